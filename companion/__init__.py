@@ -1,0 +1,68 @@
+"""Courtier: the scoring companion and referee for card games at a real table."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+#: Strict by design: scripts and styles come only from our own static files.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+
+
+def _instance_secret_key(instance: Path) -> str:
+    """Generate SECRET_KEY once and keep it under instance/, so sessions survive restarts."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The application factory: configuration, database, blueprints, security headers."""
+    app = Flask(__name__, instance_relative_config=True)
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE=str(instance / "courtier.sqlite"),
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,  # a table stays open all evening
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("COURTIER")
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret_key(instance)
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
+
+    from . import db, security
+    from .views import api, main, tables
+
+    db.init_app(app)
+    security.init_app(app)
+    app.register_blueprint(main.bp)
+    app.register_blueprint(tables.bp)
+    app.register_blueprint(api.bp)
+    security.csrf.exempt(api.bp)
+    return app

@@ -1,0 +1,168 @@
+"""The hand entry screen for Rummathon Royale (RR-1 to RR-5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import NumberRange, Optional
+
+from ..games import rummathon_royale as rules
+
+SLUG = rules.SLUG
+TEMPLATE = "entry/rummathon_royale.html"
+
+PROGRESS_CHOICES = [
+    ("failed", "Not completed — stays"),
+    ("completed", "Completed the round"),
+    ("declared-completed", "Declared Rummathon Royale, completed"),
+    ("declared-failed", "Declared Rummathon Royale, failed"),
+    ("double-completed", "Double Rummathon Royale, completed"),
+]
+CLASS_LABELS = {
+    "low": "1–9 (5)",
+    "high": "10–12 (10)",
+    "action": "Burden / Bypass / Block (15)",
+    "sabotage": "Sabotage (20)",
+    "flex": "Flex (25)",
+}
+SCHEDULE_CHOICES = [(key, rules.SCHEDULE_NAMES[key].capitalize()) for key in rules.SCHEDULES]
+
+
+class CountField(IntegerField):
+    """A count of cards: blank means none; anything but a whole number is refused."""
+
+    def process_formdata(self, valuelist):
+        if valuelist and valuelist[0].strip() == "":
+            self.data = None
+            return
+        try:
+            super().process_formdata(valuelist)
+        except ValueError as err:
+            raise ValueError("Enter a whole number, like 3.") from err
+
+
+def options_form(formdata=None):
+    class OptionsForm(FlaskForm):
+        class Meta:
+            csrf = False  # part of the new-table form, which carries the token
+
+        schedule = RadioField("Rounds played (RR-5)", choices=SCHEDULE_CHOICES, default="all")
+
+    return OptionsForm(formdata=formdata, prefix="opt")
+
+
+def options_from(form) -> dict[str, Any]:
+    return {"schedule": form.schedule.data or "all"}
+
+
+def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0):
+    players = table.players
+
+    class HandForm(FlaskForm):
+        base_version = HiddenField()
+        out = SelectField("Who went out? (RR-2)",
+                          choices=[("", "— nobody: a Double Rummathon Royale ended the hand")]
+                          + [(p, p) for p in players])
+
+    for i in range(len(players)):
+        for kind, label in CLASS_LABELS.items():
+            setattr(HandForm, f"p{i}_{kind}", CountField(
+                label, validators=[Optional(), NumberRange(min=0, max=rules.MAX_CARDS_OF_A_CLASS,
+                                                  message="Enter a count from 0 to 112.")]))
+        setattr(HandForm, f"p{i}_progress", SelectField("Round (RR-5)", choices=PROGRESS_CHOICES,
+                                                       default="failed"))
+        setattr(HandForm, f"p{i}_extra", CountField(
+            "Extra cards bought before the deal (RR-4)",
+            validators=[Optional(), NumberRange(min=0, max=rules.MAX_EXTRA_CARDS,
+                                                message="At most 20 extra cards a hand (RR-4).")]))
+    people = [("", "—")] + [(p, p) for p in players]
+    for j in range(len(players)):
+        setattr(HandForm, f"b{j}_on", SelectField("Burden on", choices=people))
+        setattr(HandForm, f"b{j}_by", SelectField("played by", choices=people))
+        setattr(HandForm, f"b{j}_double", BooleanField("Double Burden (100)"))
+        setattr(HandForm, f"b{j}_result", SelectField("result", choices=[
+            ("", "—"), ("completed", "completed (target scores)"), ("failed", "failed (player scores)")]))
+    HandForm.note = StringField("Note (optional)")
+
+    form = HandForm(formdata=formdata, data=_formdata_for(players, data) if data else None)
+    if formdata is None:
+        form.base_version.data = str(base_version)
+    return form
+
+
+def _formdata_for(players, hand: dict[str, Any]) -> dict[str, Any]:
+    """A stored hand as form data, to edit it."""
+    values: dict[str, Any] = {"out": hand.get("out") or "", "note": hand.get("note", "")}
+    left = hand.get("left", {}) or {}
+    progress = hand.get("progress", {}) or {}
+    extra = hand.get("extra_cards", {}) or {}
+    for i, name in enumerate(players):
+        for kind in CLASS_LABELS:
+            values[f"p{i}_{kind}"] = (left.get(name) or {}).get(kind) or None
+        values[f"p{i}_progress"] = progress.get(name, "failed")
+        values[f"p{i}_extra"] = extra.get(name) or None
+    for j, b in enumerate(hand.get("burdens", []) or []):
+        values[f"b{j}_on"] = b.get("on", "")
+        values[f"b{j}_by"] = b.get("by", "")
+        values[f"b{j}_double"] = bool(b.get("double"))
+        values[f"b{j}_result"] = "completed" if b.get("completed") else "failed"
+    return values
+
+
+def round_from(form, table) -> dict[str, Any]:
+    """The hand's JSON (API.md) from a validated form.
+
+    "Not completed" is the form's default, so it is left out and the engine's
+    own default applies: the player who went out, or who completed a Burden,
+    has completed the round.
+    """
+    players = table.players
+    hand: dict[str, Any] = {"out": form.out.data or None}
+    left, progress, extra = {}, {}, {}
+    for i, name in enumerate(players):
+        counts = {kind: form[f"p{i}_{kind}"].data or 0 for kind in CLASS_LABELS}
+        if any(counts.values()):
+            left[name] = {k: n for k, n in counts.items() if n}
+        step = form[f"p{i}_progress"].data
+        if step and step != "failed":
+            progress[name] = step
+        if form[f"p{i}_extra"].data:
+            extra[name] = form[f"p{i}_extra"].data
+    burdens = []
+    for j in range(len(players)):
+        on, by = form[f"b{j}_on"].data, form[f"b{j}_by"].data
+        if not (on or by):
+            continue
+        burdens.append({"on": on or None, "by": by or None, "double": bool(form[f"b{j}_double"].data),
+                        "completed": {"completed": True, "failed": False}.get(form[f"b{j}_result"].data)})
+    for key, value in (("left", left), ("progress", progress), ("burdens", burdens), ("extra_cards", extra)):
+        if value:
+            hand[key] = value
+    if form.note.data and form.note.data.strip():
+        hand["note"] = form.note.data.strip()[:200]
+    return hand
+
+
+def field_for(where: str, table, form) -> str | None:
+    """The form field an engine problem (the part after ``rounds[i].``) belongs to."""
+    players = table.players
+    parts = where.replace("[", ".").replace("]", "").split(".")
+    head = parts[0]
+    if head == "out":
+        return "out"
+    if head in ("left", "progress", "extra_cards") and len(parts) > 1 and parts[1] in players:
+        i = players.index(parts[1])
+        if head == "left":
+            return f"p{i}_{parts[2]}" if len(parts) > 2 and parts[2] in CLASS_LABELS else f"p{i}_low"
+        return f"p{i}_progress" if head == "progress" else f"p{i}_extra"
+    if head == "burdens" and len(parts) > 1 and parts[1].isdigit():
+        used = [j for j in range(len(players)) if form[f"b{j}_on"].data or form[f"b{j}_by"].data]
+        k = int(parts[1])
+        if k < len(used):
+            j = used[k]
+            sub = parts[2] if len(parts) > 2 else "on"
+            return {"on": f"b{j}_on", "by": f"b{j}_by", "double": f"b{j}_double",
+                    "completed": f"b{j}_result"}.get(sub, f"b{j}_on")
+    return None

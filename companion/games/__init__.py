@@ -1,0 +1,105 @@
+"""The engine registry and the one entry point every caller uses: :func:`score`.
+
+Web pages, the JSON API, the CLI and the sheets all score a game by handing
+its JSON form (API.md) to :func:`score`. Adding a game means adding an engine
+module with ``SLUG``, ``TITLE``, ``MIN_PLAYERS``, ``MAX_PLAYERS``,
+``OPTIONS`` (defaults) and ``score(players, options, rounds)``, and listing it
+in ``ENGINES``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from . import rummathon_royale
+from .base import InputError, Problem, Problems, ScoredGame
+
+ENGINES: dict[str, ModuleType] = {
+    engine.SLUG: engine
+    for engine in (rummathon_royale,)
+}
+
+#: Names are printed in narrow columns on phones and sheets.
+MAX_NAME_LENGTH = 24
+
+
+def engine_for(slug: str) -> ModuleType:
+    """The engine module for a game slug; ``KeyError`` when there is none."""
+    return ENGINES[slug]
+
+
+def check_players(names: object, engine: ModuleType, found: Problems, where: str = "players"):
+    """Validate a list of player names for ``engine``; returns them stripped."""
+    if not isinstance(names, list):
+        found.add(where, "give the players as a list of names, in seat order")
+        return []
+    cleaned: list[str] = []
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            found.add(f"{where}[{i}]", "each player needs a name")
+            continue
+        name = name.strip()
+        if len(name) > MAX_NAME_LENGTH:
+            found.add(f"{where}[{i}]", f"a name may have at most {MAX_NAME_LENGTH} characters")
+            continue
+        if name.casefold() in seen:
+            found.add(f"{where}[{i}]", f"two players are called {name}; give each a different name")
+            continue
+        seen.add(name.casefold())
+        cleaned.append(name)
+    if not (engine.MIN_PLAYERS <= len(names) <= engine.MAX_PLAYERS):
+        found.add(
+            where,
+            f"{engine.TITLE} is played by {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players; "
+            f"{len(names)} were given",
+        )
+    return cleaned
+
+
+def score(request: object) -> ScoredGame:
+    """Score a whole game given in the API's JSON shape.
+
+    Raises :class:`InputError` naming every problem found in the request.
+
+    >>> game = score({"game": "rummathon-royale", "players": ["Ann", "Ben"],
+    ...               "rounds": [{"out": "Ann", "left": {"Ben": {"flex": 1}}}]})
+    >>> game.totals
+    {'Ann': 25, 'Ben': 0}
+    >>> score({"game": "snap", "players": ["Ann", "Ben"], "rounds": []})
+    Traceback (most recent call last):
+    ...
+    companion.games.base.InputError: game: unknown game 'snap'; known games: rummathon-royale
+    """
+    found = Problems()
+    if not isinstance(request, Mapping):
+        raise InputError([Problem("$", "the body must be a JSON object with game, players and rounds")])
+    slug = request.get("game")
+    if not isinstance(slug, str) or slug not in ENGINES:
+        known = ", ".join(sorted(ENGINES))
+        found.add("game", f"unknown game {slug!r}; known games: {known}")
+        found.raise_if_any()
+    engine = ENGINES[slug]
+    players = check_players(request.get("players"), engine, found)
+    options = request.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        found.add("options", "options must be an object (or left out for the defaults)")
+    rounds = request.get("rounds", [])
+    if not isinstance(rounds, list):
+        found.add("rounds", "rounds must be a list")
+    found.raise_if_any()
+    return engine.score(tuple(players), dict(options), list(rounds))
+
+
+def options_with_defaults(slug: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The game's default options overlaid with the ones given."""
+    merged = dict(ENGINES[slug].OPTIONS)
+    merged.update(options or {})
+    return merged
+
+
+__all__ = ["ENGINES", "InputError", "Problem", "ScoredGame", "engine_for", "score"]

@@ -1,0 +1,143 @@
+"""What every rules engine shares: problems in the input, and the scored game.
+
+An engine is a pure function of the game: the same players, options and
+rounds always give the same scored game. Nothing here touches Flask, the
+database or the file system.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input: where it is, and what is wrong, in a player's words.
+
+    >>> Problem("rounds[0].out", "Zed is not at this table").as_json()
+    {'where': 'rounds[0].out', 'message': 'Zed is not at this table'}
+    """
+
+    where: str
+    message: str
+
+    def as_json(self) -> dict[str, str]:
+        return {"where": self.where, "message": self.message}
+
+
+class InputError(ValueError):
+    """The game as entered cannot be scored; ``problems`` says every reason found."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = tuple(problems)
+        super().__init__("; ".join(f"{p.where}: {p.message}" for p in self.problems))
+
+    def as_json(self) -> dict[str, list[dict[str, str]]]:
+        return {"errors": [p.as_json() for p in self.problems]}
+
+
+class Problems:
+    """Collects problems so that one pass over the input reports all of them.
+
+    >>> found = Problems()
+    >>> found.add("rounds[1].out", "Zed is not at this table")
+    >>> bool(found)
+    True
+    >>> found.raise_if_any()
+    Traceback (most recent call last):
+    ...
+    companion.games.base.InputError: rounds[1].out: Zed is not at this table
+    """
+
+    def __init__(self) -> None:
+        self._found: list[Problem] = []
+
+    def add(self, where: str, message: str) -> None:
+        self._found.append(Problem(where, message))
+
+    def __bool__(self) -> bool:
+        return bool(self._found)
+
+    def __iter__(self):
+        return iter(self._found)
+
+    def raise_if_any(self) -> None:
+        if self._found:
+            raise InputError(self._found)
+
+
+@dataclass(frozen=True)
+class ScoredRound:
+    """One round (hand, deal, turn) after scoring."""
+
+    points: dict[str, int]
+    explain: dict[str, list[str]]
+    detail: dict[str, Any] = field(default_factory=dict)
+    side_points: dict[str, int] | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"points": self.points}
+        if self.side_points is not None:
+            out["side_points"] = self.side_points
+        out["explain"] = self.explain
+        out["detail"] = self.detail
+        return out
+
+
+@dataclass(frozen=True)
+class ScoredGame:
+    """The whole game after scoring, in the shape of the public API (API.md)."""
+
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    rounds: tuple[ScoredRound, ...]
+    totals: dict[str, int]
+    over: bool
+    winners: tuple[str, ...]
+    reason: str | None
+    sides: dict[str, list[str]] | None = None
+    side_totals: dict[str, int] | None = None
+    standing: dict[str, Any] | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "sides": self.sides,
+            "rounds": [r.as_json() for r in self.rounds],
+            "totals": self.totals,
+        }
+        if self.side_totals is not None:
+            out["side_totals"] = self.side_totals
+        out["over"] = self.over
+        out["winners"] = list(self.winners)
+        out["reason"] = self.reason
+        if self.standing is not None:
+            out["standing"] = self.standing
+        return out
+
+
+def is_whole_number(value: object) -> bool:
+    """True for ints, but not for booleans (JSON true is not a count).
+
+    >>> is_whole_number(3), is_whole_number(True), is_whole_number(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def signed(n: int) -> str:
+    """Points as a player writes them on a sheet.
+
+    >>> signed(5), signed(0), signed(-30)
+    ('+5', '0', '−30')
+    """
+    if n > 0:
+        return f"+{n}"
+    if n < 0:
+        return f"−{-n}"
+    return "0"

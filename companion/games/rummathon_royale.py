@@ -1,0 +1,466 @@
+"""Rummathon Royale, scored as RULINGS.md RR-1 to RR-6 say.
+
+A game is a list of hands. Each hand names who went out, the cards left in
+the other hands by class, each player's progress through the schedule of
+rounds, the Burdens played and the extra cards bought before the deal.
+
+>>> game = score(("Ann", "Ben", "Cat"), {}, [
+...     {"out": "Ann", "left": {"Ben": {"low": 3, "high": 1}, "Cat": {"flex": 1}},
+...      "progress": {"Ben": "completed"}},
+... ])
+>>> game.totals
+{'Ann': 50, 'Ben': 0, 'Cat': 0}
+>>> game.standing["Ben"]["round"], game.standing["Cat"]["round"]
+(2, 1)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (
+    InputError,
+    Problems,
+    ScoredGame,
+    ScoredRound,
+    is_whole_number,
+    signed,
+)
+
+SLUG = "rummathon-royale"
+TITLE = "Rummathon Royale"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+OPTIONS: dict[str, Any] = {"schedule": "all"}
+
+#: RR-5: which rounds of the twelve on the rule card are played.
+SCHEDULES: dict[str, tuple[int, ...]] = {
+    "all": tuple(range(1, 13)),
+    "even": tuple(range(2, 13, 2)),
+    "odd": tuple(range(1, 13, 2)),
+    "half": tuple(range(1, 7)),
+}
+SCHEDULE_NAMES = {
+    "all": "all twelve rounds",
+    "even": "even rounds only",
+    "odd": "odd rounds only",
+    "half": "the first six rounds",
+}
+
+#: RR-1: points of each class of card left in a hand.
+CARD_CLASSES: dict[str, tuple[int, str]] = {
+    "low": (5, "1-9"),
+    "high": (10, "10-12"),
+    "action": (15, "Burden/Bypass/Block"),
+    "sabotage": (20, "Sabotage"),
+    "flex": (25, "Flex"),
+}
+#: The pack has 112 playing cards; no hand can hold more of one class.
+MAX_CARDS_OF_A_CLASS = 112
+
+PROGRESS = {
+    "completed": "completed the round",
+    "failed": "did not complete the round",
+    "declared-completed": "declared Rummathon Royale and completed the next round too",
+    "declared-failed": "declared Rummathon Royale and failed",
+    "double-completed": "declared Double Rummathon Royale and completed it",
+}
+DECLARATIONS = {"declared-completed", "declared-failed", "double-completed"}
+#: RR-3: what a Burden is worth, to its target when completed, else to who played it.
+BURDEN_POINTS = {False: 50, True: 100}
+#: RR-4
+MAX_EXTRA_CARDS = 20
+EXTRA_CARD_COST = 10
+
+HAND_FIELDS = {"out", "left", "progress", "burdens", "extra_cards", "note"}
+
+
+@dataclass(frozen=True)
+class Burden:
+    on: str
+    by: str
+    double: bool
+    completed: bool
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as entered, after its shape has been checked."""
+
+    out: str | None
+    left: Mapping[str, Mapping[str, int]]
+    progress: Mapping[str, str]
+    burdens: tuple[Burden, ...]
+    extra_cards: Mapping[str, int]
+
+
+def cards_left_points(cards: Mapping[str, int]) -> int:
+    """RR-1: the points of the cards left in one hand.
+
+    >>> cards_left_points({"low": 3, "high": 1, "flex": 1})
+    50
+    """
+    return sum(CARD_CLASSES[kind][0] * n for kind, n in cards.items())
+
+
+def describe_cards(cards: Mapping[str, int]) -> str:
+    """The cards left in a hand, class by class, as the explanation prints them.
+
+    >>> describe_cards({"low": 3, "high": 0, "flex": 1})
+    '3 × 1-9 (15) + 1 × Flex (25)'
+    """
+    parts = [
+        f"{n} × {CARD_CLASSES[kind][1]} ({n * CARD_CLASSES[kind][0]})"
+        for kind, n in cards.items()
+        if n
+    ]
+    return " + ".join(parts) if parts else "no cards"
+
+
+def max_extra_cards(score: int) -> int:
+    """RR-4: how many extra cards a score can buy (rounded up, at most 20).
+
+    >>> [max_extra_cards(s) for s in (0, 5, 95, 100, 101, 500)]
+    [0, 1, 10, 10, 11, 20]
+    """
+    return min(MAX_EXTRA_CARDS, math.ceil(score / EXTRA_CARD_COST))
+
+
+def extra_cards_cost(count: int, score: int) -> int:
+    """RR-4: 10 points a card, but never more than the player has.
+
+    >>> extra_cards_cost(10, 95), extra_cards_cost(3, 200)
+    (95, 30)
+    """
+    return min(count * EXTRA_CARD_COST, score)
+
+
+def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -> Hand | None:
+    if not isinstance(raw, Mapping):
+        found.add(at, "each hand must be an object with out, left, progress, burdens, extra_cards")
+        return None
+    for key in raw:
+        if key not in HAND_FIELDS:
+            found.add(f"{at}.{key}", f"unknown field {key!r}; a hand has {', '.join(sorted(HAND_FIELDS))}")
+
+    def player(value: object, where: str) -> str | None:
+        if not isinstance(value, str) or value not in players:
+            found.add(where, f"{value!r} is not a player at this table ({', '.join(players)})")
+            return None
+        return value
+
+    out = raw.get("out")
+    out_given = out is not None
+    if out_given:
+        out = player(out, f"{at}.out")
+
+    left: dict[str, dict[str, int]] = {}
+    raw_left = raw.get("left", {}) or {}
+    if not isinstance(raw_left, Mapping):
+        found.add(f"{at}.left", "left must map each player to their cards left by class")
+        raw_left = {}
+    for name, cards in raw_left.items():
+        where = f"{at}.left.{name}"
+        if player(name, where) is None:
+            continue
+        if not isinstance(cards, Mapping):
+            found.add(where, "give the cards left as counts: low, high, action, sabotage, flex")
+            continue
+        counts = {}
+        for kind, n in cards.items():
+            if kind not in CARD_CLASSES:
+                found.add(f"{where}.{kind}", f"unknown class {kind!r}; use low, high, action, sabotage or flex")
+            elif not is_whole_number(n):
+                found.add(f"{where}.{kind}", f"the number of cards must be a whole number, not {n!r}")
+            elif n < 0:
+                found.add(f"{where}.{kind}", "the number of cards cannot be negative")
+            elif n > MAX_CARDS_OF_A_CLASS:
+                found.add(f"{where}.{kind}", f"the pack has only {MAX_CARDS_OF_A_CLASS} playing cards")
+            else:
+                counts[kind] = n
+        if name == out and any(counts.values()):
+            found.add(where, f"{name} went out, so {name} has no cards left (RR-2)")
+        left[name] = {kind: counts.get(kind, 0) for kind in CARD_CLASSES}
+
+    progress: dict[str, str] = {}
+    raw_progress = raw.get("progress", {}) or {}
+    if not isinstance(raw_progress, Mapping):
+        found.add(f"{at}.progress", "progress must map players to completed, failed, ...")
+        raw_progress = {}
+    for name, value in raw_progress.items():
+        where = f"{at}.progress.{name}"
+        if player(name, where) is None:
+            continue
+        if value not in PROGRESS:
+            found.add(where, f"unknown progress {value!r}; use one of {', '.join(PROGRESS)}")
+            continue
+        progress[name] = value
+    if out is not None:
+        progress.setdefault(out, "completed")
+        if progress[out] in ("failed", "declared-failed"):
+            found.add(
+                f"{at}.progress.{out}",
+                f"{out} went out, which needs the round completed; progress cannot be {progress[out]}",
+            )
+
+    burdens: list[Burden] = []
+    raw_burdens = raw.get("burdens", []) or []
+    if not isinstance(raw_burdens, list):
+        found.add(f"{at}.burdens", "burdens must be a list")
+        raw_burdens = []
+    burdened: set[str] = set()
+    for i, b in enumerate(raw_burdens):
+        where = f"{at}.burdens[{i}]"
+        if not isinstance(b, Mapping):
+            found.add(where, "a burden needs on, by, double and completed")
+            continue
+        on = player(b.get("on"), f"{where}.on")
+        by = player(b.get("by"), f"{where}.by")
+        double = b.get("double", False)
+        completed = b.get("completed")
+        if not isinstance(double, bool):
+            found.add(f"{where}.double", "double must be true or false")
+        if not isinstance(completed, bool):
+            found.add(f"{where}.completed", "say whether the burdened player completed it (true or false)")
+        if on is None or by is None or not isinstance(double, bool) or not isinstance(completed, bool):
+            continue
+        if on == by:
+            found.add(f"{where}.on", f"{on} cannot burden themselves")
+            continue
+        if on in burdened:
+            found.add(f"{where}.on", f"{on} is already burdened this hand; nobody is burdened twice (RR-3)")
+            continue
+        burdened.add(on)
+        burdens.append(Burden(on, by, double, completed))
+
+    # A Burden is part of its target's round: completing it completes the round,
+    # failing it means the round is repeated (RR-3 with the seed's Burden card).
+    for b in burdens:
+        step = progress.setdefault(b.on, "completed" if b.completed else "failed")
+        advanced = step in ("completed", "declared-completed", "double-completed")
+        if b.completed and not advanced:
+            found.add(f"{at}.progress.{b.on}",
+                      f"{b.on} completed a Burden, which lays down the round; progress cannot be {step} (RR-3)")
+        elif not b.completed and advanced:
+            found.add(f"{at}.progress.{b.on}",
+                      f"{b.on} did not complete a Burden, so repeats the round; progress cannot be {step} (RR-3)")
+
+    extra: dict[str, int] = {}
+    raw_extra = raw.get("extra_cards", {}) or {}
+    if not isinstance(raw_extra, Mapping):
+        found.add(f"{at}.extra_cards", "extra_cards must map players to a number of cards")
+        raw_extra = {}
+    for name, n in raw_extra.items():
+        where = f"{at}.extra_cards.{name}"
+        if player(name, where) is None:
+            continue
+        if not is_whole_number(n):
+            found.add(where, f"the number of extra cards must be a whole number, not {n!r}")
+        elif n < 0:
+            found.add(where, "the number of extra cards cannot be negative")
+        elif n > MAX_EXTRA_CARDS:
+            found.add(where, f"at most {MAX_EXTRA_CARDS} extra cards may be bought in a hand (RR-4)")
+        elif n:
+            extra[name] = n
+
+    doubles = [p for p, v in progress.items() if v == "double-completed"]
+    if not out_given and not doubles:
+        found.add(f"{at}.out", "name the player who went out (or mark a completed Double Rummathon Royale)")
+    if len(doubles) > 1:
+        found.add(
+            f"{at}.progress.{doubles[1]}",
+            "only one player can complete a Double Rummathon Royale: the game ends when the first does",
+        )
+    return Hand(out, left, progress, tuple(burdens), extra)
+
+
+def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
+    """Score a whole game of Rummathon Royale; raises InputError listing every problem."""
+    found = Problems()
+    opts = dict(OPTIONS)
+    for key, value in options.items():
+        if key != "schedule":
+            found.add(f"options.{key}", f"unknown option {key!r}; Rummathon Royale has schedule")
+        elif value not in SCHEDULES:
+            found.add("options.schedule", f"unknown schedule {value!r}; use all, even, odd or half")
+        else:
+            opts[key] = value
+    found.raise_if_any()
+    schedule = SCHEDULES[opts["schedule"]]
+    last = len(schedule)
+
+    hands = [_parse_hand(raw, f"rounds[{i}]", players, found) for i, raw in enumerate(rounds)]
+    found.raise_if_any()
+
+    totals = dict.fromkeys(players, 0)
+    position = dict.fromkeys(players, 0)  # index into schedule; == last once finished
+    banned: set[str] = set()  # declared and failed last hand (RR-5)
+    scored: list[ScoredRound] = []
+    over = False
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+
+    def round_name(pos: int) -> str:
+        return "finished" if pos >= last else f"round {schedule[pos]}"
+
+    for index, hand in enumerate(hands):
+        at = f"rounds[{index}]"
+        if over:
+            found.add(at, f"the game ended after hand {index}; correct an earlier hand instead")
+            break
+        assert hand is not None
+        explain: dict[str, list[str]] = {p: [] for p in players}
+        points = dict.fromkeys(players, 0)
+        detail: dict[str, dict[str, Any]] = {p: {"score_before": totals[p]} for p in players}
+
+        # RR-4: extra cards are bought before the deal, from the score so far.
+        for name, n in hand.extra_cards.items():
+            allowed = max_extra_cards(totals[name])
+            if n > allowed:
+                found.add(
+                    f"{at}.extra_cards.{name}",
+                    f"{name} has {totals[name]} points, which buy at most {allowed} extra cards (RR-4)",
+                )
+                continue
+            cost = extra_cards_cost(n, totals[name])
+            points[name] -= cost
+            detail[name]["extra_cards"] = n
+            capped = " (all the points they had)" if cost < n * EXTRA_CARD_COST else ""
+            explain[name].append(f"Bought {n} extra card{'s' if n != 1 else ''}: {signed(-cost)}{capped} (RR-4)")
+
+        # RR-1, RR-2: the player who went out collects every card left elsewhere.
+        if hand.out is not None:
+            collected = 0
+            shares = []
+            for name in players:
+                cards = hand.left.get(name)
+                if name == hand.out or not cards:
+                    continue
+                value = cards_left_points(cards)
+                if value:
+                    collected += value
+                    shares.append(f"{name} {value}")
+                    explain[name].append(
+                        f"Cards left: {describe_cards(cards)} = {value}, collected by {hand.out}; "
+                        "nothing is subtracted (RR-1, RR-2)"
+                    )
+                detail[name]["cards_left_points"] = value
+            points[hand.out] += collected
+            detail[hand.out]["went_out"] = True
+            explain[hand.out].append(
+                f"Went out: collects {collected} from the other hands"
+                + (f" ({', '.join(shares)})" if shares else "")
+                + " (RR-1, RR-2)"
+            )
+        for name in players:
+            if name != hand.out and not hand.left.get(name) and hand.out is not None:
+                explain[name].append(f"No cards left recorded; {hand.out} went out (RR-2)")
+
+        # RR-3: a completed Burden pays its target, a failed one pays who played it.
+        for b in hand.burdens:
+            value = BURDEN_POINTS[b.double]
+            kind = "Double Burden" if b.double else "Burden"
+            receiver = b.on if b.completed else b.by
+            points[receiver] += value
+            detail[receiver]["burden_points"] = detail[receiver].get("burden_points", 0) + value
+            if b.completed:
+                explain[b.on].append(f"Completed the {kind} {b.by} played on them: +{value} (RR-3)")
+            else:
+                explain[b.by].append(f"{kind} played on {b.on} was not completed: +{value} (RR-3)")
+
+        # RR-5: move each player along the schedule.
+        for name in players:
+            step = hand.progress.get(name, "failed")
+            where = f"{at}.progress.{name}"
+            before = position[name]
+            if step in DECLARATIONS and name in banned:
+                found.add(where, f"{name} declared and failed last hand, so may not declare this hand (RR-5)")
+                continue
+            if step in DECLARATIONS and before + 1 >= last:
+                found.add(where, f"{name} is on the last round; there is no next round to declare (RR-5)")
+                continue
+            if step == "completed":
+                after = before + 1
+                now_on = "finished" if after >= last else "on " + round_name(after)
+                line = f"Completed {round_name(before)}: now {now_on}"
+            elif step == "declared-completed":
+                after = before + 2
+                line = (
+                    f"Declared Rummathon Royale and completed {round_name(before + 1)}: "
+                    f"moves from {round_name(before)} to "
+                    f"{'the end of the schedule' if after >= last else round_name(after)}"
+                )
+            elif step == "declared-failed":
+                after = before
+                line = (f"Declared Rummathon Royale and failed: stays on {round_name(before)} "
+                        "and may not declare next hand")
+            elif step == "double-completed":
+                after = min(before + 2, last)
+                line = "Declared Double Rummathon Royale and completed it: wins the game at once"
+            else:
+                after = before
+                line = f"Did not complete {round_name(before)}: stays there"
+            position[name] = after
+            detail[name].update(round_before=_round_number(schedule, before),
+                                round_after=_round_number(schedule, after), progress=step)
+            explain[name].append(line + " (RR-5)")
+        banned = {p for p, v in hand.progress.items() if v == "declared-failed"}
+
+        for name in players:
+            totals[name] += points[name]
+            detail[name]["score_after"] = totals[name]
+            explain[name].append(f"Hand {signed(points[name])}; total {totals[name]}")
+        scored.append(ScoredRound(points=points, explain=explain, detail={"players": detail}))
+
+        # RR-6 and the Double Rummathon Royale of RR-5.
+        doubles = [p for p, v in hand.progress.items() if v == "double-completed"]
+        finished = [p for p in players if position[p] >= last]
+        if doubles:
+            over, winners = True, (doubles[0],)
+            reason = f"{doubles[0]} completed a Double Rummathon Royale in hand {index + 1} (RR-5)."
+        elif finished:
+            over = True
+            winners, reason = _decide(players, totals, position, finished, index + 1)
+
+    found.raise_if_any()
+    standing = {
+        p: {"round": _round_number(schedule, position[p]), "finished": position[p] >= last,
+            "rounds_done": position[p], "may_declare": p not in banned}
+        for p in players
+    }
+    return ScoredGame(
+        game=SLUG, players=tuple(players), options=opts, rounds=tuple(scored), totals=totals,
+        over=over, winners=winners, reason=reason, standing=standing,
+    )
+
+
+def _round_number(schedule: Sequence[int], pos: int) -> int | None:
+    """The rule-card round a player stands on; None once past the last."""
+    return schedule[pos] if pos < len(schedule) else None
+
+
+def _decide(players, totals, position, finished, hand_number) -> tuple[tuple[str, ...], str]:
+    """RR-6: highest score, then further along, then the player who finished."""
+    best = max(totals[p] for p in players)
+    leaders = [p for p in players if totals[p] == best]
+    done = ", ".join(finished)
+    if len(leaders) > 1:
+        furthest = max(position[p] for p in leaders)
+        leaders = [p for p in leaders if position[p] == furthest]
+        if len(leaders) > 1:
+            who_finished = [p for p in leaders if p in finished]
+            leaders = who_finished or leaders
+        tie = " after a tie on points, settled by progress" if len(leaders) == 1 else " (a shared win)"
+    else:
+        tie = ""
+    names = " and ".join(leaders)
+    return tuple(leaders), (
+        f"{done} completed the last round in hand {hand_number}; {names} "
+        f"{'has' if len(leaders) == 1 else 'share'} the highest score, {best}{tie} (RR-6)."
+    )
+
+
+__all__ = ["SLUG", "TITLE", "InputError", "score"]

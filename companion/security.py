@@ -1,0 +1,64 @@
+"""Security headers, CSRF protection and the error pages that never show a traceback."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, render_template, request
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+from . import CONTENT_SECURITY_POLICY
+
+csrf = CSRFProtect()
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or (
+        request.accept_mimetypes.best_match(["application/json", "text/html"]) == "application/json"
+    )
+
+
+def _error_response(status: int, title: str, message: str) -> tuple[object, int]:
+    if wants_json():
+        return {"errors": [{"where": "$", "message": message}]}, status
+    return render_template("error.html", title=title, message=message, status=status), status
+
+
+def init_app(app: Flask) -> None:
+    csrf.init_app(app)
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        # Edit keys live in links: never send a page address to another site.
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["X-Frame-Options"] = "DENY"
+        response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+        if request.endpoint != "static":
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError):
+        return _error_response(
+            400, "Form expired",
+            "This form could not be checked (its security token is missing or old). "
+            "Go back, reload the page and send it again.",
+        )
+
+    @app.errorhandler(413)
+    def too_large(error: HTTPException):
+        limit = app.config["MAX_CONTENT_LENGTH"] // 1024
+        return _error_response(413, "Too large", f"The request is larger than {limit} KB.")
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        return _error_response(error.code or 500, error.name, error.description or error.name)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):
+        app.logger.exception("unexpected error")
+        return _error_response(
+            500, "Something went wrong",
+            "Courtier hit an unexpected problem. Nothing you entered before was lost.",
+        )

@@ -1,0 +1,102 @@
+// Courtier's small enhancements. Every page works without this file.
+(function () {
+  "use strict";
+  var POLL_MS = 3000;
+  var poll = null;
+
+  // The scoreboard refreshes itself: a conditional GET every few seconds, swapped only on change.
+  function startPolling() {
+    var board = document.getElementById("board");
+    if (poll) { clearTimeout(poll.timer); poll = null; }
+    if (!board || !board.dataset.poll) return;
+    poll = { url: board.dataset.poll, etag: null, timer: null };
+    var mine = poll;
+    function tick() {
+      if (poll !== mine) return;
+      if (document.hidden) { mine.timer = setTimeout(tick, POLL_MS); return; }
+      var headers = mine.etag ? { "If-None-Match": mine.etag } : {};
+      fetch(mine.url, { headers: headers, cache: "no-store", credentials: "same-origin" })
+        .then(function (r) {
+          if (r.status === 200) {
+            mine.etag = r.headers.get("ETag");
+            return r.text().then(function (html) { swapBoard(html, !!headers["If-None-Match"]); });
+          }
+        })
+        .catch(function () {})
+        .then(function () { if (poll === mine) mine.timer = setTimeout(tick, POLL_MS); });
+    }
+    tick();
+  }
+
+  function swapBoard(html, changed) {
+    var board = document.getElementById("board");
+    if (!board) return;
+    var tpl = document.createElement("template");
+    tpl.innerHTML = html.trim();
+    var fresh = tpl.content.firstElementChild;
+    if (!fresh || fresh.dataset.version === board.dataset.version) return;
+    var open = Array.prototype.map.call(board.querySelectorAll("details[open]"), function (d) { return d.id; });
+    board.replaceWith(fresh);
+    open.forEach(function (id) { var d = id && document.getElementById(id); if (d) d.open = true; });
+    if (changed) { fresh.classList.add("updated"); }
+    document.dispatchEvent(new CustomEvent("courtier:board-updated"));
+  }
+
+  // Steppers and live sums on count fields.
+  function sumFor(box) {
+    var total = 0;
+    box.querySelectorAll("input[data-points]").forEach(function (input) {
+      var n = parseInt(input.value, 10);
+      if (n > 0) total += n * parseInt(input.dataset.points, 10);
+    });
+    var out = document.getElementById(box.dataset.sumTarget);
+    if (out) out.textContent = total ? "Worth " + total + " points" : "";
+  }
+
+  function enhance(root) {
+    root.querySelectorAll(".step[hidden], [data-copy][hidden]").forEach(function (b) { b.hidden = false; });
+    root.querySelectorAll("[data-sum-target]").forEach(sumFor);
+    startPolling();
+  }
+
+  document.addEventListener("click", function (event) {
+    var step = event.target.closest(".step");
+    if (step) {
+      var input = step.parentElement.querySelector("input");
+      var value = (parseInt(input.value, 10) || 0) + parseInt(step.dataset.step, 10);
+      input.value = Math.max(0, value) || "";
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      return;
+    }
+    var copy = event.target.closest("[data-copy]");
+    if (copy) {
+      var field = document.getElementById(copy.dataset.copy);
+      field.select();
+      if (navigator.clipboard) navigator.clipboard.writeText(field.value);
+      copy.textContent = "Copied";
+    }
+  });
+
+  document.addEventListener("input", function (event) {
+    var box = event.target.closest("[data-sum-target]");
+    if (box) sumFor(box);
+  });
+
+  // Whoever went out has completed the round: preselect it (RR-2, RR-5).
+  document.addEventListener("change", function (event) {
+    if (event.target.name !== "out" || !event.target.value) return;
+    var form = event.target.form;
+    form.querySelectorAll("fieldset.player").forEach(function (fs) {
+      var select = fs.querySelector("select[name$='_progress']");
+      if (fs.dataset.player === event.target.value && select && select.value === "failed") select.value = "completed";
+    });
+  });
+
+  document.addEventListener("submit", function (event) {
+    var message = event.target.dataset && event.target.dataset.confirm;
+    if (message && !window.confirm(message)) { event.preventDefault(); event.stopImmediatePropagation(); }
+  }, true);
+
+  document.addEventListener("DOMContentLoaded", function () { enhance(document); });
+  document.addEventListener("htmx:afterSettle", function () { enhance(document); });
+})();

@@ -1,0 +1,236 @@
+"""A game at a table: its players and options, and the append-only log of entries.
+
+Nothing is ever overwritten. Entering a hand appends an ``add`` event; editing
+it appends an ``edit`` with the whole new hand; deleting appends a ``delete``;
+undo appends an ``undo`` naming the event it cancels. The hands in play are
+folded from the log, and the engine scores them afresh every time.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import games
+from .db import immediate
+from .games.base import InputError, ScoredGame
+
+KINDS = ("add", "edit", "delete", "undo")
+
+
+class TableNotFound(LookupError):
+    """No table has that id (or that edit key)."""
+
+
+class StaleVersion(Exception):
+    """The entry was based on an older version of the table than the current one."""
+
+    def __init__(self, current: int):
+        self.current = current
+        super().__init__(f"the table is now at version {current}")
+
+
+class NothingToUndo(Exception):
+    """The log holds no change that can still be undone."""
+
+
+@dataclass(frozen=True)
+class Table:
+    id: str
+    edit_key: str
+    game: str
+    title: str
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    created_at: str
+
+    @property
+    def engine(self):
+        return games.engine_for(self.game)
+
+
+@dataclass(frozen=True)
+class Event:
+    seq: int
+    kind: str
+    slot: int | None
+    undoes: int | None
+    data: Any
+    device: str
+    created_at: str
+
+
+def fold(events: Sequence[Event]) -> list[tuple[int, Any]]:
+    """The hands in play, as (slot, data) in the order they were first entered.
+
+    >>> e = lambda seq, kind, slot=None, data=None, undoes=None: Event(seq, kind, slot, undoes, data, "", "")
+    >>> fold([e(1, "add", 1, "h1"), e(2, "add", 2, "h2"), e(3, "edit", 1, "h1b")])
+    [(1, 'h1b'), (2, 'h2')]
+    >>> fold([e(1, "add", 1, "h1"), e(2, "edit", 1, "h1b"), e(3, "undo", undoes=2)])
+    [(1, 'h1')]
+    >>> fold([e(1, "add", 1, "h1"), e(2, "add", 2, "h2"), e(3, "delete", 1)])
+    [(2, 'h2')]
+    """
+    undone = {e.undoes for e in events if e.kind == "undo"}
+    hands: dict[int, Any] = {}
+    for e in events:
+        if e.kind == "undo" or e.seq in undone:
+            continue
+        if e.kind in ("add", "edit"):
+            hands[e.slot] = e.data
+        elif e.kind == "delete":
+            hands.pop(e.slot, None)
+    return sorted(hands.items())
+
+
+def undo_target(events: Sequence[Event]) -> Event | None:
+    """The most recent change not yet undone (undo walks back one change at a time)."""
+    undone = {e.undoes for e in events if e.kind == "undo"}
+    for e in reversed(events):
+        if e.kind != "undo" and e.seq not in undone:
+            return e
+    return None
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def new_id() -> str:
+    """A table id: 72 random bits, short enough to read out, far too many to guess."""
+    return secrets.token_urlsafe(9)
+
+
+def new_edit_key() -> str:
+    """An edit key: 128 random bits."""
+    return secrets.token_urlsafe(16)
+
+
+def _row_to_table(row: Mapping[str, Any]) -> Table:
+    return Table(
+        id=row["id"], edit_key=row["edit_key"], game=row["game"], title=row["title"],
+        players=tuple(json.loads(row["players"])), options=json.loads(row["options"]),
+        created_at=row["created_at"],
+    )
+
+
+def get_table(db: Database, table_id: str) -> Table:
+    rows = list(db.query("SELECT * FROM tables WHERE id = ?", [table_id]))
+    if not rows:
+        raise TableNotFound(table_id)
+    return _row_to_table(rows[0])
+
+
+def get_table_list(db: Database, ids: Sequence[str]) -> list[Table]:
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    found = {r["id"]: _row_to_table(r) for r in db.query(f"SELECT * FROM tables WHERE id IN ({marks})", list(ids))}  # noqa: S608
+    return [found[i] for i in ids if i in found]
+
+
+def events(db: Database, table_id: str) -> list[Event]:
+    return [
+        Event(r["seq"], r["kind"], r["slot"], r["undoes"],
+              json.loads(r["data"]) if r["data"] is not None else None, r["device"], r["created_at"])
+        for r in db.query("SELECT * FROM events WHERE table_id = ? ORDER BY seq", [table_id])
+    ]
+
+
+def version(db: Database, table_id: str) -> int:
+    row = next(db.query("SELECT COALESCE(MAX(seq), 0) AS v FROM events WHERE table_id = ?", [table_id]))
+    return row["v"]
+
+
+def request_for(table: Table, rounds: Sequence[Any]) -> dict[str, Any]:
+    """The table as an API request (API.md), ready for the engine or for export."""
+    return {"game": table.game, "players": list(table.players), "options": dict(table.options),
+            "rounds": list(rounds)}
+
+
+def score_hands(table: Table, hands: Sequence[tuple[int, Any]]) -> ScoredGame:
+    return games.score(request_for(table, [data for _, data in hands]))
+
+
+def create_table(db: Database, game: str, players: Sequence[str], options: Mapping[str, Any],
+                 title: str = "", rounds: Sequence[Any] = (), device: str = "") -> Table:
+    """Create a table (optionally with hands already played, as an import does).
+
+    The whole game is scored first, so a table is never created in a state the
+    engine refuses.
+    """
+    table = Table(id=new_id(), edit_key=new_edit_key(), game=game,
+                  title=title.strip() or games.engine_for(game).TITLE,
+                  players=tuple(players), options=dict(options), created_at=now())
+    score_hands(table, list(enumerate(rounds, 1)))
+    with immediate(db):
+        db.execute(
+            "INSERT INTO tables (id, edit_key, game, title, players, options, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [table.id, table.edit_key, table.game, table.title, json.dumps(list(table.players)),
+             json.dumps(table.options), table.created_at],
+        )
+        for seq, data in enumerate(rounds, 1):
+            _insert(db, table.id, seq, "add", seq, None, data, device)
+    return table
+
+
+def _insert(db: Database, table_id: str, seq: int, kind: str, slot: int | None,
+            undoes: int | None, data: Any, device: str) -> None:
+    db.execute(
+        "INSERT INTO events (table_id, seq, kind, slot, undoes, data, device, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [table_id, seq, kind, slot, undoes, None if data is None else json.dumps(data),
+         device[:40], now()],
+    )
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: str
+    slot: int | None = None
+    data: Any = None
+
+
+def append(db: Database, table: Table, base_version: int | None, change: Change,
+           device: str = "") -> tuple[int, ScoredGame]:
+    """Append one change to the log, atomically, if it is based on the current version.
+
+    Raises :class:`StaleVersion` when another phone wrote first, and
+    :class:`InputError` when the game after the change cannot be scored.
+    Returns the new version and the scored game.
+    """
+    with immediate(db):
+        log = events(db, table.id)
+        current = log[-1].seq if log else 0
+        if base_version is not None and base_version != current:
+            raise StaleVersion(current)
+        seq = current + 1
+        undoes = None
+        if change.kind == "undo":
+            target = undo_target(log)
+            if target is None:
+                raise NothingToUndo()
+            undoes = target.seq
+            pending = Event(seq, "undo", None, undoes, None, device, "")
+        else:
+            slot = seq if change.kind == "add" else change.slot
+            live = dict(fold(log))
+            if change.kind != "add" and slot not in live:
+                raise InputError([_no_such_hand(slot)])
+            pending = Event(seq, change.kind, slot, None, change.data, device, "")
+        scored = score_hands(table, fold([*log, pending]))
+        _insert(db, table.id, seq, pending.kind, pending.slot, undoes, pending.data, device)
+    return seq, scored
+
+
+def _no_such_hand(slot: int | None):
+    from .games.base import Problem
+
+    return Problem("slot", f"there is no hand {slot} in play at this table")

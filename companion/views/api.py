@@ -1,0 +1,42 @@
+"""The stateless JSON API (API.md): scoring and, as games land, referees."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, request
+
+from .. import games
+from ..games.base import InputError
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def json_body():
+    """The request's JSON, or an InputError that says why it is not JSON."""
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        raise InputError([games.Problem("$", "the body is empty; send a JSON object")])
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError) as err:
+        where = f" ({err.msg} at line {err.lineno}, column {err.colno})" if isinstance(
+            err, json.JSONDecodeError) else ""
+        raise InputError([games.Problem("$", f"the body is not valid JSON{where}")]) from None
+
+
+@bp.errorhandler(InputError)
+def input_error(error: InputError):
+    return error.as_json(), 422
+
+
+@bp.post("/score")
+def score():
+    return games.score(json_body()).as_json()
+
+
+@bp.get("/games")
+def game_list():
+    return {"games": [{"slug": e.SLUG, "title": e.TITLE, "min_players": e.MIN_PLAYERS,
+                       "max_players": e.MAX_PLAYERS, "options": e.OPTIONS}
+                      for e in games.ENGINES.values()]}

@@ -1,0 +1,186 @@
+"""Home, new tables, import, rules pages and the phone's own settings."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_wtf import FlaskForm
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+from wtforms import FileField, StringField, TextAreaField
+from wtforms.validators import Length
+
+from .. import PROJECT_ROOT, games, tables
+from ..db import get_db
+from ..entry import ENTRY
+from ..games.base import InputError
+from .common import DEVICE_COOKIE, device_label, remember_table, see_other
+
+bp = Blueprint("main", __name__)
+
+SEATS = 6
+
+
+class NewTableForm(FlaskForm):
+    title = StringField("Name of the game (optional)", validators=[Length(max=60)])
+
+
+for _seat in range(1, SEATS + 1):
+    setattr(NewTableForm, f"seat{_seat}", StringField(f"Seat {_seat}", validators=[Length(max=games.MAX_NAME_LENGTH)]))
+
+
+class ImportForm(FlaskForm):
+    file = FileField("A table exported as JSON")
+    text = TextAreaField("…or paste the JSON here")
+
+
+def playable_games():
+    """Games with both an engine and entry screens."""
+    return [games.ENGINES[slug] for slug in ENTRY if slug in games.ENGINES]
+
+
+@bp.get("/")
+def home():
+    recent = session.get("recent", [])
+    found = {t.id: t for t in tables.get_table_list(get_db(), [r[0] for r in recent])}
+    rows = [(found[tid], key) for tid, key in recent if tid in found]
+    return render_template("home.html", games=playable_games(), recent=rows)
+
+
+@bp.route("/new/<game>", methods=["GET", "POST"])
+def new_table(game: str):
+    if game not in ENTRY:
+        abort(404, f"Courtier has no game called {game!r}.")
+    engine = games.ENGINES[game]
+    form = NewTableForm()
+    options = ENTRY[game].options_form(request.form if request.method == "POST" else None)
+    if request.method == "GET":
+        return render_template("new_table.html", form=form, options=options, engine=engine)
+    if form.validate() & options.validate():
+        names = [(form[f"seat{s}"].data or "").strip() for s in range(1, SEATS + 1)]
+        seated = [n for n in names if n]
+        found = games.Problems()
+        games.check_players(seated, engine, found)
+        if not found:
+            table = tables.create_table(get_db(), game, seated, ENTRY[game].options_from(options),
+                                        title=form.title.data or "", device=device_label())
+            remember_table(table.id, table.edit_key)
+            return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))
+        _seat_errors(form, names, found)
+    return render_template("new_table.html", form=form, options=options, engine=engine), 422
+
+
+def _seat_errors(form, names, found) -> None:
+    """Attach player-list problems to the seat fields they are about."""
+    seated_fields = [f"seat{s}" for s, n in enumerate(names, 1) if n]
+    for problem in found:
+        m = re.match(r"players\[(\d+)\]", problem.where)
+        target = seated_fields[int(m.group(1))] if m else "seat1"
+        form[target].errors = [*form[target].errors, problem.message]
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_table():
+    form = ImportForm()
+    if request.method == "GET":
+        return render_template("import.html", form=form, errors=[])
+    errors: list[str] = []
+    if form.validate():
+        raw = form.file.data.read() if form.file.data else (form.text.data or "").encode()
+        try:
+            body = json.loads(raw) if raw.strip() else None
+        except (ValueError, RecursionError):
+            body = None
+            errors.append("That is not valid JSON. Export a table from Courtier and import that file.")
+        if body is None and not errors:
+            errors.append("Choose a file or paste a table's JSON.")
+        if body is not None:
+            try:
+                games.score(body)  # the whole game must score before a table is made
+                if body["game"] not in ENTRY:
+                    raise InputError([games.Problem("game", "this game cannot be played here yet")])
+                table = tables.create_table(
+                    get_db(), body["game"], [p.strip() for p in body["players"]],
+                    body.get("options") or {}, title=str(body.get("title") or "")[:60],
+                    rounds=body.get("rounds", []), device=device_label())
+            except InputError as err:
+                errors.extend(f"{p.where}: {p.message}" for p in err.problems)
+            else:
+                remember_table(table.id, table.edit_key)
+                flash(f"Imported {len(body.get('rounds', []))} rounds.")
+                return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))
+    return render_template("import.html", form=form, errors=errors), 422
+
+
+@cache
+def _rules_html(slug: str) -> tuple[str, str]:
+    path = PROJECT_ROOT / "docs" / "rules" / f"{slug}.md"
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+    def heading_open(tokens, idx, options, env):
+        inline = tokens[idx + 1]
+        m = re.match(r"([A-Z]{2}-\d{1,2})\b", inline.content)
+        if m:
+            tokens[idx].attrSet("id", m.group(1))
+        return md.renderer.renderToken(tokens, idx, options, env)
+
+    md.add_render_rule("heading_open", heading_open)
+    text = path.read_text(encoding="utf-8")
+    title = text.splitlines()[0].lstrip("# ").strip()
+    return title, md.render(text)
+
+
+@bp.get("/rules/<game>")
+def rules(game: str):
+    if game not in games.ENGINES or not (PROJECT_ROOT / "docs" / "rules" / f"{game}.md").exists():
+        abort(404, "There is no rules page for that game yet.")
+    title, html = _rules_html(game)
+    return render_template("rules.html", title=title, body=Markup(html), game=game)  # noqa: S704
+
+
+@bp.post("/device")
+def set_device():
+    label = (request.form.get("device") or "").strip()[:40]
+    target = request.form.get("next") or url_for("main.home")
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("main.home")
+    response = redirect(target, 303)
+    if label:
+        response.set_cookie(DEVICE_COOKIE, label, max_age=3600 * 24 * 365, samesite="Lax", httponly=True)
+        flash(f"This phone is now called {label}.")
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    body = {
+        "name": "Courtier", "short_name": "Courtier", "start_url": "/", "display": "standalone",
+        "background_color": "#14213d", "theme_color": "#14213d",
+        "description": "Scores and rulings for card games at a real table",
+        "icons": [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
+                   "type": "image/png"} for n in (192, 512)]
+        + [{"src": url_for("static", filename="icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    }
+    return current_app.response_class(json.dumps(body), mimetype="application/manifest+json")
+
+
+@bp.after_app_request
+def remember_device(response):
+    if g.get("device_is_new"):
+        response.set_cookie(DEVICE_COOKIE, device_label(), max_age=3600 * 24 * 365, samesite="Lax",
+                            httponly=True)
+    return response

@@ -1,0 +1,298 @@
+"""A table's pages: the scoreboard, entering and correcting rounds, history, export.
+
+Reading needs only the table id (the view link). Every write needs the edit
+key, checked here on every request, and carries the version it was based on.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import secrets
+from functools import wraps
+
+import segno
+from flask import Blueprint, Response, abort, flash, g, render_template, request, url_for
+from flask_wtf import FlaskForm
+
+from .. import tables
+from ..db import get_db
+from ..entry import ENTRY, split_where
+from ..games.base import InputError
+from .common import device_label, link_rulings, remember_table, see_other
+
+bp = Blueprint("tables", __name__, url_prefix="/t")
+
+
+@bp.app_template_filter("why")
+def why_filter(text: str):
+    return link_rulings(text)
+
+
+@bp.url_value_preprocessor
+def load_table(endpoint, values):
+    if values and "table_id" in values:
+        try:
+            g.table = tables.get_table(get_db(), values["table_id"])
+        except tables.TableNotFound:
+            abort(404, "There is no table at this link. Check the link, or start a new table.")
+        key = request.args.get("key")
+        g.can_edit = bool(key) and secrets.compare_digest(key, g.table.edit_key)
+        if key and not g.can_edit:
+            abort(403, "This edit link is not valid for this table. Ask for the edit link again.")
+        g.key = key if g.can_edit else None
+
+
+def needs_edit_key(view):
+    """Refuse a write without the table's edit key (a view link cannot write)."""
+    @wraps(view)
+    def checked(*args, **kwargs):
+        if not g.can_edit:
+            abort(403, "This is a view link: it can show the scores but not change them. "
+                       "Use the table's edit link to enter scores.")
+        return view(*args, **kwargs)
+    return checked
+
+
+def table_url(endpoint: str, **values) -> str:
+    """A URL on this table, carrying the edit key when this page has it."""
+    if g.get("key"):
+        values["key"] = g.key
+    return url_for(endpoint, table_id=g.table.id, **values)
+
+
+@bp.app_context_processor
+def inject_table_url():
+    return {"table_url": table_url}
+
+
+class ActionForm(FlaskForm):
+    """Buttons that change the log (undo, delete): just the CSRF token and the version."""
+
+
+def _state():
+    db = get_db()
+    log = tables.events(db, g.table.id)
+    hands = tables.fold(log)
+    scored = tables.score_hands(g.table, hands)
+    version = log[-1].seq if log else 0
+    return log, hands, scored, version
+
+
+def _etag(version: int) -> str:
+    return f'"{g.table.id}-{version}-{"e" if g.can_edit else "v"}"'
+
+
+@bp.get("/<table_id>")
+def show(table_id: str):
+    log, hands, scored, version = _state()
+    remember_table(g.table.id, g.key)
+    links = {"view": url_for("tables.show", table_id=g.table.id, _external=True)}
+    if g.can_edit:
+        links["edit"] = url_for("tables.show", table_id=g.table.id, key=g.key, _external=True)
+    return render_template("table.html", table=g.table, scored=scored, hands=hands, version=version,
+                           links=links, action=ActionForm(), can_undo=tables.undo_target(log) is not None,
+                           device=device_label())
+
+
+@bp.get("/<table_id>/board")
+def board(table_id: str):
+    """The scoreboard alone, for phones that poll it; 304 when nothing changed."""
+    version = tables.version(get_db(), g.table.id)
+    etag = _etag(version)
+    if etag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        _, hands, scored, version = _state()
+        response = Response(render_template("_board.html", table=g.table, scored=scored, hands=hands,
+                                            version=version, action=ActionForm()))
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/<table_id>/qr/<which>.svg")
+def qr(table_id: str, which: str):
+    if which == "edit" and g.can_edit:
+        target = url_for("tables.show", table_id=g.table.id, key=g.key, _external=True)
+    elif which == "view":
+        target = url_for("tables.show", table_id=g.table.id, _external=True)
+    else:
+        abort(404)
+    buffer = io.BytesIO()
+    segno.make(target, error="m").save(buffer, kind="svg", scale=5, border=2, dark="#111",
+                                       light="#fff", xmldecl=False)
+    response = Response(buffer.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
+
+
+def _entry():
+    return ENTRY[g.table.game]
+
+
+def _render_form(form, slot=None, status=200, message=None, other_errors=(), scored=None, hands=None,
+                 version=None):
+    if scored is None:
+        _, hands, scored, version = _state()
+    number = len(hands) + 1 if slot is None else [s for s, _ in hands].index(slot) + 1
+    return render_template(_entry().TEMPLATE, table=g.table, form=form, slot=slot, number=number,
+                           message=message, other_errors=list(other_errors), scored=scored,
+                           hands=hands, version=version, action=ActionForm()), status
+
+
+@bp.get("/<table_id>/hands/new")
+@needs_edit_key
+def new_hand(table_id: str):
+    log, hands, scored, version = _state()
+    if scored.over:
+        flash("The game is over. Correct an earlier hand to carry on.")
+        return see_other(table_url("tables.show"))
+    form = _entry().round_form(g.table, base_version=version)
+    return _render_form(form, scored=scored, hands=hands, version=version)
+
+
+@bp.get("/<table_id>/hands/<int:slot>/edit")
+@needs_edit_key
+def edit_hand(table_id: str, slot: int):
+    log, hands, scored, version = _state()
+    data = dict(hands).get(slot)
+    if data is None:
+        abort(404, "That hand is no longer in play (it was deleted or undone).")
+    form = _entry().round_form(g.table, data=data, base_version=version)
+    return _render_form(form, slot=slot, scored=scored, hands=hands, version=version)
+
+
+@bp.post("/<table_id>/hands")
+@needs_edit_key
+def add_hand(table_id: str):
+    return _save(tables.Change("add"), None)
+
+
+@bp.post("/<table_id>/hands/<int:slot>")
+@needs_edit_key
+def save_hand(table_id: str, slot: int):
+    return _save(tables.Change("edit", slot), slot)
+
+
+def _base_version(form) -> int | None:
+    try:
+        return int(form.base_version.data)
+    except (TypeError, ValueError):
+        return None
+
+
+def _save(change: tables.Change, slot: int | None):
+    entry = _entry()
+    form = entry.round_form(g.table, formdata=request.form)
+    if not form.validate():
+        return _render_form(form, slot=slot, status=422,
+                            message="Some fields need a look: see the messages next to them.")
+    data = entry.round_from(form, g.table)
+    base = _base_version(form)
+    try:
+        _, scored = tables.append(get_db(), g.table, base, tables.Change(change.kind, change.slot, data),
+                                  device=device_label())
+    except tables.StaleVersion as stale:
+        form.base_version.data = str(stale.current)
+        return _render_form(
+            form, slot=slot, status=409,
+            message="Another phone changed this table while you were typing. The scores below are "
+                    "the current ones; your entry is kept in the form. Check it and save again.")
+    except InputError as err:
+        return _render_form(form, slot=slot, status=422, message="This hand cannot be scored as entered.",
+                            other_errors=_attach(err, form, slot))
+    flash("Hand saved." if change.kind == "add" else "Hand corrected.")
+    if scored.over:
+        flash(f"Game over: {scored.reason}")
+    return see_other(table_url("tables.show") + "#board")
+
+
+def _attach(err: InputError, form, slot: int | None) -> list[str]:
+    """Put each engine problem next to its field; return the ones about other hands."""
+    _, hands, _, _ = _state()
+    slots = [s for s, _ in hands]
+    this_index = len(slots) if slot is None else slots.index(slot)
+    other = []
+    for problem in err.problems:
+        index, rest = split_where(problem.where)
+        name = _entry().field_for(rest, g.table, form) if index == this_index else None
+        if name:
+            form[name].errors = [*form[name].errors, problem.message]
+        elif index is not None and index != this_index:
+            other.append(f"Hand {index + 1} would no longer add up: {problem.message}")
+        else:
+            other.append(problem.message)
+    return other
+
+
+@bp.post("/<table_id>/hands/<int:slot>/delete")
+@needs_edit_key
+def delete_hand(table_id: str, slot: int):
+    return _simple_change(tables.Change("delete", slot), "Hand deleted. Undo brings it back.")
+
+
+@bp.post("/<table_id>/undo")
+@needs_edit_key
+def undo(table_id: str):
+    return _simple_change(tables.Change("undo"), "Undone.")
+
+
+def _simple_change(change: tables.Change, done: str):
+    form = ActionForm()
+    if not form.validate():
+        abort(400, "This button's form expired. Reload the page and try again.")
+    try:
+        tables.append(get_db(), g.table, _base_version_from(request.form), change, device=device_label())
+    except tables.StaleVersion:
+        flash("Another phone changed this table a moment ago; nothing was changed. Check the scores and try again.")
+    except tables.NothingToUndo:
+        flash("There is nothing left to undo.")
+    except InputError as err:
+        flash("That would leave the game unscorable: " + "; ".join(p.message for p in err.problems))
+    else:
+        flash(done)
+    return see_other(table_url("tables.show") + "#board")
+
+
+def _base_version_from(formdata) -> int | None:
+    try:
+        return int(formdata.get("base_version", ""))
+    except ValueError:
+        return None
+
+
+@bp.get("/<table_id>/history")
+def history(table_id: str):
+    log = tables.events(get_db(), g.table.id)
+    undone = {e.undoes: e.seq for e in log if e.kind == "undo"}
+    return render_template("history.html", table=g.table, log=list(reversed(log)), undone=undone)
+
+
+@bp.get("/<table_id>/export.json")
+def export_json(table_id: str):
+    _, hands, _, _ = _state()
+    body = tables.request_for(g.table, [data for _, data in hands])
+    body["title"] = g.table.title
+    response = Response(json.dumps(body, indent=2, ensure_ascii=False), mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="courtier-{g.table.id}.json"'
+    return response
+
+
+@bp.get("/<table_id>/export.csv")
+def export_csv(table_id: str):
+    _, _, scored, _ = _state()
+    out = io.StringIO()
+    writer = csv.writer(out)
+    players = list(g.table.players)
+    writer.writerow(["round", *players, *[f"{p} total" for p in players]])
+    running = dict.fromkeys(players, 0)
+    for number, scored_round in enumerate(scored.rounds, 1):
+        for p in players:
+            running[p] += scored_round.points[p]
+        writer.writerow([number, *[scored_round.points[p] for p in players], *[running[p] for p in players]])
+    writer.writerow(["total", *[scored.totals[p] for p in players], *["" for _ in players]])
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="courtier-{g.table.id}.csv"'
+    return response

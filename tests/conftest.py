@@ -1,0 +1,106 @@
+"""Fixtures: an app with its own temporary database per test, a test client, and for
+browser tests a live server plus Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({
+        "TESTING": True,
+        "DATABASE": str(tmp_path / "test.sqlite"),
+        "SECRET_KEY": "test-secret",
+        "WTF_CSRF_ENABLED": False,
+    })
+
+
+@pytest.fixture
+def csrf_app(tmp_path):
+    """An app with CSRF protection on, as in production."""
+    return create_app({
+        "TESTING": True,
+        "DATABASE": str(tmp_path / "csrf.sqlite"),
+        "SECRET_KEY": "test-secret",
+    })
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def new_table(client, players=("Ann", "Ben", "Cat"), schedule="all", title=""):
+    """Create a table through the home-page form; returns (view_url, edit_url)."""
+    data = {f"seat{i}": name for i, name in enumerate(players, 1)}
+    data["opt-schedule"] = schedule
+    data["title"] = title
+    response = client.post("/new/rummathon-royale", data=data)
+    assert response.status_code == 303, response.data
+    edit_url = response.headers["Location"]
+    view_url = edit_url.split("?")[0]
+    return view_url, edit_url
+
+
+def csrf_token(html: str) -> str:
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The real app served on a free loopback port, in a thread, with CSRF on."""
+    app = create_app({
+        "DATABASE": str(tmp_path / "live.sqlite"),
+        "SECRET_KEY": "live-secret",
+    })
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium); browser tests skipped")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
+                  "--no-first-run", "--disable-component-update", "--disable-sync"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(chromium):
+    """A factory of fresh phone-sized browser contexts (each its own cookies)."""
+    contexts = []
+
+    def make(**kwargs):
+        context = chromium.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                       has_touch=True, **kwargs)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
