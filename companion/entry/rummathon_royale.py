@@ -5,21 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional
 
+from ..forms import CountField, choices
 from ..games import rummathon_royale as rules
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/rummathon_royale.html"
 
-PROGRESS_CHOICES = [
+PROGRESS_CHOICES = choices([
     ("failed", "Not completed — stays"),
     ("completed", "Completed the round"),
     ("declared-completed", "Declared Rummathon Royale, completed"),
     ("declared-failed", "Declared Rummathon Royale, failed"),
     ("double-completed", "Double Rummathon Royale, completed"),
-]
+])
 CLASS_LABELS = {
     "low": "1–9 (5)",
     "high": "10–12 (10)",
@@ -27,20 +28,7 @@ CLASS_LABELS = {
     "sabotage": "Sabotage (20)",
     "flex": "Flex (25)",
 }
-SCHEDULE_CHOICES = [(key, rules.SCHEDULE_NAMES[key].capitalize()) for key in rules.SCHEDULES]
-
-
-class CountField(IntegerField):
-    """A count of cards: blank means none; anything but a whole number is refused."""
-
-    def process_formdata(self, valuelist):
-        if valuelist and valuelist[0].strip() == "":
-            self.data = None
-            return
-        try:
-            super().process_formdata(valuelist)
-        except ValueError as err:
-            raise ValueError("Enter a whole number, like 3.") from err
+SCHEDULE_CHOICES = choices((key, rules.SCHEDULE_NAMES[key].capitalize()) for key in rules.SCHEDULES)
 
 
 def options_form(formdata=None):
@@ -63,8 +51,8 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
     class HandForm(FlaskForm):
         base_version = HiddenField()
         out = SelectField("Who went out? (RR-2)",
-                          choices=[("", "— nobody: a Double Rummathon Royale ended the hand")]
-                          + [(p, p) for p in players])
+                          choices=choices([("", "— nobody: a Double Rummathon Royale ended the hand")]
+                                          + [(p, p) for p in players]), default="")
 
     for i in range(len(players)):
         for kind, label in CLASS_LABELS.items():
@@ -77,13 +65,13 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
             "Extra cards bought before the deal (RR-4)",
             validators=[Optional(), NumberRange(min=0, max=rules.MAX_EXTRA_CARDS,
                                                 message="At most 20 extra cards a hand (RR-4).")]))
-    people = [("", "—")] + [(p, p) for p in players]
+    people = choices([("", "—")] + [(p, p) for p in players])
     for j in range(len(players)):
-        setattr(HandForm, f"b{j}_on", SelectField("Burden on", choices=people))
-        setattr(HandForm, f"b{j}_by", SelectField("played by", choices=people))
+        setattr(HandForm, f"b{j}_on", SelectField("Burden on", choices=people, default=""))
+        setattr(HandForm, f"b{j}_by", SelectField("played by", choices=people, default=""))
         setattr(HandForm, f"b{j}_double", BooleanField("Double Burden (100)"))
-        setattr(HandForm, f"b{j}_result", SelectField("result", choices=[
-            ("", "—"), ("completed", "completed (target scores)"), ("failed", "failed (player scores)")]))
+        setattr(HandForm, f"b{j}_result", SelectField("result", default="", choices=choices([
+            ("", "—"), ("completed", "completed (target scores)"), ("failed", "failed (player scores)")])))
     HandForm.note = StringField("Note (optional)")
 
     form = HandForm(formdata=formdata, data=_formdata_for(players, data) if data else None)

@@ -131,12 +131,12 @@ def _rules_html(slug: str) -> tuple[str, str]:
     path = PROJECT_ROOT / "docs" / "rules" / f"{slug}.md"
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
 
-    def heading_open(tokens, idx, options, env):
+    def heading_open(renderer, tokens, idx, options, env):
         inline = tokens[idx + 1]
         m = re.match(r"([A-Z]{2}-\d{1,2})\b", inline.content)
         if m:
             tokens[idx].attrSet("id", m.group(1))
-        return md.renderer.renderToken(tokens, idx, options, env)
+        return renderer.renderToken(tokens, idx, options, env)
 
     md.add_render_rule("heading_open", heading_open)
     text = path.read_text(encoding="utf-8")

@@ -81,7 +81,7 @@ def _state():
 
 
 def _etag(version: int) -> str:
-    return f'"{g.table.id}-{version}-{"e" if g.can_edit else "v"}"'
+    return f'{g.table.id}-{version}-{"e" if g.can_edit else "v"}'
 
 
 @bp.get("/<table_id>")
@@ -101,13 +101,13 @@ def board(table_id: str):
     """The scoreboard alone, for phones that poll it; 304 when nothing changed."""
     version = tables.version(get_db(), g.table.id)
     etag = _etag(version)
-    if etag in request.if_none_match:
+    if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
         _, hands, scored, version = _state()
         response = Response(render_template("_board.html", table=g.table, scored=scored, hands=hands,
                                             version=version, action=ActionForm()))
-    response.headers["ETag"] = etag
+    response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
 

@@ -1,0 +1,64 @@
+"""The database: WAL, busy timeout, migrations, append-only log, one SECRET_KEY kept."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from companion import create_app, db, tables
+
+
+def test_wal_busy_timeout_and_migrations(tmp_path):
+    path = str(tmp_path / "x.sqlite")
+    conn = db.connect(path)
+    db.migrate(conn)
+    db.migrate(conn)  # applying twice is harmless
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == db.BUSY_TIMEOUT_MS
+    assert {"tables", "events", "_sqlite_migrations"} <= set(conn.table_names())
+
+
+def test_the_log_refuses_updates_and_deletes(tmp_path):
+    conn = db.connect(str(tmp_path / "x.sqlite"))
+    db.migrate(conn)
+    table = tables.create_table(conn, "rummathon-royale", ["Ann", "Ben"], {}, rounds=[{"out": "Ann"}])
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        conn.execute("UPDATE events SET data = '{}'")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        conn.execute("DELETE FROM events")
+    assert len(tables.events(conn, table.id)) == 1
+
+
+def test_a_write_holds_the_lock_from_its_first_statement(tmp_path):
+    """BEGIN IMMEDIATE: a second writer cannot start while the first is open."""
+    path = str(tmp_path / "x.sqlite")
+    first, second = db.connect(path), db.connect(path)
+    db.migrate(first)
+    second.execute("PRAGMA busy_timeout = 50")
+    with db.immediate(first):
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            second.execute("BEGIN IMMEDIATE")
+    second.execute("BEGIN IMMEDIATE")
+    second.execute("ROLLBACK")
+
+
+def test_secret_key_is_generated_once_and_kept(tmp_path):
+    config = {"DATABASE": str(tmp_path / "x.sqlite")}
+    app = create_app(dict(config, SECRET_KEY=None))
+    key_file = tmp_path.parent / "unused"  # the instance path is the project's, so check via the app
+    first = app.config["SECRET_KEY"]
+    assert len(first) == 64
+    assert create_app(dict(config, SECRET_KEY=None)).config["SECRET_KEY"] == first
+    assert not key_file.exists()
+
+
+def test_stale_version_is_refused_in_the_transaction(tmp_path):
+    conn = db.connect(str(tmp_path / "x.sqlite"))
+    db.migrate(conn)
+    table = tables.create_table(conn, "rummathon-royale", ["Ann", "Ben"], {})
+    tables.append(conn, table, 0, tables.Change("add", data={"out": "Ann"}))
+    with pytest.raises(tables.StaleVersion) as stale:
+        tables.append(conn, table, 0, tables.Change("add", data={"out": "Ben"}))
+    assert stale.value.current == 1
+    assert len(tables.events(conn, table.id)) == 1
