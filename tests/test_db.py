@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -36,9 +37,8 @@ def test_a_write_holds_the_lock_from_its_first_statement(tmp_path):
     first, second = db.connect(path), db.connect(path)
     db.migrate(first)
     second.execute("PRAGMA busy_timeout = 50")
-    with db.immediate(first):
-        with pytest.raises(sqlite3.OperationalError, match="locked"):
-            second.execute("BEGIN IMMEDIATE")
+    with db.immediate(first), pytest.raises(sqlite3.OperationalError, match="locked"):
+        second.execute("BEGIN IMMEDIATE")
     second.execute("BEGIN IMMEDIATE")
     second.execute("ROLLBACK")
 
@@ -46,11 +46,10 @@ def test_a_write_holds_the_lock_from_its_first_statement(tmp_path):
 def test_secret_key_is_generated_once_and_kept(tmp_path):
     config = {"DATABASE": str(tmp_path / "x.sqlite")}
     app = create_app(dict(config, SECRET_KEY=None))
-    key_file = tmp_path.parent / "unused"  # the instance path is the project's, so check via the app
     first = app.config["SECRET_KEY"]
     assert len(first) == 64
+    assert (Path(app.instance_path) / "secret_key").read_text().strip() == first
     assert create_app(dict(config, SECRET_KEY=None)).config["SECRET_KEY"] == first
-    assert not key_file.exists()
 
 
 def test_stale_version_is_refused_in_the_transaction(tmp_path):
