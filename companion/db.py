@@ -66,13 +66,14 @@ def connect(path: str) -> Database:
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                            check_same_thread=False)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
     return Database(conn)
 
 
 def migrate(db: Database) -> None:
+    """Bring the schema up to date; WAL is set here once, as it stays with the file."""
+    db.execute("PRAGMA journal_mode = WAL")
     migrations.apply(db)
 
 

@@ -154,3 +154,14 @@ def field_for(where: str, table, form) -> str | None:
             return {"on": f"b{j}_on", "by": f"b{j}_by", "double": f"b{j}_double",
                     "completed": f"b{j}_result"}.get(sub, f"b{j}_on")
     return None
+
+
+def field_title(field, table) -> str:
+    """A field's name as the error summary shows it, with the player it belongs to."""
+    name = field.short_name
+    if name.startswith("p") and "_" in name and name[1:name.index("_")].isdigit():
+        player = table.players[int(name[1:name.index("_")])]
+        return f"{player} · {field.label.text}"
+    if name.startswith("b") and "_" in name and name[1:name.index("_")].isdigit():
+        return f"Burden {int(name[1:name.index('_')]) + 1} · {field.label.text}"
+    return field.label.text

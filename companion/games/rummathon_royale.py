@@ -194,7 +194,7 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
         where = f"{at}.progress.{name}"
         if player(name, where) is None:
             continue
-        if value not in PROGRESS:
+        if not isinstance(value, str) or value not in PROGRESS:  # a list is unhashable
             found.add(where, f"unknown progress {value!r}; use one of {', '.join(PROGRESS)}")
             continue
         progress[name] = value
@@ -284,7 +284,7 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
     for key, value in options.items():
         if key != "schedule":
             found.add(f"options.{key}", f"unknown option {key!r}; Rummathon Royale has schedule")
-        elif value not in SCHEDULES:
+        elif not isinstance(value, str) or value not in SCHEDULES:  # a list is unhashable
             found.add("options.schedule", f"unknown schedule {value!r}; use all, even, odd or half")
         else:
             opts[key] = value

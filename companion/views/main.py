@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -152,12 +153,24 @@ def rules(game: str):
     return render_template("rules.html", title=title, body=Markup(html), game=game)  # noqa: S704
 
 
+def _local_path(target: str) -> str | None:
+    """``target`` if it is a path on this site, else None.
+
+    Browsers read a backslash as a slash and drop tabs and newlines, so "/\\evil"
+    and "/\t/evil" would leave the site as surely as "//evil" does.
+    """
+    if not target.startswith("/") or target.startswith("//"):
+        return None
+    if "\\" in target or any(ord(c) < 0x20 or ord(c) == 0x7F for c in target):
+        return None
+    parts = urlsplit(target)
+    return None if parts.scheme or parts.netloc else target
+
+
 @bp.post("/device")
 def set_device():
     label = (request.form.get("device") or "").strip()[:40]
-    target = request.form.get("next") or url_for("main.home")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("main.home")
+    target = _local_path(request.form.get("next") or "") or url_for("main.home")
     response = redirect(target, 303)
     if label:
         response.set_cookie(DEVICE_COOKIE, label, max_age=3600 * 24 * 365, samesite="Lax", httponly=True)

@@ -38,7 +38,8 @@ def load_table(endpoint, values):
         except tables.TableNotFound:
             abort(404, "There is no table at this link. Check the link, or start a new table.")
         key = request.args.get("key")
-        g.can_edit = bool(key) and secrets.compare_digest(key, g.table.edit_key)
+        # As bytes: compare_digest refuses str with non-ASCII characters (a 500 for ?key=é).
+        g.can_edit = bool(key) and secrets.compare_digest(key.encode(), g.table.edit_key.encode())
         if key and not g.can_edit:
             abort(403, "This edit link is not valid for this table. Ask for the edit link again.")
         g.key = key if g.can_edit else None
@@ -138,6 +139,7 @@ def _render_form(form, slot=None, status=200, message=None, other_errors=(), sco
         _, hands, scored, version = _state()
     number = len(hands) + 1 if slot is None else [s for s, _ in hands].index(slot) + 1
     return render_template(_entry().TEMPLATE, table=g.table, form=form, slot=slot, number=number,
+                           field_title=_entry().field_title,
                            message=message, other_errors=list(other_errors), scored=scored,
                            hands=hands, version=version, action=ActionForm()), status
 
@@ -173,7 +175,15 @@ def add_hand(table_id: str):
 @bp.post("/<table_id>/hands/<int:slot>")
 @needs_edit_key
 def save_hand(table_id: str, slot: int):
+    _require_live(slot)
     return _save(tables.Change("edit", slot), slot)
+
+
+def _require_live(slot: int) -> None:
+    """404 for a hand slot that is not in play (never entered, deleted or undone)."""
+    _, hands, _, _ = _state()
+    if slot not in dict(hands):
+        abort(404, "That hand is no longer in play (it was deleted or undone).")
 
 
 def _base_version(form) -> int | None:
@@ -201,6 +211,8 @@ def _save(change: tables.Change, slot: int | None):
             message="Another phone changed this table while you were typing. The scores below are "
                     "the current ones; your entry is kept in the form. Check it and save again.")
     except InputError as err:
+        if slot is not None:
+            _require_live(slot)  # another phone deleted it while this form was open
         return _render_form(form, slot=slot, status=422, message="This hand cannot be scored as entered.",
                             other_errors=_attach(err, form, slot))
     flash("Hand saved." if change.kind == "add" else "Hand corrected.")
@@ -280,13 +292,26 @@ def export_json(table_id: str):
     return response
 
 
+#: A spreadsheet reads a cell starting with one of these as a formula (CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_text(value: str) -> str:
+    """A text cell a spreadsheet shows as text: a leading quote defuses a formula.
+
+    >>> _csv_text("=HYPERLINK(1)"), _csv_text("Ann")
+    ("'=HYPERLINK(1)", 'Ann')
+    """
+    return "'" + value if value.startswith(_FORMULA_STARTS) else value
+
+
 @bp.get("/<table_id>/export.csv")
 def export_csv(table_id: str):
     _, _, scored, _ = _state()
     out = io.StringIO()
     writer = csv.writer(out)
     players = list(g.table.players)
-    writer.writerow(["round", *players, *[f"{p} total" for p in players]])
+    writer.writerow(["round", *[_csv_text(p) for p in players], *[_csv_text(f"{p} total") for p in players]])
     running = dict.fromkeys(players, 0)
     for number, scored_round in enumerate(scored.rounds, 1):
         for p in players:

@@ -1,0 +1,128 @@
+"""Courtier's benchmarks: each figure is a ratio against a baseline measured in the same run.
+
+    make bench
+
+Absolute times depend on the machine; the ratios are what docs and issues quote.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from flask import Flask
+
+from companion import create_app
+from companion.games import score
+
+REPEAT = 7
+
+
+def best_of(fn, number: int) -> float:
+    """Median over REPEAT runs of the mean time of one call, in seconds."""
+    runs = []
+    for _ in range(REPEAT):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        runs.append((time.perf_counter() - start) / number)
+    return statistics.median(runs)
+
+
+def rummathon_game(hands: int, seed: int = 1) -> dict:
+    rng = random.Random(seed)
+    players = ["Ann", "Ben", "Cat", "Dan"]
+    rounds = []
+    for hand in range(hands):
+        out = players[hand % len(players)]  # rotating, so nobody finishes 12 rounds in 30 hands
+        rounds.append({
+            "out": out,
+            "left": {p: {"low": rng.randint(0, 4), "high": rng.randint(0, 2), "flex": rng.randint(0, 1)}
+                     for p in players if p != out},
+            "burdens": [{"on": players[(hand + 1) % 4], "by": players[(hand + 2) % 4], "completed": False}],
+        })
+    return {"game": "rummathon-royale", "players": players, "options": {"schedule": "all"}, "rounds": rounds}
+
+
+def bench_engine() -> None:
+    game = rummathon_game(30)
+    # Baseline: the least any scorer must do, a JSON round trip of the same game.
+    baseline = best_of(lambda: json.loads(json.dumps(game)), 200)
+    engine = best_of(lambda: score(game), 200)
+    print(f"engine rummathon-royale, 30 hands: {engine * 1e3:.3f} ms  "
+          f"= {engine / baseline:.1f}x a JSON round trip of the game (budget 5 ms)")
+
+
+def bench_entry_post(tmp: Path) -> None:
+    app = create_app({"DATABASE": str(tmp / "bench.sqlite"), "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    seats = {"seat1": "Ann", "seat2": "Ben", "seat3": "Cat", "seat4": "Dan"}
+    made = client.post("/new/rummathon-royale", data=seats)
+    edit = made.headers["Location"]
+    table, key = edit.split("?key=")
+    version = 0
+
+    def post_hand():
+        nonlocal version
+        seat = version % 4  # rotating who goes out, so the game runs all evening
+        response = client.post(f"{table}/hands?key={key}", data={
+            "base_version": str(version), "out": seats[f"seat{seat + 1}"],
+            f"p{(seat + 1) % 4}_low": "2", f"p{(seat + 2) % 4}_high": "1", f"p{(seat + 3) % 4}_flex": "1"})
+        assert response.status_code == 303, response.status_code
+        version += 1
+
+    for _ in range(10):  # a table mid-evening, not an empty one
+        post_hand()
+
+    bare = Flask("bare")
+    db_path = tmp / "bare.sqlite"
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)")
+        conn.execute("INSERT INTO t VALUES (1, 'x')")
+
+    @bare.get("/row")
+    def row():
+        conn = sqlite3.connect(db_path)
+        try:
+            return {"v": conn.execute("SELECT v FROM t WHERE id = 1").fetchone()[0]}
+        finally:
+            conn.close()
+
+    bare_client = bare.test_client()
+    baseline = best_of(lambda: bare_client.get("/row"), 100)
+    # Each run posts 5 hands; the game never ends on the 'all' schedule with these hands.
+    entry = best_of(post_hand, 5)
+    print(f"entry POST (hand {version} of a 4-player table): {entry * 1e3:.2f} ms  "
+          f"= {entry / baseline:.1f}x a bare Flask route reading one row (target 3x)")
+
+    page = client.get("/")
+    size = len(page.data)
+    html = page.get_data(as_text=True)
+    for asset in re.findall(r'(?:src|href)="(/static/[^"]+\.(?:css|js|svg))"', html):
+        with client.get(asset) as response:
+            size += len(response.data)
+    print(f"first page load (home + CSS + scripts + icon, uncompressed): {size / 1024:.1f} KB "
+          "(target under 100 KB)")
+
+    view = client.get(table + "/board")
+    etag = view.headers["ETag"]
+    refresh = best_of(lambda: client.get(table + "/board", headers={"If-None-Match": etag}), 100)
+    print(f"scoreboard refresh with nothing new (304): {refresh * 1e3:.2f} ms "
+          f"= {refresh / baseline:.1f}x the bare route")
+
+
+def main() -> None:
+    print("Courtier bench (ratios are against baselines measured in this same run)")
+    bench_engine()
+    with tempfile.TemporaryDirectory() as tmp:
+        bench_entry_post(Path(tmp))
+
+
+if __name__ == "__main__":
+    main()
