@@ -209,7 +209,7 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
     with immediate(db):
         log = events(db, table.id)
         current = log[-1].seq if log else 0
-        if base_version is not None and base_version != current:
+        if base_version != current:  # unknown (None) counts as stale: never write blind
             raise StaleVersion(current)
         seq = current + 1
         undoes = None

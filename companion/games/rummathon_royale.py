@@ -75,6 +75,7 @@ BURDEN_POINTS = {False: 50, True: 100}
 MAX_EXTRA_CARDS = 20
 EXTRA_CARD_COST = 10
 
+BURDEN_FIELDS = {"on", "by", "double", "completed"}
 HAND_FIELDS = {"out", "left", "progress", "burdens", "extra_cards", "note"}
 
 
@@ -217,6 +218,9 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
         if not isinstance(b, Mapping):
             found.add(where, "a burden needs on, by, double and completed")
             continue
+        for key in b:
+            if key not in BURDEN_FIELDS:
+                found.add(f"{where}.{key}", f"unknown field {key!r}; a burden has on, by, double and completed")
         on = player(b.get("on"), f"{where}.on")
         by = player(b.get("by"), f"{where}.by")
         double = b.get("double", False)

@@ -242,6 +242,7 @@ def _attach(err: InputError, form, slot: int | None) -> list[str]:
 @bp.post("/<table_id>/hands/<int:slot>/delete")
 @needs_edit_key
 def delete_hand(table_id: str, slot: int):
+    _require_live(slot)
     return _simple_change(tables.Change("delete", slot), "Hand deleted. Undo brings it back.")
 
 
