@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wtforms import IntegerField
+from wtforms.validators import StopValidation
 from wtforms.fields.choices import SelectChoice
 
 
@@ -28,3 +29,7 @@ class CountField(IntegerField):
             super().process_formdata(valuelist)
         except ValueError as err:
             raise ValueError("Enter a whole number, like 3.") from err
+
+    def pre_validate(self, form):
+        if self.process_errors:  # one clear message, not a second one about the range
+            raise StopValidation()

@@ -24,6 +24,9 @@ from .common import device_label, link_rulings, remember_table, see_other
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
 
+VIEW_ONLY = ("This is a view link: it can show the scores but not change them. "
+             "Use the table's edit link to enter scores.")
+
 
 @bp.app_template_filter("why")
 def why_filter(text: str):
@@ -42,6 +45,9 @@ def load_table(endpoint, values):
         g.can_edit = bool(key) and secrets.compare_digest(key.encode(), g.table.edit_key.encode())
         if key and not g.can_edit:
             abort(403, "This edit link is not valid for this table. Ask for the edit link again.")
+        if request.method == "POST" and not g.can_edit:
+            # Every POST here writes: a view link is refused before anything else is looked at.
+            abort(403, VIEW_ONLY)
         g.key = key if g.can_edit else None
 
 
@@ -50,8 +56,7 @@ def needs_edit_key(view):
     @wraps(view)
     def checked(*args, **kwargs):
         if not g.can_edit:
-            abort(403, "This is a view link: it can show the scores but not change them. "
-                       "Use the table's edit link to enter scores.")
+            abort(403, VIEW_ONLY)
         return view(*args, **kwargs)
     return checked
 
