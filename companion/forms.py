@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wtforms import IntegerField
-from wtforms.validators import StopValidation
 from wtforms.fields.choices import SelectChoice
+from wtforms.validators import StopValidation
 
 
 def choices(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
