@@ -130,6 +130,27 @@ def is_whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def check_count(found: Problems, where: str, value: object, most: int, too_many: str,
+                what: str = "the number of cards") -> int | None:
+    """A whole number from 0 to ``most``, or a problem recorded at ``where``.
+
+    >>> found = Problems()
+    >>> check_count(found, "x", 3, 20, "too many"), check_count(found, "y", -1, 20, "too many")
+    (3, None)
+    >>> [(p.where, p.message) for p in found]
+    [('y', 'the number of cards cannot be negative')]
+    """
+    if not is_whole_number(value):
+        found.add(where, f"{what} must be a whole number, not {value!r}")
+    elif value < 0:
+        found.add(where, f"{what} cannot be negative")
+    elif value > most:
+        found.add(where, too_many)
+    else:
+        return value
+    return None
+
+
 def signed(n: int) -> str:
     """Points as a player writes them on a sheet.
 

@@ -26,7 +26,7 @@ from .base import (
     Problems,
     ScoredGame,
     ScoredRound,
-    is_whole_number,
+    check_count,
     signed,
 )
 
@@ -158,15 +158,19 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
     if out_given:
         out = player(out, f"{at}.out")
 
+    def per_player(key: str, shape: str):
+        """(name, value, where) for each entry of a player-keyed field of the hand."""
+        value = raw.get(key, {}) or {}
+        if not isinstance(value, Mapping):
+            found.add(f"{at}.{key}", f"{key} must map each player to {shape}")
+            return
+        for name, item in value.items():
+            where = f"{at}.{key}.{name}"
+            if player(name, where) is not None:
+                yield name, item, where
+
     left: dict[str, dict[str, int]] = {}
-    raw_left = raw.get("left", {}) or {}
-    if not isinstance(raw_left, Mapping):
-        found.add(f"{at}.left", "left must map each player to their cards left by class")
-        raw_left = {}
-    for name, cards in raw_left.items():
-        where = f"{at}.left.{name}"
-        if player(name, where) is None:
-            continue
+    for name, cards, where in per_player("left", "their cards left by class"):
         if not isinstance(cards, Mapping):
             found.add(where, "give the cards left as counts: low, high, action, sabotage, flex")
             continue
@@ -174,31 +178,21 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
         for kind, n in cards.items():
             if kind not in CARD_CLASSES:
                 found.add(f"{where}.{kind}", f"unknown class {kind!r}; use low, high, action, sabotage or flex")
-            elif not is_whole_number(n):
-                found.add(f"{where}.{kind}", f"the number of cards must be a whole number, not {n!r}")
-            elif n < 0:
-                found.add(f"{where}.{kind}", "the number of cards cannot be negative")
-            elif n > MAX_CARDS_OF_A_CLASS:
-                found.add(f"{where}.{kind}", f"the pack has only {MAX_CARDS_OF_A_CLASS} playing cards")
-            else:
+                continue
+            n = check_count(found, f"{where}.{kind}", n, MAX_CARDS_OF_A_CLASS,
+                            f"the pack has only {MAX_CARDS_OF_A_CLASS} playing cards")
+            if n is not None:
                 counts[kind] = n
         if name == out and any(counts.values()):
             found.add(where, f"{name} went out, so {name} has no cards left (RR-2)")
         left[name] = {kind: counts.get(kind, 0) for kind in CARD_CLASSES}
 
     progress: dict[str, str] = {}
-    raw_progress = raw.get("progress", {}) or {}
-    if not isinstance(raw_progress, Mapping):
-        found.add(f"{at}.progress", "progress must map players to completed, failed, ...")
-        raw_progress = {}
-    for name, value in raw_progress.items():
-        where = f"{at}.progress.{name}"
-        if player(name, where) is None:
-            continue
+    for name, value, where in per_player("progress", "completed, failed, declared-completed, ..."):
         if not isinstance(value, str) or value not in PROGRESS:  # a list is unhashable
             found.add(where, f"unknown progress {value!r}; use one of {', '.join(PROGRESS)}")
-            continue
-        progress[name] = value
+        else:
+            progress[name] = value
     if out is not None:
         progress.setdefault(out, "completed")
         if progress[out] in ("failed", "declared-failed"):
@@ -253,21 +247,11 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
                       f"{b.on} did not complete a Burden, so repeats the round; progress cannot be {step} (RR-3)")
 
     extra: dict[str, int] = {}
-    raw_extra = raw.get("extra_cards", {}) or {}
-    if not isinstance(raw_extra, Mapping):
-        found.add(f"{at}.extra_cards", "extra_cards must map players to a number of cards")
-        raw_extra = {}
-    for name, n in raw_extra.items():
-        where = f"{at}.extra_cards.{name}"
-        if player(name, where) is None:
-            continue
-        if not is_whole_number(n):
-            found.add(where, f"the number of extra cards must be a whole number, not {n!r}")
-        elif n < 0:
-            found.add(where, "the number of extra cards cannot be negative")
-        elif n > MAX_EXTRA_CARDS:
-            found.add(where, f"at most {MAX_EXTRA_CARDS} extra cards may be bought in a hand (RR-4)")
-        elif n:
+    for name, n, where in per_player("extra_cards", "a number of cards"):
+        n = check_count(found, where, n, MAX_EXTRA_CARDS,
+                        f"at most {MAX_EXTRA_CARDS} extra cards may be bought in a hand (RR-4)",
+                        what="the number of extra cards")
+        if n:
             extra[name] = n
 
     doubles = [p for p, v in progress.items() if v == "double-completed"]
