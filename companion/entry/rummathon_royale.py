@@ -13,6 +13,7 @@ from ..games import rummathon_royale as rules
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/rummathon_royale.html"
+ROUND_NAME = "hand"
 
 PROGRESS_CHOICES = choices([
     ("failed", "Not completed — stays"),
@@ -165,3 +166,10 @@ def field_title(field, table) -> str:
     if name.startswith("b") and "_" in name and name[1:name.index("_")].isdigit():
         return f"Burden {int(name[1:name.index('_')]) + 1} · {field.label.text}"
     return field.label.text
+
+
+def round_heading(hand: dict[str, Any], number: int) -> str:
+    """How a scored hand is titled on the board."""
+    if hand.get("out"):
+        return f"Hand {number} · {hand['out']} went out"
+    return f"Hand {number} · Double Rummathon Royale"

@@ -70,7 +70,7 @@ def table_url(endpoint: str, **values) -> str:
 
 @bp.app_context_processor
 def inject_table_url():
-    return {"table_url": table_url}
+    return {"table_url": table_url, "entry_for": ENTRY.__getitem__}
 
 
 class ActionForm(FlaskForm):
@@ -154,7 +154,7 @@ def _render_form(form, slot=None, status=200, message=None, other_errors=(), sco
 def new_hand(table_id: str):
     log, hands, scored, version = _state()
     if scored.over:
-        flash("The game is over. Correct an earlier hand to carry on.")
+        flash(f"The game is over. Correct an earlier {_entry().ROUND_NAME} to carry on.")
         return see_other(table_url("tables.show"))
     form = _entry().round_form(g.table, base_version=version)
     return _render_form(form, scored=scored, hands=hands, version=version)
@@ -166,7 +166,7 @@ def edit_hand(table_id: str, slot: int):
     log, hands, scored, version = _state()
     data = dict(hands).get(slot)
     if data is None:
-        abort(404, "That hand is no longer in play (it was deleted or undone).")
+        abort(404, f"That {_entry().ROUND_NAME} is no longer in play (it was deleted or undone).")
     form = _entry().round_form(g.table, data=data, base_version=version)
     return _render_form(form, slot=slot, scored=scored, hands=hands, version=version)
 
@@ -188,7 +188,7 @@ def _require_live(slot: int) -> None:
     """404 for a hand slot that is not in play (never entered, deleted or undone)."""
     _, hands, _, _ = _state()
     if slot not in dict(hands):
-        abort(404, "That hand is no longer in play (it was deleted or undone).")
+        abort(404, f"That {_entry().ROUND_NAME} is no longer in play (it was deleted or undone).")
 
 
 def _base_version(form) -> int | None:
@@ -220,7 +220,8 @@ def _save(change: tables.Change, slot: int | None):
             _require_live(slot)  # another phone deleted it while this form was open
         return _render_form(form, slot=slot, status=422, message="This hand cannot be scored as entered.",
                             other_errors=_attach(err, form, slot))
-    flash("Hand saved." if change.kind == "add" else "Hand corrected.")
+    noun = _entry().ROUND_NAME.capitalize()
+    flash(f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
     if scored.over:
         flash(f"Game over: {scored.reason}")
     return see_other(table_url("tables.show") + "#board")
@@ -238,7 +239,7 @@ def _attach(err: InputError, form, slot: int | None) -> list[str]:
         if name:
             form[name].errors = [*form[name].errors, problem.message]
         elif index is not None and index != this_index:
-            other.append(f"Hand {index + 1} would no longer add up: {problem.message}")
+            other.append(f"{_entry().ROUND_NAME.capitalize()} {index + 1} would no longer add up: {problem.message}")
         else:
             other.append(problem.message)
     return other
@@ -248,7 +249,8 @@ def _attach(err: InputError, form, slot: int | None) -> list[str]:
 @needs_edit_key
 def delete_hand(table_id: str, slot: int):
     _require_live(slot)
-    return _simple_change(tables.Change("delete", slot), "Hand deleted. Undo brings it back.")
+    return _simple_change(tables.Change("delete", slot),
+                          f"{_entry().ROUND_NAME.capitalize()} deleted. Undo brings it back.")
 
 
 @bp.post("/<table_id>/undo")
