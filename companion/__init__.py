@@ -57,12 +57,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False
 
     from . import db, security
-    from .views import api, main, tables
+    from .views import api, main, referee, tables
 
     db.init_app(app)
     security.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(referee.bp)
     app.register_blueprint(api.bp)
     security.csrf.exempt(api.bp)
     return app

@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from types import ModuleType
 
-from . import rummathon_royale
+from . import alliance_royals, rummathon_royale
 
-ENTRY: dict[str, ModuleType] = {module.SLUG: module for module in (rummathon_royale,)}
+ENTRY: dict[str, ModuleType] = {module.SLUG: module for module in (alliance_royals, rummathon_royale)}
 
 _ROUND_PREFIX = re.compile(r"^rounds\[(\d+)\]\.?")
 

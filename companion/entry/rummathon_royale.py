@@ -42,11 +42,12 @@ def options_form(formdata=None):
     return OptionsForm(formdata=formdata, prefix="opt")
 
 
-def options_from(form) -> dict[str, Any]:
+def options_from(form, players=()) -> dict[str, Any]:
     return {"schedule": form.schedule.data or "all"}
 
 
-def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0):
+def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
+               previous: dict[str, Any] | None = None):
     players = table.players
 
     class HandForm(FlaskForm):

@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from . import rummathon_royale
+from . import alliance_royals, rummathon_royale
 from .base import InputError, Problem, Problems, ScoredGame
 
 ENGINES: dict[str, ModuleType] = {
     engine.SLUG: engine
-    for engine in (rummathon_royale,)
+    for engine in (alliance_royals, rummathon_royale)
 }
 
 #: Names are printed in narrow columns on phones and sheets.
@@ -71,7 +71,7 @@ def score(request: object) -> ScoredGame:
     >>> score({"game": "snap", "players": ["Ann", "Ben"], "rounds": []})
     Traceback (most recent call last):
     ...
-    companion.games.base.InputError: game: unknown game 'snap'; known games: rummathon-royale
+    companion.games.base.InputError: game: unknown game 'snap'; known games: alliance-royals, rummathon-royale
     """
     found = Problems()
     if not isinstance(request, Mapping):

@@ -40,3 +40,13 @@ def game_list():
     return {"games": [{"slug": e.SLUG, "title": e.TITLE, "min_players": e.MIN_PLAYERS,
                        "max_players": e.MAX_PLAYERS, "options": e.OPTIONS}
                       for e in games.ENGINES.values()]}
+
+
+@bp.post("/referee/<game>/<question>")
+def ask_referee(game: str, question: str):
+    from .. import referee
+
+    if (game, question) not in referee.REFEREES:
+        known = ", ".join(f"{g}/{q}" for g, q in sorted(referee.REFEREES))
+        return {"errors": [{"where": "$", "message": f"no referee question {game}/{question}; known: {known}"}]}, 404
+    return referee.ask(game, question, json_body())

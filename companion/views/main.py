@@ -77,7 +77,7 @@ def new_table(game: str):
         found = games.Problems()
         games.check_players(seated, engine, found)
         if not found:
-            table = tables.create_table(get_db(), game, seated, ENTRY[game].options_from(options),
+            table = tables.create_table(get_db(), game, seated, ENTRY[game].options_from(options, seated),
                                         title=form.title.data or "", device=device_label())
             remember_table(table.id, table.edit_key)
             return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))

@@ -156,7 +156,7 @@ def new_hand(table_id: str):
     if scored.over:
         flash(f"The game is over. Correct an earlier {_entry().ROUND_NAME} to carry on.")
         return see_other(table_url("tables.show"))
-    form = _entry().round_form(g.table, base_version=version)
+    form = _entry().round_form(g.table, base_version=version, previous=hands[-1][1] if hands else None)
     return _render_form(form, scored=scored, hands=hands, version=version)
 
 
@@ -201,7 +201,8 @@ def _base_version(form) -> int | None:
 def _save(change: tables.Change, slot: int | None):
     entry = _entry()
     form = entry.round_form(g.table, formdata=request.form)
-    if not form.validate():
+    extra_checks = getattr(entry, "validate_extra", lambda form: True)
+    if not form.validate() & extra_checks(form):
         return _render_form(form, slot=slot, status=422,
                             message="Some fields need a look: see the messages next to them.")
     data = entry.round_from(form, g.table)

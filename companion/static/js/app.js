@@ -54,7 +54,9 @@
   }
 
   function enhance(root) {
-    root.querySelectorAll(".step[hidden], [data-copy][hidden]").forEach(function (b) { b.hidden = false; });
+    root.querySelectorAll(".step[hidden], [data-copy][hidden], .pick[hidden]").forEach(function (b) { b.hidden = false; });
+    picking.input = null;
+    picking.rank = null;
     root.querySelectorAll("[data-sum-target]").forEach(sumFor);
     startPolling();
   }
@@ -96,6 +98,98 @@
     var message = event.target.dataset && event.target.dataset.confirm;
     if (message && !window.confirm(message)) { event.preventDefault(); event.stopImmediatePropagation(); }
   }, true);
+
+
+  // Card picker: tap Pick beside a zone (or focus it), then a rank and a suit (AR-1 pack counts).
+  var SYMBOLS = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
+  var picking = { input: null, rank: null };
+
+  function tokens(input) {
+    return input.value.replace(/[♠♤♥♡♦♢♣♧]/g, function (s) { return SYMBOLS[s]; })
+      .toUpperCase().split(/[\s,;]+/).filter(Boolean);
+  }
+
+  function panelFor(input) { return input.form && input.form.querySelector(".picker"); }
+
+  function refreshPicker() {
+    var input = picking.input;
+    if (!input) return;
+    var panel = panelFor(input);
+    var pack = JSON.parse(panel.dataset.pack);
+    var used = {};
+    input.form.querySelectorAll("[data-cards]").forEach(function (zone) {
+      tokens(zone).forEach(function (t) { used[t] = (used[t] || 0) + 1; });
+    });
+    panel.querySelector("[data-picker-label]").textContent = input.dataset.zone || "";
+    panel.querySelector("[data-picker-cards]").textContent = tokens(input).join(" ") || "no cards yet";
+    panel.querySelectorAll("[data-rank]").forEach(function (b) {
+      b.setAttribute("aria-pressed", b.dataset.rank === picking.rank ? "true" : "false");
+    });
+    panel.querySelectorAll("[data-suit]").forEach(function (b) {
+      var small = b.querySelector("[data-left]");
+      if (!picking.rank) { b.disabled = true; small.textContent = ""; return; }
+      var left = (pack[picking.rank] || 0) - (used[picking.rank + b.dataset.suit] || 0);
+      b.disabled = left <= 0;
+      small.textContent = left + " left";
+    });
+  }
+
+  function startPicking(input) {
+    var panel = panelFor(input);
+    if (!panel) return;
+    if (picking.input) picking.input.classList.remove("picking");
+    picking.input = input;
+    input.classList.add("picking");
+    panel.hidden = false;
+    input.scrollIntoView({ block: "center" });
+    refreshPicker();
+  }
+
+  function stopPicking() {
+    if (!picking.input) return;
+    picking.input.classList.remove("picking");
+    var panel = panelFor(picking.input);
+    if (panel) panel.hidden = true;
+    picking.input = null;
+    picking.rank = null;
+  }
+
+  document.addEventListener("click", function (event) {
+    var pick = event.target.closest("[data-pick]");
+    if (pick) { startPicking(document.getElementById(pick.dataset.pick)); return; }
+    if (!picking.input) return;
+    var rank = event.target.closest("[data-rank]");
+    var suit = event.target.closest("[data-suit]");
+    var input = picking.input;
+    if (rank) { picking.rank = rank.dataset.rank; refreshPicker(); return; }
+    if (suit && picking.rank) {
+      var card = picking.rank + suit.dataset.suit;
+      input.value = input.hasAttribute("data-single") ? card : (input.value.trim() + " " + card).trim();
+      picking.rank = null;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      if (input.hasAttribute("data-single")) {
+        var zones = Array.prototype.slice.call(input.form.querySelectorAll("[data-cards]"));
+        var next = zones[zones.indexOf(input) + 1];
+        if (next) { startPicking(next); return; }
+      }
+      refreshPicker();
+      return;
+    }
+    if (event.target.closest("[data-picker-undo]")) {
+      input.value = tokens(input).slice(0, -1).join(" ");
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      refreshPicker();
+      return;
+    }
+    if (event.target.closest("[data-picker-close]")) stopPicking();
+  });
+
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches && event.target.matches("[data-cards]")) startPicking(event.target);
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target.matches && event.target.matches("[data-cards]")) refreshPicker();
+  });
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:afterSettle", function () { enhance(document); });

@@ -1,0 +1,248 @@
+"""The round entry screen for Alliance Royals (AR-1 to AR-13): four boards, hostages, surrender."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ..forms import choices
+
+SLUG = "alliance-royals"
+TEMPLATE = "entry/alliance_royals.html"
+ROUND_NAME = "round"
+ZONES = ("spoils", "meld", "hand")
+ZONE_LABELS = {"spoils": "Spoils", "meld": "Meld", "hand": "Left in hand"}
+HOSTAGE_ROWS = 2
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: AR-1: copies of each card in the 100-card pack, for the picker's "left" counts.
+PACK = {**{rank: 3 for rank in ("9", "10", "J", "Q", "K", "A")}, **{str(n): 1 for n in range(2, 9)}}
+SEATINGS = {
+    "13-24": ("Seats 1 + 3 against seats 2 + 4 (allies opposite)", (0, 2), (1, 3)),
+    "12-34": ("Seats 1 + 2 against seats 3 + 4", (0, 1), (2, 3)),
+    "14-23": ("Seats 1 + 4 against seats 2 + 3", (0, 3), (1, 2)),
+}
+DEFAULT_HOUSES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+
+
+def house_names(table) -> dict[str, str]:
+    return {**DEFAULT_HOUSES, **(table.options.get("house_names") or {})}
+
+
+def options_form(formdata=None):
+    class OptionsForm(FlaskForm):
+        class Meta:
+            csrf = False  # part of the new-table form, which carries the token
+
+        seating = RadioField("Alliances (AR-2)", default="13-24",
+                             choices=choices((k, v[0]) for k, v in SEATINGS.items()))
+        win_above = IntegerField("The game ends when an Alliance passes (AR-12)", default=1066,
+                                 validators=[InputRequired("Give a number, like 1066."),
+                                             NumberRange(min=1, max=100_000)])
+        lose_below = IntegerField("…or drops below (AR-12)", default=-333,
+                                  validators=[InputRequired("Give a number, like -333."),
+                                              NumberRange(min=-100_000, max=-1)])
+
+    for suit, name in DEFAULT_HOUSES.items():
+        setattr(OptionsForm, f"house_{suit}", StringField(
+            f"Name of the {SUIT_SYMBOLS[suit]} House", default=name,
+            validators=[Optional(), Length(max=20)]))
+    return OptionsForm(formdata=formdata, prefix="opt")
+
+
+def options_from(form, players=()) -> dict[str, Any]:
+    options: dict[str, Any] = {"win_above": form.win_above.data, "lose_below": form.lose_below.data}
+    names = {s: (form[f"house_{s}"].data or "").strip() or DEFAULT_HOUSES[s] for s in DEFAULT_HOUSES}
+    if names != DEFAULT_HOUSES:
+        options["house_names"] = names
+    seating = form.seating.data or "13-24"
+    if seating != "13-24" and len(players) == 4:
+        _, a, b = SEATINGS[seating]
+        options["teams"] = [[players[i] for i in a], [players[i] for i in b]]
+    return options
+
+
+def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
+               previous: dict[str, Any] | None = None):
+    players = table.players
+    houses = house_names(table)
+    house_choices = choices((s, f"{SUIT_SYMBOLS[s]} {houses[s]}") for s in DEFAULT_HOUSES)
+
+    class RoundForm(FlaskForm):
+        base_version = HiddenField()
+        surrender = SelectField("Surrender: whose Alliance gives up? (AR-12)", default="",
+                                choices=choices([("", "— nobody")] + [(p, f"{p}'s Alliance") for p in players]))
+        confirm_surrender = BooleanField("Yes, we surrender: the other Alliance wins the game")
+        note = StringField("Note (optional)", validators=[Length(max=200)])
+
+    targets = choices([("", "—")] + [(p, p) for p in players])
+    for i in range(len(players)):
+        setattr(RoundForm, f"p{i}_house", RadioField("Home House (AR-7)", choices=house_choices))
+        for zone in ZONES:
+            setattr(RoundForm, f"p{i}_{zone}", StringField(ZONE_LABELS[zone], validators=[Length(max=400)]))
+        for j in range(HOSTAGE_ROWS):
+            setattr(RoundForm, f"p{i}_h{j}_card", StringField("Hostage card", validators=[Length(max=4)]))
+            setattr(RoundForm, f"p{i}_h{j}_target", SelectField("against", choices=targets, default=""))
+
+    source = data if data is not None else _houses_only(previous)
+    form = RoundForm(formdata=formdata, data=_formdata_for(players, source) if source else None)
+    if formdata is None:
+        form.base_version.data = str(base_version)
+    return form
+
+
+def _houses_only(previous: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A new round starts with each player's House from the round before."""
+    if not previous or not previous.get("players"):
+        return None
+    return {"players": {name: {"house": board.get("house")}
+                        for name, board in previous["players"].items() if isinstance(board, dict)}}
+
+
+def _formdata_for(players, rnd: dict[str, Any]) -> dict[str, Any]:
+    values: dict[str, Any] = {"surrender": rnd.get("surrender") or "", "note": rnd.get("note", ""),
+                              "confirm_surrender": bool(rnd.get("surrender"))}
+    boards = rnd.get("players") or {}
+    for i, name in enumerate(players):
+        board = boards.get(name) or {}
+        values[f"p{i}_house"] = board.get("house")
+        for zone in ZONES:
+            values[f"p{i}_{zone}"] = " ".join(board.get(zone) or [])
+        for j, hostage in enumerate((board.get("hostages") or [])[:HOSTAGE_ROWS]):
+            values[f"p{i}_h{j}_card"] = hostage.get("card", "")
+            values[f"p{i}_h{j}_target"] = hostage.get("target", "")
+    return values
+
+
+def cards_in(text: str | None) -> list[str]:
+    """Card tokens typed or picked into a zone, in order.
+
+    >>> cards_in(" KS, qs  10H ")
+    ['KS', 'qs', '10H']
+    """
+    return [t for t in re.split(r"[\s,;]+", (text or "").strip()) if t]
+
+
+def round_from(form, table) -> dict[str, Any]:
+    """The round's JSON (API.md) from a validated form."""
+    if form.surrender.data:
+        rnd: dict[str, Any] = {"surrender": form.surrender.data}
+    else:
+        boards = {}
+        for i, name in enumerate(table.players):
+            board: dict[str, Any] = {"house": form[f"p{i}_house"].data or None}
+            for zone in ZONES:
+                board[zone] = cards_in(form[f"p{i}_{zone}"].data)
+            hostages = []
+            for j in range(HOSTAGE_ROWS):
+                card = (form[f"p{i}_h{j}_card"].data or "").strip()
+                target = form[f"p{i}_h{j}_target"].data
+                if card or target:
+                    hostages.append({"card": card, "target": target or None})
+            if hostages:
+                board["hostages"] = hostages
+            boards[name] = board
+        rnd = {"players": boards, "surrender": None}
+    if form.note.data and form.note.data.strip():
+        rnd["note"] = form.note.data.strip()
+    return rnd
+
+
+def validate_extra(form) -> bool:
+    """Checks the engine cannot make: a surrender must be confirmed."""
+    if form.surrender.data and not form.confirm_surrender.data:
+        form.confirm_surrender.errors = [*form.confirm_surrender.errors,
+                                         "Tick this to confirm: surrendering ends the game at once."]
+        return False
+    return True
+
+
+def field_for(where: str, table, form) -> str | None:
+    """The form field an engine problem (the part after ``rounds[i].``) belongs to."""
+    if where.startswith("surrender"):
+        return "surrender"
+    m = re.match(r"players\.(.+?)(?:\.(house|spoils|meld|hand|hostages)(?:\[(\d+)\](?:\.(card|target))?)?)?$", where)
+    if not m or m.group(1) not in table.players:
+        return None
+    i = table.players.index(m.group(1))
+    zone = m.group(2)
+    if zone == "hostages":
+        j = int(m.group(3) or 0)
+        if j >= HOSTAGE_ROWS:
+            return f"p{i}_h0_card"
+        return f"p{i}_h{j}_{m.group(4) or 'card'}"
+    return f"p{i}_{zone or 'house'}"
+
+
+def field_title(field, table) -> str:
+    m = re.match(r"p(\d+)_", field.short_name)
+    if m:
+        return f"{table.players[int(m.group(1))]} · {field.label.text}"
+    return field.label.text
+
+
+def round_heading(rnd: dict[str, Any], number: int) -> str:
+    if rnd.get("surrender"):
+        return f"Round {number} · {rnd['surrender']}'s Alliance surrendered"
+    return f"Round {number}"
+
+
+def pack() -> dict[str, int]:
+    return dict(PACK)
+
+
+
+# ---------------------------------------------------------------- referee screens (AR-14, AR-15)
+
+class BattleForm(FlaskForm):
+    """AR-14: the cards of one Battle in the order they were played."""
+
+
+for _n in range(1, 5):
+    setattr(BattleForm, f"card{_n}", StringField(
+        "Led card" if _n == 1 else f"Card {_n}", validators=[Length(max=4)]))
+
+
+HOUSE_CHOICES = choices((s, f"{SUIT_SYMBOLS[s]} {n}") for s, n in DEFAULT_HOUSES.items())
+
+
+class PrivilegesForm(FlaskForm):
+    """AR-15: what a player may do, from the boards."""
+
+    house = RadioField("Your Home House", choices=HOUSE_CHOICES)
+    ally_house = RadioField("Your ally's Home House", choices=HOUSE_CHOICES)
+    spoils = StringField("Your Spoils", validators=[Length(max=400)])
+    ally_spoils = StringField("Your ally's Spoils", validators=[Length(max=400)])
+    meld = StringField("Your Meld", validators=[Length(max=400)])
+    hand = StringField("Your hand", validators=[Length(max=400)])
+    battle_won = BooleanField("I won this turn's Battle")
+
+
+def _battle_body(form) -> dict[str, Any]:
+    return {"cards": [form[f"card{n}"].data.strip() for n in range(1, 5) if (form[f"card{n}"].data or "").strip()]}
+
+
+def _privileges_body(form) -> dict[str, Any]:
+    return {"house": form.house.data, "ally_house": form.ally_house.data,
+            **{zone: cards_in(form[zone].data) for zone in ("spoils", "ally_spoils", "meld", "hand")},
+            "battle_won": bool(form.battle_won.data)}
+
+
+def _battle_field(where: str) -> str | None:
+    m = re.match(r"cards\[(\d+)\]", where)
+    return f"card{int(m.group(1)) + 1}" if m and int(m.group(1)) < 4 else ("card1" if where == "cards" else None)
+
+
+def _privileges_field(where: str) -> str | None:
+    head = re.split(r"[.\[]", where)[0]
+    return head if head in PrivilegesForm.__dict__ or head in {"house", "ally_house"} else None
+
+
+#: question -> (title, form class, body from form, problem place -> field name)
+REFEREE = {
+    "battle": ("Who won the Battle?", BattleForm, _battle_body, _battle_field),
+    "privileges": ("What may I do?", PrivilegesForm, _privileges_body, _privileges_field),
+}

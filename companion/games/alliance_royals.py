@@ -1,0 +1,804 @@
+"""Alliance Royals, scored as RULINGS.md AR-1 to AR-13 say.
+
+Four players in two Alliances enter each round when it ends: every player's
+Home House and the cards in their Spoils, Meld and Hand, with any Hostages
+declared. The API's worked example (API.md):
+
+>>> game = score(("Ann", "Ben", "Cat", "Dan"), {}, [{"players": {
+...     "Ann": {"house": "S", "spoils": ["KS", "QS", "JS", "AH", "9D"], "meld": ["10S", "10H", "10D"],
+...             "hand": ["3C"]},
+...     "Ben": {"house": "H", "spoils": ["8H"], "meld": [], "hand": ["QC", "KC", "2H"]},
+...     "Cat": {"house": "D", "spoils": ["KD", "QS", "5H"], "meld": ["AS", "AD", "AC"], "hand": []},
+...     "Dan": {"house": "C", "spoils": ["KC", "QH"], "meld": ["6S", "6H", "6D"], "hand": ["9S"]}}}])
+>>> game.totals
+{'Ann': 135, 'Ben': -20, 'Cat': 100, 'Dan': 130}
+>>> game.side_totals, game.over
+({'A': 235, 'B': 110}, False)
+>>> game.rounds[0].explain["Ann"][-2]
+'Score 45 × (1 + 1 Royal set + 1 marriage) = 45 × 3 = 135 (AR-10)'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import RANKS, Card, CardError, format_cards, parse_card, parse_suit
+from .base import InputError, Problems, ScoredGame, ScoredRound, is_whole_number
+
+SLUG = "alliance-royals"
+TITLE = "Alliance Royals"
+MIN_PLAYERS = 4
+MAX_PLAYERS = 4
+ROUND_NAME = "round"
+OPTIONS: dict[str, Any] = {
+    "teams": None,
+    "win_above": 1066,
+    "lose_below": -333,
+    "house_names": {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"},
+}
+MAX_HOUSE_NAME = 20
+
+#: AR-1: the ranks printed three times per suit; the others are printed once.
+TRIPLED_RANKS = frozenset({"9", "10", "J", "Q", "K", "A"})
+#: AR-7: a player's Royals are these ranks of their Home House.
+ROYAL_RANKS = ("K", "Q", "J")
+#: AR-8: only Kings and Queens marry; AR-9: only they can be held hostage.
+SPOUSE_RANKS = ("K", "Q")
+
+SECTIONS = ("spoils", "meld", "hand")
+BOARD_FIELDS = {"house", *SECTIONS, "hostages"}
+#: A round may also carry the table's free-text note (the entry screen writes one).
+ROUND_FIELDS = {"players", "surrender", "note"}
+HOSTAGE_FIELDS = {"card", "target"}
+
+RANK_PLURALS = {
+    "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens",
+    "8": "eights", "9": "nines", "10": "tens", "J": "jacks", "Q": "queens", "K": "kings", "A": "aces",
+}
+
+
+def copies_in_pack(rank: str) -> int:
+    """AR-1: how many copies of one card the 100-card pack holds.
+
+    >>> copies_in_pack("Q"), copies_in_pack("8")
+    (3, 1)
+    >>> sum(copies_in_pack(r) for r in RANKS) * 4
+    100
+    """
+    return 3 if rank in TRIPLED_RANKS else 1
+
+
+def card_points(card: Card) -> int:
+    """AR-4: 5 for 9, 10, J, Q, K, A; 10 for 2 to 8.
+
+    >>> card_points(Card("A", "S")), card_points(Card("2", "S"))
+    (5, 10)
+    """
+    return 5 if card.rank in TRIPLED_RANKS else 10
+
+
+def number(n: int) -> str:
+    """A number in an explanation, with a true minus sign.
+
+    >>> number(45), number(-10)
+    ('45', '−10')
+    """
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def times(n: int) -> str:
+    """How many times a marriage occurs, in words.
+
+    >>> times(1), times(2), times(3)
+    ('', ' twice', ' three times')
+    """
+    return {1: "", 2: " twice", 3: " three times"}.get(n, f" {n} times")
+
+
+def matched_ranks(spoils: Sequence[Card], meld: Sequence[Card]) -> frozenset[str]:
+    """AR-5: ranks with a card in Meld and three or more in Meld + Spoils together.
+
+    >>> sorted(matched_ranks([Card("10", "S")], [Card("10", "H"), Card("10", "D")]))
+    ['10']
+    >>> matched_ranks([Card("K", "S"), Card("K", "S"), Card("K", "H")], [])  # Royals only in Spoils
+    frozenset()
+    >>> matched_ranks([], [Card("6", "S"), Card("6", "H")])  # two of a rank
+    frozenset()
+    """
+    in_meld = Counter(c.rank for c in meld)
+    together = in_meld + Counter(c.rank for c in spoils)
+    return frozenset(rank for rank in in_meld if together[rank] >= 3)
+
+
+def section_points(cards: Sequence[Card], matched: frozenset[str]) -> int:
+    """AR-4 with AR-5's doubling: the points of Spoils or Meld.
+
+    >>> section_points([Card("6", "S"), Card("6", "H"), Card("6", "D")], frozenset({"6"}))
+    60
+    """
+    return sum(card_points(c) * (2 if c.rank in matched else 1) for c in cards)
+
+
+def hand_points(hand: Sequence[Card]) -> int:
+    """AR-6: cards left in Hand, never doubled.
+
+    >>> hand_points([Card("3", "C"), Card("3", "C")])
+    20
+    """
+    return sum(card_points(c) for c in hand)
+
+
+def marriages(spoils: Sequence[Card], house: str, ally_house: str) -> tuple[int, int]:
+    """AR-8: marriages in one Spoils, as (own K + ally Q, own Q + ally K).
+
+    >>> marriages([Card("K", "D"), Card("Q", "S"), Card("Q", "S")], "D", "S")
+    (1, 0)
+    >>> marriages([Card("K", "S"), Card("Q", "S")], "S", "S")  # allies of one House
+    (0, 0)
+    """
+    if house == ally_house:
+        return (0, 0)
+    held = Counter(spoils)
+    return (min(held[Card("K", house)], held[Card("Q", ally_house)]),
+            min(held[Card("Q", house)], held[Card("K", ally_house)]))
+
+
+def marriage_kind(card: Card, house: str, ally_house: str) -> int | None:
+    """Which kind of marriage (0: own K + ally Q, 1: own Q + ally K) a card can be part of.
+
+    >>> marriage_kind(Card("K", "D"), "D", "S"), marriage_kind(Card("K", "S"), "D", "S")
+    (0, 1)
+    >>> marriage_kind(Card("K", "H"), "D", "S") is None
+    True
+    """
+    if house == ally_house or card.rank not in SPOUSE_RANKS:
+        return None
+    if card in (Card("K", house), Card("Q", ally_house)):
+        return 0
+    if card in (Card("Q", house), Card("K", ally_house)):
+        return 1
+    return None
+
+
+def pair_text(kind: int, house: str, ally_house: str) -> str:
+    """The two cards of a marriage, the Spoils owner's card first.
+
+    >>> pair_text(0, "D", "S"), pair_text(1, "D", "S")
+    ('KD + QS', 'QD + KS')
+    """
+    if kind == 0:
+        return f"K{house} + Q{ally_house}"
+    return f"Q{house} + K{ally_house}"
+
+
+@dataclass(frozen=True)
+class Hostage:
+    """AR-9: a King or Queen in the holder's Spoils, declared against a target."""
+
+    card: Card
+    target: str
+    where: str
+
+
+@dataclass(frozen=True)
+class Board:
+    """One player's end of round as entered (AR-3)."""
+
+    house: str
+    spoils: tuple[Card, ...]
+    meld: tuple[Card, ...]
+    hand: tuple[Card, ...]
+    hostages: tuple[Hostage, ...]
+
+
+@dataclass(frozen=True)
+class Round:
+    boards: Mapping[str, Board]
+    surrender: str | None
+
+
+@dataclass(frozen=True)
+class Alliances:
+    """AR-2: the two Alliances, each listed in seat order."""
+
+    sides: Mapping[str, tuple[str, str]]
+
+    def side_of(self, name: str) -> str:
+        return next(side for side, members in self.sides.items() if name in members)
+
+    def ally_of(self, name: str) -> str:
+        first, second = self.sides[self.side_of(name)]
+        return second if name == first else first
+
+    def named(self, side: str) -> str:
+        first, second = self.sides[side]
+        return f"Alliance {side} ({first} and {second})"
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's round, worked through AR-4 to AR-10."""
+
+    spoils: int
+    meld: int
+    hand: int
+    matched: tuple[str, ...]
+    royals: tuple[str, ...]
+    royal_sets: int
+    own_marriages: int
+    ally_marriages: int
+    notes: tuple[str, ...]
+
+    @property
+    def board(self) -> int:
+        return self.spoils + self.meld
+
+    @property
+    def natural(self) -> int:
+        return self.board - self.hand
+
+    @property
+    def multiplier(self) -> int:
+        return 1 + self.royal_sets + self.own_marriages + self.ally_marriages
+
+    @property
+    def score(self) -> int:
+        return self.natural * self.multiplier
+
+
+# ---------------------------------------------------------------------------------------
+# Options
+
+
+def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Problems):
+    opts = dict(OPTIONS)
+    opts["house_names"] = dict(OPTIONS["house_names"])
+    for key, value in options.items():
+        where = f"options.{key}"
+        if key not in OPTIONS:
+            found.add(where, f"unknown option {key!r}; {TITLE} has {', '.join(OPTIONS)}")
+        elif key == "teams":
+            opts["teams"] = _check_teams(players, value, found)
+        elif key in ("win_above", "lose_below"):
+            if not is_whole_number(value):
+                found.add(where, f"{key} must be a whole number, not {value!r}")
+            elif key == "win_above" and value <= 0:
+                found.add(where, "win_above must be above 0 (the rules say 1066) (AR-12)")
+            elif key == "lose_below" and value >= 0:
+                found.add(where, "lose_below must be below 0 (the rules say -333) (AR-12)")
+            else:
+                opts[key] = value
+        elif key == "house_names":
+            _check_house_names(value, opts["house_names"], found)
+    return opts
+
+
+def _check_teams(players: Sequence[str], value: object, found: Problems) -> list[list[str]] | None:
+    where = "options.teams"
+    if value is None:
+        return None
+    shape = 'give teams as two lists of two names, e.g. [["Ann", "Cat"], ["Ben", "Dan"]]'
+    if not isinstance(value, list) or len(value) != 2 or not all(
+            isinstance(team, list) and len(team) == 2 for team in value):
+        found.add(where, shape)
+        return None
+    teams: list[list[str]] = []
+    seen: set[str] = set()
+    ok = True
+    for i, team in enumerate(value):
+        names = []
+        for j, name in enumerate(team):
+            at = f"{where}[{i}][{j}]"
+            cleaned = name.strip() if isinstance(name, str) else None
+            if cleaned not in players:
+                found.add(at, f"{name!r} is not a player at this table ({', '.join(players)})")
+                ok = False
+            elif cleaned in seen:
+                found.add(at, f"{cleaned} is in the teams twice; each player is in exactly one Alliance (AR-2)")
+                ok = False
+            else:
+                seen.add(cleaned)
+                names.append(cleaned)
+        teams.append(names)
+    return teams if ok else None
+
+
+def _check_house_names(value: object, names: dict[str, str], found: Problems) -> None:
+    where = "options.house_names"
+    if not isinstance(value, Mapping):
+        found.add(where, 'house_names must map S, H, D and C to names, e.g. {"S": "Dogs"}')
+        return
+    for key, name in value.items():
+        try:
+            suit = parse_suit(key)
+        except CardError:
+            found.add(f"{where}.{key}", f"{key!r} is not a House: use S, H, D or C (AR-1)")
+            continue
+        if not isinstance(name, str) or not name.strip():
+            found.add(f"{where}.{key}", "each House needs a name")
+        elif len(name.strip()) > MAX_HOUSE_NAME:
+            found.add(f"{where}.{key}", f"a House name may have at most {MAX_HOUSE_NAME} characters")
+        else:
+            names[suit] = name.strip()
+
+
+def alliances(players: Sequence[str], teams: list[list[str]] | None) -> Alliances:
+    """AR-2: seats 1 and 3 against seats 2 and 4, unless teams are given.
+
+    >>> alliances(("Ann", "Ben", "Cat", "Dan"), None).sides
+    {'A': ('Ann', 'Cat'), 'B': ('Ben', 'Dan')}
+    >>> alliances(("Ann", "Ben", "Cat", "Dan"), [["Dan", "Ann"], ["Cat", "Ben"]]).sides
+    {'A': ('Ann', 'Dan'), 'B': ('Ben', 'Cat')}
+    """
+    if teams is None:
+        return Alliances({"A": (players[0], players[2]), "B": (players[1], players[3])})
+    a = [p for p in players if p in teams[0]]
+    b = [p for p in players if p in teams[1]]
+    return Alliances({"A": (a[0], a[1]), "B": (b[0], b[1])})
+
+
+# ---------------------------------------------------------------------------------------
+# Reading a round
+
+
+def _parse_cards(raw: object, where: str, found: Problems) -> tuple[Card, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        found.add(where, 'give the cards as a list, e.g. ["KS", "10H"]')
+        return ()
+    cards = []
+    for i, text in enumerate(raw):
+        try:
+            cards.append(parse_card(text))
+        except CardError as err:
+            found.add(f"{where}[{i}]", f"{err} (AR-13)")
+    return tuple(cards)
+
+
+def _parse_board(raw: object, at: str, name: str, players: Sequence[str], found: Problems) -> Board | None:
+    if not isinstance(raw, Mapping):
+        found.add(at, f"{name}'s board must be an object with house, spoils, meld, hand and hostages")
+        return None
+    for key in raw:
+        if key not in BOARD_FIELDS:
+            found.add(f"{at}.{key}", f"unknown field {key!r}; a board has house, spoils, meld, hand and hostages")
+    house = None
+    if raw.get("house") is None:
+        found.add(f"{at}.house", f"enter {name}'s Home House at the end of the round: S, H, D or C (AR-3)")
+    else:
+        try:
+            house = parse_suit(raw["house"])
+        except CardError as err:
+            found.add(f"{at}.house", f"{err} (AR-3)")
+    spoils, meld, hand = (_parse_cards(raw.get(s), f"{at}.{s}", found) for s in SECTIONS)
+    hostages = []
+    raw_hostages = raw.get("hostages")
+    if raw_hostages is not None and not isinstance(raw_hostages, list):
+        found.add(f"{at}.hostages", 'hostages must be a list, e.g. [{"card": "QD", "target": "Ben"}]')
+        raw_hostages = []
+    for j, entry in enumerate(raw_hostages or []):
+        where = f"{at}.hostages[{j}]"
+        if not isinstance(entry, Mapping):
+            found.add(where, 'a hostage needs a card and a target, e.g. {"card": "QD", "target": "Ben"}')
+            continue
+        for key in entry:
+            if key not in HOSTAGE_FIELDS:
+                found.add(f"{where}.{key}", f"unknown field {key!r}; a hostage has card and target")
+        try:
+            card = parse_card(entry.get("card"))
+        except CardError as err:
+            found.add(f"{where}.card", f"{err} (AR-9)")
+            card = None
+        target = entry.get("target")
+        if not isinstance(target, str) or target not in players:
+            found.add(f"{where}.target", f"{target!r} is not a player at this table ({', '.join(players)})")
+            target = None
+        elif target == name:
+            found.add(f"{where}.target", f"{name} cannot hold a hostage against themselves; name another player (AR-9)")
+            target = None
+        if card is not None and target is not None:
+            hostages.append(Hostage(card, target, where))
+    if house is None:
+        return None
+    return Board(house, spoils, meld, hand, tuple(hostages))
+
+
+def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems) -> Round | None:
+    if not isinstance(raw, Mapping):
+        found.add(at, "each round must be an object with players (and surrender when an Alliance gives up)")
+        return None
+    for key in raw:
+        if key not in ROUND_FIELDS:
+            found.add(f"{at}.{key}", f"unknown field {key!r}; a round has players and surrender")
+    note = raw.get("note")
+    if note is not None and not isinstance(note, str):
+        found.add(f"{at}.note", "a note must be text")
+    surrender = raw.get("surrender")
+    if surrender is not None and (not isinstance(surrender, str) or surrender not in players):
+        found.add(f"{at}.surrender", f"{surrender!r} is not a player at this table ({', '.join(players)})")
+        return None
+    raw_boards = raw.get("players")
+    if raw_boards is None:
+        raw_boards = {}
+        if surrender is None:
+            found.add(f"{at}.players", "enter each player's board: house, spoils, meld and hand (AR-3)")
+            return None
+    if not isinstance(raw_boards, Mapping):
+        found.add(f"{at}.players", "players must map each player's name to their board")
+        return None
+    boards: dict[str, Board] = {}
+    ok = True
+    for name, board in raw_boards.items():
+        where = f"{at}.players.{name}"
+        if name not in players:
+            found.add(where, f"{name!r} is not a player at this table ({', '.join(players)})")
+            ok = False
+            continue
+        parsed = _parse_board(board, where, name, players, found)
+        if parsed is None:
+            ok = False
+        else:
+            boards[name] = parsed
+    if surrender is None:
+        for name in players:
+            if name not in raw_boards:
+                found.add(f"{at}.players.{name}", f"enter {name}'s board: house, spoils, meld and hand (AR-3)")
+                ok = False
+    if not ok:
+        return None
+    _check_pack(boards, at, players, found)
+    return Round({p: boards[p] for p in players if p in boards}, surrender)
+
+
+def _check_pack(boards: Mapping[str, Board], at: str, players: Sequence[str], found: Problems) -> None:
+    """AR-1, AR-13: no card may be entered more often than the pack holds it."""
+    seen: dict[Card, list[str]] = {}
+    first_over: dict[Card, str] = {}
+    for name in players:
+        board = boards.get(name)
+        if board is None:
+            continue
+        for section in SECTIONS:
+            for i, card in enumerate(getattr(board, section)):
+                places = seen.setdefault(card, [])
+                places.append(f"{name} {section}")
+                if len(places) == copies_in_pack(card.rank) + 1:
+                    first_over[card] = f"{at}.players.{name}.{section}[{i}]"
+    for card, where in first_over.items():
+        places = seen[card]
+        found.add(where, f"the pack has only {copies_in_pack(card.rank)} {card}; {len(places)} were entered "
+                         f"({', '.join(places)}) (AR-1, AR-13)")
+
+
+# ---------------------------------------------------------------------------------------
+# Scoring a round
+
+
+def _nullify(rnd: Round, sides: Alliances, found: Problems):
+    """AR-9: check each hostage and count the marriages it nullifies.
+
+    AR-9 says "another player", so the target may be the holder's ally. A hostage card
+    stays in the holder's Spoils: it still scores there and may still marry there.
+
+    Hostages are taken in seat order of their holders, each in the order entered. Each
+    needs a marriage holding an identical card that no earlier hostage has nullified:
+    AR-9 says each hostage nullifies one such marriage, so two hostages against the
+    two spouses of a single marriage are one too many.
+    """
+    nullified = {p: [0, 0] for p in rnd.boards}  # per Spoils owner, per kind of marriage
+    lost_own = {p: Counter() for p in rnd.boards}  # own-House Royals that stop counting (AR-7)
+    by = {p: [] for p in rnd.boards}  # (holder, card, kind) per target
+    held_by = {p: [] for p in rnd.boards}  # (card, target) per holder
+    for holder, board in rnd.boards.items():
+        declared: Counter[Card] = Counter()
+        for hostage in board.hostages:
+            card, target = hostage.card, hostage.target
+            declared[card] += 1
+            if card.rank not in SPOUSE_RANKS:
+                found.add(f"{hostage.where}.card", f"{card} cannot be a hostage: only a King or Queen can (AR-9)")
+                continue
+            if card.suit == board.house:
+                found.add(f"{hostage.where}.card",
+                          f"{card} is {holder}'s own Royal; a hostage must be another House's King or Queen (AR-9)")
+                continue
+            held = board.spoils.count(card)
+            if declared[card] > held:
+                found.add(f"{hostage.where}.card",
+                          f"{holder}'s Spoils hold {held or 'no'} {card}" + (
+                              f", declared hostage {declared[card]} times" if held else "")
+                          + "; a hostage must be in the holder's Spoils (AR-9)")
+                continue
+            if target not in rnd.boards or sides.ally_of(target) not in rnd.boards:
+                continue  # a surrender round without every board is not scored
+            target_house = rnd.boards[target].house
+            ally_house = rnd.boards[sides.ally_of(target)].house
+            kind = marriage_kind(card, target_house, ally_house)
+            married = marriages(rnd.boards[target].spoils, target_house, ally_house)
+            if kind is None or married[kind] == 0:
+                found.add(f"{hostage.where}.target",
+                          f"{target}'s Spoils hold no married {card}, so there is nothing to hold hostage (AR-9)")
+                continue
+            if nullified[target][kind] >= married[kind]:
+                count = "one marriage" if married[kind] == 1 else f"{married[kind]} marriages"
+                found.add(f"{hostage.where}.target",
+                          f"{target}'s Spoils hold {count} with {card} and other hostages already nullify "
+                          f"{'it' if married[kind] == 1 else 'them'}; no married {card} is left (AR-9)")
+                continue
+            nullified[target][kind] += 1
+            if card.suit == target_house:
+                lost_own[target][card.rank] += 1
+            by[target].append((holder, card, kind))
+            held_by[holder].append((card, target))
+    return nullified, lost_own, by, held_by
+
+
+def _score_round(rnd: Round, sides: Alliances, house_names: Mapping[str, str], found: Problems):
+    nullified, lost_own, hostages_on, held_by = _nullify(rnd, sides, found)
+    boards = rnd.boards
+    counted = {}
+    for name, board in boards.items():
+        ally_house = boards[sides.ally_of(name)].house
+        married = marriages(board.spoils, board.house, ally_house)
+        counted[name] = (married[0] - nullified[name][0], married[1] - nullified[name][1])
+
+    scores: dict[str, PlayerScore] = {}
+    explain: dict[str, list[str]] = {}
+    for name, board in boards.items():
+        ally = sides.ally_of(name)
+        ally_board = boards[ally]
+        house, ally_house = board.house, ally_board.house
+        house_name = house_names[house]
+        lines = [f"Home House {house_name}; ally {ally} ({house_names[ally_house]}) (AR-2, AR-3)"]
+        notes: list[str] = []
+
+        # AR-4, AR-5, AR-6
+        matched = matched_ranks(board.spoils, board.meld)
+        spoils_pts = section_points(board.spoils, matched)
+        meld_pts = section_points(board.meld, matched)
+        hand_pts = hand_points(board.hand)
+        lines.append(_spoils_line(board.spoils, matched, spoils_pts))
+        lines.append(_meld_line(board.spoils, board.meld, matched, meld_pts))
+        hand_text = f"Hand {format_cards(board.hand)}: {number(-hand_pts)}" if board.hand else "Hand empty: 0"
+        lines.append(f"{hand_text} (AR-6)")
+        natural = spoils_pts + meld_pts - hand_pts
+        lines.append(f"Natural score {spoils_pts} + {meld_pts} − {hand_pts} = {number(natural)} (AR-6)")
+
+        # AR-13: an own Royal in own Meld is allowed; it is a meld card and nothing more. "Scores only
+        # its card points" is read as: it scores as any meld card (AR-5 matches apply to it) but
+        # counts for no Royal set (AR-7 says Royals in Meld do not count).
+        for card in board.meld:
+            if card.suit == house and card.rank in ROYAL_RANKS:
+                note = (f"{card} in Meld is {name}'s own Royal: allowed, it scores as a meld card "
+                        "but does not count as a Royal (AR-13, AR-7)")
+                if note not in notes:
+                    notes.append(note)
+
+        # AR-7: own Royals in own Spoils, plus own-House K/Q married in the ally's Spoils. Read
+        # literally, a marriage nullified by AR-9 leaves both spouses unmarried: the ally-House
+        # spouse stops counting for its owner whichever spouse the hostage named, while an
+        # own-House card in its owner's Spoils stops counting only when it is the hostage's card.
+        own = Counter(c.rank for c in board.spoils if c.suit == house and c.rank in ROYAL_RANKS)
+        own.subtract(lost_own[name])
+        via_ally = Counter()
+        if house != ally_house:
+            via_ally["Q"] = counted[ally][0]  # ally's own K married to a Q of this House
+            via_ally["K"] = counted[ally][1]  # ally's own Q married to a K of this House
+        owned = {rank: own[rank] + via_ally[rank] for rank in ROYAL_RANKS}
+        sets = min(owned.values())
+        royals = tuple(f"{rank}{house}" for rank in ROYAL_RANKS for _ in range(owned[rank]))
+        lines.append(_royals_line(sets, owned, via_ally, lost_own[name], house, house_name, ally))
+
+        # AR-8, AR-9
+        own_m, ally_m = sum(counted[name]), sum(counted[ally])
+        for holder, card, kind in hostages_on[name]:
+            pair = pair_text(kind, house, ally_house)
+            also = f" and {card} no longer counts as {name}'s Royal" if card.suit == house else ""
+            lines.append(f"{holder} holds {card} hostage: one marriage ({pair}) in {name}'s Spoils "
+                         f"is nullified{also} (AR-9)")
+        for holder, card, kind in hostages_on[ally]:
+            pair = pair_text(kind, ally_house, house)
+            mine = pair.split(" + ")[1]  # the spouse of this player's House
+            also = f" and that {mine} no longer counts as {name}'s Royal"
+            lines.append(f"{holder} holds {card} hostage against {ally}: one marriage ({pair}) in {ally}'s "
+                         f"Spoils is nullified{also} (AR-9)")
+        for card, target in held_by[name]:
+            lines.append(f"Holds {card} hostage against {target} (AR-9)")
+        lines.append(_marriages_line(name, ally, board, ally_board, counted, nullified))
+
+        player = PlayerScore(spoils_pts, meld_pts, hand_pts, tuple(r for r in RANKS if r in matched), royals,
+                             sets, own_m, ally_m, tuple(notes))
+        parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
+        marriage_total = own_m + ally_m
+        if marriage_total:
+            parts.append(f"{marriage_total} marriage{'s' if marriage_total != 1 else ''}")
+        how = f"(1 + {' + '.join(parts)}) = {number(natural)} × {player.multiplier}" if parts else "1"
+        lines.extend(notes)
+        lines.append(f"Score {number(natural)} × {how} = {number(player.score)} (AR-10)")
+        scores[name] = player
+        explain[name] = lines
+    return scores, explain
+
+
+def _spoils_line(spoils: Sequence[Card], matched: frozenset[str], points: int) -> str:
+    if not spoils:
+        return "Spoils empty: 0 (AR-4)"
+    doubled = [r for r in RANKS if r in matched and any(c.rank == r for c in spoils)]
+    if not doubled:
+        return f"Spoils {format_cards(spoils)}: {points} (AR-4)"
+    ranks = ", ".join(RANK_PLURALS[r] for r in doubled)
+    return f"Spoils {format_cards(spoils)}: {points} — {ranks} matched with the Meld, doubled (AR-4, AR-5)"
+
+
+def _meld_line(spoils: Sequence[Card], meld: Sequence[Card], matched: frozenset[str], points: int) -> str:
+    if not meld:
+        return "Meld empty: 0 (AR-4)"
+    together = Counter(c.rank for c in meld) + Counter(c.rank for c in spoils)
+    clauses = []
+    for rank in dict.fromkeys(c.rank for c in meld):
+        n = together[rank]
+        if rank in matched:
+            clauses.append(f"{RANK_PLURALS[rank]} matched ({n} in Meld + Spoils), doubled")
+        else:
+            clauses.append(f"{RANK_PLURALS[rank]} not matched ({n} in Meld + Spoils, 3 needed)")
+    ruling = "(AR-5)" if matched else "(AR-4, AR-5)"
+    return f"Meld {format_cards(meld)}: {points} — {'; '.join(clauses)} {ruling}"
+
+
+def _royals_line(sets: int, owned: Mapping[str, int], via_ally: Counter, lost: Counter, house: str,
+                 house_name: str, ally: str) -> str:
+    if not any(owned.values()):
+        held = "no Royals of " + house_name + " owned"
+    else:
+        held = ", ".join(rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
+                         for rank in ROYAL_RANKS if owned[rank]) + f" of {house_name}"
+    extras = []
+    married = [f"{rank}{house}" + (f" ×{via_ally[rank]}" if via_ally[rank] > 1 else "")
+               for rank in SPOUSE_RANKS if via_ally[rank] > 0]
+    if married:
+        extras.append(f"{' and '.join(married)} married in {ally}'s Spoils")
+    gone = [f"{rank}{house}" + (f" ×{lost[rank]}" if lost[rank] > 1 else "") for rank in SPOUSE_RANKS if lost[rank]]
+    if gone:
+        extras.append(f"{' and '.join(gone)} held hostage, not counted")
+    extra = "; " + "; ".join(extras) if extras else ""
+    return f"Royal sets: {sets} ({held}{extra}) (AR-7)"
+
+
+def _marriages_line(name, ally, board, ally_board, counted, nullified) -> str:
+    if board.house == ally_board.house:
+        return f"Marriages: none, since {name} and {ally} share a House (AR-8)"
+
+    def part(owner_house: str, other_house: str, key: str, label: str) -> str:
+        pieces = []
+        for kind in (0, 1):
+            pair = pair_text(kind, owner_house, other_house)
+            if counted[key][kind]:
+                pieces.append(pair + times(counted[key][kind]))
+            if nullified[key][kind]:
+                pieces.append(f"{pair}{times(nullified[key][kind])} nullified")
+        return f"{sum(counted[key])} in {label}" + (f" ({', '.join(pieces)})" if pieces else "")
+
+    own = part(board.house, ally_board.house, name, "own Spoils")
+    theirs = part(ally_board.house, board.house, ally, f"{ally}'s Spoils")
+    return f"Marriages: {own}, {theirs} (AR-8)"
+
+
+# ---------------------------------------------------------------------------------------
+# The game
+
+
+def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
+    """Score a whole game of Alliance Royals; raises InputError listing every problem."""
+    found = Problems()
+    opts = _check_options(players, options, found)
+    found.raise_if_any()
+    sides = alliances(players, opts["teams"])
+    house_names = opts["house_names"]
+    win_above, lose_below = opts["win_above"], opts["lose_below"]
+
+    parsed = [_parse_round(raw, f"rounds[{i}]", players, found) for i, raw in enumerate(rounds)]
+    found.raise_if_any()
+
+    totals = dict.fromkeys(players, 0)
+    side_totals = dict.fromkeys(sides.sides, 0)
+    scored: list[ScoredRound] = []
+    over = False
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+
+    for index, rnd in enumerate(parsed):
+        at = f"rounds[{index}]"
+        assert rnd is not None
+        if over:
+            found.add(at, f"the game ended after round {index}; correct an earlier round instead (AR-12)")
+            break
+        detail_players: dict[str, dict[str, Any]] = {}
+        if len(rnd.boards) == len(players):
+            scores, explain = _score_round(rnd, sides, house_names, found)
+            points = {p: scores[p].score for p in players}
+            explain = {p: explain[p] for p in players}
+            for p in players:
+                s = scores[p]
+                detail_players[p] = {
+                    "house": rnd.boards[p].house, "board": s.board, "spoils": s.spoils, "meld": s.meld,
+                    "hand": s.hand, "natural": s.natural, "matched": list(s.matched), "royals": list(s.royals),
+                    "royal_sets": s.royal_sets, "own_marriages": s.own_marriages,
+                    "ally_marriages": s.ally_marriages, "multiplier": s.multiplier, "score": s.score,
+                    "notes": list(s.notes),
+                }
+        else:
+            # AR-12: an Alliance surrendered and the boards were not all entered. Boards are
+            # scored only when all four are given; otherwise the round is 0 for everyone.
+            _nullify(rnd, sides, found)  # still check the hostages that were entered
+            points = dict.fromkeys(players, 0)
+            explain = {p: [f"{rnd.surrender} surrendered before every board was entered: "
+                           "the round scores 0 (AR-12)"] for p in players}
+            detail_players = {p: {"score": 0, "scored": False} for p in players}
+
+        side_points = {side: sum(points[p] for p in members) for side, members in sides.sides.items()}
+        for p in players:
+            totals[p] += points[p]
+        for side, members in sides.sides.items():
+            side_totals[side] += side_points[side]
+            first, second = members
+            line = (f"Alliance {side}: {first} {number(points[first])} + {second} {number(points[second])} "
+                    f"= {number(side_points[side])}; total {number(side_totals[side])} (AR-11)")
+            for p in members:
+                explain[p].append(line)
+        detail = {
+            "players": detail_players,
+            "sides": {side: {"players": list(members), "points": side_points[side], "total": side_totals[side]}
+                      for side, members in sides.sides.items()},
+            "surrender": rnd.surrender,
+        }
+        scored.append(ScoredRound(points=points, explain=explain, detail=detail, side_points=side_points))
+
+        # AR-12: a surrender ends the game at once and decides it, even in a round that also
+        # crosses a threshold; otherwise a total strictly above win_above or below lose_below does.
+        number_of_round = index + 1
+        if rnd.surrender is not None:
+            loser = sides.side_of(rnd.surrender)
+            winner = next(s for s in sides.sides if s != loser)
+            over, winners = True, sides.sides[winner]
+            reason = (f"{rnd.surrender} surrendered for {sides.named(loser)} in round {number_of_round}, "
+                      f"so {sides.named(winner)} wins whatever the score (AR-12).")
+            continue
+        crossed = []
+        for side, total in side_totals.items():
+            if total > win_above:
+                crossed.append(f"{sides.named(side)} passed {number(win_above)} with {number(total)}")
+            elif total < lose_below:
+                crossed.append(f"{sides.named(side)} fell below {number(lose_below)} with {number(total)}")
+        if crossed:
+            over = True
+            a, b = side_totals["A"], side_totals["B"]
+            if a == b:
+                winners = tuple(players)
+                outcome = f"the totals are equal at {number(a)}, so the game is a draw"
+            else:
+                best = "A" if a > b else "B"
+                other = "B" if best == "A" else "A"
+                winners = sides.sides[best]
+                outcome = (f"{sides.named(best)} wins with the higher total, "
+                           f"{number(side_totals[best])} to {number(side_totals[other])}")
+            reason = f"After round {number_of_round}, {' and '.join(crossed)}; {outcome} (AR-12)."
+
+    found.raise_if_any()
+    winners = tuple(p for p in players if p in winners)
+    standing = {
+        side: {"total": total, "to_win": win_above - total + 1, "to_lose": total - lose_below + 1}
+        for side, total in side_totals.items()
+    }
+    return ScoredGame(
+        game=SLUG, players=tuple(players), options=opts, rounds=tuple(scored), totals=totals,
+        over=over, winners=winners, reason=reason,
+        sides={side: list(members) for side, members in sides.sides.items()},
+        side_totals=side_totals, standing=standing,
+    )
+
+
+__all__ = ["OPTIONS", "SLUG", "TITLE", "InputError", "card_points", "copies_in_pack", "marriages",
+           "matched_ranks", "score"]

@@ -1,0 +1,39 @@
+"""Referees: stateless answers to one question about a game in progress (API.md).
+
+Each referee takes the JSON body of ``POST /api/v1/referee/<game>/<question>``
+and returns the answer as a dict, or raises :class:`InputError` naming every
+problem with the body.
+
+>>> ask("alliance-royals", "battle", {"cards": ["AS", "2S", "KS", "10H"]})["winner"]
+1
+>>> ask("alliance-royals", "weather", {})
+Traceback (most recent call last):
+...
+KeyError: "no referee answers 'weather' for 'alliance-royals'"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..games.base import InputError, Problem
+from . import alliance_royals
+
+Referee = Callable[[Any], dict[str, Any]]
+
+REFEREES: dict[tuple[str, str], Referee] = {
+    ("alliance-royals", "battle"): alliance_royals.battle,
+    ("alliance-royals", "privileges"): alliance_royals.privileges,
+}
+
+
+def ask(game: str, question: str, body: object) -> dict[str, Any]:
+    """The referee's answer; ``KeyError`` for an unknown game or question, ``InputError`` for a bad body."""
+    referee = REFEREES.get((game, question))
+    if referee is None:
+        raise KeyError(f"no referee answers {question!r} for {game!r}")
+    return referee(body)
+
+
+__all__ = ["REFEREES", "InputError", "Problem", "ask"]

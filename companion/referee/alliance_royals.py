@@ -1,0 +1,229 @@
+"""Alliance Royals referees: who wins a Battle (AR-14) and what a player may do (AR-15).
+
+>>> battle({"cards": ["AS", "2S", "KS", "10H"]})["card"]
+'2S'
+>>> answer = privileges({"house": "S", "ally_house": "D", "spoils": ["KS", "AH"],
+...                      "ally_spoils": ["KD", "QS"], "meld": [], "hand": ["5C"], "battle_won": True})
+>>> answer["royals"], answer["may_take_discard_bundle"], answer["may_end_round"]
+(['KS', 'QS'], True, True)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import Card, CardError, format_cards, parse_card, parse_suit
+from ..games.alliance_royals import OPTIONS, ROYAL_RANKS, copies_in_pack, marriages, pair_text
+from ..games.base import InputError, Problems
+
+HOUSE_NAMES: Mapping[str, str] = OPTIONS["house_names"]
+BATTLE_FIELDS = {"cards"}
+PRIVILEGE_FIELDS = {"house", "ally_house", "spoils", "ally_spoils", "meld", "hand", "battle_won"}
+CARD_LISTS = ("spoils", "ally_spoils", "meld", "hand")
+ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _body(body: object, fields: set[str], found: Problems) -> Mapping[str, Any]:
+    if not isinstance(body, Mapping):
+        found.add("$", f"the body must be a JSON object with {', '.join(sorted(fields))}")
+        found.raise_if_any()
+    for key in body:
+        if key not in fields:
+            found.add(key, f"unknown field {key!r}; this question takes {', '.join(sorted(fields))}")
+    return body
+
+
+def _cards(raw: object, where: str, found: Problems) -> list[tuple[Card, str]]:
+    """Parsed cards with the place each was entered."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        found.add(where, 'give the cards as a list, e.g. ["KS", "10H"]')
+        return []
+    cards = []
+    for i, text in enumerate(raw):
+        try:
+            cards.append((parse_card(text), f"{where}[{i}]"))
+        except CardError as err:
+            found.add(f"{where}[{i}]", str(err))
+    return cards
+
+
+def _check_pack(cards: Sequence[tuple[Card, str]], found: Problems) -> None:
+    """AR-1: no more copies of a card than the pack holds; reported at the first copy too many."""
+    seen: dict[Card, list[str]] = {}
+    first_over: dict[Card, str] = {}
+    for card, where in cards:
+        places = seen.setdefault(card, [])
+        places.append(where)
+        if len(places) == copies_in_pack(card.rank) + 1:
+            first_over[card] = where
+    for card, where in first_over.items():
+        found.add(where, f"the pack has only {copies_in_pack(card.rank)} {card}; {len(seen[card])} were entered "
+                         f"({', '.join(seen[card])}) (AR-1)")
+
+
+def battle(body: object) -> dict[str, Any]:
+    """AR-14: the winner of a Battle, cards given in play order (the first is the lead).
+
+    >>> battle({"cards": ["KS", "AH", "9S"]})["winner"]
+    0
+    >>> battle({"cards": ["2S", "KS"]})["card"]
+    'KS'
+    """
+    found = Problems()
+    body = _body(body, BATTLE_FIELDS, found)
+    raw = body.get("cards")
+    if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
+        found.add("cards", "give the 2 to 4 cards of the Battle as a list, in the order they were played")
+        found.raise_if_any()
+    played = _cards(raw, "cards", found)
+    found.raise_if_any()
+    _check_pack(played, found)
+    found.raise_if_any()
+    cards = [card for card, _ in played]
+    winner, explain = battle_winner(cards)
+    return {"winner": winner, "card": str(cards[winner]), "explain": explain}
+
+
+def battle_winner(cards: Sequence[Card]) -> tuple[int, list[str]]:
+    """AR-14 on parsed cards: the index of the winning card, and why.
+
+    >>> battle_winner([Card("2", "S"), Card("A", "S")])[0]
+    0
+    >>> battle_winner([Card("Q", "H"), Card("Q", "H")])[0]
+    0
+    """
+    lead = cards[0]
+    suit = HOUSE_NAMES[lead.suit]
+    explain = [f"{lead} leads: only {suit} can win (AR-14)"]
+    off = [c for c in cards[1:] if c.suit != lead.suit]
+    if off:
+        explain.append(f"Off-suit, so they cannot win: {format_cards(off)} (AR-14)")
+    # AR-14: the Sneak rule needs both the 2 and an Ace of the led suit; off-suit ones never count.
+    in_suit = [i for i, c in enumerate(cards) if c.suit == lead.suit]
+    ranks = {cards[i].rank for i in in_suit}
+    if "2" in ranks and "A" in ranks:
+        winner = next(i for i in in_suit if cards[i].rank == "2")
+        explain.append(f"The Sneak {cards[winner]} and the Ace A{lead.suit} of the led suit are both in the "
+                       "Battle: the Sneak wins (AR-14)")
+    else:
+        best = max(cards[i].strength for i in in_suit)
+        winner = next(i for i in in_suit if cards[i].strength == best)  # the first of identical cards
+        if len(in_suit) == 1:
+            explain.append(f"No other {suit} was played: the lead wins (AR-14)")
+        else:
+            explain.append(f"Highest of the led suit: {cards[winner]} (AR-14)")
+            if "2" in ranks and cards[winner].rank != "2":
+                explain.append(f"The Sneak 2{lead.suit} beats only an Ace of its suit, and none was played "
+                               "(AR-14)")
+            copies = [i for i in in_suit if cards[i] == cards[winner]]
+            if len(copies) > 1:
+                explain.append(f"{cards[winner]} was played {'twice' if len(copies) == 2 else f'{len(copies)} times'}; "
+                               "the first played wins (AR-14)")
+    explain.append(f"The {ORDINALS[winner]} card played, {cards[winner]}, wins the Battle (AR-14)")
+    return winner, explain
+
+
+def privileges(body: object) -> dict[str, Any]:
+    """AR-15: what a player's Spoils, and their ally's, allow them to do.
+
+    >>> answer = privileges({"house": "H", "ally_house": "C", "spoils": ["AH", "AS", "9C"],
+    ...                      "meld": ["9C", "9C"], "hand": ["KD"]})
+    >>> answer["may_meld"], answer["assassins"], answer["may_change_house"]
+    (False, [{'card': 'AH', 'strikes': 'H'}, {'card': 'AS', 'strikes': 'S'}], [{'card': '9C', 'house': 'C'}])
+    >>> answer["end_round_needs"][1]
+    'no K, Q or J left in hand (it holds KD)'
+    """
+    found = Problems()
+    body = _body(body, PRIVILEGE_FIELDS, found)
+    houses = {}
+    for key in ("house", "ally_house"):
+        value = body.get(key)
+        if value is None:
+            whose = "your Home House" if key == "house" else "your ally's Home House"
+            found.add(key, f"give {whose}: S, H, D or C")
+            continue
+        try:
+            houses[key] = parse_suit(value)
+        except CardError as err:
+            found.add(key, str(err))
+    lists = {key: _cards(body.get(key), key, found) for key in CARD_LISTS}
+    battle_won = body.get("battle_won")
+    if battle_won is not None and not isinstance(battle_won, bool):
+        found.add("battle_won", "battle_won must be true or false")
+    found.raise_if_any()
+    _check_pack([entry for key in CARD_LISTS for entry in lists[key]], found)
+    found.raise_if_any()
+
+    house, ally_house = houses["house"], houses["ally_house"]
+    spoils, ally_spoils, meld, hand = ([c for c, _ in lists[key]] for key in CARD_LISTS)
+    name = HOUSE_NAMES[house]
+    explain: list[str] = []
+
+    # AR-7, AR-8: owned Royals.
+    own = Counter(c.rank for c in spoils if c.suit == house and c.rank in ROYAL_RANKS)
+    ally_married = marriages(ally_spoils, ally_house, house)
+    via_ally = Counter({"Q": ally_married[0], "K": ally_married[1]})
+    owned = own + via_ally
+    royals = [f"{rank}{house}" for rank in ROYAL_RANKS for _ in range(owned[rank])]
+    if house == ally_house:
+        explain.append("You and your ally share a House, so there are no marriages (AR-8)")
+    else:
+        for kind in (0, 1):
+            if ally_married[kind]:
+                explain.append(f"Married in your ally's Spoils: {pair_text(kind, ally_house, house)}"
+                               f"{'' if ally_married[kind] == 1 else f' ×{ally_married[kind]}'}; the "
+                               f"{'Q' if kind == 0 else 'K'}{house} counts as your Royal (AR-7, AR-8)")
+    if royals:
+        explain.append(f"Royals owned: {' '.join(royals)} (AR-7)")
+    else:
+        explain.append(f"No Royal of {name} owned: none in your Spoils or married in your ally's (AR-7)")
+    in_meld = [c for c in meld if c.suit == house and c.rank in ROYAL_RANKS]
+    if in_meld:
+        explain.append(f"Royals in Meld do not count: {format_cards(in_meld)} (AR-7, AR-13)")
+
+    may_meld = bool(royals)
+    explain.append(f"{'May' if may_meld else 'May not'} meld: that needs a Royal owned (AR-15)")
+    ranks = [rank for rank in ROYAL_RANKS if owned[rank]]
+    may_bundle = len(ranks) >= 2
+    explain.append(f"{'May' if may_bundle else 'May not'} draw a bundle from the Discard Pile: that needs two "
+                   f"Royals of different ranks{' (' + ' and '.join(ranks) + ')' if may_bundle else ''} (AR-15)")
+
+    needs = []
+    if not royals:
+        needs.append(f"a Royal of {name} owned (in your Spoils, or married in your ally's Spoils)")
+    faces = [c for c in hand if c.is_face]
+    if faces:
+        needs.append(f"no K, Q or J left in hand (it holds {format_cards(faces)})")
+    # AR-15: the user confirms the Battle was won; left out, it is not yet won.
+    if battle_won is not True:
+        needs.append("winning the Battle" + (" (say battle_won: true once it is won)" if battle_won is None else ""))
+    may_end = not needs
+    explain.append("May end the round (AR-15)" if may_end
+                   else f"May not end the round yet; it still needs: {'; '.join(needs)} (AR-15)")
+
+    assassins = [{"card": str(c), "strikes": c.suit} for c in spoils if c.rank == "A"]
+    for a in assassins:
+        explain.append(f"Assassin {a['card']} may strike one {HOUSE_NAMES[a['strikes']]} card in another player's "
+                       "Spoils or Meld, never your own (AR-15)")
+    held = Counter(spoils + meld + hand)
+    change = [{"card": str(c), "house": c.suit} for c in dict.fromkeys(spoils + meld + hand) if held[c] >= 3]
+    for c in change:
+        explain.append(f"Three {c['card']} in Spoils, Meld and Hand: may change House to "
+                       f"{HOUSE_NAMES[c['house']]} (AR-15)")
+    return {
+        "may_meld": may_meld,
+        "may_take_discard_bundle": may_bundle,
+        "may_end_round": may_end,
+        "end_round_needs": needs,
+        "assassins": assassins,
+        "may_change_house": change,
+        "royals": royals,
+        "explain": explain,
+    }
+
+
+__all__ = ["InputError", "battle", "battle_winner", "privileges"]

@@ -1,0 +1,49 @@
+"""Referee screens: one question each (who won the Battle, what may I do, ...)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+
+from .. import games, referee
+from ..entry import ENTRY
+from ..games.base import InputError
+
+bp = Blueprint("referee", __name__, url_prefix="/referee")
+
+
+def _spec(game: str, question: str):
+    spec = getattr(ENTRY.get(game), "REFEREE", {}).get(question)
+    if spec is None:
+        abort(404, "Courtier has no such referee question.")
+    return spec
+
+
+@bp.get("/")
+def index():
+    questions = [(games.ENGINES[slug], q, spec[0]) for slug, module in ENTRY.items()
+                 for q, spec in getattr(module, "REFEREE", {}).items()]
+    return render_template("referee/index.html", questions=questions)
+
+
+@bp.route("/<game>/<question>", methods=["GET", "POST"])
+def page(game: str, question: str):
+    title, form_class, body_from, field_for = _spec(game, question)
+    form = form_class(formdata=request.form if request.method == "POST" else None)
+    result, status, problems = None, 200, []
+    if request.method == "POST":
+        if form.validate():
+            try:
+                result = referee.ask(game, question, body_from(form))
+            except InputError as err:
+                status = 422
+                for problem in err.problems:
+                    name = field_for(problem.where)
+                    if name and name in form:
+                        form[name].errors = [*form[name].errors, problem.message]
+                    else:
+                        problems.append(problem.message)
+        else:
+            status = 422
+    return render_template(f"referee/{game}-{question}.html", title=title, form=form, result=result,
+                           problems=problems, engine=games.ENGINES[game], game=game,
+                           pack=ENTRY[game].pack() if hasattr(ENTRY[game], "pack") else None), status
