@@ -1,0 +1,159 @@
+"""Alliance Royals on a phone: a whole game to 1066 entered through the card picker, an
+impossible board refused next to the card, and the two referee screens.
+
+Round worked by hand (AR-4..AR-11), entered twice:
+  Ann (Spades)   Spoils KS QS JS KS QS JS QD KD = 8 x 5 = 40; Meld 2S 2H 2D 2C: the 2s are
+                 matched (4 in Meld), doubled: 4 x 20 = 80. Natural 120. Two Royal sets; two
+                 marriages in her Spoils (KS + QD, QS + KD). x (1 + 2 + 2) = 600.
+  Cat (Diamonds) Spoils KD QD JD = 15; Meld 3S 3H 3D 3C = 80. Natural 95. One Royal set; no
+                 marriage of her own, two in Ann's Spoils. x (1 + 1 + 2) = 380.
+  Ben, Dan       nothing on their boards: 0.
+  Alliance A 980 after round 1, 1960 after round 2: above 1066, A wins (AR-12).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ("Ann", "Ben", "Cat", "Dan")
+HOUSES = {"Ann": "S", "Ben": "H", "Cat": "D", "Dan": "C"}
+BOARDS = {
+    "Ann": {"spoils": "KS QS JS KS QS JS QD KD", "meld": "2S 2H 2D 2C"},
+    "Cat": {"spoils": "KD QD JD", "meld": "3S 3H 3D 3C"},
+}
+
+
+def start_table(page: Page, base: str) -> None:
+    page.goto(base + "/")
+    page.get_by_role("link", name="Alliance Royals", exact=True).click()
+    for seat, name in enumerate(PLAYERS, 1):
+        page.fill(f"#seat{seat}", name)
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.get_by_role("link", name="Enter round 1", exact=True)).to_be_visible()
+
+
+def pick(page: Page, field: str, cards: str) -> None:
+    """Enter cards through the picker: Pick, then a rank and a suit for each card."""
+    page.click(f"[data-pick='{field}']")
+    picker = page.locator(".picker")
+    expect(picker).to_be_visible()
+    for card in cards.split():
+        picker.locator(f"[data-rank='{card[:-1]}']").click()
+        picker.locator(f"[data-suit='{card[-1]}']").click()
+    picker.locator("[data-picker-close]").click()
+    expect(page.locator(f"#{field}")).to_have_value(cards)
+
+
+def enter_round(page: Page, number: int) -> None:
+    page.get_by_role("link", name=f"Enter round {number}", exact=True).click()
+    expect(page.locator("h1")).to_have_text(f"Enter round {number}")
+    for i, name in enumerate(PLAYERS):
+        house = page.locator(f"input[name='p{i}_house'][value='{HOUSES[name]}']")
+        if number == 1:
+            house.check(force=True)  # the radio is drawn as a big button around it
+        else:
+            expect(house).to_be_checked()  # each House carries over from the round before
+        for zone, cards in BOARDS.get(name, {}).items():
+            pick(page, f"p{i}_{zone}", cards)
+    page.get_by_role("button", name=f"Save round {number}").click()
+    expect(page.locator(".flash")).to_contain_text("Round saved")
+
+
+def test_a_whole_game_to_1066_through_the_card_picker(live_server, phone):
+    page = phone().new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    start_table(page, live_server)
+
+    # The picker counts the pack (AR-1): with two KS already in Ann's Spoils, one is left.
+    page.get_by_role("link", name="Enter round 1", exact=True).click()
+    page.click("[data-pick='p0_spoils']")
+    for _ in range(2):
+        page.click(".picker [data-rank='K']")
+        page.click(".picker [data-suit='S']")
+    page.click(".picker [data-rank='K']")
+    expect(page.locator(".picker [data-suit='S'] [data-left]")).to_have_text("1 left")
+    expect(page.locator(".picker [data-suit='H'] [data-left]")).to_have_text("3 left")
+    page.click(".picker [data-rank='2']")
+    page.click(".picker [data-suit='S']")
+    page.click(".picker [data-rank='2']")
+    expect(page.locator(".picker [data-suit='S']")).to_be_disabled()  # only one 2S in the pack
+    page.click(".picker [data-picker-undo]")
+    expect(page.locator("#p0_spoils")).to_have_value("KS KS")
+    page.get_by_role("link", name="← Back to the scores").click()
+
+    enter_round(page, 1)
+    board = page.locator("#board")
+    expect(board.locator(".alliances tbody tr").nth(0)).to_contain_text("980")
+    expect(board.locator(".alliances tbody tr").nth(0)).to_contain_text("87 to pass 1066")
+    expect(board.locator(".alliances tbody tr").nth(1)).to_contain_text("0")
+    expect(board.locator(".result")).to_have_count(0)
+    board.locator("#why-1 summary").click()
+    why = board.locator("#why-1")
+    expect(why).to_contain_text("Score 120 × (1 + 2 Royal sets + 2 marriages) = 120 × 5 = 600")
+    expect(why).to_contain_text("Score 95 × (1 + 1 Royal set + 2 marriages) = 95 × 4 = 380")
+    expect(why.get_by_role("link", name="AR-10").first).to_have_attribute("href", "/rules/alliance-royals#AR-10")
+
+    enter_round(page, 2)
+    result = page.locator("#board .result")
+    expect(result).to_contain_text("Winners: Ann and Cat")
+    expect(result).to_contain_text("AR-12")
+    expect(page.locator("#board .alliances tbody tr").nth(0)).to_contain_text("1960")
+    expect(page.get_by_role("link", name="Enter round 3")).to_have_count(0)
+    assert errors == []
+
+
+def test_an_impossible_board_is_refused_next_to_the_card_with_the_input_kept(live_server, phone):
+    page = phone().new_page()
+    start_table(page, live_server)
+    page.get_by_role("link", name="Enter round 1", exact=True).click()
+    for i, name in enumerate(PLAYERS):
+        page.locator(f"input[name='p{i}_house'][value='{HOUSES[name]}']").check(force=True)
+    # Four Queens of Diamonds: the pack has three (AR-1, AR-13). Typed, as the picker would not allow it.
+    page.fill("#p0_spoils", "QD QD 9S")
+    page.fill("#p2_spoils", "KD QD")
+    page.fill("#p2_hand", "qd")
+    page.fill("#p3_meld", "7C 7H 7S")
+    page.get_by_role("button", name="Save round 1").click()
+    error = page.locator("#p2_hand-error")
+    expect(error).to_contain_text("the pack has only 3 QD; 4 were entered")
+    expect(page.locator("#p2_hand")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#problems")).to_contain_text("Cat · Left in hand")
+    for field, value in (("p0_spoils", "QD QD 9S"), ("p2_spoils", "KD QD"), ("p2_hand", "qd"),
+                         ("p3_meld", "7C 7H 7S")):
+        expect(page.locator(f"#{field}")).to_have_value(value)
+    expect(page.locator("input[name='p1_house'][value='H']")).to_be_checked()
+    # Nothing was saved.
+    page.get_by_role("link", name="← Back to the scores").click()
+    expect(page.locator("#board .hands")).to_have_count(0)
+
+
+def test_the_battle_and_privileges_referees(live_server, phone):
+    page = phone().new_page()
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="Referee").click()
+    page.get_by_role("link", name=re.compile("Who won the Battle")).click()
+    # Led AS, then 2S (the Sneak), KS, AH: the Sneak beats the Ace of the led suit (AR-14).
+    page.click("[data-pick='card1']")
+    for card in ("AS", "2S", "KS", "AH"):  # the picker moves on to the next card by itself
+        page.click(f".picker [data-rank='{card[:-1]}']")
+        page.click(f".picker [data-suit='{card[-1]}']")
+    page.get_by_role("button", name="Who won?").click()
+    expect(page.locator(".verdict")).to_contain_text("Card 2 wins: 2S")
+    expect(page.locator(".verdict")).to_contain_text("AR-14")
+
+    page.get_by_role("link", name="What may I do?").click()
+    page.locator("input[name='house'][value='S']").check(force=True)
+    page.locator("input[name='ally_house'][value='D']").check(force=True)
+    page.fill("#spoils", "KS QS AH")
+    page.fill("#hand", "5C")
+    page.check("#battle_won")
+    page.get_by_role("button", name="What may I do?").click()
+    verdict = page.locator(".verdict")
+    expect(verdict.locator("li.yes")).to_have_count(3)  # meld, discard bundle, end the round
+    expect(verdict).to_contain_text("AH strikes one H card")
