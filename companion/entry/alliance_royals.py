@@ -80,7 +80,9 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
 
     targets = choices([("", "—")] + [(p, p) for p in players])
     for i in range(len(players)):
-        setattr(RoundForm, f"p{i}_house", RadioField("Home House (AR-7)", choices=house_choices))
+        # The engine checks the House (with a clearer message, and not at all on a surrender).
+        setattr(RoundForm, f"p{i}_house", RadioField("Home House (AR-7)", choices=house_choices,
+                                                     validate_choice=False))
         for zone in ZONES:
             setattr(RoundForm, f"p{i}_{zone}", StringField(ZONE_LABELS[zone], validators=[Length(max=400)]))
         for j in range(HOSTAGE_ROWS):

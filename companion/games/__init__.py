@@ -51,11 +51,9 @@ def check_players(names: object, engine: ModuleType, found: Problems, where: str
         seen.add(name.casefold())
         cleaned.append(name)
     if not (engine.MIN_PLAYERS <= len(names) <= engine.MAX_PLAYERS):
-        found.add(
-            where,
-            f"{engine.TITLE} is played by {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players; "
-            f"{len(names)} were given",
-        )
+        wanted = (f"exactly {engine.MIN_PLAYERS}" if engine.MIN_PLAYERS == engine.MAX_PLAYERS
+                  else f"{engine.MIN_PLAYERS} to {engine.MAX_PLAYERS}")
+        found.add(where, f"{engine.TITLE} is played by {wanted} players; {len(names)} were given")
     return cleaned
 
 

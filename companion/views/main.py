@@ -71,17 +71,17 @@ def new_table(game: str):
     options = ENTRY[game].options_form(request.form if request.method == "POST" else None)
     if request.method == "GET":
         return render_template("new_table.html", form=form, options=options, engine=engine)
-    if form.validate() & options.validate():
-        names = [(form[f"seat{s}"].data or "").strip() for s in range(1, SEATS + 1)]
-        seated = [n for n in names if n]
-        found = games.Problems()
-        games.check_players(seated, engine, found)
-        if not found:
-            table = tables.create_table(get_db(), game, seated, ENTRY[game].options_from(options, seated),
-                                        title=form.title.data or "", device=device_label())
-            remember_table(table.id, table.edit_key)
-            return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))
-        _seat_errors(form, names, found)
+    forms_valid = form.validate() & options.validate()
+    names = [(form[f"seat{s}"].data or "").strip() for s in range(1, SEATS + 1)]
+    seated = [n for n in names if n]
+    found = games.Problems()
+    games.check_players(seated, engine, found)
+    if forms_valid and not found:
+        table = tables.create_table(get_db(), game, seated, ENTRY[game].options_from(options, seated),
+                                    title=form.title.data or "", device=device_label())
+        remember_table(table.id, table.edit_key)
+        return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))
+    _seat_errors(form, names, found)
     return render_template("new_table.html", form=form, options=options, engine=engine), 422
 
 
