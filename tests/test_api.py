@@ -12,22 +12,35 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 
 
 def examples():
-    """Pairs of (request, status, response) from the fenced blocks of docs/api.md."""
-    blocks = re.findall(r"```json (request|response|422)\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
+    """(path, request, status, response) from the fenced blocks of docs/api.md.
+
+    A request block is tagged ```json request (posted to /api/v1/score) or
+    ```json request POST /api/v1/referee/...; the block after it, ```json response
+    or ```json 422, is the exact answer.
+    """
+    blocks = re.findall(r"```json (request(?: POST (\S+))?|response|422)\n(.*?)```",
+                        DOCS.read_text(encoding="utf-8"), re.S)
     pairs = []
-    for (kind, body), (answer_kind, answer) in zip(blocks[::2], blocks[1::2], strict=True):
-        assert kind == "request" and answer_kind in ("response", "422")
-        pairs.append((json.loads(body), 200 if answer_kind == "response" else 422, json.loads(answer)))
+    for (kind, path, body), (answer_kind, _, answer) in zip(blocks[::2], blocks[1::2], strict=True):
+        assert kind.startswith("request") and answer_kind in ("response", "422")
+        pairs.append((path or "/api/v1/score", json.loads(body), 200 if answer_kind == "response" else 422,
+                      json.loads(answer)))
     return pairs
 
 
-def test_docs_have_worked_examples():
-    assert len(examples()) >= 4
+def test_docs_have_worked_examples_for_every_game_and_referee():
+    found = examples()
+    games = {body.get("game") for path, body, _, _ in found if path == "/api/v1/score"}
+    from companion.games import ENGINES
+    from companion.referee import REFEREES
+
+    assert set(ENGINES) <= games
+    assert {f"/api/v1/referee/{g}/{q}" for g, q in REFEREES} <= {path for path, *_ in found}
 
 
-@pytest.mark.parametrize("request_body,status,expected", examples())
-def test_every_example_in_the_api_docs_is_exact(client, request_body, status, expected):
-    response = client.post("/api/v1/score", json=request_body)
+@pytest.mark.parametrize("path,request_body,status,expected", examples())
+def test_every_example_in_the_api_docs_is_exact(client, path, request_body, status, expected):
+    response = client.post(path, json=request_body)
     assert response.status_code == status
     assert response.get_json() == expected
 

@@ -19,7 +19,7 @@ ZONE_LABELS = {"spoils": "Spoils", "meld": "Meld", "hand": "Left in hand"}
 HOSTAGE_ROWS = 2
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: AR-1: copies of each card in the 100-card pack, for the picker's "left" counts.
-PACK = {**{rank: 3 for rank in ("9", "10", "J", "Q", "K", "A")}, **{str(n): 1 for n in range(2, 9)}}
+PACK = {**{str(n): 1 for n in range(2, 9)}, **{rank: 3 for rank in ("9", "10", "J", "Q", "K", "A")}}
 SEATINGS = {
     "13-24": ("Seats 1 + 3 against seats 2 + 4 (allies opposite)", (0, 2), (1, 3)),
     "12-34": ("Seats 1 + 2 against seats 3 + 4", (0, 1), (2, 3)),
@@ -192,8 +192,9 @@ def round_heading(rnd: dict[str, Any], number: int) -> str:
     return f"Round {number}"
 
 
-def pack() -> dict[str, int]:
-    return dict(PACK)
+def pack() -> dict[str, Any]:
+    """What the card picker offers, and how many copies of each card the pack has (AR-1)."""
+    return {"ranks": list(PACK), "copies": dict(PACK), "singles": []}
 
 
 

@@ -125,10 +125,13 @@
     panel.querySelectorAll("[data-rank]").forEach(function (b) {
       b.setAttribute("aria-pressed", b.dataset.rank === picking.rank ? "true" : "false");
     });
+    panel.querySelectorAll("[data-card]").forEach(function (b) {
+      b.disabled = (pack.single_copies || 1) - (used[b.dataset.card] || 0) <= 0;
+    });
     panel.querySelectorAll("[data-suit]").forEach(function (b) {
       var small = b.querySelector("[data-left]");
       if (!picking.rank) { b.disabled = true; small.textContent = ""; return; }
-      var left = (pack[picking.rank] || 0) - (used[picking.rank + b.dataset.suit] || 0);
+      var left = (pack.copies[picking.rank] || 0) - (used[picking.rank + b.dataset.suit] || 0);
       b.disabled = left <= 0;
       small.textContent = left + " left";
     });
@@ -161,9 +164,10 @@
     var rank = event.target.closest("[data-rank]");
     var suit = event.target.closest("[data-suit]");
     var input = picking.input;
-    if (rank) { picking.rank = rank.dataset.rank; refreshPicker(); return; }
-    if (suit && picking.rank) {
-      var card = picking.rank + suit.dataset.suit;
+    if (rank && rank.dataset.rank) { picking.rank = rank.dataset.rank; refreshPicker(); return; }
+    var single = event.target.closest("[data-card]");
+    if ((suit && picking.rank) || single) {
+      var card = single ? single.dataset.card : picking.rank + suit.dataset.suit;
       input.value = input.hasAttribute("data-single") ? card : (input.value.trim() + " " + card).trim();
       picking.rank = null;
       input.dispatchEvent(new Event("input", { bubbles: true }));
