@@ -33,7 +33,7 @@ from .common import DEVICE_COOKIE, device_label, remember_table, see_other
 
 bp = Blueprint("main", __name__)
 
-SEATS = 6
+SEATS = 9  # the most any game seats (Indian Rummy with three decks)
 
 
 class NewTableForm(FlaskForm):
