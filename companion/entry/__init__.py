@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from types import ModuleType
 
-from . import alliance_royals, rummathon_royale
+from . import alliance_royals, rally_the_king, rummathon_royale
 
-ENTRY: dict[str, ModuleType] = {module.SLUG: module for module in (alliance_royals, rummathon_royale)}
+ENTRY: dict[str, ModuleType] = {module.SLUG: module for module in (alliance_royals, rally_the_king, rummathon_royale)}
 
 _ROUND_PREFIX = re.compile(r"^rounds\[(\d+)\]\.?")
 

@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from . import alliance_royals, rummathon_royale
+from . import alliance_royals, rally_the_king, rummathon_royale
 from .base import InputError, Problem, Problems, ScoredGame
 
 ENGINES: dict[str, ModuleType] = {
     engine.SLUG: engine
-    for engine in (alliance_royals, rummathon_royale)
+    for engine in (alliance_royals, rally_the_king, rummathon_royale)
 }
 
 #: Names are printed in narrow columns on phones and sheets.
@@ -66,10 +66,10 @@ def score(request: object) -> ScoredGame:
     ...               "rounds": [{"out": "Ann", "left": {"Ben": {"flex": 1}}}]})
     >>> game.totals
     {'Ann': 25, 'Ben': 0}
-    >>> score({"game": "snap", "players": ["Ann", "Ben"], "rounds": []})
+    >>> score({"game": "snap", "players": ["Ann", "Ben"], "rounds": []})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    companion.games.base.InputError: game: unknown game 'snap'; known games: alliance-royals, rummathon-royale
+    companion.games.base.InputError: game: unknown game 'snap'; known games: alliance-royals, ...
     """
     found = Problems()
     if not isinstance(request, Mapping):

@@ -18,13 +18,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ..games.base import InputError, Problem
-from . import alliance_royals
+from . import alliance_royals, rally_the_king
 
 Referee = Callable[[Any], dict[str, Any]]
 
 REFEREES: dict[tuple[str, str], Referee] = {
     ("alliance-royals", "battle"): alliance_royals.battle,
     ("alliance-royals", "privileges"): alliance_royals.privileges,
+    ("rally-the-king", "trick"): rally_the_king.trick,
 }
 
 

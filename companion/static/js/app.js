@@ -58,6 +58,8 @@
     picking.input = null;
     picking.rank = null;
     root.querySelectorAll("[data-sum-target]").forEach(sumFor);
+    root.querySelectorAll("form[data-bid-form]").forEach(showForBid);
+    root.querySelectorAll("[data-card-count]").forEach(cardTotal);
     startPolling();
   }
 
@@ -193,6 +195,45 @@
   });
   document.addEventListener("input", function (event) {
     if (event.target.matches && event.target.matches("[data-cards]")) refreshPicker();
+  });
+
+
+  // Rally the King: show the parts of the hand form that the chosen bid uses (RK-4), and add up counted cards (RK-3).
+  function showForBid(form) {
+    var select = form.querySelector("select[name='bid']");
+    var option = select && select.options[select.selectedIndex];
+    var kind = option && option.dataset.kind;
+    form.querySelectorAll("[data-show-kinds]").forEach(function (el) {
+      el.hidden = !kind || el.dataset.showKinds.split(" ").indexOf(kind) < 0;
+    });
+    form.querySelectorAll("[data-show-partner]").forEach(function (el) { el.hidden = !(option && option.dataset.partner === "true"); });
+    form.querySelectorAll("[data-show-bird]").forEach(function (el) { el.hidden = !(option && option.dataset.bird === "true"); });
+  }
+
+  function thirds(n) {
+    var whole = Math.floor(n / 3), rest = n - 3 * whole;
+    return rest ? whole + " " + rest + "/3" : String(whole);
+  }
+
+  function cardTotal(box) {
+    var table = JSON.parse(box.dataset.cardCount);
+    var total = 0, any = false;
+    box.querySelectorAll("input[data-class]").forEach(function (input) {
+      var n = parseInt(input.value, 10);
+      if (!(n > 0)) return;
+      any = true;
+      total += n * (input.dataset.class === "tricks" ? table.trick : table.classes[input.dataset.class]);
+    });
+    var out = box.querySelector("[data-card-total]");
+    out.textContent = any ? thirds(total) + " card points — " + (total >= table.target3 ? "target reached" : "short of " + table.target) : "";
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.name === "bid" && event.target.form.hasAttribute("data-bid-form")) showForBid(event.target.form);
+  });
+  document.addEventListener("input", function (event) {
+    var box = event.target.closest("[data-card-count]");
+    if (box) cardTotal(box);
   });
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });

@@ -1,0 +1,250 @@
+"""The hand entry screen for Rally the King (RK-1 to RK-10), and the trick referee (RK-11)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import Length, NumberRange, Optional
+
+from ..forms import CountField, choices
+from ..games import rally_the_king as rules
+
+SLUG = rules.SLUG
+TEMPLATE = "entry/rally_the_king.html"
+ROUND_NAME = "hand"
+KINGS = {"KS": "♠ King of Spades", "KH": "♥ King of Hearts", "KD": "♦ King of Diamonds", "KC": "♣ King of Clubs"}
+BID_GROUPS = {"points": "Point contracts", "tricks": "Trick contracts", "beggar": "Beggar contracts"}
+ALONE = "alone"
+
+
+def _bid_label(bid) -> str:
+    value = f"{bid.value} / {bid.lost_value}" if bid.lost_value != bid.value else str(bid.value)
+    return f"{bid.label} — {value}"
+
+
+def bid_choices() -> list[SelectChoice]:
+    out = [SelectChoice("", "— choose the bid")]
+    for slug, bid in rules.BIDS.items():
+        group = "After “I wait”" if bid.after_wait else BID_GROUPS[bid.kind]
+        out.append(SelectChoice(slug, _bid_label(bid), optgroup=group,
+                                render_kw={"data-kind": bid.kind, "data-partner": str(bid.partner).lower(),
+                                           "data-bird": str(bid.bird).lower()}))
+    return out
+
+
+def options_form(formdata=None):
+    class OptionsForm(FlaskForm):
+        class Meta:
+            csrf = False  # part of the new-table form, which carries the token
+
+        counting = RadioField("Counting card points (RK-3)", default="individual", choices=choices(
+            (slug, c.label.capitalize()) for slug, c in rules.COUNTINGS.items()))
+        hands = CountField("Hands in the game (RK-10)", default=4,
+                           validators=[Optional(), NumberRange(min=1, max=100, message="From 1 to 100 hands.")])
+
+    return OptionsForm(formdata=formdata, prefix="opt")
+
+
+def options_from(form, players=()) -> dict[str, Any]:
+    return {"counting": form.counting.data or "individual", "hands": form.hands.data or 4}
+
+
+def next_dealer(players, previous: dict[str, Any] | None) -> str:
+    """RK-10: the deal passes to the left (the next seat)."""
+    if previous and previous.get("dealer") in players:
+        return players[(players.index(previous["dealer"]) + 1) % len(players)]
+    return players[0]
+
+
+def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
+               previous: dict[str, Any] | None = None):
+    players = table.players
+    people = choices([("", "—")] + [(p, p) for p in players])
+
+    class HandForm(FlaskForm):
+        base_version = HiddenField()
+        dealer = SelectField("Dealer (RK-10)", choices=choices((p, p) for p in players))
+        bid = SelectField("Bid (RK-4)", choices=bid_choices(), default="")
+        declarer = SelectField("Declarer", choices=people, default="")
+        called_king = SelectField("Called King (RK-5)", default="",
+                                  choices=choices([("", "—")] + list(KINGS.items())))
+        partner = SelectField("Partner: who held the called King? (RK-5)", default="", choices=choices(
+            [("", "—"), (ALONE, "Nobody: the declarer plays alone")] + [(p, p) for p in players]))
+        declarer_points = StringField("Declarer side's card points (RK-3)", validators=[Length(max=12)])
+        declarer_tricks = CountField("Tricks the declarer won", validators=[
+            Optional(), NumberRange(min=0, max=rules.TRICKS, message="From 0 to 12 tricks.")])
+        bird = SelectField("The bird of the contract (RK-6)", default="",
+                           choices=choices([("", "—")] + [(s, f"{b.label} ({b.description})")
+                                                         for s, b in rules.BIRDS.items()]))
+        note = StringField("Note (optional)", validators=[Length(max=200)])
+
+    for kind, cls in rules.CARD_CLASSES.items():
+        setattr(HandForm, f"c_{kind}", CountField(
+            f"{cls.label.capitalize()} ({cls.value})", validators=[
+                Optional(), NumberRange(min=0, max=cls.in_pack, message=f"The pack has {cls.in_pack}.")]))
+    HandForm.c_tricks = CountField("Tricks won", validators=[
+        Optional(), NumberRange(min=0, max=rules.TRICKS, message="From 0 to 12 tricks.")])
+    for i in range(len(players)):
+        setattr(HandForm, f"pp_{i}", StringField("Card points", validators=[Length(max=12)]))
+    for slug in rules.BONUSES:
+        setattr(HandForm, f"bo_{slug}_side", SelectField("won or lost by", default="", choices=choices(
+            [("", "—"), ("declarer", "declarer side"), ("defenders", "defenders")])))
+        setattr(HandForm, f"bo_{slug}_announced", BooleanField("announced"))
+        setattr(HandForm, f"bo_{slug}_made", BooleanField("made"))
+
+    values = _formdata_for(players, data) if data is not None else {"dealer": next_dealer(players, previous)}
+    form = HandForm(formdata=formdata, data=values)
+    if formdata is None:
+        form.base_version.data = str(base_version)
+    return form
+
+
+def _formdata_for(players, hand: dict[str, Any]) -> dict[str, Any]:
+    keys = ("dealer", "bid", "declarer", "called_king", "bird", "note")
+    values: dict[str, Any] = {k: hand.get(k) or "" for k in keys}
+    partner = hand.get("partner")
+    values["partner"] = partner or (ALONE if rules.BIDS.get(hand.get("bid", "")) and
+                                    getattr(rules.BIDS[hand["bid"]], "partner", False) else "")
+    if hand.get("declarer_points") is not None:
+        values["declarer_points"] = str(hand["declarer_points"])
+    for kind, n in (hand.get("declarer_cards") or {}).items():
+        values[f"c_{kind}"] = n
+    values["declarer_tricks"] = hand.get("declarer_tricks")
+    for i, name in enumerate(players):
+        if name in (hand.get("player_points") or {}):
+            values[f"pp_{i}"] = str(hand["player_points"][name])
+    for bonus in hand.get("bonuses") or []:
+        slug = bonus.get("bonus")
+        if slug in rules.BONUSES:
+            values[f"bo_{slug}_side"] = bonus.get("side", "declarer")
+            values[f"bo_{slug}_announced"] = bool(bonus.get("announced"))
+            values[f"bo_{slug}_made"] = bool(bonus.get("made"))
+    return values
+
+
+def _number(text: str) -> int | str:
+    """Whole numbers go as numbers; anything else ("35 2/3") as typed, for the engine to read."""
+    text = text.strip()
+    return int(text) if re.fullmatch(r"-?\d{1,6}", text) else text
+
+
+def round_from(form, table) -> dict[str, Any]:
+    """The hand's JSON (API.md) from a validated form, keeping only what the bid uses."""
+    bid = rules.BIDS.get(form.bid.data or "")
+    hand: dict[str, Any] = {"dealer": form.dealer.data, "bid": form.bid.data or None}
+    if bid is None or bid.kind != "all-beggars":
+        hand["declarer"] = form.declarer.data or None
+    if bid is not None and bid.partner:
+        if form.called_king.data:
+            hand["called_king"] = form.called_king.data
+        hand["partner"] = None if form.partner.data in ("", ALONE) else form.partner.data
+    if bid is not None and bid.kind == "points":
+        cards = {kind: form[f"c_{kind}"].data for kind in [*rules.CARD_CLASSES, "tricks"]
+                 if form[f"c_{kind}"].data is not None}
+        if cards:
+            hand["declarer_cards"] = cards
+        elif (form.declarer_points.data or "").strip():
+            hand["declarer_points"] = _number(form.declarer_points.data)
+        if bid.bird:
+            hand["bird"] = form.bird.data or None
+        bonuses = [{"bonus": slug, "side": form[f"bo_{slug}_side"].data,
+                    "announced": bool(form[f"bo_{slug}_announced"].data), "made": bool(form[f"bo_{slug}_made"].data)}
+                   for slug in rules.BONUSES if form[f"bo_{slug}_side"].data]
+        if bonuses:
+            hand["bonuses"] = bonuses
+    elif bid is not None and bid.kind in ("tricks", "beggar"):
+        hand["declarer_tricks"] = form.declarer_tricks.data
+    elif bid is not None:
+        hand["player_points"] = {name: _number(form[f"pp_{i}"].data or "")
+                                 for i, name in enumerate(table.players)}
+    if form.note.data and form.note.data.strip():
+        hand["note"] = form.note.data.strip()
+    return hand
+
+
+def field_for(where: str, table, form) -> str | None:
+    """The form field an engine problem (the part after ``rounds[i].``) belongs to."""
+    parts = re.split(r"[.\[\]]+", where.strip("."))
+    parts = [p for p in parts if p]
+    head = parts[0] if parts else ""
+    if head in ("dealer", "bid", "declarer", "called_king", "partner", "declarer_points", "declarer_tricks",
+                "bird"):
+        return head
+    if head == "declarer_cards":
+        return f"c_{parts[1]}" if len(parts) > 1 and f"c_{parts[1]}" in form else "c_honours"
+    if head == "player_points":
+        if len(parts) > 1 and parts[1] in table.players:
+            return f"pp_{table.players.index(parts[1])}"
+        return "pp_0"
+    if head == "bonuses" and len(parts) > 1 and parts[1].isdigit():
+        used = [slug for slug in rules.BONUSES if form[f"bo_{slug}_side"].data]
+        k = int(parts[1])
+        if k < len(used):
+            sub = parts[2] if len(parts) > 2 and parts[2] in ("announced", "made") else "side"
+            return f"bo_{used[k]}_{sub}"
+    return None
+
+
+def field_title(field, table) -> str:
+    m = re.match(r"pp_(\d+)$", field.short_name)
+    if m:
+        return f"{table.players[int(m.group(1))]} · {field.label.text}"
+    m = re.match(r"bo_(.+)_(side|announced|made)$", field.short_name)
+    if m:
+        return f"{rules.BONUSES[m.group(1)].label} · {field.label.text}"
+    return field.label.text
+
+
+def round_heading(hand: dict[str, Any], number: int) -> str:
+    bid = rules.BIDS.get(hand.get("bid") or "")
+    if bid is None:
+        return f"Hand {number}"
+    if bid.kind == "all-beggars":
+        return f"Hand {number} · All beggars"
+    return f"Hand {number} · {bid.label} by {hand.get('declarer')}"
+
+
+def counting_table(table) -> dict[str, Any]:
+    """What the page's script needs to add up counted cards live (RK-3)."""
+    counting = rules.COUNTINGS[table.options.get("counting", "individual")]
+    thirds = int(counting.per_card * 3)
+    return {"classes": {kind: 3 * cls.value + thirds for kind, cls in rules.CARD_CLASSES.items()},
+            "trick": int(counting.per_trick * 3), "target3": int(counting.target * 3),
+            "target": rules.format_points(counting.target)}
+
+
+def pack() -> dict[str, Any]:
+    """The tarot pack for the picker: trumps and the Tomfool as single cards, then the suit cards (RK-1)."""
+    ranks = ["7", "8", "9", "10", "V", "C", "Q", "K"]
+    singles = [f"T{n}" for n in range(1, 22)] + ["F"]
+    return {"ranks": ranks, "copies": dict.fromkeys(ranks, 1), "singles": singles, "single_copies": 1,
+            "single_labels": {"F": "Fool"}}
+
+
+# ---------------------------------------------------------------- the trick referee (RK-11)
+
+class TrickForm(FlaskForm):
+    """RK-11: the cards of one trick in play order."""
+
+    no_trumps = BooleanField("Played at No trumps")
+
+
+for _n in range(1, 5):
+    setattr(TrickForm, f"card{_n}", StringField("Led card" if _n == 1 else f"Card {_n}", validators=[Length(max=4)]))
+
+
+def _trick_body(form) -> dict[str, Any]:
+    cards = [form[f"card{n}"].data.strip() for n in range(1, 5) if (form[f"card{n}"].data or "").strip()]
+    return {"cards": cards, "no_trumps": bool(form.no_trumps.data)}
+
+
+def _trick_field(where: str) -> str | None:
+    m = re.match(r"cards\[(\d+)\]", where)
+    return f"card{int(m.group(1)) + 1}" if m and int(m.group(1)) < 4 else ("card1" if where == "cards" else None)
+
+
+REFEREE = {"trick": ("Who won the trick?", TrickForm, _trick_body, _trick_field)}

@@ -1,0 +1,117 @@
+"""Rally the King referee: who wins a trick (RK-11).
+
+>>> trick({"cards": ["T5", "KH", "F", "T1"], "no_trumps": False})["card"]
+'F'
+>>> trick({"cards": ["T1", "f", "t21"]})["winner"]
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import CardError
+from ..games.base import InputError, Problems
+from ..games.rally_the_king import HONOURS, SUIT_NAMES, TarotCard, parse_tarot_card
+
+TRICK_FIELDS = ("cards", "no_trumps")
+ORDINALS = ("first", "second", "third", "fourth")
+
+
+def trick(body: object) -> dict[str, Any]:
+    """RK-11: the winner of a trick, cards given in play order (the first is the lead).
+
+    >>> answer = trick({"cards": ["9H", "KH", "QS"]})
+    >>> answer["winner"], answer["card"], answer["cards"]
+    (1, 'KH', ['9H', 'KH', 'QS'])
+    """
+    found = Problems()
+    if not isinstance(body, Mapping):
+        found.add("$", "the body must be a JSON object with cards (and no_trumps)")
+        found.raise_if_any()
+    for key in body:
+        if key not in TRICK_FIELDS:
+            found.add(key, f"unknown field {key!r}; this question takes cards and no_trumps")
+    no_trumps = body.get("no_trumps", False)
+    if no_trumps is None:
+        no_trumps = False
+    if not isinstance(no_trumps, bool):
+        found.add("no_trumps", "no_trumps must be true or false (RK-11)")
+    raw = body.get("cards")
+    if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
+        found.add("cards", 'give the 2 to 4 cards of the trick as a list, in the order they were played, '
+                           'e.g. ["T5", "KH", "F", "T1"] (RK-11)')
+        found.raise_if_any()
+    cards: list[TarotCard] = []
+    first_seen: dict[TarotCard, int] = {}
+    for i, text in enumerate(raw):
+        try:
+            card = parse_tarot_card(text)
+        except CardError as err:
+            found.add(f"cards[{i}]", str(err))
+            continue
+        if card in first_seen:
+            found.add(f"cards[{i}]", f"{card} was played twice (cards[{first_seen[card]}] and cards[{i}]); the pack "
+                                     "has one of each card (RK-1, RK-11)")
+            continue
+        first_seen[card] = i
+        cards.append(card)
+    found.raise_if_any()
+    winner, explain = trick_winner(cards, no_trumps)
+    return {"winner": winner, "card": str(cards[winner]), "cards": [str(c) for c in cards], "explain": explain}
+
+
+def trick_winner(cards: Sequence[TarotCard], no_trumps: bool = False) -> tuple[int, list[str]]:
+    """RK-11 on parsed cards: the index of the winning card, and why.
+
+    >>> cards = [parse_tarot_card(c) for c in ("KS", "T1", "T21", "F")]
+    >>> trick_winner(cards)[0], trick_winner(cards, no_trumps=True)[0]
+    (1, 0)
+    """
+    lead = cards[0]
+    explain: list[str] = []
+    trumps = [i for i, c in enumerate(cards) if c.is_trump]
+    if lead.is_trump:
+        explain.append(f"{lead} leads: a trump (RK-11)")
+    else:
+        explain.append(f"{lead} leads: {SUIT_NAMES[lead.suit]} (RK-11)")
+
+    # RK-11: under no-trumps a suit lead takes the trumps' power away, the Emperor trick included
+    # (the Juggler is a trump); a trump lead keeps every trump clause, the Emperor trick too.
+    if trumps and not (no_trumps and not lead.is_trump):
+        if no_trumps:
+            explain.append("No trumps, but a trump was led: trumps win this trick as usual (RK-11)")
+        played = " ".join(str(cards[i]) for i in trumps)
+        if set(HONOURS) <= {str(c) for c in cards}:
+            winner = next(i for i, c in enumerate(cards) if str(c) == "T1")
+            explain.append("The Juggler (T1), the World (T21) and Tomfool (F) are all in the trick: the Juggler "
+                           "wins it (the Emperor trick) (RK-11)")
+        else:
+            winner = max(trumps, key=lambda i: cards[i].strength)
+            if len(trumps) == 1:
+                explain.append(f"The only trump played, {cards[winner]}, wins (RK-11)")
+            else:
+                why = " (Tomfool is the highest trump)" if str(cards[winner]) == "F" else ""
+                explain.append(f"Trumps played: {played}; the highest, {cards[winner]}, wins{why} (RK-11)")
+        others = [str(c) for c in cards if not c.is_trump]
+        if others:
+            explain.append(f"Suit cards cannot beat a trump: {' '.join(others)} (RK-11)")
+    else:
+        if trumps:
+            powerless = " ".join(str(cards[i]) for i in trumps)
+            explain.append(f"No trumps and a suit card led: the trumps played ({powerless}) cannot win (RK-11)")
+        led = [i for i, c in enumerate(cards) if c.suit == lead.suit]
+        winner = max(led, key=lambda i: cards[i].strength)
+        off = [str(c) for c in cards if c.suit != lead.suit and not c.is_trump]
+        if off:
+            explain.append(f"Off-suit, so they cannot win: {' '.join(off)} (RK-11)")
+        if len(led) == 1:
+            explain.append(f"No other card of the suit led ({SUIT_NAMES[lead.suit]}) was played: the lead wins (RK-11)")
+        else:
+            explain.append(f"Highest of the suit led (K Q C V 10 9 8 7): {cards[winner]} (RK-11)")
+    explain.append(f"The {ORDINALS[winner]} card played, {cards[winner]}, wins the trick (RK-11)")
+    return winner, explain
+
+
+__all__ = ["InputError", "trick", "trick_winner"]
