@@ -120,3 +120,13 @@ def test_trick_referee_page(client):
     assert "Card 1 wins" in page.get_data(as_text=True)
     page = client.post("/referee/rally-the-king/trick", data={"card1": "KH", "card2": "T22"})
     assert page.status_code == 422 and 'id="card2-error"' in page.get_data(as_text=True)
+
+
+def test_the_contract_bird_counts_as_announced_without_ticking_it(client):
+    # Solo with a bird (4), 70 points and the owl made by the declarer: won, Ben +12 / others -4
+    # (RK-6, RK-7); the owl as an announced bonus, 4: Ben +12 / others -4 (RK-8).
+    table, key = new_table(client)
+    response = post(client, table, key, bid="solo-with-bird", declarer="Ben", declarer_points="70", bird="owl",
+                    bo_owl_side="declarer", bo_owl_made="y")
+    assert response.status_code == 303, response.get_data(as_text=True)
+    assert game(client, table).totals == {"Ann": -8, "Ben": 24, "Cat": -8, "Dan": -8}

@@ -61,7 +61,7 @@ def next_dealer(players, previous: dict[str, Any] | None) -> str:
 
 
 def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
-               previous: dict[str, Any] | None = None):
+               previous: dict[str, Any] | None = None, scored=None):
     players = table.players
     people = choices([("", "—")] + [(p, p) for p in players])
 
@@ -151,8 +151,12 @@ def round_from(form, table) -> dict[str, Any]:
             hand["declarer_points"] = _number(form.declarer_points.data)
         if bid.bird:
             hand["bird"] = form.bird.data or None
+        contract_bird = form.bird.data if bid.bird else None
         bonuses = [{"bonus": slug, "side": form[f"bo_{slug}_side"].data,
-                    "announced": bool(form[f"bo_{slug}_announced"].data), "made": bool(form[f"bo_{slug}_made"].data)}
+                    # RK-6: the contract's own bird always counts as announced by the declarer side.
+                    "announced": bool(form[f"bo_{slug}_announced"].data) or (
+                        slug == contract_bird and form[f"bo_{slug}_side"].data == "declarer"),
+                    "made": bool(form[f"bo_{slug}_made"].data)}
                    for slug in rules.BONUSES if form[f"bo_{slug}_side"].data]
         if bonuses:
             hand["bonuses"] = bonuses
