@@ -5,7 +5,8 @@ Each game module provides:
 
 - ``options_form(formdata=None)``: the game's options on the new-table page;
 - ``options_from(form)``: the options as the engine takes them;
-- ``round_form(table, formdata=None, data=None, base_version=0)``: a form for one round;
+- ``round_form(table, formdata=None, data=None, base_version=0, previous=None, scored=None)``: a form
+  for one round (``previous`` is the round before, ``scored`` the game so far, for defaults);
 - ``round_from(form, table)``: the round's JSON;
 - ``field_for(where, table)``: which form field an engine problem belongs to;
 - ``TEMPLATE``: the template that lays the form out.
@@ -16,9 +17,11 @@ from __future__ import annotations
 import re
 from types import ModuleType
 
-from . import alliance_royals, rally_the_king, rummathon_royale
+from . import alliance_royals, indian_rummy, rally_the_king, rummathon_royale
 
-ENTRY: dict[str, ModuleType] = {module.SLUG: module for module in (alliance_royals, rally_the_king, rummathon_royale)}
+ENTRY: dict[str, ModuleType] = {
+    module.SLUG: module for module in (alliance_royals, indian_rummy, rally_the_king, rummathon_royale)
+}
 
 _ROUND_PREFIX = re.compile(r"^rounds\[(\d+)\]\.?")
 

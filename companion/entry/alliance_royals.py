@@ -66,7 +66,7 @@ def options_from(form, players=()) -> dict[str, Any]:
 
 
 def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
-               previous: dict[str, Any] | None = None):
+               previous: dict[str, Any] | None = None, scored=None):
     players = table.players
     houses = house_names(table)
     house_choices = choices((s, f"{SUIT_SYMBOLS[s]} {houses[s]}") for s in DEFAULT_HOUSES)

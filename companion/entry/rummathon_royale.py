@@ -47,7 +47,7 @@ def options_from(form, players=()) -> dict[str, Any]:
 
 
 def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
-               previous: dict[str, Any] | None = None):
+               previous: dict[str, Any] | None = None, scored=None):
     players = table.players
 
     class HandForm(FlaskForm):

@@ -25,6 +25,14 @@ def index():
     return render_template("referee/index.html", questions=questions)
 
 
+@bp.get("/indian-rummy/groups")
+def rummy_groups():
+    """The live check of typed groups (IR-4), as a fragment htmx swaps in beside the field."""
+    text = next((v for k, v in request.args.items() if k.endswith("groups")), "")
+    return render_template("referee/_groups.html", summary=ENTRY["indian-rummy"].group_summary(
+        request.args.get("wild"), text))
+
+
 @bp.route("/<game>/<question>", methods=["GET", "POST"])
 def page(game: str, question: str):
     title, form_class, body_from, field_for = _spec(game, question)
@@ -46,4 +54,5 @@ def page(game: str, question: str):
             status = 422
     return render_template(f"referee/{game}-{question}.html", title=title, form=form, result=result,
                            problems=problems, engine=games.ENGINES[game], game=game,
-                           pack=ENTRY[game].pack() if hasattr(ENTRY[game], "pack") else None), status
+                           pack=ENTRY[game].pack() if hasattr(ENTRY[game], "pack") else None,
+                           entry=ENTRY[game]), status

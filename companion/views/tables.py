@@ -33,6 +33,15 @@ def why_filter(text: str):
     return link_rulings(text)
 
 
+def card_attrs(field, zone_label: str, **extra: str) -> dict[str, str]:
+    """HTML attributes of a card-entry input: the picker's hooks, and the error links when invalid."""
+    attrs = {"data-cards": "", "data-zone": zone_label, "autocomplete": "off", "autocapitalize": "characters",
+             "spellcheck": "false", **extra}
+    if field.errors:
+        attrs.update({"aria-invalid": "true", "aria-describedby": f"{field.id}-error"})
+    return attrs
+
+
 @bp.url_value_preprocessor
 def load_table(endpoint, values):
     if values and "table_id" in values:
@@ -70,7 +79,7 @@ def table_url(endpoint: str, **values) -> str:
 
 @bp.app_context_processor
 def inject_table_url():
-    return {"table_url": table_url, "entry_for": ENTRY.__getitem__}
+    return {"table_url": table_url, "entry_for": ENTRY.__getitem__, "card_attrs": card_attrs}
 
 
 class ActionForm(FlaskForm):
@@ -156,7 +165,8 @@ def new_hand(table_id: str):
     if scored.over:
         flash(f"The game is over. Correct an earlier {_entry().ROUND_NAME} to carry on.")
         return see_other(table_url("tables.show"))
-    form = _entry().round_form(g.table, base_version=version, previous=hands[-1][1] if hands else None)
+    form = _entry().round_form(g.table, base_version=version, previous=hands[-1][1] if hands else None,
+                               scored=scored)
     return _render_form(form, scored=scored, hands=hands, version=version)
 
 
@@ -167,7 +177,7 @@ def edit_hand(table_id: str, slot: int):
     data = dict(hands).get(slot)
     if data is None:
         abort(404, f"That {_entry().ROUND_NAME} is no longer in play (it was deleted or undone).")
-    form = _entry().round_form(g.table, data=data, base_version=version)
+    form = _entry().round_form(g.table, data=data, base_version=version, scored=scored)
     return _render_form(form, slot=slot, scored=scored, hands=hands, version=version)
 
 
@@ -219,7 +229,8 @@ def _save(change: tables.Change, slot: int | None):
     except InputError as err:
         if slot is not None:
             _require_live(slot)  # another phone deleted it while this form was open
-        return _render_form(form, slot=slot, status=422, message="This hand cannot be scored as entered.",
+        return _render_form(form, slot=slot, status=422,
+                            message=f"This {_entry().ROUND_NAME} cannot be scored as entered.",
                             other_errors=_attach(err, form, slot))
     noun = _entry().ROUND_NAME.capitalize()
     flash(f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")

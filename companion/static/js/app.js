@@ -59,6 +59,7 @@
     picking.rank = null;
     root.querySelectorAll("[data-sum-target]").forEach(sumFor);
     root.querySelectorAll("form[data-bid-form]").forEach(showForBid);
+    root.querySelectorAll("fieldset.player").forEach(showForMode);
     root.querySelectorAll("[data-card-count]").forEach(cardTotal);
     startPolling();
   }
@@ -108,7 +109,7 @@
 
   function tokens(input) {
     return input.value.replace(/[♠♤♥♡♦♢♣♧]/g, function (s) { return SYMBOLS[s]; })
-      .toUpperCase().split(/[\s,;]+/).filter(Boolean);
+      .toUpperCase().split(/[\s,;|]+/).filter(Boolean);
   }
 
   function panelFor(input) { return input.form && input.form.querySelector(".picker"); }
@@ -181,8 +182,14 @@
       refreshPicker();
       return;
     }
+    if (event.target.closest("[data-separator]")) {
+      if (input.value.trim() && !/\|\s*$/.test(input.value)) input.value = input.value.trim() + " |";
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      refreshPicker();
+      return;
+    }
     if (event.target.closest("[data-picker-undo]")) {
-      input.value = tokens(input).slice(0, -1).join(" ");
+      input.value = input.value.trim().replace(/\s*\S+\s*$/, "");
       input.dispatchEvent(new Event("input", { bubbles: true }));
       refreshPicker();
       return;
@@ -234,6 +241,23 @@
   document.addEventListener("input", function (event) {
     var box = event.target.closest("[data-card-count]");
     if (box) cardTotal(box);
+  });
+
+  // Indian Rummy: show the inputs that match what is being entered for each player.
+  function showForMode(fieldset) {
+    var select = fieldset.querySelector("select[data-mode]");
+    if (!select) return;
+    var winner = fieldset.form.querySelector("select[name='winner']");
+    var isWinner = winner && winner.value === fieldset.dataset.player;
+    var mode = isWinner ? "groups" : select.value;
+    select.closest(".field").hidden = isWinner;
+    fieldset.querySelectorAll("[data-mode-part]").forEach(function (part) { part.hidden = part.dataset.modePart !== mode; });
+    var loose = fieldset.querySelector("[name$='_loose']");
+    if (loose) loose.closest(".field").hidden = isWinner;
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.matches("select[data-mode]")) showForMode(event.target.closest("fieldset"));
+    if (event.target.name === "winner") event.target.form.querySelectorAll("fieldset.player").forEach(showForMode);
   });
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });

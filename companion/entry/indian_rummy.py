@@ -1,0 +1,248 @@
+"""The deal entry screen for Indian Rummy (IR-1 to IR-10), and the declaration referee."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import Length, NumberRange, Optional
+
+from ..cards import CardError, parse_card
+from ..forms import CountField, choices
+from ..games import indian_rummy as rules
+from ..rummy_arranger import classify, wild_rank_of
+
+SLUG = rules.SLUG
+TEMPLATE = "entry/indian_rummy.html"
+ROUND_NAME = "deal"
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+WILD_CHOICES = choices([("", "— the card cut")] + [(r, f"{r}s are wild") for r in RANKS]
+                       + [("JK", "A printed Joker was cut: Aces are wild (IR-2)")])
+MODES = {
+    "groups": "Their groups and loose cards",
+    "cards": "Their 13 cards: Courtier arranges them",
+    "count": "Just their count",
+    "first": "Dropped before the first draw",
+    "middle": "Dropped later (middle drop)",
+    "wrong_show": "Wrong show",
+    "out": "Not in this deal",
+}
+VARIANT_CHOICES = choices([("points", "Points rummy (IR-8)"), ("pool101", "Pool 101 (IR-9)"),
+                           ("pool201", "Pool 201 (IR-9)"), ("deals", "Deals rummy (IR-10)")])
+
+
+def options_form(formdata=None):
+    class OptionsForm(FlaskForm):
+        class Meta:
+            csrf = False  # part of the new-table form, which carries the token
+
+        variant = RadioField("Variant", choices=VARIANT_CHOICES, default="points")
+        deals = SelectField("Deals (deals rummy)", default="2",
+                            choices=choices([("2", "2 deals"), ("3", "3 deals"), ("6", "6 deals")]))
+        point_value = IntegerField("Value of a point (points rummy)", default=1,
+                                   validators=[Optional(), NumberRange(min=1, max=100_000)])
+        decks = SelectField("Decks (IR-1)", default="", choices=choices(
+            [("", "By the number of players"), ("1", "1 deck"), ("2", "2 decks"), ("3", "3 decks")]))
+
+    return OptionsForm(formdata=formdata, prefix="opt")
+
+
+def options_from(form, players=()) -> dict[str, Any]:
+    options: dict[str, Any] = {"variant": form.variant.data or "points"}
+    if options["variant"] == "deals":
+        options["deals"] = int(form.deals.data or 2)
+    if options["variant"] == "points" and form.point_value.data:
+        options["point_value"] = form.point_value.data
+    if form.decks.data:
+        options["decks"] = int(form.decks.data)
+    return options
+
+
+def _out_players(scored) -> set[str]:
+    standing = (scored.standing or {}) if scored is not None else {}
+    return {p for p, s in standing.get("players", {}).items() if s.get("out")}
+
+
+def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
+               previous: dict[str, Any] | None = None, scored=None):
+    players = table.players
+
+    class DealForm(FlaskForm):
+        base_version = HiddenField()
+        wild = SelectField("Wild joker: the rank cut (IR-2)", choices=WILD_CHOICES, default="")
+        winner = SelectField("Who declared and won? (IR-5)", default="",
+                             choices=choices([("", "—")] + [(p, p) for p in players]))
+        note = StringField("Note (optional)", validators=[Length(max=200)])
+
+    for i in range(len(players)):
+        setattr(DealForm, f"p{i}_mode", SelectField("What to enter", default="groups",
+                                                    choices=choices(MODES.items())))
+        setattr(DealForm, f"p{i}_groups", StringField("Groups, separated by |", validators=[Length(max=200)]))
+        setattr(DealForm, f"p{i}_loose", StringField("Loose cards", validators=[Length(max=120)]))
+        setattr(DealForm, f"p{i}_cards", StringField("The 13 cards", validators=[Length(max=120)]))
+        setattr(DealForm, f"p{i}_count", CountField("Count (IR-6)", validators=[
+            Optional(), NumberRange(min=0, max=80, message="A count is 0 to 80 (IR-6).")]))
+        setattr(DealForm, f"p{i}_rejoin", BooleanField("Rejoins the pool this deal (IR-9)"))
+
+    if data is not None:
+        values = _formdata_for(players, data)
+    else:
+        values = {f"p{i}_mode": "out" for i, p in enumerate(players) if p in _out_players(scored)}
+    form = DealForm(formdata=formdata, data=values)
+    if formdata is None:
+        form.base_version.data = str(base_version)
+    return form
+
+
+def _formdata_for(players, deal: dict[str, Any]) -> dict[str, Any]:
+    values: dict[str, Any] = {"wild": deal.get("wild") or "", "winner": deal.get("winner") or "",
+                              "note": deal.get("note", "")}
+    hands = deal.get("hands") or {}
+    for i, name in enumerate(players):
+        hand = hands.get(name)
+        if hand is None:
+            values[f"p{i}_mode"] = "out"
+            continue
+        if "groups" in hand:
+            values[f"p{i}_mode"] = "groups"
+            values[f"p{i}_groups"] = " | ".join(" ".join(g) for g in hand["groups"])
+            values[f"p{i}_loose"] = " ".join(hand.get("loose") or [])
+        elif "cards" in hand:
+            values[f"p{i}_mode"] = "cards"
+            values[f"p{i}_cards"] = " ".join(hand["cards"])
+        elif "count" in hand:
+            values[f"p{i}_mode"] = "count"
+            values[f"p{i}_count"] = hand["count"]
+        elif hand.get("drop"):
+            values[f"p{i}_mode"] = hand["drop"]
+        elif hand.get("wrong_show"):
+            values[f"p{i}_mode"] = "wrong_show"
+        values[f"p{i}_rejoin"] = name in (deal.get("rejoin") or [])
+    return values
+
+
+def cards_in(text: str | None) -> list[str]:
+    return [t for t in re.split(r"[\s,;]+", (text or "").strip()) if t]
+
+
+def groups_in(text: str | None) -> list[list[str]]:
+    """Groups typed as cards separated by '|'.
+
+    >>> groups_in("AH 2H 3H | 5S 6S 7D 8S |")
+    [['AH', '2H', '3H'], ['5S', '6S', '7D', '8S']]
+    """
+    return [cards for part in (text or "").split("|") if (cards := cards_in(part))]
+
+
+def round_from(form, table) -> dict[str, Any]:
+    deal: dict[str, Any] = {"wild": form.wild.data or None, "winner": form.winner.data or None, "hands": {}}
+    rejoin = []
+    for i, name in enumerate(table.players):
+        mode = form[f"p{i}_mode"].data
+        if form[f"p{i}_rejoin"].data:
+            rejoin.append(name)
+        if mode == "out" and name not in rejoin:
+            continue
+        if name == deal["winner"] or mode == "groups":
+            hand: dict[str, Any] = {"groups": groups_in(form[f"p{i}_groups"].data)}
+            if name != deal["winner"]:
+                hand["loose"] = cards_in(form[f"p{i}_loose"].data)
+        elif mode == "cards":
+            hand = {"cards": cards_in(form[f"p{i}_cards"].data)}
+        elif mode == "count":
+            hand = {"count": form[f"p{i}_count"].data}
+        elif mode in ("first", "middle"):
+            hand = {"drop": mode}
+        elif mode == "wrong_show":
+            hand = {"wrong_show": True}
+        else:
+            hand = {"cards": cards_in(form[f"p{i}_cards"].data)}
+        deal["hands"][name] = hand
+    if rejoin:
+        deal["rejoin"] = rejoin
+    if form.note.data and form.note.data.strip():
+        deal["note"] = form.note.data.strip()
+    return deal
+
+
+def field_for(where: str, table, form) -> str | None:
+    if where.startswith("wild"):
+        return "wild"
+    if where.startswith("winner"):
+        return "winner"
+    m = re.match(r"rejoin(?:\[(\d+)\])?", where)
+    if m:
+        return None
+    m = re.match(r"hands\.(.+?)(?:\.(groups|loose|cards|count|drop|wrong_show)\b.*)?$", where)
+    if not m or m.group(1) not in table.players:
+        return None
+    i = table.players.index(m.group(1))
+    part = m.group(2)
+    if part in ("groups", "loose", "cards", "count"):
+        return f"p{i}_{part}"
+    return f"p{i}_mode"
+
+
+def field_title(field, table) -> str:
+    m = re.match(r"p(\d+)_", field.short_name)
+    if m:
+        return f"{table.players[int(m.group(1))]} · {field.label.text}"
+    return field.label.text
+
+
+def round_heading(deal: dict[str, Any], number: int) -> str:
+    return f"Deal {number} · {deal.get('winner')} declared" if deal.get("winner") else f"Deal {number}"
+
+
+def group_summary(wild: str | None, text: str | None) -> list[tuple[str, bool, str]]:
+    """Each typed group judged on its own (IR-4): (cards, valid, why), for the live check."""
+    try:
+        wild_rank = wild_rank_of(wild) if wild else None
+    except ValueError:
+        wild_rank = None
+    out = []
+    for group in groups_in(text):
+        try:
+            cards = [parse_card(c, allow_joker=True) for c in group]
+        except CardError as err:
+            out.append((" ".join(group), False, str(err)))
+            continue
+        kind = classify(cards, wild_rank)
+        out.append((" ".join(str(c) for c in cards), kind.valid, kind.reason))
+    return out
+
+
+def pack(decks: int = 2) -> dict[str, Any]:
+    return {"ranks": RANKS, "copies": dict.fromkeys(RANKS, decks), "singles": ["JK"], "single_copies": decks,
+            "separator": True}
+
+
+def decks_for_table(table) -> int:
+    return table.options.get("decks") or rules.decks_for(len(table.players))
+
+
+# ---------------------------------------------------------------- the declaration referee
+
+class DeclarationForm(FlaskForm):
+    wild = SelectField("Wild joker: the rank cut (IR-2)", choices=WILD_CHOICES, default="")
+    groups = StringField("The groups, separated by |", validators=[Length(max=200)])
+    cards = StringField("…or just the 13 cards: Courtier finds the best arrangement", validators=[Length(max=120)])
+
+
+def _declaration_body(form) -> dict[str, Any]:
+    body: dict[str, Any] = {"wild": form.wild.data or None}
+    if (form.cards.data or "").strip() and not (form.groups.data or "").strip():
+        body["cards"] = cards_in(form.cards.data)
+    else:
+        body["groups"] = groups_in(form.groups.data)
+    return body
+
+
+def _declaration_field(where: str) -> str | None:
+    head = re.split(r"[.\[]", where)[0]
+    return head if head in ("wild", "groups", "cards") else None
+
+
+REFEREE = {"declaration": ("Is this declaration valid?", DeclarationForm, _declaration_body, _declaration_field)}

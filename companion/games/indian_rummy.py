@@ -1,0 +1,675 @@
+"""Indian Rummy (13 cards), scored as RULINGS.md IR-1 to IR-10 say: points, pool and deals rummy.
+
+Each deal names the wild rank (IR-2), the player who declared and won, and every other
+player's hand: groups and loose cards, the 13 cards (arranged here for the lowest count),
+a count, a drop or a wrong show. The API's example, a deal of points rummy (IR-8):
+
+>>> game = score(("Ann", "Ben", "Cat"), {}, [{"wild": "7", "winner": "Ann", "hands": {
+...     "Ann": {"groups": [["AH", "2H", "3H"], ["5S", "6S", "7D", "8S"], ["QC", "QD", "QS"], ["9H", "10H", "JH"]]},
+...     "Ben": {"groups": [["4C", "5C", "6C"], ["8D", "9D", "10D"]],
+...             "loose": ["KS", "QD", "2H", "3S", "5D", "9C", "JC"]},
+...     "Cat": {"drop": "first"}}}])
+>>> game.rounds[0].points
+{'Ann': 69, 'Ben': -49, 'Cat': -20}
+>>> ben = game.rounds[0].explain["Ben"]
+>>> ben[0], ben[2]
+('4C 5C 6C: pure sequence: three Clubs in a row (IR-4)', 'Loose: KS QD 2H 3S 5D 9C JC (IR-6)')
+>>> ben[3].endswith("count: KS 10 + QD 10 + 2H 2 + 3S 3 + 5D 5 + 9C 9 + JC 10 = 49 (IR-3, IR-6)")
+True
+>>> ben[4]
+'Pays 49 to Ann: −49 (IR-8)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from ..cards import JOKER_RANK, Card, CardError, format_cards, parse_card
+from ..rummy_arranger import (
+    CAP,
+    HAND_SIZE,
+    Arrangement,
+    GroupKind,
+    best_arrangement,
+    card_value,
+    check_declaration,
+    count_detail,
+    wild_rank_of,
+)
+from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, signed
+
+SLUG = "indian-rummy"
+TITLE = "Indian Rummy"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 9
+ROUND_NAME = "deal"
+OPTIONS: dict[str, Any] = {"variant": "points", "decks": None, "point_value": 1, "deals": 2}
+
+VARIANTS: dict[str, str] = {
+    "points": "Points rummy",
+    "pool101": "Pool rummy (101)",
+    "pool201": "Pool rummy (201)",
+    "deals": "Deals rummy",
+}
+#: IR-9: a player is out of the pool at this total or more ...
+POOL_OUT = {"pool101": 101, "pool201": 201}
+#: ... and may rejoin only while no player still in is above this.
+REJOIN_LIMIT = {"pool101": 79, "pool201": 174}
+#: IR-7: drops, and the wrong show.
+DROP_POINTS = {"pool201": {"first": 25, "middle": 50}}
+DEFAULT_DROP_POINTS = {"first": 20, "middle": 40}
+WRONG_SHOW = 80
+#: IR-7; "missed" (three turns missed in a row) is entered as its own kind and costs a middle drop.
+DROPS = {
+    "first": "First drop",
+    "middle": "Middle drop",
+    "missed": "Three turns missed in a row, a middle drop",
+}
+#: IR-1: at most this many decks may be named; one deck is 52 cards and a printed Joker.
+MAX_DECKS = 4
+DECK_SIZE = 53
+MAX_DEALS = 100
+#: IR-3: thirteen cards count at most 13 x 10 before the cap.
+MOST_RAW = HAND_SIZE * 10
+
+DEAL_FIELDS = {"wild", "winner", "hands", "rejoin", "note"}
+HAND_FIELDS = {"groups", "loose", "cards", "count", "drop", "wrong_show"}
+HAND_SHAPE = "groups and loose cards, the 13 cards, a count, a drop or a wrong show"
+
+
+def decks_for(players: int) -> int:
+    """IR-1: 2 players play with 1 deck, 3 to 6 with 2, 7 or more with 3.
+
+    >>> [decks_for(n) for n in (2, 3, 6, 7, 9)]
+    [1, 2, 2, 3, 3]
+    """
+    return 1 if players <= 2 else 2 if players <= 6 else 3
+
+
+def penalties(variant: str) -> dict[str, int]:
+    """IR-7: what a first drop, a middle drop and a wrong show cost in a variant.
+
+    >>> penalties("points")
+    {'first': 20, 'middle': 40, 'missed': 40, 'wrong_show': 80}
+    >>> penalties("pool201")
+    {'first': 25, 'middle': 50, 'missed': 50, 'wrong_show': 80}
+    """
+    drops = DROP_POINTS.get(variant, DEFAULT_DROP_POINTS)
+    return {**drops, "missed": drops["middle"], "wrong_show": WRONG_SHOW}
+
+
+def signed_amount(amount: int | float) -> str:
+    """Money as a sheet shows it, with a true minus sign.
+
+    >>> signed_amount(-24.5), signed_amount(6.9), signed_amount(0)
+    ('−24.5', '+6.9', '0')
+    """
+    if amount > 0:
+        return f"+{amount:g}"
+    if amount < 0:
+        return f"−{-amount:g}"
+    return "0"
+
+
+def money(points: int, point_value: int | float) -> int | float:
+    """IR-8: points times the point value, in decimal so that 0.1 a point stays exact.
+
+    >>> money(-49, 1), money(69, 0.1), money(-20, 2.5)
+    (-49, 6.9, -50.0)
+    """
+    if isinstance(point_value, int):
+        return points * point_value
+    return float(Decimal(repr(point_value)) * points)
+
+
+# ---------------------------------------------------------------------------------------
+# A deal as entered
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player's hand in a deal, after its shape has been checked."""
+
+    kind: str  # "groups", "cards", "count", "drop" or "wrong_show"
+    where: str
+    groups: tuple[tuple[Card, ...], ...] = ()
+    loose: tuple[Card, ...] = ()
+    cards: tuple[Card, ...] = ()
+    count: int = 0
+    drop: str = ""
+
+
+@dataclass(frozen=True)
+class Deal:
+    wild: str  # as cut: a rank, or JK
+    wild_rank: str  # IR-2: the rank that is wild (Aces when a printed Joker was cut)
+    winner: str
+    hands: Mapping[str, Entry]
+    rejoin: tuple[tuple[str, str], ...]  # (name, where)
+    at: str
+
+
+@dataclass
+class Judged:
+    """What one player's hand comes to in one deal: the count, the lines, the detail."""
+
+    count: int
+    lines: list[str]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Problems) -> dict[str, Any]:
+    opts = dict(OPTIONS)
+    for key, value in options.items():
+        where = f"options.{key}"
+        if key not in OPTIONS:
+            found.add(where, f"unknown option {key!r}; {TITLE} has {', '.join(OPTIONS)}")
+        elif key == "variant":
+            if not isinstance(value, str) or value not in VARIANTS:
+                found.add(where, f"unknown variant {value!r}; use {', '.join(VARIANTS)}")
+            else:
+                opts[key] = value
+        elif key == "decks":
+            if value is None:
+                continue
+            if not is_whole_number(value) or not 1 <= value <= MAX_DECKS:
+                found.add(where, f"decks must be a whole number from 1 to {MAX_DECKS}, or left out for the "
+                                 "usual number (IR-1)")
+            elif value * DECK_SIZE < HAND_SIZE * len(players):
+                found.add(where, f"{len(players)} hands of {HAND_SIZE} cards need more than {value} "
+                                 f"deck{'s' if value != 1 else ''} (IR-1)")
+            else:
+                opts[key] = value
+        elif key == "point_value":
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0 or value != value:
+                found.add(where, "the point value must be a number above 0, such as 1 or 0.25 (IR-8)")
+            elif isinstance(value, float) and value == int(value):
+                opts[key] = int(value)
+            else:
+                opts[key] = value
+        elif key == "deals":
+            if not is_whole_number(value) or not 1 <= value <= MAX_DEALS:
+                found.add(where, f"deals must be a whole number from 1 to {MAX_DEALS} (IR-10)")
+            else:
+                opts[key] = value
+    return opts
+
+
+def _card_list(raw: object, where: str, found: Problems, places: list[tuple[Card, str, str]], label: str
+               ) -> tuple[Card, ...]:
+    """Parsed cards; each also goes into ``places`` for the deck check (IR-1)."""
+    if not isinstance(raw, list):
+        found.add(where, 'give the cards as a list, e.g. ["KS", "10H", "JK"]')
+        return ()
+    cards = []
+    for k, text in enumerate(raw):
+        try:
+            card = parse_card(text, allow_joker=True)
+        except CardError as err:
+            found.add(f"{where}[{k}]", str(err))
+            continue
+        cards.append(card)
+        places.append((card, f"{where}[{k}]", label))
+    return tuple(cards)
+
+
+def _parse_entry(raw: object, at: str, name: str, found: Problems, places: list[tuple[Card, str, str]]
+                 ) -> Entry | None:
+    if not isinstance(raw, Mapping):
+        found.add(at, f"give {name}'s hand as an object: {HAND_SHAPE}")
+        return None
+    for key in raw:
+        if key not in HAND_FIELDS:
+            found.add(f"{at}.{key}", f"unknown field {key!r}; a hand has {', '.join(sorted(HAND_FIELDS))}")
+    kinds = [k for k in ("groups", "cards", "count", "drop", "wrong_show") if k in raw]
+    if "loose" in raw and "groups" not in kinds:
+        kinds.insert(0, "groups")
+    if len(kinds) != 1:
+        given = f" ({', '.join(kinds)} were given)" if kinds else ""
+        found.add(at, f"give exactly one of {HAND_SHAPE} for {name}{given}")
+        return None
+    kind = kinds[0]
+    if kind == "groups":
+        raw_groups = raw.get("groups", [])
+        if not isinstance(raw_groups, list):
+            found.add(f"{at}.groups", 'give the groups as a list of card lists, e.g. [["AH", "2H", "3H"]]')
+            return None
+        groups = tuple(_card_list(g, f"{at}.groups[{k}]", found, places, f"{name} groups")
+                       for k, g in enumerate(raw_groups))
+        loose = _card_list(raw.get("loose", []), f"{at}.loose", found, places, f"{name} loose")
+        given = len(loose) + sum(len(g) for g in groups)
+        if given != HAND_SIZE and all(isinstance(g, list) for g in raw_groups):
+            found.add(f"{at}.groups" if "groups" in raw else f"{at}.loose",
+                      f"{name}'s groups and loose cards hold {given} cards; a hand has {HAND_SIZE} (IR-5)")
+        return Entry("groups", at, groups=groups, loose=loose)
+    if kind == "cards":
+        cards = _card_list(raw["cards"], f"{at}.cards", found, places, f"{name} cards")
+        if isinstance(raw["cards"], list) and len(raw["cards"]) != HAND_SIZE:
+            found.add(f"{at}.cards", f"{name}'s hand has {HAND_SIZE} cards; {len(raw['cards'])} were given (IR-5)")
+        return Entry("cards", at, cards=cards)
+    if kind == "count":
+        n = check_count(found, f"{at}.count", raw["count"], MOST_RAW,
+                        f"13 cards count at most {MOST_RAW}, and any count is capped at {CAP} (IR-3, IR-6)",
+                        what="the count")
+        return None if n is None else Entry("count", at, count=n)
+    if kind == "drop":
+        drop = raw["drop"]
+        if not isinstance(drop, str) or drop not in DROPS:
+            found.add(f"{at}.drop", f"unknown drop {drop!r}; use first, middle or missed (three turns missed) (IR-7)")
+            return None
+        return Entry("drop", at, drop=drop)
+    if raw["wrong_show"] is not True:
+        found.add(f"{at}.wrong_show", "wrong_show is true for a player who showed a wrong declaration; "
+                                      "leave it out otherwise (IR-7)")
+        return None
+    return Entry("wrong_show", at)
+
+
+def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found: Problems) -> Deal | None:
+    if not isinstance(raw, Mapping):
+        found.add(at, "each deal must be an object with wild, winner and hands")
+        return None
+    for key in raw:
+        if key not in DEAL_FIELDS:
+            found.add(f"{at}.{key}", f"unknown field {key!r}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
+    note = raw.get("note")
+    if note is not None and not isinstance(note, str):
+        found.add(f"{at}.note", "a note must be text")
+
+    wild_text = raw.get("wild")
+    if is_whole_number(wild_text):
+        wild_text = str(wild_text)
+    wild = wild_rank = None
+    if wild_text is None:
+        found.add(f"{at}.wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a "
+                                "printed Joker was cut (IR-2)")
+    else:
+        try:
+            wild_rank = wild_rank_of(wild_text) if isinstance(wild_text, str) else wild_rank_of(repr(wild_text))
+            wild = JOKER_RANK if str(wild_text).strip().upper() == JOKER_RANK else wild_rank
+        except ValueError as err:
+            found.add(f"{at}.wild", f"{err} (IR-2)")
+
+    winner = raw.get("winner")
+    if not isinstance(winner, str) or winner not in players:
+        if winner is None:
+            found.add(f"{at}.winner", "name the player who made a valid declaration and won the deal (IR-5)")
+        else:
+            found.add(f"{at}.winner", f"{winner!r} is not a player at this table ({', '.join(players)})")
+        winner = None
+
+    rejoin: list[tuple[str, str]] = []
+    raw_rejoin = raw.get("rejoin", []) or []
+    if not isinstance(raw_rejoin, list):
+        found.add(f"{at}.rejoin", 'rejoin must be a list of names, e.g. ["Ben"] (IR-9)')
+        raw_rejoin = []
+    for k, name in enumerate(raw_rejoin):
+        where = f"{at}.rejoin[{k}]"
+        if not isinstance(name, str) or name not in players:
+            found.add(where, f"{name!r} is not a player at this table ({', '.join(players)})")
+        elif name in (n for n, _ in rejoin):
+            found.add(where, f"{name} is listed twice in rejoin")
+        else:
+            rejoin.append((name, where))
+
+    hands: dict[str, Entry] = {}
+    raw_hands = raw.get("hands")
+    places: list[tuple[Card, str, str]] = []
+    if not isinstance(raw_hands, Mapping):
+        found.add(f"{at}.hands", f"hands must map each player's name to their hand: {HAND_SHAPE}")
+    else:
+        for name, hand in raw_hands.items():
+            where = f"{at}.hands.{name}"
+            if name not in players:
+                found.add(where, f"{name!r} is not a player at this table ({', '.join(players)})")
+                continue
+            entry = _parse_entry(hand, where, name, found, places)
+            if entry is not None:
+                hands[name] = entry
+    check_decks(places, decks, found)
+    if wild is None or winner is None or not isinstance(raw_hands, Mapping):
+        return None
+    return Deal(wild, wild_rank, winner, hands, tuple(rejoin), at)
+
+
+def check_decks(places: Sequence[tuple[Card, str, str]], decks: int, found: Problems) -> None:
+    """IR-1: no card, and no printed Joker, more often than the decks hold it.
+
+    Reported at the first copy too many, naming every place the card was entered. Read
+    literally: each deck holds one of each card and one printed Joker; the card cut for
+    the wild joker is not taken off, since a deal names only its rank (IR-2).
+    """
+    seen: dict[Card, list[str]] = {}
+    first_over: dict[Card, str] = {}
+    for card, where, label in places:
+        labels = seen.setdefault(card, [])
+        labels.append(label)
+        if len(labels) == decks + 1:
+            first_over[card] = where
+    pack = "1 deck holds" if decks == 1 else f"{decks} decks hold"
+    for card, where in first_over.items():
+        what = f"printed Joker{'s' if decks != 1 else ''}" if card.is_joker else str(card)
+        found.add(where, f"{pack} only {decks} {what}; {len(seen[card])} were entered "
+                         f"({', '.join(seen[card])}) (IR-1)")
+
+
+# ---------------------------------------------------------------------------------------
+# Judging one hand
+
+
+def _counted_text(cards: Sequence[Card], wild: str) -> str:
+    """Counted cards with their values, as a player adds them up (IR-3)."""
+    if not cards:
+        return "no cards, 0"
+    parts = [f"{c} {card_value(c, wild)}" for c in cards]
+    total = sum(card_value(c, wild) for c in cards)
+    return f"{' + '.join(parts)} = {total}"
+
+
+def _group_lines(groups: Sequence[Sequence[Card]], kinds: Sequence[GroupKind]) -> list[str]:
+    return [f"{format_cards(g) or '(empty group)'}: {k.reason}" for g, k in zip(groups, kinds, strict=True)]
+
+
+def _count_lines(counted: Sequence[Card], raw: int, lives: bool, wild: str) -> tuple[list[str], int]:
+    capped = min(raw, CAP)
+    cap = f", capped at {CAP}" if raw > CAP else ""
+    if lives:
+        return [f"Two sequences, one of them pure: only the cards outside valid groups count: "
+                f"{_counted_text(counted, wild)}{cap} (IR-3, IR-6)"], capped
+    return [f"Not two sequences with a pure one, so all {len(counted)} cards count: "
+            f"{_counted_text(counted, wild)}{cap} (IR-3, IR-6)"], capped
+
+
+def _arranged(arrangement: Arrangement) -> dict[str, Any]:
+    return {
+        "groups": [[str(c) for c in g] for g in arrangement.groups],
+        "kinds": [k.kind for k in arrangement.kinds],
+        "loose": [str(c) for c in arrangement.loose],
+    }
+
+
+def _judge_loser(entry: Entry, name: str, deal: Deal, variant: str) -> Judged:
+    """IR-6 and IR-7: what a player who did not win the deal counts."""
+    wild = deal.wild_rank
+    costs = penalties(variant)
+    if entry.kind == "groups":
+        c = count_detail(entry.groups, entry.loose, wild)
+        lines = _group_lines(entry.groups, c.kinds)
+        if entry.loose:
+            lines.append(f"Loose: {format_cards(entry.loose)} (IR-6)")
+        more, n = _count_lines(c.counted, c.raw, c.lives, wild)
+        return Judged(n, lines + more, {
+            "entry": "groups", "count": n, "raw": c.raw, "capped": c.raw > n, "lives": c.lives,
+            "groups": [[str(x) for x in g] for g in entry.groups], "kinds": [k.kind for k in c.kinds],
+            "loose": [str(x) for x in entry.loose]})
+    if entry.kind == "cards":
+        best = best_arrangement(entry.cards, wild)
+        lines = ["Cards arranged for the lowest count (IR-6)"]
+        lines += _group_lines(best.groups, best.kinds)
+        if best.lives:
+            if best.loose:
+                lines.append(f"Loose: {format_cards(best.loose)} (IR-6)")
+            more, n = _count_lines(best.loose, best.raw, True, wild)
+        else:
+            more, n = _count_lines(best.loose, best.raw, False, wild)
+            more[0] = more[0].replace("Not two sequences with a pure one", "No arrangement gives two sequences "
+                                                                            "with a pure one")
+        return Judged(n, lines + more, {"entry": "cards", "count": n, "raw": best.raw, "capped": best.raw > n,
+                                        "lives": best.lives, **_arranged(best)})
+    if entry.kind == "count":  # IR-6: a count entered above 80 (the cards' raw total) is capped too
+        n = min(entry.count, CAP)
+        cap = f", capped at {CAP}" if entry.count > CAP else ""
+        return Judged(n, [f"Count entered: {entry.count}{cap} (IR-6)"],
+                      {"entry": "count", "count": n, "raw": entry.count, "capped": entry.count > CAP})
+    if entry.kind == "drop":
+        n = costs[entry.drop]
+        pool = " in 201 pool" if variant == "pool201" else ""
+        return Judged(n, [f"{DROPS[entry.drop]}: {n}{pool} (IR-7)"], {"entry": "drop", "drop": entry.drop, "count": n})
+    return Judged(WRONG_SHOW, [f"Wrong show: {WRONG_SHOW} (IR-7)"], {"entry": "wrong_show", "count": WRONG_SHOW})
+
+
+def _won_line(reason: str) -> str:
+    """The winner's last line: the IR-5 verdict and the count of 0.
+
+    >>> _won_line("a valid declaration: 13 cards in groups, 2 sequences, 1 pure (IR-5)")
+    'Won the deal with a valid declaration: 13 cards in groups, 2 sequences, 1 pure; count 0 (IR-5)'
+    """
+    return f"Won the deal with {reason.removesuffix(' (IR-5)')}; count 0 (IR-5)"
+
+
+def _judge_winner(entry: Entry | None, name: str, deal: Deal, found: Problems) -> Judged:
+    """IR-5: the winner's hand must be a valid declaration; it counts 0."""
+    wild = deal.wild_rank
+    if entry is None:  # IR-5: the table checked the show; the app need not see the 13 cards
+        return Judged(0, ["Won the deal; the declaration was not entered and is taken as valid: count 0 (IR-5)"],
+                      {"entry": "declared", "count": 0})
+    where = entry.where
+    if entry.kind == "groups":
+        if entry.loose:
+            found.add(f"{where}.loose", f"{name} won the deal, so every card is in a group: a winning declaration "
+                                        "has no loose cards (IR-5)")
+            return Judged(0, [])
+        declaration = check_declaration(entry.groups, wild)
+        if not declaration.valid:
+            bad = next((k for k, kind in enumerate(declaration.kinds) if not kind.valid), None)
+            found.add(f"{where}.groups" if bad is None else f"{where}.groups[{bad}]",
+                      f"{name} won the deal, but the declaration is not valid: {'; '.join(declaration.reasons)}")
+            return Judged(0, [])
+        lines = _group_lines(entry.groups, declaration.kinds)
+        lines.append(_won_line(declaration.reasons[-1]))
+        return Judged(0, lines, {"entry": "groups", "count": 0, "groups": [[str(c) for c in g] for g in entry.groups],
+                                 "kinds": [k.kind for k in declaration.kinds], "loose": []})
+    if entry.kind == "cards":
+        best = best_arrangement(entry.cards, wild)
+        if not best.valid_declaration:
+            left = f"leaves {format_cards(best.loose)} out of the groups" if best.lives else \
+                "gives no two sequences with a pure one"
+            found.add(f"{where}.cards", f"{name} won the deal, but these cards make no valid declaration: the best "
+                                        f"arrangement {left} (IR-5)")
+            return Judged(0, [])
+        lines = ["Cards arranged into a declaration (IR-5)"] + _group_lines(best.groups, best.kinds)
+        lines.append(_won_line(check_declaration(best.groups, wild).reasons[-1]))
+        return Judged(0, lines, {"entry": "cards", "count": 0, **_arranged(best)})
+    found.add(where, f"{name} won the deal, so their hand is the declaration: give its groups, or its cards, or "
+                     "leave it out (IR-5)")
+    return Judged(0, [])
+
+
+# ---------------------------------------------------------------------------------------
+# The game
+
+
+def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
+    """Score a whole game of Indian Rummy; raises InputError listing every problem."""
+    found = Problems()
+    opts = _check_options(players, options, found)
+    found.raise_if_any()
+    variant = opts["variant"]
+    decks = opts["decks"] or decks_for(len(players))
+    opts["decks"] = decks
+    point_value = opts["point_value"]
+    deals_planned = opts["deals"]
+    pool = variant in POOL_OUT
+
+    parsed = [_parse_deal(raw, f"rounds[{i}]", players, decks, found) for i, raw in enumerate(rounds)]
+    found.raise_if_any()
+
+    totals = dict.fromkeys(players, 80 * deals_planned if variant == "deals" else 0)
+    out_since: dict[str, int] = {}  # pool: who is out, since which deal (1-based)
+    scored: list[ScoredRound] = []
+    over = False
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+
+    for index, deal in enumerate(parsed):
+        assert deal is not None
+        at = deal.at
+        number = index + 1
+        if over:
+            found.add(at, f"the game ended after deal {index}: {reason} Correct an earlier deal instead.")
+        if found:  # later deals depend on this one: report its problems first
+            break
+        explain: dict[str, list[str]] = {p: [] for p in players}
+        detail_players: dict[str, dict[str, Any]] = {}
+        rejoined: dict[str, dict[str, int]] = {}
+
+        # IR-9: rejoining happens before the deal it is listed in. "Above 79" is read literally:
+        # at 79 the pool is still open, at 80 it is closed. Several players rejoining together all
+        # start at the highest score among the players already in + 1; a player may rejoin again
+        # after going out again, as IR-9 sets no limit.
+        if deal.rejoin and not pool:
+            found.add(f"{at}.rejoin", f"only pool rummy has rejoining; this game is {VARIANTS[variant].lower()} "
+                                      "(IR-9)")
+        elif deal.rejoin:
+            active = [p for p in players if p not in out_since]
+            high = max(totals[p] for p in active)
+            limit = REJOIN_LIMIT[variant]
+            leader = next(p for p in active if totals[p] == high)
+            for name, where in deal.rejoin:
+                if name not in out_since:
+                    found.add(where, f"{name} is still in the pool; only a player who is out may rejoin (IR-9)")
+                elif high > limit:
+                    found.add(where, f"{name} cannot rejoin: {leader} has {high}, above {limit}; rejoining is open "
+                                     f"only while nobody in the pool is above {limit} (IR-9)")
+                else:
+                    rejoined[name] = {"from": totals[name], "to": high + 1}
+            for name, moved in rejoined.items():
+                del out_since[name]
+                totals[name] = moved["to"]
+                explain[name].append(f"Rejoins the pool at {moved['to']}, one more than the highest score in it "
+                                     f"({high}) (IR-9)")
+
+        playing = [p for p in players if p not in out_since]
+        if deal.winner not in playing:
+            found.add(f"{at}.winner", f"{deal.winner} is out of the pool and takes no part; list them in rejoin "
+                                      "first (IR-9)")
+        for name, entry in deal.hands.items():
+            if name not in playing:
+                found.add(entry.where, f"{name} is out of the pool (total {totals[name]}) and takes no part; list "
+                                       "them in rejoin to bring them back (IR-9)")
+        missing = [p for p in playing if p != deal.winner and p not in deal.hands]
+        for name in missing:
+            found.add(f"{at}.hands.{name}", f"enter {name}'s hand: {HAND_SHAPE} (IR-6, IR-7)")
+        if found:
+            break
+
+        # IR-5 to IR-7: each player's count for the deal.
+        judged: dict[str, Judged] = {}
+        for name in playing:
+            if name == deal.winner:
+                judged[name] = _judge_winner(deal.hands.get(name), name, deal, found)
+            else:
+                judged[name] = _judge_loser(deal.hands[name], name, deal, variant)
+        if found:
+            break
+        counts = {p: judged[p].count for p in playing}
+        for p in playing:
+            explain[p].extend(judged[p].lines)
+            detail_players[p] = judged[p].detail
+
+        points = dict.fromkeys(players, 0)
+        winner = deal.winner
+        losers = [p for p in playing if p != winner]
+        collected = sum(counts[p] for p in losers)
+        shares = ", ".join(f"{p} {counts[p]}" for p in losers)
+        detail: dict[str, Any] = {"variant": variant, "wild": deal.wild, "wild_rank": deal.wild_rank, "decks": decks,
+                                  "winner": winner, "counts": {p: counts[p] for p in playing}}
+        eliminated: list[str] = []
+
+        # IR-8 sets no end to points rummy: each deal is settled, and the game is never over.
+        # IR-10: the winner takes each loser's whole count; at most 80 a deal, so nobody's
+        # 80 x N chips can run out within N deals.
+        if variant in ("points", "deals"):
+            points[winner] = collected
+            for p in losers:
+                points[p] = -counts[p]
+            if variant == "points":
+                explain[winner].append(f"Collects {collected} from the losers ({shares}): {signed(collected)} "
+                                       f"(IR-8)")
+                for p in losers:
+                    explain[p].append(f"Pays {counts[p]} to {winner}: {signed(-counts[p])} (IR-8)")
+                detail["money"] = {p: money(points[p], point_value) for p in players}
+                if point_value != 1:
+                    for p in playing:
+                        explain[p].append(f"At {point_value} a point: {signed(points[p])} × {point_value} = "
+                                          f"{signed_amount(detail['money'][p])} (IR-8)")
+            else:
+                explain[winner].append(f"Takes {collected} chips from the losers ({shares}): chips "
+                                       f"{totals[winner]} + {collected} = {totals[winner] + collected} (IR-10)")
+                for p in losers:
+                    explain[p].append(f"Gives {counts[p]} chips to {winner}: chips {totals[p]} − {counts[p]} = "
+                                      f"{totals[p] - counts[p]} (IR-10)")
+            for p in players:
+                totals[p] += points[p]
+            if variant == "deals":
+                detail["chips"] = dict(totals)
+        else:
+            limit = POOL_OUT[variant]
+            for p in playing:
+                points[p] = counts[p]
+                before = totals[p]
+                totals[p] += counts[p]
+                if p == winner:
+                    explain[p].append(f"Won the deal: 0; total stays {totals[p]} (IR-9)")
+                else:
+                    explain[p].append(f"Deal count {counts[p]}: total {before} + {counts[p]} = {totals[p]} (IR-9)")
+                if totals[p] >= limit:
+                    out_since[p] = number
+                    eliminated.append(p)
+                    explain[p].append(f"{totals[p]} is {limit} or more: out of the pool (IR-9)")
+            for p in players:
+                if p not in playing:
+                    explain[p].append(f"Out of the pool since deal {out_since[p]}: takes no part (IR-9)")
+                    detail_players[p] = {"entry": "out", "count": 0}
+            detail["eliminated"] = eliminated
+            detail["rejoined"] = rejoined
+            detail["out"] = [p for p in players if p in out_since]
+
+        detail["players"] = {p: detail_players[p] for p in players if p in detail_players}
+        detail["totals"] = dict(totals)
+        scored.append(ScoredRound(points=points, explain=explain, detail=detail))
+
+        # The end of the game, per variant.
+        if pool:
+            left = [p for p in players if p not in out_since]
+            if len(left) == 1:
+                over, winners = True, (left[0],)
+                reason = (f"{left[0]} is the last player left in the pool after deal {number}; everyone else "
+                          f"reached {POOL_OUT[variant]} (IR-9).")
+        elif variant == "deals" and number == deals_planned:
+            most = max(totals.values())
+            winners = tuple(p for p in players if totals[p] == most)
+            over = True
+            names = " and ".join(winners)
+            reason = (f"After {deals_planned} deal{'s' if deals_planned != 1 else ''} {names} "
+                      f"{'has' if len(winners) == 1 else 'share'} the most chips, {most} (IR-10).")
+
+    found.raise_if_any()
+    return ScoredGame(game=SLUG, players=tuple(players), options=opts, rounds=tuple(scored), totals=totals,
+                      over=over, winners=winners, reason=reason,
+                      standing=_standing(players, opts, totals, out_since, len(scored)))
+
+
+def _standing(players: Sequence[str], opts: Mapping[str, Any], totals: Mapping[str, int],
+              out_since: Mapping[str, int], played: int) -> dict[str, Any]:
+    """Where the game stands, per variant: money owed, distance to elimination, or chips."""
+    variant = opts["variant"]
+    if variant == "points":
+        return {"point_value": opts["point_value"], "money": {p: money(totals[p], opts["point_value"])
+                                                              for p in players}}
+    if variant == "deals":
+        return {"deals": opts["deals"], "played": played, "left": opts["deals"] - played, "chips": dict(totals)}
+    limit, rejoin = POOL_OUT[variant], REJOIN_LIMIT[variant]
+    active = [p for p in players if p not in out_since]
+    open_ = bool(out_since) and len(active) > 1 and max(totals[p] for p in active) <= rejoin
+    return {"out_at": limit, "rejoin_while_at_most": rejoin, "rejoin_open": open_,
+            "players": {p: {"total": totals[p], "out": p in out_since,
+                            "to_out": None if p in out_since else limit - totals[p]} for p in players}}
+
+
+__all__ = ["DROPS", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "POOL_OUT", "REJOIN_LIMIT", "ROUND_NAME", "SLUG", "TITLE",
+           "VARIANTS", "WRONG_SHOW", "InputError", "check_decks", "decks_for", "money", "penalties", "score",
+           "signed_amount"]

@@ -1,0 +1,195 @@
+"""Indian Rummy referee: is this a valid declaration, and what would the hand count (IR-4 to IR-6)?
+
+Given 13 cards, the arranger finds the best arrangement (a declaration when there is
+one); given groups, they are judged as laid down.
+
+>>> answer = declaration({"wild": "7", "groups": [["AH", "2H", "3H"], ["5S", "6S", "7D", "8S"],
+...                                               ["QC", "QD", "QS"], ["9H", "10H", "JH"]]})
+>>> answer["valid"], answer["kinds"], answer["count"]
+(True, ['pure', 'impure', 'set', 'pure'], 0)
+>>> answer = declaration({"wild": "JK", "cards": ["AS", "2H", "3H", "5D", "6D", "7D", "KC", "KS", "KH", "9C",
+...                                              "10C", "JC", "4S"]})
+>>> answer["valid"], answer["groups"][0], answer["count"]
+(False, ['5D', '6D', '7D'], 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import Card, CardError, format_cards, parse_card
+from ..games.base import InputError, Problems, is_whole_number
+from ..games.indian_rummy import MAX_DECKS, check_decks
+from ..rummy_arranger import (
+    CAP,
+    HAND_SIZE,
+    GroupKind,
+    best_arrangement,
+    card_value,
+    check_declaration,
+    count_detail,
+    wild_rank_of,
+)
+
+DECLARATION_FIELDS = {"wild", "cards", "groups", "loose", "decks"}
+#: IR-1: a table has at most three decks, so no hand can hold a fourth copy of a card.
+DEFAULT_DECKS = 3
+
+
+def _cards(raw: object, where: str, found: Problems, places: list[tuple[Card, str, str]]) -> list[Card]:
+    if not isinstance(raw, list):
+        found.add(where, 'give the cards as a list, e.g. ["KS", "10H", "JK"]')
+        return []
+    cards = []
+    for k, text in enumerate(raw):
+        try:
+            card = parse_card(text, allow_joker=True)
+        except CardError as err:
+            found.add(f"{where}[{k}]", str(err))
+            continue
+        cards.append(card)
+        places.append((card, f"{where}[{k}]", where.split("[")[0]))
+    return cards
+
+
+def _sentence(text: str) -> str:
+    """Text with its first letter in capitals, the rest untouched.
+
+    >>> _sentence("a valid declaration (IR-5)")
+    'A valid declaration (IR-5)'
+    """
+    return text[:1].upper() + text[1:]
+
+
+def _group_lines(groups: Sequence[Sequence[Card]], kinds: Sequence[GroupKind]) -> list[str]:
+    return [f"{format_cards(g) or '(empty group)'}: {k.reason}" for g, k in zip(groups, kinds, strict=True)]
+
+
+def _count_line(counted: Sequence[Card], raw: int, lives: bool, wild: str) -> str:
+    added = " + ".join(f"{c} {card_value(c, wild)}" for c in counted) or "no cards"
+    cap = f", capped at {CAP}" if raw > CAP else ""
+    which = ("two sequences, one of them pure: only the cards outside valid groups count"
+             if lives else f"not two sequences with a pure one: all {len(counted)} cards count")
+    return f"As a losing hand it counts {min(raw, CAP)}: {which}: {added} = {raw}{cap} (IR-3, IR-6)"
+
+
+def declaration(body: object) -> dict[str, Any]:
+    """IR-4 to IR-6: judge a declaration from its groups, or find the best one for 13 cards.
+
+    >>> answer = declaration({"wild": "5", "groups": [["4C", "5C", "6C"], ["KS", "KD", "KH"], ["2D", "2S", "2C"],
+    ...                                               ["9H", "9H", "9S", "JK"]]})
+    >>> answer["valid"], answer["kinds"]
+    (False, ['pure', 'set', 'set', 'invalid'])
+    >>> for line in answer["explain"][-3:-1]:
+    ...     print(line)
+    Not a valid declaration: 9H 9H 9S JK is not a valid group (IR-4, IR-5)
+    Not a valid declaration: only 1 sequence; a declaration needs at least two (IR-5)
+    >>> answer["count"], answer["explain"][-1][:75]
+    (73, 'As a losing hand it counts 73: not two sequences with a pure one: all 13 ca')
+    """
+    found = Problems()
+    if not isinstance(body, Mapping):
+        found.add("$", 'the body must be a JSON object: {"wild": "7", "cards": [...]} or {"wild": "7", "groups": '
+                       '[[...], ...]}')
+        found.raise_if_any()
+    for key in body:
+        if key not in DECLARATION_FIELDS:
+            found.add(key, f"unknown field {key!r}; this question takes {', '.join(sorted(DECLARATION_FIELDS))}")
+    wild = None
+    if body.get("wild") is None:
+        found.add("wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a printed "
+                          "Joker was cut (IR-2)")
+    else:
+        try:
+            wild = wild_rank_of(str(body["wild"]) if is_whole_number(body["wild"]) else body["wild"])
+        except (ValueError, AttributeError) as err:
+            found.add("wild", f"{err} (IR-2)" if isinstance(err, ValueError) else
+                      f"{body['wild']!r} is not a rank: the wild joker is 2-10, J, Q, K, A, or JK (IR-2)")
+    decks = body.get("decks", DEFAULT_DECKS)
+    if decks is None:
+        decks = DEFAULT_DECKS
+    if not is_whole_number(decks) or not 1 <= decks <= MAX_DECKS:
+        found.add("decks", f"decks must be a whole number from 1 to {MAX_DECKS} (IR-1)")
+        decks = DEFAULT_DECKS
+    has_cards, has_groups = "cards" in body, "groups" in body or "loose" in body
+    if has_cards == has_groups:
+        found.add("$", "give either the 13 cards (to find the best arrangement) or the groups laid down, not both "
+                       "(IR-5)" if has_cards else "give the 13 cards, or the groups laid down (IR-5)")
+        found.raise_if_any()
+
+    places: list[tuple[Card, str, str]] = []
+    if has_cards:
+        cards = _cards(body["cards"], "cards", found, places)
+        if isinstance(body["cards"], list) and len(body["cards"]) != HAND_SIZE:
+            found.add("cards", f"a hand has {HAND_SIZE} cards; {len(body['cards'])} were given (IR-5)")
+        check_decks(places, decks, found)
+        found.raise_if_any()
+        return _best(cards, wild)
+
+    raw_groups = body.get("groups", [])
+    if not isinstance(raw_groups, list):
+        found.add("groups", 'give the groups as a list of card lists, e.g. [["AH", "2H", "3H"]]')
+        found.raise_if_any()
+    groups = [_cards(g, f"groups[{k}]", found, places) for k, g in enumerate(raw_groups)]
+    loose = _cards(body.get("loose", []), "loose", found, places)
+    given = sum(len(g) for g in groups) + len(loose)
+    if not found and given != HAND_SIZE:
+        found.add("groups", f"a hand has {HAND_SIZE} cards; the groups and loose cards hold {given} (IR-5)")
+    check_decks(places, decks, found)
+    found.raise_if_any()
+    return _judge(groups, loose, wild)
+
+
+def _best(cards: Sequence[Card], wild: str) -> dict[str, Any]:
+    best = best_arrangement(cards, wild)
+    explain = ["The cards arranged for the lowest count (IR-6)"] + _group_lines(best.groups, best.kinds)
+    if best.valid_declaration:
+        explain.append(_sentence(check_declaration(best.groups, wild).reasons[-1]))
+    elif best.lives:
+        explain.append(f"Not a valid declaration: {format_cards(best.loose)} stay outside the groups, and a "
+                       "declaration puts all 13 cards in groups (IR-5)")
+    else:
+        explain.append("Not a valid declaration: no arrangement of these cards gives two sequences with a pure one "
+                       "(IR-5)")
+    explain.append(_count_line(best.loose, best.raw, best.lives, wild))
+    return {
+        "valid": best.valid_declaration,
+        "groups": [[str(c) for c in g] for g in best.groups],
+        "kinds": [k.kind for k in best.kinds],
+        "loose": [str(c) for c in best.loose],
+        "count": best.count,
+        "wild_rank": wild,
+        "explain": explain,
+    }
+
+
+def _judge(groups: Sequence[Sequence[Card]], loose: Sequence[Card], wild: str) -> dict[str, Any]:
+    verdict = check_declaration(groups, wild)
+    counted = count_detail(groups, loose, wild)
+    explain = _group_lines(groups, verdict.kinds)
+    if loose:
+        explain.append(f"Loose: {format_cards(loose)} (IR-6)")
+    if verdict.valid:
+        explain.append(_sentence(verdict.reasons[-1]))
+    else:
+        for group, kind in zip(groups, verdict.kinds, strict=True):
+            if not kind.valid:
+                explain.append(f"Not a valid declaration: {format_cards(group) or '(empty group)'} is not a valid "
+                               "group (IR-4, IR-5)")
+        for reason in verdict.reasons:
+            if "(IR-5)" in reason and " is not a valid group" not in reason:
+                explain.append(f"Not a valid declaration: {reason}")
+    explain.append(_count_line(counted.counted, counted.raw, counted.lives, wild))
+    return {
+        "valid": verdict.valid,
+        "groups": [[str(c) for c in g] for g in groups],
+        "kinds": [k.kind for k in verdict.kinds],
+        "loose": [str(c) for c in loose],
+        "count": 0 if verdict.valid else counted.count,
+        "wild_rank": wild,
+        "explain": explain,
+    }
+
+
+__all__ = ["InputError", "declaration"]

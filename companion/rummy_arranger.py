@@ -1,0 +1,856 @@
+"""Indian Rummy hands, judged exactly: groups (IR-4), declarations (IR-5), counts (IR-6).
+
+Cards are :class:`~companion.cards.Card` objects or their notation (``"7H"``, ``"JK"``).
+``wild_rank`` is the rank whose every card is a joker (IR-2): ``"7"``, ``"A"`` ... A
+cut printed Joker may be passed as ``"JK"``; it makes Aces wild. ``None`` means only
+the printed Jokers are wild.
+
+>>> classify(["QS", "KS", "AS"], "7").kind, classify(["KS", "AS", "2S"], "7").kind
+('pure', 'invalid')
+>>> classify(["6H", "7H", "8H"], "7").kind  # the wild 7H in its own place (IR-4)
+'pure'
+>>> hand = ["AH", "2H", "3H", "5S", "6S", "7D", "8S", "QC", "QD", "QS", "9H", "10H", "JH"]
+>>> check_declaration([hand[:3], hand[3:7], hand[7:10], hand[10:]], "7").valid
+True
+>>> best = best_arrangement(["AH", "2H", "3H", "5S", "6S", "JK", "8S", "QC", "QD", "QS", "9H", "10H", "2C"], "7")
+>>> best.count, format_cards(best.loose)
+(21, '9H 10H 2C')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .cards import JOKER_RANK, RANKS, SUITS, Card, format_cards, parse_card
+
+PURE, IMPURE, SET, INVALID = "pure", "impure", "set", "invalid"
+KIND_NAMES = {PURE: "pure sequence", IMPURE: "impure sequence", SET: "set", INVALID: "not a valid group"}
+#: IR-5: a hand, and so a declaration, has 13 cards.
+HAND_SIZE = 13
+#: IR-6: no count is above 80.
+CAP = 80
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+
+#: IR-4: places in a run, Ace low = 1 ... King = 13; an Ace high stands at 14.
+LOW: dict[str, int] = {"A": 1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13}
+HIGH_ACE = 14
+RANK_AT: dict[int, str] = {**{pos: rank for rank, pos in LOW.items()}, HIGH_ACE: "A"}
+#: IR-3: A, K, Q, J = 10; 2-10 their face value; jokers 0 (see :func:`card_value`).
+VALUES: dict[str, int] = {"A": 10, "K": 10, "Q": 10, "J": 10, **{str(n): n for n in range(2, 11)}}
+NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+RANK_PLURALS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks"}
+
+
+# ---------------------------------------------------------------------------------------
+# Cards and jokers
+
+
+def wild_rank_of(cut: str | None) -> str | None:
+    """IR-2: the wild rank for the card cut; a cut printed Joker makes Aces wild.
+
+    >>> wild_rank_of("7"), wild_rank_of("jk"), wild_rank_of("q"), wild_rank_of(None)
+    ('7', 'A', 'Q', None)
+    >>> wild_rank_of("11")
+    Traceback (most recent call last):
+    ...
+    ValueError: '11' is not a rank: the wild joker is 2-10, J, Q, K, A, or JK for a cut printed Joker
+    """
+    if cut is None:
+        return None
+    text = str(cut).strip().upper()
+    if text == JOKER_RANK:
+        return "A"
+    if text not in RANKS:
+        raise ValueError(f"{cut!r} is not a rank: the wild joker is 2-10, J, Q, K, A, or JK for a cut printed Joker")
+    return text
+
+
+def as_card(card: Card | str) -> Card:
+    """A card from a :class:`Card` or its notation (the printed joker allowed).
+
+    >>> as_card("10h"), as_card("JK")
+    (Card(rank='10', suit='H'), Card(rank='JK', suit=''))
+    """
+    return card if isinstance(card, Card) else parse_card(card, allow_joker=True)
+
+
+def as_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
+    return tuple(as_card(c) for c in cards)
+
+
+def is_joker(card: Card, wild_rank: str | None) -> bool:
+    """IR-2: a printed Joker, or any card of the wild rank (Aces when a printed Joker was cut).
+
+    >>> is_joker(Card("JK", ""), "7"), is_joker(Card("7", "S"), "7"), is_joker(Card("8", "S"), "7")
+    (True, True, False)
+    >>> is_joker(Card("A", "S"), "JK")
+    True
+    """
+    return card.is_joker or card.rank == wild_rank or (wild_rank == JOKER_RANK and card.rank == "A")
+
+
+def card_value(card: Card, wild_rank: str | None) -> int:
+    """IR-3: A, K, Q, J = 10; 2-10 face value; printed and wild jokers 0.
+
+    >>> [card_value(as_card(c), "7") for c in ("AS", "KD", "10C", "2H", "7S", "JK")]
+    [10, 10, 10, 2, 0, 0]
+    """
+    if is_joker(card, wild_rank):
+        return 0
+    return VALUES[card.rank]
+
+
+def hand_value(cards: Iterable[Card], wild_rank: str | None) -> int:
+    """IR-3: the value of some cards, before any cap.
+
+    >>> hand_value(as_cards(["KS", "9D", "JK", "7C"]), "7")
+    19
+    """
+    return sum(card_value(c, wild_rank) for c in cards)
+
+
+def _order(card: Card) -> tuple[int, int]:
+    """Cards sorted as a player fans them: by suit, then Ace low to King; printed jokers last."""
+    if card.is_joker:
+        return (len(SUITS), 0)
+    return (SUITS.index(card.suit), LOW[card.rank])
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """By suit (S, H, D, C), then Ace to King, printed jokers last.
+
+    >>> format_cards(sort_cards(as_cards(["JK", "KH", "2S", "AH"])))
+    '2S AH KH JK'
+    """
+    return tuple(sorted(cards, key=_order))
+
+
+# ---------------------------------------------------------------------------------------
+# IR-4: one group
+
+
+@dataclass(frozen=True)
+class GroupKind:
+    """What a group is under IR-4, and why, in a player's words.
+
+    >>> k = classify(["5D", "6D", "JK", "8D"], "3")
+    >>> k.kind, k.valid, k.sequence
+    ('impure', True, True)
+    >>> k.reason
+    'impure sequence: 5D to 8D in Diamonds, JK standing in for 7D (IR-4)'
+    """
+
+    kind: str
+    reason: str
+
+    @property
+    def valid(self) -> bool:
+        return self.kind != INVALID
+
+    @property
+    def sequence(self) -> bool:
+        return self.kind in (PURE, IMPURE)
+
+    @property
+    def name(self) -> str:
+        return KIND_NAMES[self.kind]
+
+
+def _consecutive(positions: Sequence[int]) -> bool:
+    return all(b - a == 1 for a, b in zip(positions, positions[1:], strict=False))
+
+
+def _ace_words(positions: Sequence[int]) -> str:
+    if positions[0] == 1:
+        return ", Ace low"
+    if positions[-1] == HIGH_ACE:
+        return ", Ace high"
+    return ""
+
+
+def _run_window(naturals: Sequence[tuple[int, Card]], size: int) -> tuple[int, int] | None:
+    """The places lo..hi a run of ``size`` cards takes around its natural cards, or None.
+
+    ``naturals`` are (place, card) pairs of one suit with distinct places, in one Ace
+    reading. The run fills gaps with jokers, then grows upwards, then downwards.
+    """
+    places = sorted(p for p, _ in naturals)
+    lo, hi = places[0], places[-1]
+    if hi - lo + 1 > size or size > HAND_SIZE:
+        return None
+    bottom = 2 if hi == HIGH_ACE else 1
+    top = HIGH_ACE if lo >= 2 and hi == HIGH_ACE else HAND_SIZE
+    extra = size - (hi - lo + 1)
+    grow_up = min(extra, top - hi)
+    hi += grow_up
+    lo -= extra - grow_up
+    if lo < bottom:
+        return None
+    return lo, hi
+
+
+def _wraps(places: Sequence[int], size: int) -> bool:
+    """True when natural cards would fit only by running round the Ace (K-A-2)."""
+    ps = sorted(set(places))
+    if 1 not in ps or len(ps) < 2:
+        return False
+    gaps = [(b - a, i) for i, (a, b) in enumerate(zip(ps, ps[1:], strict=False))]
+    widest, _ = max(gaps)
+    circular = HAND_SIZE - widest + 1
+    return circular <= size and widest > ps[0] + HAND_SIZE - ps[-1]
+
+
+def classify(group: Iterable[Card | str], wild_rank: str | None) -> GroupKind:
+    """IR-4: a pure sequence, an impure sequence, a set, or not a valid group (with the reason).
+
+    A group that could be read both as a sequence and as a set counts as the sequence,
+    since a sequence is worth more under IR-5 and IR-6.
+
+    >>> classify(["AS", "2S", "3S"], "7").reason
+    'pure sequence: three Spades in a row, Ace low (IR-4)'
+    >>> classify(["KS", "AS", "2S"], "7").reason
+    'not a valid group: K-A-2 runs round the Ace; an Ace is low (A-2-3) or high (Q-K-A), never both (IR-4)'
+    >>> classify(["8S", "8H", "8S"], "7").reason
+    'not a valid group: 8S twice; no two cards of a set may share a suit (IR-4)'
+    >>> classify(["JK", "7S", "7D"], "7").reason
+    'not a valid group: JK 7S 7D are all jokers (7s are wild); a group needs at least one natural card (IR-2, IR-4)'
+    >>> classify(["9C", "9D", "JK", "4S"], "4").reason
+    'set: four 9s, no suit twice, jokers JK 4S standing in for 9S 9H (IR-4)'
+    """
+    cards = as_cards(group)
+    wild = wild_rank_of(wild_rank)
+    text = format_cards(cards)
+    size = len(cards)
+
+    def invalid(why: str, rulings: str = "IR-4") -> GroupKind:
+        return GroupKind(INVALID, f"not a valid group: {why} ({rulings})")
+
+    if size < 3:
+        return invalid(f"{text or 'no cards'}: a group needs at least three cards")
+    jokers = [c for c in cards if is_joker(c, wild)]
+    naturals = [c for c in cards if not is_joker(c, wild)]
+    # IR-2 makes every card of the wild rank a joker, even beside its own rank: three 7s with
+    # 7s wild are three jokers, and a group needs a natural card (IR-4). A wild card counts as
+    # itself only to keep a run pure in its own place (IR-4).
+    if not naturals:
+        wilds = f" ({wild}s are wild)" if any(not c.is_joker for c in cards) else ""
+        rulings = "IR-2, IR-4" if wilds else "IR-4"
+        return invalid(f"{text} are all jokers{wilds}; a group needs at least one natural card", rulings)
+
+    suits = {c.suit for c in naturals}
+    ranks = {c.rank for c in naturals}
+    count_word = NUMBER_WORDS.get(size, str(size))
+
+    # Pure: one suit, no printed Joker, every card (wild ones included) in its own place.
+    if not any(c.is_joker for c in cards) and len({c.suit for c in cards}) == 1 and size <= HAND_SIZE:
+        suit = SUIT_NAMES[cards[0].suit]
+        for ace in (1, HIGH_ACE):
+            places = sorted(ace if c.rank == "A" else LOW[c.rank] for c in cards)
+            if _consecutive(places):
+                own = [c for c in cards if c.rank == wild]
+                kept = f", the wild {own[0]} in its own place" if own else ""
+                return GroupKind(PURE, f"pure sequence: {count_word} {suit} in a row{_ace_words(places)}{kept} (IR-4)")
+
+    # IR-4 sets no limit on jokers in an impure sequence: one natural card is enough.
+    if len(suits) == 1 and len(ranks) == len(naturals):
+        suit_letter = naturals[0].suit
+        for ace in (1, HIGH_ACE):
+            placed = [(ace if c.rank == "A" else LOW[c.rank], c) for c in naturals]
+            window = _run_window(placed, size)
+            if window is None:
+                continue
+            lo, hi = window
+            taken = {p for p, _ in placed}
+            missing = [f"{RANK_AT[p]}{suit_letter}" for p in range(lo, hi + 1) if p not in taken]
+            first, last = f"{RANK_AT[lo]}{suit_letter}", f"{RANK_AT[hi]}{suit_letter}"
+            return GroupKind(IMPURE, f"impure sequence: {first} to {last} in {SUIT_NAMES[suit_letter]}, "
+                                     f"{format_cards(jokers)} standing in for {' '.join(missing)} (IR-4)")
+
+    if len(ranks) == 1 and len(suits) == len(naturals) and size in (3, 4):
+        rank = naturals[0].rank
+        missing = [f"{rank}{s}" for s in SUITS if s not in suits][: len(jokers)]
+        with_jokers = (f", jokers {format_cards(jokers)} standing in for {' '.join(missing)}"
+                       if len(jokers) > 1 else
+                       f", joker {jokers[0]} standing in for {missing[0]}" if jokers else "")
+        return GroupKind(SET, f"set: {count_word} {RANK_PLURALS.get(rank, rank + 's')}, no suit twice{with_jokers} "
+                              "(IR-4)")
+
+    # Why not: the most helpful reason first.
+    if len(suits) == 1:
+        repeated = [c for c, n in Counter(naturals).items() if n > 1]
+        if repeated:
+            if len(ranks) == 1:
+                return invalid(f"{repeated[0]} twice; no two cards of a set may share a suit")
+            return invalid(f"{repeated[0]} twice; a sequence uses each place once")
+        if size > HAND_SIZE:
+            return invalid(f"{size} cards; a sequence has at most {HAND_SIZE}")
+        places = [LOW[c.rank] for c in naturals]
+        if _wraps(places, size):
+            return invalid(f"{'-'.join(c.rank for c in _wrap_order(naturals))} runs round the Ace; "
+                           "an Ace is low (A-2-3) or high (Q-K-A), never both")
+        lo, hi = min(places), max(places)
+        if "A" in ranks:
+            hi_places = [HIGH_ACE if c.rank == "A" else LOW[c.rank] for c in naturals]
+            lo, hi = min((lo, hi), (min(hi_places), max(hi_places)), key=lambda w: w[1] - w[0])
+        needed = hi - lo + 1 - len(naturals)
+        return invalid(f"{RANK_AT[lo]}{naturals[0].suit} to {RANK_AT[hi]}{naturals[0].suit} needs {needed} "
+                       f"joker{'s' if needed != 1 else ''} in between, and the group has {len(jokers)}")
+    if len(ranks) == 1:
+        repeated = [c for c, n in Counter(c.suit for c in naturals).items() if n > 1]
+        if size > 4:
+            return invalid(f"{size} cards; a set has three or four cards")
+        same = [c for c in naturals if c.suit == repeated[0]]
+        return invalid(f"{same[0]} twice; no two cards of a set may share a suit"
+                       if len(set(same)) == 1 else f"{format_cards(same)} share a suit; a set needs a different suit "
+                                                    "for each card")
+    return invalid(f"{text} mixes suits and ranks: a sequence is one suit, a set is one rank")
+
+
+def _wrap_order(naturals: Sequence[Card]) -> list[Card]:
+    """Cards of a K-A-2 style group in the order a player would read them round the Ace."""
+    high = sorted((c for c in naturals if LOW[c.rank] >= 8), key=lambda c: LOW[c.rank])
+    aces = [c for c in naturals if c.rank == "A"]
+    low = sorted((c for c in naturals if 1 < LOW[c.rank] < 8), key=lambda c: LOW[c.rank])
+    return high + aces + low
+
+
+# ---------------------------------------------------------------------------------------
+# IR-5: a declaration; IR-6: a count
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """IR-5 applied to some groups: valid or not, each group's kind, and why."""
+
+    valid: bool
+    kinds: tuple[GroupKind, ...]
+    reasons: tuple[str, ...]
+    cards: int
+    sequences: int
+    pure: int
+
+
+def check_declaration(groups: Iterable[Iterable[Card | str]], wild_rank: str | None) -> Declaration:
+    """IR-5: all 13 cards in valid groups, at least two sequences, at least one of them pure.
+
+    >>> d = check_declaration([["3H", "4H", "5H", "6H"], ["JC", "7H", "QC"], ["QS", "QD", "QC"],
+    ...                        ["9S", "9H", "9C"]], "7")
+    >>> d.valid, [k.kind for k in d.kinds], d.reasons[-1]
+    (True, ['pure', 'impure', 'set', 'set'], 'a valid declaration: 13 cards in groups, 2 sequences, 1 pure (IR-5)')
+    >>> d = check_declaration([["3H", "4H", "5H", "6H"], ["JC", "KC", "QC"], ["QS", "QD", "QC"],
+    ...                        ["9S", "9H", "9C"]], "7")
+    >>> d.valid, d.reasons[-1]
+    (True, 'a valid declaration: 13 cards in groups, 2 sequences, 2 pure (IR-5)')
+    >>> d = check_declaration([["3H", "4H", "5H"], ["QS", "QD", "QC"], ["9S", "9H", "9C"], ["2D", "2S", "2C", "2H"]],
+    ...                       "7")
+    >>> d.valid, d.reasons
+    (False, ('only 1 sequence; a declaration needs at least two (IR-5)',))
+    """
+    parsed = [as_cards(g) for g in groups]
+    kinds = tuple(classify(g, wild_rank) for g in parsed)
+    cards = sum(len(g) for g in parsed)
+    sequences = sum(k.sequence for k in kinds)
+    pure = sum(k.kind == PURE for k in kinds)
+    reasons = []
+    if cards != HAND_SIZE:
+        reasons.append(f"{cards} cards in the groups; a declaration uses all {HAND_SIZE} (IR-5)")
+    for g, k in zip(parsed, kinds, strict=True):
+        if not k.valid:
+            reasons.append(f"{format_cards(g)} is {k.reason}")
+    if sequences < 2:
+        reasons.append(f"only {sequences} sequence{'s' if sequences != 1 else ''}; "
+                       "a declaration needs at least two (IR-5)")
+    if pure < 1:
+        reasons.append("no pure sequence; a declaration needs at least one (IR-5)")
+    valid = not reasons
+    if valid:
+        reasons.append(f"a valid declaration: {cards} cards in groups, {sequences} sequences, {pure} pure (IR-5)")
+    return Declaration(valid, kinds, tuple(reasons), cards, sequences, pure)
+
+
+@dataclass(frozen=True)
+class Count:
+    """IR-6 applied to one loser's groups and loose cards."""
+
+    count: int
+    raw: int
+    lives: bool
+    counted: tuple[Card, ...]
+    kinds: tuple[GroupKind, ...]
+
+    @property
+    def capped(self) -> bool:
+        return self.raw > self.count
+
+
+def has_lives(kinds: Iterable[GroupKind]) -> bool:
+    """IR-6: two sequences among the valid groups, at least one of them pure.
+
+    >>> has_lives([GroupKind(PURE, ""), GroupKind(SET, ""), GroupKind(IMPURE, "")])
+    True
+    >>> has_lives([GroupKind(IMPURE, ""), GroupKind(IMPURE, "")])
+    False
+    """
+    kinds = list(kinds)
+    return sum(k.sequence for k in kinds) >= 2 and any(k.kind == PURE for k in kinds)
+
+
+def count_detail(groups: Iterable[Iterable[Card | str]], loose: Iterable[Card | str],
+                 wild_rank: str | None) -> Count:
+    """IR-6 with its workings: which cards count, their value, and the cap.
+
+    >>> c = count_detail([["4C", "5C", "6C"], ["8D", "9D", "JK"], ["KS", "KD", "KH"]], ["QD", "2H", "3S"], "5")
+    >>> c.count, c.lives, format_cards(c.counted)
+    (15, True, 'QD 2H 3S')
+    >>> c = count_detail([["4C", "5C", "6C"], ["KS", "KD", "KH"]], ["QD", "2H", "3S", "JC", "JS", "10H", "9C"], "5")
+    >>> c.count, c.raw, c.lives
+    (80, 94, False)
+    """
+    parsed = [as_cards(g) for g in groups]
+    spare = as_cards(loose)
+    wild = wild_rank_of(wild_rank)
+    kinds = tuple(classify(g, wild) for g in parsed)
+    lives = has_lives(k for k in kinds if k.valid)
+    if lives:
+        counted = tuple(c for g, k in zip(parsed, kinds, strict=True) if not k.valid for c in g) + spare
+    else:
+        counted = tuple(c for g in parsed for c in g) + spare
+    raw = hand_value(counted, wild)
+    return Count(min(raw, CAP), raw, lives, counted, kinds)
+
+
+def count(groups: Iterable[Iterable[Card | str]], loose: Iterable[Card | str], wild_rank: str | None) -> int:
+    """IR-6: a loser's count from the groups they show and their loose cards.
+
+    With two sequences (one pure) among the valid groups only the cards outside valid
+    groups count; otherwise every card counts. The count is capped at 80.
+
+    >>> count([["4C", "5C", "6C"], ["8D", "9D", "10D"]], ["KS", "QD", "2H", "3S", "5D", "9C", "JC"], "7")
+    49
+    >>> count([["4C", "5C", "6C"], ["QS", "QD", "QH"]], ["KS", "2H", "3S", "5D", "9C", "JC", "JK"], "7")
+    80
+    """
+    return count_detail(groups, loose, wild_rank).count
+
+
+# ---------------------------------------------------------------------------------------
+# The lowest count for any hand
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """The best arrangement of a hand under IR-6: groups, loose cards and the count.
+
+    ``valid_declaration`` is true when every card is in a group and IR-5 holds (count 0).
+    ``raw`` is the value of the counted cards before the cap; ``lives`` says whether the
+    groups hold two sequences with a pure one (otherwise every card counts).
+    """
+
+    groups: tuple[tuple[Card, ...], ...]
+    loose: tuple[Card, ...]
+    count: int
+    valid_declaration: bool
+    kinds: tuple[GroupKind, ...] = ()
+    raw: int = 0
+    lives: bool = False
+
+
+#: The lives the rest of a hand still needs, coded 3 * pure + sequences (pure 0 or 1,
+#: sequences 0 to 2, never fewer sequences than pure ones). A hand starts needing both.
+NEED_ALL = 3 * 1 + 2
+#: What is still needed after a group: a set changes nothing; a sequence, or a pure one
+#: not kept as the pure sequence, settles a sequence; a pure one kept pure settles both.
+_AFTER_SET = tuple(range(6))
+_AFTER_SEQ = tuple(3 * (n // 3) + max(n // 3, n % 3 - 1) for n in range(6))
+_AFTER_PURE = tuple(max(0, n % 3 - 1) for n in range(6))
+_INF = 1 << 30
+_FIELD = 4  # bits per distinct card in a packed hand: a guard bit (8) over a count of 0 to 7
+_GUARD = 8
+_MAX_COPIES = 7
+#: The solver lists runs of 3 to 5 places only. A run of 6 or more splits into a run of
+#: its first three places and a run of the rest: the same natural cards and no more
+#: jokers, one more sequence, a pure run splits into pure runs, and two runs have more
+#: room for spare jokers than one. So the longer runs can never do better.
+_LONGEST_RUN = 5
+
+
+class _Group(NamedTuple):
+    """A candidate group for the solver: the distinct cards it takes, and its jokers."""
+
+    take: int  # packed counts of the distinct cards it uses
+    jokers: int  # jokers it needs: the gaps in a run, and up to three cards in all
+    after: tuple[int, ...]  # lives needed after it, by lives needed before
+    pure: bool
+    room: int  # jokers it could still take (IR-4: a set holds 4 cards at most, a run 13)
+    run: bool
+    places: tuple[tuple[int, int], ...]  # (place, distinct card); place 0 in a set
+
+
+class _Solver:
+    """An exact search over the partitions of one hand into IR-4 groups.
+
+    The hand is a multiset of distinct cards packed into one integer, four bits each (a
+    guard bit over a count), so that "are these cards still there?" is one subtraction
+    and one mask. Wild cards come first, then natural cards by suit and Ace-low rank.
+    Each step decides the first card left: a wild card becomes a joker, or stands in its
+    own place in a pure run; a natural card is loose, or the first card of a group made
+    with cards after it (a run upwards in its suit, for an Ace also Q-K-A downwards, or a
+    set with the same rank in later suits). Spare jokers are only a number. Results are
+    memoised on (cards left, jokers in hand, lives still needed).
+    """
+
+    def __init__(self, hand: Sequence[Card], wild: str | None):
+        self.printed = [c for c in hand if c.is_joker]
+        wilds = sort_cards(c for c in hand if not c.is_joker and c.rank == wild)
+        naturals = sort_cards(c for c in hand if not c.is_joker and c.rank != wild)
+        held = Counter(hand)
+        if any(n > _MAX_COPIES for c, n in held.items() if not c.is_joker):
+            raise ValueError(f"the arranger takes at most {_MAX_COPIES} copies of a card")
+        self.fields: list[Card] = list(dict.fromkeys(wilds)) + list(dict.fromkeys(naturals))
+        self.first_natural = len(dict.fromkeys(wilds))
+        self.units = [1 << (_FIELD * i) for i in range(len(self.fields))]
+        self.guard = sum(_GUARD * u for u in self.units)
+        self.start = sum((_GUARD + held[c]) * u for c, u in zip(self.fields, self.units, strict=True))
+        self.values = [0 if i < self.first_natural else VALUES[c.rank] for i, c in enumerate(self.fields)]
+        self.jokers_held = len(hand) - len(naturals)
+        self.places = {suit: self._natural_places(suit) for suit in SUITS}
+        self.groups: list[list[_Group]] = [self._wild_runs(i) if i < self.first_natural else self._groups_from(i)
+                                           for i in range(len(self.fields))]
+        runs = [g for listed in self.groups for g in listed if g.run]
+        self.pure_takes = [g.take for g in runs if g.pure]
+        self.lives_possible = self._lives_possible(runs)
+        self.least = self._least_loose()
+        self.room = self._most_room()
+
+    # -- candidate groups -----------------------------------------------------------------
+
+    def _natural_places(self, suit: str) -> dict[int, int]:
+        """Place -> distinct natural card of ``suit``; an Ace sits at 1 and at 14."""
+        out = {}
+        for i in range(self.first_natural, len(self.fields)):
+            c = self.fields[i]
+            if c.suit == suit:
+                out[LOW[c.rank]] = i
+                if c.rank == "A":
+                    out[HIGH_ACE] = i
+        return out
+
+    def _run(self, places: Sequence[tuple[int, int]]) -> _Group | None:
+        low, high = min(places)[0], max(places)[0]
+        span = high - low + 1
+        length = span if span > 3 else 3
+        jokers = length - len(places)
+        if jokers > self.jokers_held or span > HAND_SIZE:
+            return None
+        units = self.units
+        take = 0
+        for _, i in places:
+            take += units[i]
+        pure = not jokers
+        return _Group(take, jokers, _AFTER_PURE if pure else _AFTER_SEQ, pure, HAND_SIZE - length, True,
+                      tuple(sorted(places)))
+
+    def _wild_runs(self, i: int) -> list[_Group]:
+        """Pure runs in which wild card ``i`` stands in its own place (IR-4)."""
+        card = self.fields[i]
+        places = self.places[card.suit]
+        out = []
+        for at in ([1, HIGH_ACE] if card.rank == "A" else [LOW[card.rank]]):
+            for lo in range(max(1, at - _LONGEST_RUN + 1), at + 1):
+                if any(p not in places for p in range(lo, at)):
+                    continue
+                for hi in range(at, min(HIGH_ACE, lo + _LONGEST_RUN - 1) + 1):
+                    if hi > at and hi not in places:
+                        break  # a wider window misses the same card
+                    if hi - lo >= 2:
+                        run = self._run([(at, i)] + [(p, places[p]) for p in range(lo, hi + 1) if p != at])
+                        if run is not None:
+                            out.append(run)
+        return sorted(out, key=lambda g: -len(g.places))
+
+    def _groups_from(self, i: int) -> list[_Group]:
+        """Every group whose first card, in the solver's order, is natural card ``i``."""
+        card = self.fields[i]
+        places = {p: j for p, j in self.places[card.suit].items() if j > i}
+        found: dict[tuple[int, int], _Group] = {}
+        most = self.jokers_held
+        units = self.units
+
+        def grow(chosen: tuple[tuple[int, int], ...], take: int, first: int, last: int, later: list[int],
+                 gaps: int) -> None:
+            # chosen: the run's natural cards so far, from ``first`` to ``last``; gaps: jokers between them
+            length = max(3, abs(last - first) + 1)
+            jokers = length - len(chosen)
+            if jokers <= most and (take, jokers) not in found:
+                pure = not jokers
+                found[take, jokers] = _Group(take, jokers, _AFTER_PURE if pure else _AFTER_SEQ, pure,
+                                             HAND_SIZE - length, True, chosen)
+            for k, p in enumerate(later):
+                gap = gaps + abs(p - last) - 1
+                if gap > most or abs(p - first) >= _LONGEST_RUN:
+                    break
+                j = places[p]
+                grow(chosen + ((p, j),), take + units[j], first, p, later[k + 1:], gap)
+
+        start = LOW[card.rank]
+        grow(((start, i),), units[i], start, start, sorted(p for p in places if start < p <= HAND_SIZE), 0)
+        if card.rank == "A":  # Ace high: read Q-K-A downwards from the top
+            grow(((HIGH_ACE, i),), units[i], HIGH_ACE, HIGH_ACE,
+                 sorted((p for p in places if 2 <= p < HIGH_ACE), reverse=True), 0)
+
+        # Sets: this card with the same rank in later suits. One natural card with two
+        # jokers makes a run as well, which is worth more, so sets start at two natural cards.
+        same = [j for j in range(i + 1, len(self.fields)) if self.fields[j].rank == card.rank]
+        for mask in range(1, 1 << len(same)):
+            members = [i] + [same[k] for k in range(len(same)) if mask >> k & 1]
+            jokers = max(0, 3 - len(members))
+            if len(members) <= 4 and jokers <= most:
+                take = sum(self.units[j] for j in members)
+                found.setdefault((take, jokers), _Group(take, jokers, _AFTER_SET, False, 4 - max(3, len(members)),
+                                                        False, tuple((0, j) for j in members)))
+        # Groups with more natural cards first: a count of 0 then turns up sooner.
+        return sorted(found.values(), key=lambda g: (-len(g.places), g.jokers))
+
+    def _lives_possible(self, runs: list[_Group]) -> bool:
+        """IR-6: whether any two sequences, one of them pure, fit in the hand at all."""
+        pure = [g for g in runs if g.pure]
+        guard, wild_units = self.guard, self.units[: self.first_natural]
+        for p in pure:
+            rest = self.start - p.take
+            for r in runs:
+                left = rest - r.take
+                if left & guard == guard:  # the same run twice, when the cards are there twice
+                    spare = sum((left // u) % _GUARD for u in wild_units) + len(self.printed)
+                    if r.jokers <= spare:
+                        return True
+        return False
+
+    def first(self, state: int) -> int:
+        raw = state - self.guard
+        return ((raw & -raw).bit_length() - 1) // _FIELD
+
+    # -- the two searches -----------------------------------------------------------------
+
+    def _least_loose(self):
+        """best(cards left, jokers, need, limit): the least value of loose natural cards
+        (IR-6) such that the groups still give the lives needed; _INF when they cannot.
+
+        A branch-and-bound search: an answer below ``limit`` is exact; otherwise the answer
+        is only ``limit``, a lower bound. The memo remembers which of the two it holds.
+        """
+        memo: dict[int, tuple[int, bool]] = {}
+        guard, units, values, wild_end = self.guard, self.units, self.values, self.first_natural
+        groups, pure_takes = self.groups, self.pure_takes
+
+        def best(state: int, jokers: int, need: int, limit: int = _INF) -> int:
+            key = (state << 10) | (jokers << 3) | need
+            known = memo.get(key)
+            if known is not None and (known[1] or known[0] >= limit):
+                return known[0]
+            raw = state - guard
+            if not raw:
+                found = _INF if need else 0
+                memo[key] = (found, True)
+                return found
+            if need >= 3:  # a pure sequence is still needed: is one still there?
+                for take in pure_takes:
+                    if (state - take) & guard == guard:
+                        break
+                else:
+                    memo[key] = (_INF, True)
+                    return _INF
+            i = ((raw & -raw).bit_length() - 1) // _FIELD
+            found = limit  # the best exact answer so far; only answers below it matter
+            if i < wild_end:
+                found = best(state - units[i], jokers + 1, need, found)  # a joker, spare or standing in
+                for take, _, after, _, _, _, _ in groups[i]:
+                    if not found:
+                        break
+                    left = state - take
+                    if left & guard == guard:
+                        value = best(left, jokers, after[need], found)
+                        if value < found:
+                            found = value
+            else:
+                for take, used, after, _, _, _, _ in groups[i]:
+                    if used <= jokers:
+                        left = state - take
+                        if left & guard == guard:
+                            value = best(left, jokers - used, after[need], found)
+                            if value < found:
+                                found = value
+                                if not found:
+                                    break
+                value = values[i]
+                if value < found:  # loose: only worth trying when it could be better
+                    value += best(state - units[i], jokers, need, found - value)
+                    if value < found:
+                        found = value
+            exact = found < limit
+            memo[key] = (found if exact else limit, exact)
+            return found if exact else limit
+
+        return best
+
+    def _most_room(self):
+        """best(cards left, jokers, need, enough): with every natural card in a group and
+        the lives needed, the most room left for jokers (room in the groups minus jokers
+        left over), or -_INF when impossible. A declaration exists when this is 0 or more.
+
+        The search stops as soon as it has ``enough``: the answer is then at least
+        ``enough`` but may be less than the most; below ``enough`` it is exact.
+        """
+        memo: dict[int, tuple[int, bool]] = {}
+        guard, units, groups, wild_end = self.guard, self.units, self.groups, self.first_natural
+
+        def best(state: int, jokers: int, need: int, enough: int) -> int:
+            key = (state << 10) | (jokers << 3) | need
+            known = memo.get(key)
+            if known is not None and (known[1] or known[0] >= enough):
+                return known[0]
+            raw = state - guard
+            if not raw:
+                memo[key] = (-_INF if need else -jokers, True)
+                return memo[key][0]
+            i = ((raw & -raw).bit_length() - 1) // _FIELD
+            found = best(state - units[i], jokers + 1, need, enough) if i < wild_end else -_INF
+            exact = found < enough
+            if exact:
+                for take, used, after, pure, room, _, _ in groups[i]:
+                    if used <= jokers:
+                        left = state - take
+                        if left & guard == guard:
+                            rest = jokers - used
+                            if pure and need >= 3:  # kept as the pure sequence: it takes no jokers
+                                value = best(left, rest, after[need], enough)
+                                if value > found:
+                                    found = value
+                                    if found >= enough:
+                                        exact = False
+                                        break
+                            value = room + best(left, rest, _AFTER_SEQ[need] if pure else after[need], enough - room)
+                            if value > found:
+                                found = value
+                                if found >= enough:
+                                    exact = False
+                                    break
+            memo[key] = (found, exact)
+            return found
+
+        return best
+
+    # -- the arrangement ------------------------------------------------------------------
+
+    def follow(self, declaring: bool) -> tuple[list[tuple[_Group, bool]], list[Card], list[Card], int]:
+        """Walk one best path from the start: the groups (each with whether it is kept as the
+        pure sequence), the loose natural cards, the wild cards used as jokers, and how many
+        jokers are left over."""
+        state, jokers, need = self.start, len(self.printed), NEED_ALL
+        if declaring:
+            target = self.room(state, jokers, need, 0)
+
+            def reach(s: int, j: int, n: int, at_least: int) -> bool:
+                return self.room(s, j, n, at_least) >= at_least
+        else:
+            target = self.least(state, jokers, need)
+
+            def reach(s: int, j: int, n: int, at_most: int) -> bool:
+                return self.least(s, j, n, at_most + 1) <= at_most
+        chosen: list[tuple[_Group, bool]] = []
+        loose: list[Card] = []
+        spare: list[Card] = []
+        while state != self.guard:
+            i = self.first(state)
+            if i < self.first_natural and reach(state - self.units[i], jokers + 1, need, target):
+                spare.append(self.fields[i])
+                state, jokers = state - self.units[i], jokers + 1
+                continue
+            step = None
+            for g in self.groups[i]:
+                left = state - g.take
+                if g.jokers > jokers or left & self.guard != self.guard:
+                    continue
+                rest = jokers - g.jokers
+                if declaring:
+                    options = [(g.after[need], True, 0)] if g.pure and need >= 3 else []
+                    options.append((_AFTER_SEQ[need] if g.pure else g.after[need], False, g.room))
+                else:
+                    options = [(g.after[need], g.pure and need >= 3, 0)]
+                for after, kept, room in options:
+                    if reach(left, rest, after, target - room):
+                        step = (g, kept, left, rest, after, target - room)
+                        break
+                if step:
+                    break
+            if step:
+                g, kept, state, jokers, need, target = step
+                chosen.append((g, kept))
+            else:  # loose (never when declaring)
+                loose.append(self.fields[i])
+                state, target = state - self.units[i], target - self.values[i]
+        return chosen, loose, spare, jokers
+
+    def cards_of(self, g: _Group, jokers: list[Card]) -> tuple[Card, ...]:
+        """The cards of a group in the order a player lays them, jokers in their places."""
+        if not g.run:
+            return tuple(self.fields[i] for _, i in g.places) + tuple(jokers)
+        at = {p: self.fields[i] for p, i in g.places}
+        lo, hi = _run_window(list(at.items()), len(at) + len(jokers))  # as classify() reads it
+        spare = iter(jokers)
+        return tuple(at[p] if p in at else next(spare) for p in range(lo, hi + 1))
+
+
+def best_arrangement(cards: Iterable[Card | str], wild_rank: str | None) -> Arrangement:
+    """IR-6: the arrangement of a hand with the lowest count, found by exact search.
+
+    A valid declaration (IR-5) is preferred whenever one exists; its count is 0. Any
+    number of cards and jokers may be given (IR-6 is then applied to the cards given).
+
+    >>> best = best_arrangement(["AH", "2H", "3H", "5S", "6S", "JK", "8S", "QC", "QD", "QS", "9H", "10H", "2C"],
+    ...                         "7")
+    >>> best.count, [format_cards(g) for g in best.groups], format_cards(best.loose)
+    (21, ['AH 2H 3H', '5S 6S JK 8S', 'QS QD QC'], '9H 10H 2C')
+
+    With 7s wild, the 7s stand in where runs lack a card:
+
+    >>> best = best_arrangement(["AS", "2S", "3S", "2D", "3D", "7D", "5D", "9H", "10H", "7S", "QH", "KH", "7C"], "7")
+    >>> best.valid_declaration, best.count, [format_cards(g) for g in best.groups]
+    (True, 0, ['AS 2S 3S', '7S 9H 10H 7D QH KH', '2D 3D 7C 5D'])
+    >>> best.kinds[1].reason
+    'impure sequence: 8H to KH in Hearts, 7S 7D standing in for 8H JH (IR-4)'
+    """
+    hand = as_cards(cards)
+    wild = wild_rank_of(wild_rank)
+    total = hand_value(hand, wild)
+    solver = _Solver(hand, wild)
+    least = solver.least(solver.start, len(solver.printed), NEED_ALL) if solver.lives_possible else _INF
+    if least >= _INF:  # no two sequences with a pure one: every card counts (IR-6)
+        return Arrangement((), sort_cards(hand), min(total, CAP), False, (), total, False)
+    chosen, loose, spare_wilds, left = solver.follow(False)
+    if least == 0 and left > sum(g.room for g, kept in chosen if not kept):
+        # Every natural card is in a group but spare jokers are left over: look for the
+        # arrangement with the most room for them, a declaration when there is one (IR-5).
+        chosen, loose, spare_wilds, left = solver.follow(True)
+
+    pool = list(solver.printed) + spare_wilds
+    groups = []
+    for g, kept in chosen:
+        add = 0 if kept else min(left, g.room)  # never into the sequence kept pure (IR-4)
+        left -= add
+        take, pool = pool[: g.jokers + add], pool[g.jokers + add:]
+        groups.append(solver.cards_of(g, take))
+    loose_cards = sort_cards(loose) + tuple(pool)
+    kinds = [classify(g, wild) for g in groups]
+    order = sorted(range(len(groups)), key=lambda k: ([PURE, IMPURE, SET].index(kinds[k].kind), k))
+    raw = hand_value(loose_cards, wild)
+    valid = not loose_cards and len(hand) == HAND_SIZE
+    return Arrangement(tuple(groups[k] for k in order), loose_cards, min(raw, CAP), valid,
+                       tuple(kinds[k] for k in order), raw, True)
+
+
+__all__ = ["CAP", "HAND_SIZE", "IMPURE", "INVALID", "KIND_NAMES", "PURE", "SET", "Arrangement", "Count", "Declaration",
+           "GroupKind", "as_card", "as_cards", "best_arrangement", "card_value", "check_declaration", "classify",
+           "count", "count_detail", "has_lives", "hand_value", "is_joker", "sort_cards", "wild_rank_of"]

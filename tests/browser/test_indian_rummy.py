@@ -1,0 +1,121 @@
+"""Indian Rummy on a phone: a three-deal pool 101 game with a drop, an auto-arranged loser and
+an elimination; the declaration referee.
+
+Worked by hand (IR-3..IR-9), players Ann, Ben, Cat, pool 101:
+  Deal 1, 7s wild. Ann declares AH 2H 3H | 5S 6S 7D 8S | QC QD QS | 9H 10H JH: two pure runs,
+    one impure (7D stands in for 7S), a set: valid, 0. Ben gives his 13 cards; the best
+    arrangement is 4C 5C 6C and 8D 9D 10D (two pure runs), loose KS QD 2H 3S 5D 9C JC =
+    10 + 10 + 2 + 3 + 5 + 9 + 10 = 49. Cat dropped first: 20. Totals 0, 49, 20.
+  Deal 2, 5s wild. Cat declares 2S 3S 4S | 6H 7H 8H | 9C 10C JC QC | KD KS KH. Ann's count is
+    30; Ben dropped in the middle: 40. Totals 30, 89, 20.
+  Deal 3, 9s wild. Ann declares AS 2S 3S | 4D 5D 6D | 7C 8C 9H 10C | JH JD JC. Ben's count
+    25: 114, out at 101 or more (IR-9). Cat has two pure runs 2H 3H 4H and 6S 7S 8S, loose
+    KC QH 10S 5C 9D 2C 3C = 10 + 10 + 10 + 5 + 0 (9D is wild) + 2 + 3 = 40. Totals 30, 114, 60.
+  Ben may rejoin while nobody in play is above 79 (IR-9): open, at 60 + 1.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ("Ann", "Ben", "Cat")
+
+
+def start_table(page: Page, base: str) -> None:
+    page.goto(base + "/")
+    page.get_by_role("link", name="Indian Rummy", exact=True).click()
+    for seat, name in enumerate(PLAYERS, 1):
+        page.fill(f"#seat{seat}", name)
+    page.check("input[name='opt-variant'][value='pool101']")
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.get_by_role("link", name="Enter deal 1", exact=True)).to_be_visible()
+
+
+def scores(page: Page) -> dict[str, str]:
+    rows = page.locator("#board .standings tbody tr")
+    return {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td.total").inner_text()
+            for i in range(rows.count())}
+
+
+def open_deal(page: Page, number: int, wild: str, winner: str) -> None:
+    page.get_by_role("link", name=f"Enter deal {number}", exact=True).click()
+    page.select_option("#wild", wild)
+    page.select_option("#winner", winner)
+
+
+def save(page: Page, number: int) -> None:
+    page.get_by_role("button", name=f"Save deal {number}").click()
+    expect(page.locator(".flash")).to_contain_text("Deal saved")
+
+
+def test_a_pool_game_with_a_drop_an_arranged_loser_and_an_elimination(live_server, phone):
+    page = phone().new_page()
+    start_table(page, live_server)
+
+    open_deal(page, 1, "7", "Ann")
+    expect(page.locator("#p0_mode")).to_be_hidden()  # the winner gives a declaration
+    # The first group through the picker, with its live check; the rest typed.
+    page.click("[data-pick='p0_groups']")
+    for card in ("AH", "2H", "3H"):
+        page.click(f".picker [data-rank='{card[:-1]}']")
+        page.click(f".picker [data-suit='{card[-1]}']")
+    page.click(".picker [data-separator]")
+    page.click(".picker [data-picker-close]")
+    expect(page.locator("#p0_groups-check")).to_contain_text("pure sequence")
+    page.fill("#p0_groups", "AH 2H 3H | 5S 6S 7D 8S | QC QD QS | 9H 10H JH")
+    expect(page.locator("#p0_groups-check li.yes")).to_have_count(4)
+    page.select_option("#p1_mode", "cards")
+    expect(page.locator("#p1_groups")).to_be_hidden()
+    page.fill("#p1_cards", "4C 5C 6C 8D 9D 10D KS QD 2H 3S 5D 9C JC")
+    page.select_option("#p2_mode", "first")
+    save(page, 1)
+    assert scores(page) == {"Ann": "0", "Ben": "49", "Cat": "20"}
+    page.locator("#why-1 summary").click()
+    expect(page.locator("#why-1")).to_contain_text("Cards arranged for the lowest count")
+    expect(page.locator("#why-1")).to_contain_text("First drop: 20")
+
+    open_deal(page, 2, "5", "Cat")
+    page.fill("#p2_groups", "2S 3S 4S | 6H 7H 8H | 9C 10C JC QC | KD KS KH")
+    page.select_option("#p0_mode", "count")
+    page.fill("#p0_count", "30")
+    page.select_option("#p1_mode", "middle")
+    save(page, 2)
+    assert scores(page) == {"Ann": "30", "Ben": "89", "Cat": "20"}
+
+    open_deal(page, 3, "9", "Ann")
+    page.fill("#p0_groups", "AS 2S 3S | 4D 5D 6D | 7C 8C 9H 10C | JH JD JC")
+    page.select_option("#p1_mode", "count")
+    page.fill("#p1_count", "25")
+    page.fill("#p2_groups", "2H 3H 4H | 6S 7S 8S")
+    page.fill("#p2_loose", "KC QH 10S 5C 9D 2C 3C")
+    save(page, 3)
+    assert scores(page) == {"Ann": "30", "Ben": "114", "Cat": "60"}
+    ben = page.locator("#board .standings tbody tr").nth(1)
+    expect(ben).to_contain_text("out")
+    expect(page.locator("#board")).to_contain_text("rejoining is open now")
+
+    # Deal 4's form leaves Ben out, and offers the rejoin.
+    page.get_by_role("link", name="Enter deal 4", exact=True).click()
+    expect(page.locator("#p1_mode")).to_have_value("out")
+    expect(page.locator("#p1_rejoin")).to_be_visible()
+
+
+def test_the_declaration_referee_arranges_and_judges(live_server, phone):
+    page = phone().new_page()
+    page.goto(live_server + "/referee/")
+    page.get_by_role("link", name="Indian Rummy: Is this declaration valid?").click()
+    page.select_option("#wild", "7")
+    page.fill("#cards", "3H AH 2H 8S 5S 7D 6S QS QC QD JH 9H 10H")
+    page.get_by_role("button", name="Judge it").click()
+    verdict = page.locator(".verdict")
+    expect(verdict).to_contain_text("Valid declaration · count 0")
+    expect(verdict.locator(".group-check li")).to_have_count(4)
+
+    page.fill("#cards", "")
+    page.fill("#groups", "KS AS 2S | 4H 5H 6H | 8C 8D 8H | 9S 10S JS QS")
+    expect(page.locator("#groups-check")).to_contain_text("not a valid group")  # K-A-2 never wraps (IR-4)
+    page.get_by_role("button", name="Judge it").click()
+    expect(page.locator(".verdict")).to_contain_text("Not a valid declaration")
