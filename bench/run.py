@@ -16,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import arranger  # bench/arranger.py, beside this file
 from flask import Flask
 
 from companion import create_app
@@ -122,6 +123,8 @@ def main() -> None:
     bench_engine()
     with tempfile.TemporaryDirectory() as tmp:
         bench_entry_post(Path(tmp))
+    print()
+    arranger.main()
 
 
 if __name__ == "__main__":
