@@ -77,10 +77,17 @@ def new_table(game: str):
     found = games.Problems()
     games.check_players(seated, engine, found)
     if forms_valid and not found:
-        table = tables.create_table(get_db(), game, seated, ENTRY[game].options_from(options, seated),
-                                    title=form.title.data or "", device=device_label())
-        remember_table(table.id, table.edit_key)
-        return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))
+        try:
+            table = tables.create_table(get_db(), game, seated, ENTRY[game].options_from(options, seated),
+                                        title=form.title.data or "", device=device_label())
+        except InputError as err:  # options the engine refuses for these players (coalitions, ...)
+            for problem in err.problems:
+                name = problem.where.removeprefix("options.").split(".")[0].split("[")[0]
+                target = options[name] if name in options else next(iter(options))
+                target.errors = [*target.errors, problem.message]
+        else:
+            remember_table(table.id, table.edit_key)
+            return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))
     _seat_errors(form, names, found)
     return render_template("new_table.html", form=form, options=options, engine=engine), 422
 
