@@ -248,7 +248,9 @@ def _parse_entry(raw: object, at: str, name: str, found: Problems, places: list[
     if kind == "cards":
         cards = _card_list(raw["cards"], f"{at}.cards", found, places, f"{name} cards")
         if isinstance(raw["cards"], list) and len(raw["cards"]) != HAND_SIZE:
-            found.add(f"{at}.cards", f"{name}'s hand has {HAND_SIZE} cards; {len(raw['cards'])} were given (IR-5)")
+            n = len(raw["cards"])
+            found.add(f"{at}.cards",
+                      f"{name}'s hand has {HAND_SIZE} cards; {n} {'was' if n == 1 else 'were'} given (IR-5)")
         return Entry("cards", at, cards=cards)
     if kind == "count":
         n = check_count(found, f"{at}.count", raw["count"], MOST_RAW,

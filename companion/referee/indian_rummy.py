@@ -122,7 +122,8 @@ def declaration(body: object) -> dict[str, Any]:
     if has_cards:
         cards = _cards(body["cards"], "cards", found, places)
         if isinstance(body["cards"], list) and len(body["cards"]) != HAND_SIZE:
-            found.add("cards", f"a hand has {HAND_SIZE} cards; {len(body['cards'])} were given (IR-5)")
+            n = len(body["cards"])
+            found.add("cards", f"a hand has {HAND_SIZE} cards; {n} {'was' if n == 1 else 'were'} given (IR-5)")
         check_decks(places, decks, found)
         found.raise_if_any()
         return _best(cards, wild)
@@ -147,7 +148,8 @@ def _best(cards: Sequence[Card], wild: str) -> dict[str, Any]:
     if best.valid_declaration:
         explain.append(_sentence(check_declaration(best.groups, wild).reasons[-1]))
     elif best.lives:
-        explain.append(f"Not a valid declaration: {format_cards(best.loose)} stay outside the groups, and a "
+        explain.append(f"Not a valid declaration: {format_cards(best.loose)} "
+                       f"{'stays' if len(best.loose) == 1 else 'stay'} outside the groups, and a "
                        "declaration puts all 13 cards in groups (IR-5)")
     else:
         explain.append("Not a valid declaration: no arrangement of these cards gives two sequences with a pure one "
