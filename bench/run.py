@@ -16,7 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import arranger  # bench/arranger.py, beside this file
+import arranger  # bench/arranger.py and bench/words.py, beside this file
+import words
 from flask import Flask
 
 from companion import create_app
@@ -125,6 +126,8 @@ def main() -> None:
         bench_entry_post(Path(tmp))
     print()
     arranger.main()
+    print()
+    words.main()
 
 
 if __name__ == "__main__":

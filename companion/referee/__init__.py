@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..games.base import InputError, Problem
-from . import alliance_royals, indian_rummy, rally_the_king
+from . import alliance_royals, indian_rummy, rally_the_king, royalty
 
 Referee = Callable[[Any], dict[str, Any]]
 
@@ -27,6 +27,8 @@ REFEREES: dict[tuple[str, str], Referee] = {
     ("alliance-royals", "privileges"): alliance_royals.privileges,
     ("rally-the-king", "trick"): rally_the_king.trick,
     ("indian-rummy", "declaration"): indian_rummy.declaration,
+    ("royalty", "word"): royalty.word,
+    ("royalty", "capture"): royalty.capture,
 }
 
 

@@ -1,0 +1,141 @@
+"""Royalty referees: is it a word (RY-17), and does a capture work (RY-7, RY-17)?
+
+Both judge with the default SCOWL list (companion.words), plus the house words a body
+may give as ``allow`` and ``deny``.
+
+>>> word({"word": "zebra"})["valid"], word({"word": "Paris"})["valid"]
+(True, False)
+>>> answer = capture({"target": "EAR", "word": "BEARS"})
+>>> answer["valid"], answer["added"], answer["warnings"]
+(True, 'BS', [])
+>>> capture({"target": "EAR", "word": "EARS"})["warnings"][0][:44]
+'EARS looks like a mere inflection of EAR (it'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..games.base import InputError, Problems
+from ..words import LETTERS, WordList, capture_check
+
+WORD_FIELDS = {"word", "allow", "deny"}
+CAPTURE_FIELDS = {"target", "word", "allow", "deny"}
+#: Longer than any word the cards can make; longer text is a mistake, not a word.
+MAX_LENGTH = 40
+MAX_HOUSE_WORDS = 1000
+
+
+def _body(body: object, fields: set[str], found: Problems) -> Mapping[str, Any]:
+    if not isinstance(body, Mapping):
+        found.add("$", f"the body must be a JSON object with {', '.join(sorted(fields))}")
+        found.raise_if_any()
+    for key in body:
+        if key not in fields:
+            found.add(key, f"unknown field {key!r}; this question takes {', '.join(sorted(fields))}")
+    return body
+
+
+def _text(body: Mapping[str, Any], key: str, what: str, example: str, found: Problems) -> str | None:
+    """A non-empty string of at most MAX_LENGTH characters at ``key``, or a problem there."""
+    value = body.get(key)
+    if value is None:
+        found.add(key, f'give {what}, e.g. "{example}"')
+    elif not isinstance(value, str):
+        found.add(key, f'{what} must be text, e.g. "{example}", not {value!r}')
+    elif not value.strip():
+        found.add(key, f"{what} is empty: type one word")
+    elif len(value) > MAX_LENGTH:
+        found.add(key, f"{what} is {len(value)} characters long; a word has at most {MAX_LENGTH}")
+    else:
+        return value
+    return None
+
+
+def _house(body: Mapping[str, Any], found: Problems) -> dict[str, list[str]]:
+    """The house allow and deny words, each letters A-Z only, none both allowed and denied (RY-17)."""
+    house: dict[str, list[str]] = {"allow": [], "deny": []}
+    for key in house:
+        raw = body.get(key)
+        if raw is None:
+            continue
+        if not isinstance(raw, list):
+            found.add(key, f'give the house {key} words as a list, e.g. ["qi", "za"]')
+            continue
+        if len(raw) > MAX_HOUSE_WORDS:
+            found.add(key, f"{len(raw)} house {key} words were given; at most {MAX_HOUSE_WORDS}")
+            continue
+        for i, entry in enumerate(raw):
+            where = f"{key}[{i}]"
+            if not isinstance(entry, str):
+                found.add(where, f"a house {key} word must be text, not {entry!r}")
+            elif len(entry) > MAX_LENGTH:
+                found.add(where, f"a house {key} word has at most {MAX_LENGTH} letters; this one has {len(entry)}")
+            elif not LETTERS.fullmatch(entry.strip()):
+                found.add(where, f'a house {key} word is letters A-Z only, as on the cards: "{entry}" is not (RY-17)')
+            else:
+                house[key].append(entry.strip().upper())
+    allowed = set(house["allow"])
+    for i, entry in enumerate(house["deny"]):
+        if entry in allowed:
+            found.add(f"deny[{i}]", f"{entry} is on the house allow list too: a word is allowed or denied, not both")
+    return house
+
+
+def _wordlist(house: dict[str, list[str]]) -> WordList:
+    wordlist = WordList.load_default()
+    if house["allow"] or house["deny"]:
+        wordlist = wordlist.with_house(allow=house["allow"], deny=house["deny"])
+    return wordlist
+
+
+def word(body: object) -> dict[str, Any]:
+    """RY-17: is this a word at this table, and why.
+
+    >>> word({"word": "Zebra", "deny": ["zebra"]})["explain"][0][:35]
+    'ZEBRA is on the house deny list: ou'
+    >>> word({"word": ""})
+    Traceback (most recent call last):
+    ...
+    companion.games.base.InputError: word: the word is empty: type one word
+    """
+    found = Problems()
+    body = _body(body, WORD_FIELDS, found)
+    typed = _text(body, "word", "the word", "zebra", found)
+    house = _house(body, found)
+    found.raise_if_any()
+    verdict = _wordlist(house).judge(typed)
+    return {"word": verdict.word, "valid": verdict.valid, "explain": list(verdict.reasons)}
+
+
+def capture(body: object) -> dict[str, Any]:
+    """RY-7 and RY-17: does the new word capture the target, with warnings the table may challenge (RY-10).
+
+    >>> capture({"target": "EAR", "word": "ARE"})["valid"]
+    False
+    >>> capture({"target": "E-A-R", "word": "BEARS"})
+    Traceback (most recent call last):
+    ...
+    companion.games.base.InputError: target: the target is a word on the table, letters A-Z only: "E-A-R" is not
+    """
+    found = Problems()
+    body = _body(body, CAPTURE_FIELDS, found)
+    target = _text(body, "target", "the target", "EAR", found)
+    if target is not None and not LETTERS.fullmatch(target.strip()):
+        found.add("target", f'the target is a word on the table, letters A-Z only: "{target}" is not')
+    typed = _text(body, "word", "the new word", "BEARS", found)
+    house = _house(body, found)
+    found.raise_if_any()
+    check = capture_check(target, typed, _wordlist(house))
+    return {
+        "target": check.target,
+        "word": check.word,
+        "valid": check.valid,
+        "added": check.added,
+        "warnings": list(check.warnings),
+        "explain": list(check.reasons),
+    }
+
+
+__all__ = ["InputError", "capture", "word"]
