@@ -29,6 +29,7 @@ REFEREES: dict[tuple[str, str], Referee] = {
     ("indian-rummy", "declaration"): indian_rummy.declaration,
     ("royalty", "word"): royalty.word,
     ("royalty", "capture"): royalty.capture,
+    ("royalty", "monarchy"): royalty.monarchy,
 }
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..games.base import InputError, Problems
+from ..games.base import InputError, Problem, Problems
 from ..words import LETTERS, WordList, capture_check
 
 WORD_FIELDS = {"word", "allow", "deny"}
@@ -139,3 +139,12 @@ def capture(body: object) -> dict[str, Any]:
 
 
 __all__ = ["InputError", "capture", "word"]
+
+
+def monarchy(body: object) -> dict[str, Any]:
+    """RY-16: check a Monarchy deal: {"dealt": "25 cards", "words": ["Cr Ar Lr Mr", ...]}."""
+    from ..games import royalty as rules
+
+    if not isinstance(body, dict):
+        raise InputError([Problem("$", "send an object with dealt (the 25 cards) and words (a list)")])
+    return rules.monarchy(body.get("dealt"), body.get("words"))

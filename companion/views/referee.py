@@ -33,6 +33,13 @@ def rummy_groups():
         request.args.get("wild"), text))
 
 
+@bp.get("/royalty/judge")
+def royalty_judge():
+    """The word judge beside a word being entered (RY-17; with a target, the capture check of RY-7)."""
+    verdict = ENTRY["royalty"].judge_summary(request.args.get("word"), request.args.get("target"))
+    return render_template("referee/_judge.html", verdict=verdict)
+
+
 @bp.route("/<game>/<question>", methods=["GET", "POST"])
 def page(game: str, question: str):
     title, form_class, body_from, field_for = _spec(game, question)

@@ -60,6 +60,8 @@
     root.querySelectorAll("[data-sum-target]").forEach(sumFor);
     root.querySelectorAll("form[data-bid-form]").forEach(showForBid);
     root.querySelectorAll("fieldset.player").forEach(showForMode);
+    startBuilders(root);
+    root.querySelectorAll("form[data-kind-form]").forEach(showForKind);
     root.querySelectorAll("[data-card-count]").forEach(cardTotal);
     startPolling();
   }
@@ -243,6 +245,22 @@
     if (box) cardTotal(box);
   });
 
+  // Royalty: show the parts of the turn form that match what happened.
+  function showForKind(form) {
+    var checked = form.querySelector("input[data-kind-choice]:checked");
+    var kind = checked ? checked.value : "meld";
+    form.querySelectorAll("[data-kinds]").forEach(function (el) {
+      el.hidden = el.dataset.kinds.split(" ").indexOf(kind) < 0;
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.matches("input[data-kind-choice]")) showForKind(event.target.form);
+    if (event.target.id === "target") {
+      var box = event.target.form.querySelector("[data-target-from]");
+      if (box) drawBuilder(box);
+    }
+  });
+
   // Indian Rummy: show the inputs that match what is being entered for each player.
   function showForMode(fieldset) {
     var select = fieldset.querySelector("select[data-mode]");
@@ -258,6 +276,91 @@
   document.addEventListener("change", function (event) {
     if (event.target.matches("select[data-mode]")) showForMode(event.target.closest("fieldset"));
     if (event.target.name === "winner") event.target.form.querySelectorAll("fieldset.player").forEach(showForMode);
+  });
+
+
+  // Royalty: type a word's letters, tap a letter to turn it black, tap again for a Knave (RY-1, RY-4).
+  function parseWord(text) {
+    return text.trim().split(/\s+/).filter(Boolean).map(function (t) {
+      var knave = t.charAt(0) === "*";
+      var body = knave ? t.slice(1) : t;
+      return { letter: body.charAt(0).toUpperCase(), colour: (body.charAt(1) || "r").toLowerCase(), knave: knave };
+    }).filter(function (c) { return /[A-Z]/.test(c.letter); });
+  }
+
+  function formatWord(cards) {
+    return cards.map(function (c) { return (c.knave ? "*" : "") + c.letter + c.colour; }).join(" ");
+  }
+
+  function drawBuilder(box) {
+    var input = box.querySelector("[data-word-cards]");
+    var cards = parseWord(input.value);
+    var chips = box.querySelector(".chips");
+    chips.textContent = "";
+    cards.forEach(function (c, i) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "chip " + (c.knave ? "knave" : c.colour === "b" ? "black" : "red");
+      b.dataset.index = i;
+      b.textContent = (c.knave ? "★" : "") + c.letter;
+      b.setAttribute("aria-label", c.letter + (c.knave ? ", Knave" : c.colour === "b" ? ", black" : ", red"));
+      chips.appendChild(b);
+    });
+    judgeWord(box, cards);
+  }
+
+  function judgeWord(box, cards) {
+    var out = box.querySelector("[data-judge]");
+    if (!out) return;
+    var word = cards.map(function (c) { return c.letter; }).join("");
+    if (word.length < 2) { out.textContent = ""; return; }
+    var url = out.dataset.judge + "?word=" + encodeURIComponent(word);
+    var target = box.dataset.targetFrom && document.querySelector(box.dataset.targetFrom);
+    if (target && target.value) url += "&target=" + encodeURIComponent(target.value.split("|").pop());
+    clearTimeout(box._judgeTimer);
+    box._judgeTimer = setTimeout(function () {
+      fetch(url, { credentials: "same-origin" }).then(function (r) { return r.text(); })
+        .then(function (html) { out.innerHTML = html; }).catch(function () {});
+    }, 250);
+  }
+
+  function startBuilders(root) {
+    root.querySelectorAll("[data-word-builder]").forEach(function (box) {
+      var input = box.querySelector("[data-word-cards]");
+      var letters = box.querySelector(".letters");
+      box.querySelector(".builder").hidden = false;
+      input.closest(".notation").hidden = true;
+      letters.value = parseWord(input.value).map(function (c) { return c.letter; }).join("");
+      drawBuilder(box);
+    });
+  }
+
+  document.addEventListener("input", function (event) {
+    var box = event.target.closest && event.target.closest("[data-word-builder]");
+    if (!box || !event.target.classList.contains("letters")) return;
+    var input = box.querySelector("[data-word-cards]");
+    var old = parseWord(input.value);
+    var letters = event.target.value.toUpperCase().replace(/[^A-Z]/g, "");
+    var cards = letters.split("").map(function (ch, i) {
+      var prev = old[i] || old[old.length - 1] || { colour: "r", knave: false };
+      return { letter: ch, colour: prev.colour, knave: old[i] ? old[i].knave : false };
+    });
+    input.value = formatWord(cards);
+    drawBuilder(box);
+  });
+
+  document.addEventListener("click", function (event) {
+    var chip = event.target.closest(".chip");
+    if (!chip) return;
+    var box = chip.closest("[data-word-builder]");
+    var input = box.querySelector("[data-word-cards]");
+    var cards = parseWord(input.value);
+    var c = cards[chip.dataset.index];
+    if (c.knave) { c.knave = false; c.colour = "r"; }
+    else if (c.colour === "r") { c.colour = "b"; }
+    else { c.knave = true; }
+    input.value = formatWord(cards);
+    drawBuilder(box);
   });
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });

@@ -1,0 +1,263 @@
+"""The turn entry screen for Royalty (RY-1 to RY-16), and the word judge's screens (RY-17)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import Length, NumberRange, Optional
+
+from ..forms import CountField, choices
+from ..games import royalty as rules
+from ..words import WordList, capture_check, judge
+
+SLUG = rules.SLUG
+TEMPLATE = "entry/royalty.html"
+ROUND_NAME = "turn"
+KINDS = {
+    "meld": "Melded a word",
+    "capture": "Captured a word (and maybe melded)",
+    "pass": "Passed",
+    "trade": "Traded cards",
+    "end": "The game ended: someone went out, or everyone passed",
+}
+JOUST_KINDS = {"meld": "Formed a word", "pass": "Passed"}
+COALITIONS = {
+    "": ("No coalitions: everyone plays for themselves", None),
+    "13-24": ("Partners opposite: seats 1 + 3 and 2 + 4 (four players)", [[0, 2], [1, 3]]),
+    "14-25-36": ("Pairs: seats 1 + 4, 2 + 5, 3 + 6 (six players)", [[0, 3], [1, 4], [2, 5]]),
+    "135-246": ("Threes: seats 1 + 3 + 5 and 2 + 4 + 6 (six players)", [[0, 2, 4], [1, 3, 5]]),
+}
+
+
+def options_form(formdata=None):
+    class OptionsForm(FlaskForm):
+        class Meta:
+            csrf = False  # part of the new-table form, which carries the token
+
+        variant = RadioField("Game", default="standard", choices=choices(
+            [("standard", "Royalty"), ("joust", "Joust: two players (RY-15)")]))
+        coalitions = SelectField("Coalitions (RY-14)", default="", choices=choices(
+            (k, v[0]) for k, v in COALITIONS.items()))
+        junior = BooleanField("Junior royalties: three letters of one colour score double (RY-5)")
+
+    for letter in rules.LETTERS:
+        mark = " *" if letter in rules.PROVISIONAL else ""
+        setattr(OptionsForm, f"v_{letter}", CountField(
+            f"{letter}{mark}", default=rules.DEFAULT_LETTER_VALUES[letter],
+            validators=[Optional(), NumberRange(min=0, max=rules.MAX_LETTER_VALUE)]))
+    return OptionsForm(formdata=formdata, prefix="opt")
+
+
+def options_from(form, players=()) -> dict[str, Any]:
+    options: dict[str, Any] = {"variant": form.variant.data or "standard", "junior": bool(form.junior.data)}
+    overrides = {letter: form[f"v_{letter}"].data for letter in rules.LETTERS
+                 if form[f"v_{letter}"].data is not None
+                 and form[f"v_{letter}"].data != rules.DEFAULT_LETTER_VALUES[letter]}
+    if overrides:
+        options["letter_values"] = overrides
+    seats = COALITIONS.get(form.coalitions.data or "", (None, None))[1]
+    if seats:
+        # An empty seat stays in, so the engine can say the coalitions do not fit the players.
+        options["coalitions"] = [[players[i] if i < len(players) else f"seat {i + 1} (empty)" for i in group]
+                                 for group in seats]
+    return options
+
+
+def _on_table(scored) -> list[dict[str, Any]]:
+    return list((scored.standing or {}).get("table") or []) if scored is not None else []
+
+
+def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
+               previous: dict[str, Any] | None = None, scored=None):
+    players = table.players
+    joust = table.options.get("variant") == "joust"
+    words = _on_table(scored)
+    targets = [("", "—")] + [(f"{w['owner']}|{w['word']}", f"{w['word']} ({w['owner']})") for w in words]
+
+    class TurnForm(FlaskForm):
+        base_version = HiddenField()
+        player = SelectField("Whose turn", choices=choices((p, p) for p in players))
+        kind = RadioField("What happened", default="meld",
+                          choices=choices((JOUST_KINDS if joust else KINDS).items()))
+        meld = StringField("The word melded (cards)", validators=[Length(max=80)])
+        target = SelectField("The word captured (RY-7)", default="", choices=choices(targets), validate_choice=False)
+        capture_cards = StringField("The new word (cards, using every card of the target)",
+                                    validators=[Length(max=80)])
+        challenge_by = SelectField("Challenged by (RY-10)", default="",
+                                   choices=choices([("", "— nobody")] + [(p, p) for p in players]))
+        challenge_upheld = RadioField("The challenge was", default="", validate_choice=False, choices=choices(
+            [("upheld", "upheld: the turn is void"), ("rejected", "not upheld: the challenger passes next")]))
+        went_out = SelectField("Who went out? (RY-11)", default="",
+                               choices=choices([("", "— nobody: everyone passed")] + [(p, p) for p in players]))
+        note = StringField("Note (optional)", validators=[Length(max=200)])
+
+    for i in range(len(players)):
+        setattr(TurnForm, f"u{i}", StringField("Cards left in hand", validators=[Length(max=80)]))
+
+    if data is not None:
+        values = _formdata_for(players, data)
+    else:
+        values = {"player": ((scored.standing or {}).get("next") if scored is not None else None) or players[0]}
+    form = TurnForm(formdata=formdata, data=values)
+    if formdata is None:
+        form.base_version.data = str(base_version)
+    return form
+
+
+def _formdata_for(players, turn: dict[str, Any]) -> dict[str, Any]:
+    if "end" in turn:
+        end = turn["end"] or {}
+        values: dict[str, Any] = {"kind": "end", "went_out": end.get("went_out") or ""}
+        for i, name in enumerate(players):
+            values[f"u{i}"] = (end.get("unplayed") or {}).get(name, "")
+        return values
+    values = {"player": turn.get("player"), "meld": turn.get("meld") or "", "note": turn.get("note", "")}
+    if turn.get("capture"):
+        values.update(kind="capture", target=f"{turn['capture'].get('owner', '')}|{turn['capture'].get('target')}",
+                      capture_cards=turn["capture"].get("cards", ""))
+    elif turn.get("pass"):
+        values["kind"] = "pass"
+    elif turn.get("trade"):
+        values["kind"] = "trade"
+    else:
+        values["kind"] = "meld"
+    if turn.get("challenge"):
+        values["challenge_by"] = turn["challenge"].get("by", "")
+        values["challenge_upheld"] = "upheld" if turn["challenge"].get("upheld") else "rejected"
+    return values
+
+
+def round_from(form, table) -> dict[str, Any]:
+    kind = form.kind.data or "meld"
+    if kind == "end":
+        unplayed = {name: (form[f"u{i}"].data or "").strip() for i, name in enumerate(table.players)}
+        return {"end": {"went_out": form.went_out.data or None, "unplayed": unplayed}}
+    turn: dict[str, Any] = {"player": form.player.data}
+    if kind == "pass":
+        turn["pass"] = True
+    elif kind == "trade":
+        turn["trade"] = True
+    else:
+        if kind == "capture":
+            owner, _, word = (form.target.data or "").partition("|")
+            turn["capture"] = {"target": word or None, "owner": owner or None,
+                               "cards": (form.capture_cards.data or "").strip()}
+        if (form.meld.data or "").strip():
+            turn["meld"] = form.meld.data.strip()
+        elif kind == "meld":
+            turn["meld"] = ""
+    if form.challenge_by.data:
+        turn["challenge"] = {"by": form.challenge_by.data, "upheld": form.challenge_upheld.data == "upheld"}
+    judged = _judged(turn)
+    if judged:
+        turn["judged"] = judged
+    if form.note.data and form.note.data.strip():
+        turn["note"] = form.note.data.strip()
+    return turn
+
+
+def _judged(turn: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the word judge said of this turn's words when it was saved: logged with the table (RY-17)."""
+    log = []
+    if turn.get("capture"):
+        verdict = judge_summary(letters_of(turn["capture"].get("cards")), turn["capture"].get("target"))
+        if verdict:
+            log.append(verdict)
+    if turn.get("meld"):
+        verdict = judge_summary(letters_of(turn["meld"]))
+        if verdict:
+            log.append(verdict)
+    return [{"word": v["word"], "valid": v["valid"], "why": (v["reasons"] or [""])[0], "warnings": v["warnings"]}
+            for v in log]
+
+
+def field_for(where: str, table, form) -> str | None:
+    parts = [p for p in re.split(r"[.\[\]]+", where) if p]
+    head = parts[0] if parts else ""
+    if head in ("player", "meld", "note"):
+        return head
+    if head == "capture":
+        sub = parts[1] if len(parts) > 1 else "cards"
+        return "capture_cards" if sub == "cards" else "target"
+    if head == "challenge":
+        return "challenge_upheld" if len(parts) > 1 and parts[1] == "upheld" else "challenge_by"
+    if head in ("pass", "trade"):
+        return "kind"
+    if head == "end":
+        if len(parts) > 2 and parts[1] == "unplayed" and parts[2] in table.players:
+            return f"u{table.players.index(parts[2])}"
+        return "went_out"
+    return None
+
+
+def field_title(field, table) -> str:
+    m = re.match(r"u(\d+)$", field.short_name)
+    if m:
+        return f"{table.players[int(m.group(1))]} · {field.label.text}"
+    return field.label.text
+
+
+def round_heading(turn: dict[str, Any], number: int) -> str:
+    if "end" in turn:
+        went_out = (turn["end"] or {}).get("went_out")
+        return f"The end · {went_out} went out" if went_out else "The end · everyone passed"
+    what = ("captured " + str(turn["capture"].get("target"))) if turn.get("capture") else (
+        "passed" if turn.get("pass") else "traded" if turn.get("trade") else "melded")
+    return f"Turn {number} · {turn.get('player')} {what}"
+
+
+def letters_of(text: str | None) -> str:
+    """The word a card notation spells: "Cr Ar *Lb Mr" is CALM."""
+    return "".join(t.lstrip("*")[:1].upper() for t in (text or "").split() if t.lstrip("*")[:1].isalpha())
+
+
+def judge_summary(word: str | None, target: str | None = None) -> dict[str, Any] | None:
+    """The word judge's verdict for the live check beside a word (RY-17, RY-7)."""
+    word = re.sub(r"[^A-Za-z]", "", word or "")
+    if len(word) < 2:
+        return None
+    words = WordList.load_default()
+    verdict = judge(word, words)
+    out = {"word": verdict.word, "valid": verdict.valid, "reasons": list(verdict.reasons), "warnings": []}
+    target = re.sub(r"[^A-Za-z]", "", target or "")
+    if target:
+        cap = capture_check(target, word, words)
+        out.update(valid=cap.valid, reasons=list(cap.reasons), warnings=list(cap.warnings))
+    return out
+
+
+# ---------------------------------------------------------------- the word judge screens (RY-16, RY-17)
+
+class WordForm(FlaskForm):
+    word = StringField("Is this a word?", validators=[Length(max=40)])
+
+
+class CaptureForm(FlaskForm):
+    target = StringField("The word on the table", validators=[Length(max=40)])
+    word = StringField("The new word", validators=[Length(max=40)])
+
+
+class MonarchyForm(FlaskForm):
+    dealt = TextAreaField("The 25 cards dealt", validators=[Length(max=200)])
+    words = TextAreaField("The words made, one per line", validators=[Length(max=600)])
+
+
+def _monarchy_field(where: str) -> str | None:
+    head = re.split(r"[.\[]", where)[0]
+    return head if head in ("dealt", "words") else None
+
+
+REFEREE = {
+    "word": ("Is that a word?", WordForm, lambda f: {"word": f.word.data or ""},
+             lambda where: "word" if where.startswith("word") else None),
+    "capture": ("Does this capture work?", CaptureForm,
+                lambda f: {"target": f.target.data or "", "word": f.word.data or ""},
+                lambda where: where.split(".")[0] if where.split(".")[0] in ("target", "word") else None),
+    "monarchy": ("Monarchy checker", MonarchyForm,
+                 lambda f: {"dealt": f.dealt.data or "",
+                            "words": [line.strip() for line in (f.words.data or "").splitlines() if line.strip()]},
+                 _monarchy_field),
+}

@@ -1,0 +1,1300 @@
+"""Royalty, the word game played with lettered cards, scored as RULINGS.md RY-1 to RY-16 say.
+
+Each entry is one turn, in the order played (API.md): a meld, a capture with or
+without a meld, a pass or a trade, perhaps with a challenge; a last entry says
+how the game ended. Whether a word is in the dictionary is the word judge's
+question (RY-17); this engine scores what the table accepted and refuses only
+what cannot physically have happened. The box's examples, under the default
+letter values (RY-2):
+
+>>> [word_value(parse_word(w)) for w in ("Ar Lr Eb", "Pr Eb Ar Lr", "Pr Ab Rr Eb", "Mb Ar Cr Eb", "Pr Ab Rr Kb")]
+[6, 12, 12, 16, 16]
+>>> game = score(("Ann", "Ben"), {}, [
+...     {"player": "Ann", "meld": "Cr Ar Pr Eb Rr"},
+...     {"player": "Ben", "meld": "Cr Ar Lr Mr"},
+...     {"player": "Ann", "meld": "Cb Ab Mb Pb"}])
+>>> [r.points for r in game.rounds]
+[{'Ann': 36, 'Ben': 0}, {'Ann': 0, 'Ben': 32}, {'Ann': 40, 'Ben': 0}]
+>>> game.rounds[0].explain["Ann"][:2]
+['Meld CAPER (red and black): 6 + 2 + 6 + 2 + 2 = 18 (RY-3, RY-4)', 'First play: CAPER 18 doubled = 36 (RY-6)']
+>>> game.rounds[1].explain["Ben"][0]
+'Meld CALM (all red): 6 + 2 + 2 + 6 = 16, royalty ×2 = 32 (RY-3, RY-5)'
+>>> game.standing["table"][0], game.standing["domains"], game.standing["next"]
+({'word': 'CALM', 'owner': 'Ben', 'cards': 'Cr Ar Lr Mr'}, {'Ann': 5, 'Ben': 0}, 'Ben')
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, signed
+
+SLUG = "royalty"
+TITLE = "Royalty"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+ROUND_NAME = "turn"
+OPTIONS: dict[str, Any] = {
+    "letter_values": {},
+    "junior": False,
+    "coalitions": None,
+    "variant": "standard",
+    "word_list": None,
+}
+VARIANTS = ("standard", "joust")
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: RY-2: the default letter values. A, E, L, R and C, K, M, P are fixed by the box examples.
+DEFAULT_LETTER_VALUES: Mapping[str, int] = MappingProxyType({
+    "A": 2, "B": 6, "C": 6, "D": 4, "E": 2, "F": 6, "G": 4, "H": 6, "I": 2, "J": 8, "K": 6, "L": 2, "M": 6,
+    "N": 2, "O": 2, "P": 6, "Q": 10, "R": 2, "S": 2, "T": 2, "U": 2, "V": 6, "W": 6, "X": 8, "Y": 6, "Z": 10,
+})
+#: RY-2: the letters whose default value the box examples fix.
+FIXED_BY_THE_BOX = frozenset("ACEKLMPR")
+#: RY-2: the letters whose default value is the project's guess; a table types in its own.
+PROVISIONAL = frozenset(LETTERS) - FIXED_BY_THE_BOX
+#: RY-8: a hand holds seven cards.
+HAND_SIZE = 7
+#: RY-5: a meld royalty needs this many letters (junior: JUNIOR_ROYALTY_LENGTH).
+ROYALTY_LENGTH = 4
+JUNIOR_ROYALTY_LENGTH = 3
+#: RY-6: the first play needs three letters; five one-coloured letters make it quadruple.
+FIRST_PLAY_LENGTH = 3
+FIRST_PLAY_QUADRUPLE_LENGTH = 5
+#: RY-7: a capture is doubled when four or more one-coloured cards come from hand.
+CAPTURE_DOUBLE_CARDS = 4
+#: RY-12 and RY-15: the Domain bonuses.
+DOMAIN_BONUS, DOMAIN_BONUS_TIED = 20, 10
+JOUST_BONUS, JOUST_BONUS_TIED = 10, 5
+#: RY-13: the word that doubles a final score.
+ROYALTY = "ROYALTY"
+#: RY-15, RY-16: a royalty of any colours has seven letters.
+MIXED_ROYALTY_LENGTH = 7
+#: RY-16: Monarchy deals a five by five square.
+MONARCHY_DEAL = 25
+MAX_LETTER_VALUE = 100
+MAX_WORD_LIST = 200
+
+COLOURS = {"r": "red", "b": "black"}
+CARD_RULE = ("write a letter A-Z and its colour r or b (e.g. Cr), or * and the letter a Knave "
+             "stands for (e.g. *Eb) (RY-1)")
+_TOKEN = re.compile(r"(\*)?([A-Za-z])?([RrBb])?")
+# "judged" holds what the word judge said when the turn was entered (RY-17): logged, never scored.
+TURN_FIELDS = {"player", "meld", "capture", "pass", "trade", "challenge", "note", "judged"}
+END_FIELDS = {"went_out", "unplayed"}
+CAPTURE_FIELDS = {"target", "owner", "cards"}
+CHALLENGE_FIELDS = {"by", "upheld"}
+
+
+class WordError(ValueError):
+    """Text that is not a Royalty card or word; the message names the bad token."""
+
+
+# ---------------------------------------------------------------------------------------
+# RY-1 to RY-4: cards, words, values, colours
+
+
+@dataclass(frozen=True)
+class RoyaltyCard:
+    """One card (RY-1): a letter in red (``r``) or black (``b``), or the Knave.
+
+    A Knave carries the letter it stands for in the word it is in (and may carry
+    a colour, which never counts: RY-4). A Knave still in a hand or a deal may
+    stand for nothing yet: its letter is then empty.
+
+    >>> str(RoyaltyCard("C", "r")), str(RoyaltyCard("E", "b", knave=True)), str(RoyaltyCard("", None, knave=True))
+    ('Cr', '*Eb', '*')
+    """
+
+    letter: str
+    colour: str | None
+    knave: bool = False
+
+    def __str__(self) -> str:
+        return ("*" if self.knave else "") + self.letter + (self.colour or "")
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """What identifies the physical card: letter and colour, or just "a Knave" (RY-1, RY-7).
+
+        >>> RoyaltyCard("E", "b", knave=True).key == RoyaltyCard("S", None, knave=True).key
+        True
+        """
+        return ("*", "") if self.knave else (self.letter, self.colour or "")
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word as laid on the table: its cards in order. ``str(word)`` is the canonical notation.
+
+    >>> w = parse_word("cr AR lr mR")
+    >>> str(w), w.text, len(w)
+    ('Cr Ar Lr Mr', 'CALM', 4)
+    """
+
+    cards: tuple[RoyaltyCard, ...]
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def text(self) -> str:
+        return "".join(c.letter for c in self.cards)
+
+    @property
+    def knaves(self) -> int:
+        return sum(c.knave for c in self.cards)
+
+
+def parse_card(token: object, *, bare_knave: bool = False) -> RoyaltyCard:
+    """One card token, case-insensitive (API.md). ``bare_knave`` allows ``*`` alone (a Knave in a hand).
+
+    >>> parse_card("cr"), str(parse_card("*eB")), str(parse_card("*s"))
+    (RoyaltyCard(letter='C', colour='r', knave=False), '*Eb', '*S')
+    >>> parse_card("Cg")
+    Traceback (most recent call last):
+    ...
+    companion.games.royalty.WordError: 'Cg' is not a Royalty card: write a letter A-Z and its colour r or b \
+(e.g. Cr), or * and the letter a Knave stands for (e.g. *Eb) (RY-1)
+    """
+    if not isinstance(token, str):
+        raise WordError(f"{token!r} is not a Royalty card: {CARD_RULE}")
+    m = _TOKEN.fullmatch(token.strip())
+    if m is None or not token.strip():
+        raise WordError(f"{token!r} is not a Royalty card: {CARD_RULE}")
+    star, letter, colour = m.groups()
+    if star:
+        if letter is None and not bare_knave:
+            raise WordError(f"{token!r}: a Knave in a word must say which letter it stands for, e.g. *E (RY-1)")
+        return RoyaltyCard((letter or "").upper(), colour.lower() if colour else None, knave=True)
+    if letter is None or colour is None:
+        raise WordError(f"{token!r} is not a Royalty card: {CARD_RULE}")
+    return RoyaltyCard(letter.upper(), colour.lower())
+
+
+def _parse_cards(text: object, *, bare_knave: bool, what: str) -> tuple[RoyaltyCard, ...]:
+    if isinstance(text, list) and all(isinstance(t, str) for t in text):
+        text = " ".join(text)
+    if not isinstance(text, str):
+        raise WordError(f"give the {what} as card tokens separated by spaces, e.g. \"Cr Ar Lr Mr\"")
+    cards, bad = [], []
+    for token in text.split():
+        try:
+            cards.append(parse_card(token, bare_knave=bare_knave))
+        except WordError as err:
+            bad.append(str(err))
+    if bad:
+        raise WordError("; ".join(bad))
+    return tuple(cards)
+
+
+def parse_word(text: object) -> Word:
+    """A word written as space-separated card tokens (API.md); case-insensitive, spaces free.
+
+    >>> str(parse_word("  zr er  br rr ar ")), parse_word("Cr *ab Lr Mr").text
+    ('Zr Er Br Rr Ar', 'CALM')
+    >>> parse_word("Cr Ar 7r Mr")
+    Traceback (most recent call last):
+    ...
+    companion.games.royalty.WordError: '7r' is not a Royalty card: write a letter A-Z and its colour r or b \
+(e.g. Cr), or * and the letter a Knave stands for (e.g. *Eb) (RY-1)
+    >>> parse_word("")
+    Traceback (most recent call last):
+    ...
+    companion.games.royalty.WordError: a word needs at least one card, e.g. "Cr Ar Lr Mr"
+    """
+    cards = _parse_cards(text, bare_knave=False, what="word")
+    if not cards:
+        raise WordError('a word needs at least one card, e.g. "Cr Ar Lr Mr"')
+    return Word(cards)
+
+
+def format_word(word: Word) -> str:
+    """The canonical notation of a word (the inverse of :func:`parse_word`).
+
+    >>> format_word(parse_word("*lB eb")) == "*Lb Eb"
+    True
+    """
+    return str(word)
+
+
+def parse_hand(text: object) -> tuple[RoyaltyCard, ...]:
+    """Cards held in a hand (RY-11) or dealt (RY-16): a Knave may be a bare ``*``; empty is allowed.
+
+    >>> [str(c) for c in parse_hand("xr * qB")], parse_hand("")
+    (['Xr', '*', 'Qb'], ())
+    """
+    return _parse_cards(text, bare_knave=True, what="cards")
+
+
+def letter_values(overrides: Mapping[str, int] | None = None) -> dict[str, int]:
+    """RY-2: the default table with a table's own values laid over it (keys already checked).
+
+    >>> letter_values({"b": 3})["B"], letter_values()["Q"]
+    (3, 10)
+    """
+    values = dict(DEFAULT_LETTER_VALUES)
+    for letter, value in (overrides or {}).items():
+        values[letter.upper()] = value
+    return values
+
+
+def letter_table(overrides: Mapping[str, int] | None = None) -> list[dict[str, Any]]:
+    """RY-2 for the entry screen: every letter, its value, and whether it is provisional or the table's own.
+
+    >>> letter_table({"B": 3})[:3]  # doctest: +NORMALIZE_WHITESPACE
+    [{'letter': 'A', 'value': 2, 'provisional': False, 'overridden': False},
+     {'letter': 'B', 'value': 3, 'provisional': True, 'overridden': True},
+     {'letter': 'C', 'value': 6, 'provisional': False, 'overridden': False}]
+    """
+    given = {k.upper() for k in (overrides or {})}
+    values = letter_values(overrides)
+    return [{"letter": x, "value": values[x], "provisional": x in PROVISIONAL, "overridden": x in given}
+            for x in LETTERS]
+
+
+def card_value(card: RoyaltyCard, values: Mapping[str, int] = DEFAULT_LETTER_VALUES) -> int:
+    """RY-1, RY-3: a letter's value; the Knave is worth 0 whatever it stands for.
+
+    >>> card_value(parse_card("Qb")), card_value(parse_card("*Qb"))
+    (10, 0)
+    """
+    return 0 if card.knave else values[card.letter]
+
+
+def word_value(word: Word, values: Mapping[str, int] = DEFAULT_LETTER_VALUES) -> int:
+    """RY-3: the sum of the word's letter values, a Knave counting 0.
+
+    >>> word_value(parse_word("Cr Ar Mb Pb")), word_value(parse_word("Cr *Ab Mb Pb"))
+    (20, 18)
+    """
+    return sum(card_value(c, values) for c in word.cards)
+
+
+def one_coloured(cards: Word | Sequence[RoyaltyCard]) -> bool:
+    """RY-4: all non-Knave cards share a colour. With no card but Knaves, there is no second colour: True.
+
+    >>> one_coloured(parse_word("Cr Ar Lr Mr")), one_coloured(parse_word("Cr *Ab Lr Mr")), one_coloured(
+    ...     parse_word("Cr Ab"))
+    (True, True, False)
+    """
+    cards = cards.cards if isinstance(cards, Word) else cards
+    return len({c.colour for c in cards if not c.knave}) <= 1
+
+
+def colour_words(cards: Word | Sequence[RoyaltyCard]) -> str:
+    """The colours of some cards, as an explanation says them.
+
+    >>> colour_words(parse_word("Cr *Ab Lr")), colour_words(parse_word("Cb Ar")), colour_words(parse_word("*E"))
+    ('all red, Knave as A', 'red and black', 'all Knaves, Knave as E')
+    """
+    cards = cards.cards if isinstance(cards, Word) else tuple(cards)
+    found = {c.colour for c in cards if not c.knave}
+    if not found:
+        text = "all Knaves"
+    elif len(found) == 1:
+        text = f"all {COLOURS[found.pop()]}"
+    else:
+        text = "red and black"
+    knaves = [c.letter for c in cards if c.knave and c.letter]
+    if knaves:
+        text += f", Knave{'s' if len(knaves) > 1 else ''} as {', '.join(knaves)}"
+    return text
+
+
+def is_royalty(word: Word) -> bool:
+    """RY-15, RY-16: four or more letters in one colour, or seven letters of any colours.
+
+    Read literally, "seven letters of any colours" is exactly seven: an eight-letter word of
+    two colours is no royalty (RY-16).
+
+    >>> is_royalty(parse_word("Cr Ar Lr Mr")), is_royalty(parse_word("Cr Ab Lr Mr"))
+    (True, False)
+    >>> is_royalty(parse_word("Rr Ob Yr Ab Lr Tb Yr"))
+    True
+    """
+    return (len(word) >= ROYALTY_LENGTH and one_coloured(word)) or len(word) == MIXED_ROYALTY_LENGTH
+
+
+def _sum_text(cards: Sequence[RoyaltyCard], values: Mapping[str, int]) -> str:
+    """The value of some cards, added up where there are several.
+
+    >>> _sum_text(parse_word("Cr *Ab Lr").cards, DEFAULT_LETTER_VALUES), _sum_text([parse_card("Qb")], {"Q": 10})
+    ('6 + 0 + 2 = 8', '10')
+    """
+    parts = [card_value(c, values) for c in cards]
+    if len(parts) == 1:
+        return str(parts[0])
+    return " + ".join(map(str, parts)) + f" = {sum(parts)}"
+
+
+def _cards_text(cards: Sequence[RoyaltyCard]) -> str:
+    return " ".join(map(str, cards)) if cards else "none"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# ---------------------------------------------------------------------------------------
+# RY-16: the Monarchy checker
+
+
+def monarchy(dealt: object, words: object) -> dict[str, Any]:
+    """RY-16: are the words made from a Monarchy deal all royalties from the dealt cards, and is it solved?
+
+    ``dealt`` is the 25 dealt cards (a Knave may be a bare ``*``), ``words`` a list of words in
+    card notation. Bad cards raise :class:`InputError`; a word that is no royalty, or that uses a
+    card not dealt (or used already), makes the answer not valid.
+
+    >>> deal = "Cr Ar Lr Mr Zb Eb Bb Rb Ab Mr Ar Cr Er Db Ob Ob Rb Sr Tr Ar Rr Er * Qb Xb"
+    >>> answer = monarchy(deal, ["Cr Ar Lr Mr", "Zb Eb Bb Rb Ab", "Dr Ar Rr Er"])
+    >>> answer["valid"], answer["solved"], answer["unused"][:3]
+    (False, False, ['Cr', 'Ar', 'Mr'])
+    >>> answer["explain"][3]
+    'DARE (all red, 4 letters) is a royalty, but Dr is not among the dealt cards left (RY-16)'
+    """
+    found = Problems()
+    try:
+        deal = parse_hand(dealt)
+    except WordError as err:
+        found.add("dealt", str(err))
+        deal = ()
+    else:
+        if len(deal) != MONARCHY_DEAL:
+            found.add("dealt", f"Monarchy deals {MONARCHY_DEAL} cards; {len(deal)} were given (RY-16)")
+    made: list[Word] = []
+    if not isinstance(words, list):
+        found.add("words", 'give the words as a list, e.g. ["Cr Ar Lr Mr", "Zb Eb Bb Rb Ab"]')
+    else:
+        for i, text in enumerate(words):
+            try:
+                made.append(parse_word(text))
+            except WordError as err:
+                found.add(f"words[{i}]", str(err))
+    found.raise_if_any()
+
+    left = Counter(c.key for c in deal)
+    explain = [f"Dealt {_plural(len(deal), 'card')}: {_cards_text(deal)} (RY-16)"]
+    checked = []
+    valid = True
+    for word in made:
+        royal = is_royalty(word)
+        missing = []
+        for card in word.cards:
+            if left[card.key] > 0:
+                left[card.key] -= 1
+            else:
+                missing.append(str(card) if not card.knave else "a Knave")
+        how = f"{word.text} ({colour_words(word)}, {_plural(len(word), 'letter')})"
+        if not royal:
+            why = "is not a royalty: it needs 4 or more letters in one colour, or 7 letters"
+        else:
+            why = "is a royalty"
+        if missing:
+            verb = "is" if len(missing) == 1 else "are"
+            why += f", but {' and '.join(missing)} {verb} not among the dealt cards left"
+        explain.append(f"{how} {why} (RY-16)")
+        ok = royal and not missing
+        valid = valid and ok
+        checked.append({"word": word.text, "cards": str(word), "royalty": royal, "uses_dealt_cards": not missing,
+                        "valid": ok})
+    unused = []
+    for card in deal:
+        if left[card.key] > 0:
+            left[card.key] -= 1
+            unused.append(card)
+    solved = valid and not unused
+    explain.append(f"Unused: {_cards_text(unused)} ({_plural(len(unused), 'card')}) (RY-16)")
+    if solved:
+        explain.append("Solved: every dealt card is in a royalty (RY-16)")
+    elif not valid:
+        explain.append("Not valid: every word must be a royalty made from the dealt cards, each used once (RY-16)")
+    else:
+        explain.append(f"Not solved yet: {_plural(len(unused), 'card')} left (RY-16)")
+    return {"valid": valid, "solved": solved, "words": checked, "unused": [str(c) for c in unused],
+            "unused_count": len(unused), "explain": explain}
+
+
+# ---------------------------------------------------------------------------------------
+# Reading the options and the turns
+
+
+@dataclass(frozen=True)
+class Coalitions:
+    """RY-14: the partnerships, each listed in seat order, named A, B, C in the order given."""
+
+    sides: Mapping[str, tuple[str, ...]]
+
+    def side_of(self, name: str) -> str:
+        return next(side for side, members in self.sides.items() if name in members)
+
+    def named(self, side: str) -> str:
+        return f"coalition {side} ({' and '.join(self.sides[side])})"
+
+
+@dataclass(frozen=True)
+class Capture:
+    target: str
+    owner: str | None
+    word: Word
+
+
+@dataclass(frozen=True)
+class Challenge:
+    by: str
+    upheld: bool
+
+
+@dataclass(frozen=True)
+class Turn:
+    player: str
+    action: str  # "play", "pass" or "trade"
+    meld: Word | None = None
+    capture: Capture | None = None
+    challenge: Challenge | None = None
+
+
+@dataclass(frozen=True)
+class End:
+    went_out: str | None
+    unplayed: Mapping[str, tuple[RoyaltyCard, ...]]
+
+
+def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Problems) -> dict[str, Any]:
+    opts = {key: value for key, value in OPTIONS.items()}
+    overrides: dict[str, int] = {}
+    for key, value in options.items():
+        where = f"options.{key}"
+        if key not in OPTIONS:
+            found.add(where, f"unknown option {key!r}; {TITLE} has {', '.join(OPTIONS)}")
+        elif key == "letter_values":
+            if value is None:
+                continue
+            if not isinstance(value, Mapping):
+                found.add(where, 'letter_values must map letters to values, e.g. {"B": 3, "Q": 10} (RY-2)')
+                continue
+            for letter, number in value.items():
+                at = f"{where}.{letter}"
+                if not isinstance(letter, str) or letter.upper() not in LETTERS or len(letter) != 1:
+                    found.add(at, f"{letter!r} is not a letter A-Z (RY-2)")
+                    continue
+                checked = check_count(found, at, number, MAX_LETTER_VALUE,
+                                      f"a letter value may be at most {MAX_LETTER_VALUE} (RY-2)",
+                                      what=f"the value of {letter.upper()}")
+                if checked is not None:
+                    overrides[letter.upper()] = checked
+        elif key == "junior":
+            if not isinstance(value, bool):
+                found.add(where, f"junior must be true or false, not {value!r} (RY-5)")
+            else:
+                opts["junior"] = value
+        elif key == "variant":
+            if value not in VARIANTS:
+                found.add(where, f"{value!r} is not a variant; choose standard or joust (RY-15)")
+            else:
+                opts["variant"] = value
+        elif key == "coalitions":
+            opts["coalitions"] = _check_coalitions(players, value, found)
+        elif key == "word_list":
+            # RY-17 belongs to the word judge: the engine keeps the choice and never reads the list.
+            if value is not None and not isinstance(value, str) and not (
+                    isinstance(value, list) and all(isinstance(w, str) for w in value)):
+                found.add(where, "word_list must be the name of a list, or a list of words")
+            elif isinstance(value, str) and len(value) > MAX_WORD_LIST:
+                found.add(where, f"a word list's name may have at most {MAX_WORD_LIST} characters")
+            else:
+                opts["word_list"] = value
+    opts["letter_values"] = letter_values(overrides)
+    if opts["variant"] == "joust":
+        if len(players) != 2:
+            found.add("options.variant", f"Joust is for exactly two players; {len(players)} are seated (RY-15)")
+        if opts["coalitions"] is not None:
+            found.add("options.coalitions", "Joust is for two players, each alone: no coalitions (RY-14, RY-15)")
+    return opts
+
+
+def _check_coalitions(players: Sequence[str], value: object, found: Problems) -> list[list[str]] | None:
+    where = "options.coalitions"
+    if value is None:
+        return None
+    shape = 'give coalitions as lists of names, e.g. [["Ann", "Cat"], ["Ben", "Dan"]] (RY-14)'
+    if not isinstance(value, list) or len(value) < 2 or not all(isinstance(c, list) and c for c in value):
+        found.add(where, shape)
+        return None
+    seen: set[str] = set()
+    ok = True
+    for i, members in enumerate(value):
+        for j, name in enumerate(members):
+            at = f"{where}[{i}][{j}]"
+            cleaned = name.strip() if isinstance(name, str) else None
+            if cleaned not in players:
+                found.add(at, f"{name!r} is not a player at this table ({', '.join(players)})")
+                ok = False
+            elif cleaned in seen:
+                found.add(at, f"{cleaned} is in two coalitions; each player is in exactly one (RY-14)")
+                ok = False
+            else:
+                seen.add(cleaned)
+    missing = [p for p in players if p not in seen]
+    if ok and missing:
+        found.add(where, f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} in no coalition; "
+                         "with coalitions every player is in one (RY-14)")
+        ok = False
+    if not ok:
+        return None
+    return [[p for p in players if p in {m.strip() for m in members}] for members in value]
+
+
+def coalitions_of(players: Sequence[str], coalitions: list[list[str]] | None) -> Coalitions | None:
+    """RY-14: the sides A, B, C ... in the order the coalitions were given, members in seat order.
+
+    >>> coalitions_of(("Ann", "Ben", "Cat", "Dan"), [["Dan", "Ben"], ["Cat", "Ann"]]).sides
+    {'A': ('Ben', 'Dan'), 'B': ('Ann', 'Cat')}
+    """
+    if coalitions is None:
+        return None
+    return Coalitions({LETTERS[i]: tuple(p for p in players if p in members) for i, members in enumerate(coalitions)})
+
+
+def _player(value: object, where: str, players: Sequence[str], found: Problems) -> str | None:
+    if not isinstance(value, str) or value.strip() not in players:
+        found.add(where, f"{value!r} is not a player at this table ({', '.join(players)})")
+        return None
+    return value.strip()
+
+
+def _word_at(value: object, where: str, found: Problems) -> Word | None:
+    try:
+        return parse_word(value)
+    except WordError as err:
+        found.add(where, str(err))
+        return None
+
+
+def _parse_entry(raw: object, at: str, players: Sequence[str], joust: bool, found: Problems) -> Turn | End | None:
+    if not isinstance(raw, Mapping):
+        found.add(at, 'each turn must be an object, e.g. {"player": "Ann", "meld": "Cr Ar Lr Mr"}')
+        return None
+    note = raw.get("note")
+    if note is not None and not isinstance(note, str):
+        found.add(f"{at}.note", "a note must be text")
+    if "end" in raw:
+        return _parse_end(raw, at, players, joust, found)
+    before = len(list(found))
+    for key in raw:
+        if key not in TURN_FIELDS:
+            found.add(f"{at}.{key}", f"unknown field {key!r}; a turn has player, meld, capture, pass, trade "
+                                     "and challenge (or is an end entry)")
+    player = _player(raw.get("player"), f"{at}.player", players, found)
+    for flag in ("pass", "trade"):
+        if flag in raw and raw[flag] is not True:
+            found.add(f"{at}.{flag}", f"{flag} must be true when given")
+    passing, trading = raw.get("pass") is True, raw.get("trade") is True
+    has_meld, has_capture = raw.get("meld") is not None, raw.get("capture") is not None
+    if passing + trading + (has_meld or has_capture) != 1:
+        found.add(at, "a turn does one thing: a meld, a capture (with or without a meld), a pass or a trade")
+        return None
+    if joust and (trading or has_capture):
+        found.add(f"{at}.{'trade' if trading else 'capture'}",
+                  "in Joust a turn forms one word from the exposed cards or passes (RY-15)")
+        return None
+    meld = _word_at(raw["meld"], f"{at}.meld", found) if has_meld else None
+    capture = _parse_capture(raw["capture"], f"{at}.capture", players, found) if has_capture else None
+    challenge = None
+    if raw.get("challenge") is not None:
+        challenge = _parse_challenge(raw["challenge"], f"{at}.challenge", players, found)
+        if not (has_meld or has_capture):
+            found.add(f"{at}.challenge", "only a word can be challenged, and this turn played none (RY-10)")
+        elif challenge is not None and challenge.by == player:
+            found.add(f"{at}.challenge.by", f"{player} cannot challenge their own word (RY-10)")
+    if len(list(found)) > before or player is None:
+        return None
+    action = "pass" if passing else "trade" if trading else "play"
+    return Turn(player, action, meld, capture, challenge)
+
+
+def _parse_capture(raw: object, at: str, players: Sequence[str], found: Problems) -> Capture | None:
+    if not isinstance(raw, Mapping):
+        found.add(at, 'a capture is an object, e.g. {"target": "CALM", "owner": "Ann", "cards": "Cr Lr Ar Ib Mr"}')
+        return None
+    for key in raw:
+        if key not in CAPTURE_FIELDS:
+            found.add(f"{at}.{key}", f"unknown field {key!r}; a capture has target, owner and cards")
+    target = raw.get("target")
+    if not isinstance(target, str) or not target.strip().isalpha() or not target.strip().isascii():
+        found.add(f"{at}.target", "give the target as the letters of a word on the table, e.g. CALM (RY-7)")
+        target = None
+    owner = raw.get("owner")
+    if owner is not None:
+        owner = _player(owner, f"{at}.owner", players, found)
+    word = _word_at(raw.get("cards"), f"{at}.cards", found)
+    if target is None or word is None:
+        return None
+    return Capture(target.strip().upper(), owner, word)
+
+
+def _parse_challenge(raw: object, at: str, players: Sequence[str], found: Problems) -> Challenge | None:
+    if not isinstance(raw, Mapping):
+        found.add(at, 'a challenge is an object, e.g. {"by": "Ben", "upheld": true} (RY-10)')
+        return None
+    for key in raw:
+        if key not in CHALLENGE_FIELDS:
+            found.add(f"{at}.{key}", f"unknown field {key!r}; a challenge has by and upheld")
+    by = _player(raw.get("by"), f"{at}.by", players, found)
+    upheld = raw.get("upheld")
+    if not isinstance(upheld, bool):
+        found.add(f"{at}.upheld", "say whether the challenge was upheld: true or false (RY-10)")
+        return None
+    return Challenge(by, upheld) if by is not None else None
+
+
+def _parse_end(raw: Mapping[str, Any], at: str, players: Sequence[str], joust: bool, found: Problems) -> End | None:
+    for key in raw:
+        if key not in ("end", "note"):
+            found.add(f"{at}.{key}", f"unknown field {key!r}; an end entry has only end")
+    end = raw["end"]
+    if end is None:
+        end = {}
+    if not isinstance(end, Mapping):
+        found.add(f"{at}.end", 'the end is an object, e.g. {"went_out": "Ann", "unplayed": {"Ben": "Xr Qb"}} (RY-11)')
+        return None
+    for key in end:
+        if key not in END_FIELDS:
+            found.add(f"{at}.end.{key}", f"unknown field {key!r}; the end has went_out and unplayed")
+    # RY-11: went_out null means every player passed; a missing went_out reads the same (TOML has no null).
+    went_out = end.get("went_out")
+    if went_out is not None:
+        went_out = _player(went_out, f"{at}.end.went_out", players, found)
+        if joust and went_out is not None:
+            found.add(f"{at}.end.went_out", "nobody goes out in Joust: it ends when both players pass (RY-15)")
+    unplayed: dict[str, tuple[RoyaltyCard, ...]] = {}
+    raw_unplayed = end.get("unplayed") or {}
+    if not isinstance(raw_unplayed, Mapping):
+        found.add(f"{at}.end.unplayed", 'unplayed maps players to the cards they held, e.g. {"Ben": "Xr Qb"} (RY-11)')
+        raw_unplayed = {}
+    for name, text in raw_unplayed.items():
+        where = f"{at}.end.unplayed.{name}"
+        if name not in players:
+            found.add(where, f"{name!r} is not a player at this table ({', '.join(players)})")
+            continue
+        try:
+            cards = parse_hand(text if text is not None else "")
+        except WordError as err:
+            found.add(where, str(err))
+            continue
+        if len(cards) > HAND_SIZE:
+            found.add(where, f"a hand holds at most {HAND_SIZE} cards; {len(cards)} were entered (RY-11)")
+        elif cards and joust:
+            found.add(where, "Joust has no hands: only the Domains count (RY-15)")
+        elif cards and name == went_out:
+            found.add(where, f"{name} went out, so {name} holds no cards (RY-11)")
+        elif cards:
+            unplayed[name] = cards
+    return End(went_out, unplayed)
+
+
+# ---------------------------------------------------------------------------------------
+# Scoring one turn
+
+
+@dataclass
+class TableWord:
+    """RY-9: a word lying in front of its owner."""
+
+    word: Word
+    owner: str
+
+    def as_json(self) -> dict[str, str]:
+        return {"word": self.word.text, "owner": self.owner, "cards": str(self.word)}
+
+
+@dataclass
+class State:
+    """The table as the turns go by (mutable inside one call to :func:`score` only)."""
+
+    players: tuple[str, ...]
+    table: list[TableWord] = field(default_factory=list)
+    domains: dict[str, int] = field(default_factory=dict)
+    totals: dict[str, int] = field(default_factory=dict)
+    royalty_melds: Counter = field(default_factory=Counter)
+    must_pass: set[str] = field(default_factory=set)
+    next: str | None = None
+    plays_left: int = 1
+    last_was_pass: bool = False
+    turns: int = 0
+    over: bool = False
+
+
+def _meld(word: Word, values: Mapping[str, int], junior: bool, first: bool) -> tuple[int, list[str], dict]:
+    """RY-3, RY-5, RY-6: a meld's score and the lines that explain it."""
+    value = word_value(word, values)
+    length, single = len(word), one_coloured(word)
+    colours = colour_words(word)
+    rulings = "RY-3, RY-4" if word.knaves or not single else "RY-3"
+    head = f"Meld {word.text} ({colours}): {_sum_text(word.cards, values)}"
+    need = JUNIOR_ROYALTY_LENGTH if junior else ROYALTY_LENGTH
+    royal = single and length >= need
+    info = {"word": word.text, "cards": str(word), "value": value, "one_coloured": single}
+    if first and length >= FIRST_PLAY_LENGTH:
+        # RY-6 replaces RY-5 for the first meld: one premium, never both.
+        factor = 4 if single and length >= FIRST_PLAY_QUADRUPLE_LENGTH else 2
+        how = "quadrupled" if factor == 4 else "doubled"
+        why = f" (one colour, {length} letters)" if factor == 4 else ""
+        lines = [f"{head} ({rulings})", f"First play: {word.text} {value} {how}{why} = {value * factor} (RY-6)"]
+        info.update(premium="first play ×4" if factor == 4 else "first play ×2", score=value * factor)
+        return value * factor, lines, info
+    if royal:
+        label = "junior royalty" if junior and length < ROYALTY_LENGTH else "royalty"
+        info.update(premium=f"{label} ×2", score=value * 2)
+        return value * 2, [f"{head}, {label} ×2 = {value * 2} ({rulings}, RY-5)"], info
+    info.update(premium=None, score=value)
+    if first:
+        short = f"a first play under {FIRST_PLAY_LENGTH} letters earns no premium"
+        return value, [f"{head}; {short} ({rulings}, RY-6)"], info
+    return value, [f"{head} ({rulings})"], info
+
+
+def _find_target(state: State, turn: Turn, capture: Capture, moved: list[TableWord], at: str,
+                 found: Problems) -> tuple[TableWord, list[RoyaltyCard]] | None:
+    """RY-7: the word the capture builds on, and the cards that came from hand."""
+    player = turn.player
+    if capture.owner == player:
+        found.add(f"{at}.capture.owner", f"{player} cannot capture their own word (RY-7)")
+        return None
+    same = [w for w in state.table if w.word.text == capture.target]
+    if capture.owner is not None:
+        same = [w for w in same if w.owner == capture.owner]
+    if not same:
+        own = [w for w in moved if w.word.text == capture.target]
+        if own and capture.owner is None:
+            found.add(f"{at}.capture.target",
+                      f"{capture.target} is {player}'s own word, which went into {player}'s Domain as this turn "
+                      f"began (RY-9); a player never captures their own word (RY-7)")
+        else:
+            whose = f"{capture.owner}'s word" if capture.owner else "word"
+            lying = ", ".join(f"{w.word.text} ({w.owner})" for w in state.table) or "nothing"
+            found.add(f"{at}.capture.target",
+                      f"no {whose} {capture.target} lies on the table; it holds {lying} (RY-7, RY-9)")
+        return None
+    owners = list(dict.fromkeys(w.owner for w in same))
+    if len(owners) > 1:
+        found.add(f"{at}.capture.owner",
+                  f"{len(same)} words on the table read {capture.target} ({', '.join(owners)}): "
+                  "say whose is captured with owner (RY-7)")
+        return None
+    # One owner with the same word twice: take the first whose cards the new word covers.
+    last_problem = ""
+    for target in same:
+        need = Counter(c.key for c in target.word.cards)
+        added: list[RoyaltyCard] = []
+        for card in capture.word.cards:
+            if need[card.key] > 0:
+                need[card.key] -= 1
+            else:
+                added.append(card)
+        missing = [("a Knave" if k[0] == "*" else k[0] + k[1]) for k, n in need.items() for _ in range(n)]
+        if missing:
+            last_problem = (f"the new word must use every card of {target.word.text} ({target.word}); "
+                            f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing "
+                            "(a Knave may change its letter but stays a Knave) (RY-7)")
+            continue
+        if not added:
+            found.add(f"{at}.capture.cards",
+                      f"{capture.word.text} adds no card from hand to {target.word.text}: a capture adds at least "
+                      "one card and makes a different word (RY-7)")
+            return None
+        return target, added
+    found.add(f"{at}.capture.cards", last_problem)
+    return None
+
+
+def _capture_lines(target: TableWord, word: Word, added: Sequence[RoyaltyCard],
+                   values: Mapping[str, int]) -> tuple[int, list[str], dict]:
+    """RY-7: the whole new word's value, doubled for four or more one-coloured cards from hand."""
+    value = word_value(word, values)
+    lines = [f"Captured {target.word.text} from {target.owner} as {word.text}: "
+             f"{_sum_text(word.cards, values)} (RY-3, RY-7)"]
+    doubled = len(added) >= CAPTURE_DOUBLE_CARDS and one_coloured(added)
+    from_hand = f"{_cards_text(added)} ({_plural(len(added), 'card')}, {colour_words(added)})"
+    if doubled:
+        lines.append(f"From hand {from_hand}: 4 or more in one colour, capture doubled = {value * 2} (RY-4, RY-7)")
+    elif len(added) >= CAPTURE_DOUBLE_CARDS:
+        lines.append(f"From hand {from_hand}: not one colour, not doubled (RY-4, RY-7)")
+    else:
+        lines.append(f"From hand {from_hand}: fewer than 4, not doubled (RY-7)")
+    score_ = value * 2 if doubled else value
+    info = {"target": target.word.text, "from": target.owner, "target_cards": str(target.word), "word": word.text,
+            "cards": str(word), "added": _cards_text(added) if added else "", "value": value, "doubled": doubled,
+            "score": score_}
+    return score_, lines, info
+
+
+# ---------------------------------------------------------------------------------------
+# The game
+
+
+def _party_of(name: str, sides: Coalitions | None) -> str:
+    return sides.side_of(name) if sides else name
+
+
+def _party_name(party: str, sides: Coalitions | None) -> str:
+    return sides.named(party) if sides else party
+
+
+def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
+    """Score a whole game of Royalty (or a Joust); raises InputError listing every problem found."""
+    players = tuple(players)
+    found = Problems()
+    opts = _check_options(players, options, found)
+    found.raise_if_any()
+    joust = opts["variant"] == "joust"
+    sides = coalitions_of(players, opts["coalitions"])
+    values: Mapping[str, int] = opts["letter_values"]
+
+    parsed = [_parse_entry(raw, f"rounds[{i}]", players, joust, found) for i, raw in enumerate(rounds)]
+    found.raise_if_any()
+
+    state = State(players, domains=dict.fromkeys(players, 0), totals=dict.fromkeys(players, 0))
+    scored: list[ScoredRound] = []
+    side_totals = dict.fromkeys(sides.sides, 0) if sides else None
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+    ended_at: int | None = None
+
+    for index, entry in enumerate(parsed):
+        at = f"rounds[{index}]"
+        assert entry is not None
+        if state.over:
+            if joust and isinstance(entry, End) and ended_at is not None and index == ended_at + 1:
+                # RY-15: two passes already ended the Joust; an end entry after them is allowed and adds nothing.
+                lines = ["Two passes in a row had already ended the Joust: nothing more to score (RY-15)"]
+                detail = _detail(state, "end", None, dict.fromkeys(players, 0), values=set())
+                scored.append(ScoredRound(dict.fromkeys(players, 0), {p: list(lines) for p in players}, detail,
+                                          dict.fromkeys(sides.sides, 0) if sides else None))
+                continue
+            found.add(at, f"the game ended at turn {ended_at + 1}; correct an earlier turn instead "
+                          f"({'RY-15' if joust else 'RY-11'})")
+            break
+        if isinstance(entry, End):
+            result = _end(state, entry, sides, values, joust)
+        elif joust:
+            result = _joust_turn(state, entry, index, at, values, found)
+        else:
+            result = _turn(state, entry, index, at, values, opts["junior"], found)
+        if found:
+            break
+        points, side_bonus, explain, detail = result
+        for p in players:
+            state.totals[p] += points[p]
+        side_points = None
+        if sides is not None:
+            side_points = {s: sum(points[p] for p in members) + side_bonus.get(s, 0)
+                           for s, members in sides.sides.items()}
+            for s in sides.sides:
+                side_totals[s] += side_points[s]
+        if state.over:
+            ended_at = index
+            winners, reason = _outcome(state, sides, side_totals, entry, joust)
+        scored.append(ScoredRound(points=points, explain=explain, detail=detail, side_points=side_points))
+
+    found.raise_if_any()
+    standing = {
+        "table": [w.as_json() for w in state.table],
+        "domains": dict(state.domains),
+        "scores": dict(state.totals),
+        "next": None if state.over else (state.next or players[0]),
+        "must_pass": [p for p in players if p in state.must_pass],
+    }
+    if joust:
+        standing["plays_left"] = 0 if state.over else state.plays_left
+    if sides is not None:
+        standing["side_domains"] = {s: sum(state.domains[p] for p in m) for s, m in sides.sides.items()}
+        standing["side_scores"] = dict(side_totals)
+    out_opts = dict(opts)
+    out_opts["letter_values"] = dict(values)
+    return ScoredGame(
+        game=SLUG, players=players, options=out_opts, rounds=tuple(scored), totals=dict(state.totals),
+        over=state.over, winners=winners, reason=reason,
+        sides={s: list(m) for s, m in sides.sides.items()} if sides else None,
+        side_totals=side_totals, standing=standing,
+    )
+
+
+def _detail(state: State, kind: str, player: str | None, turn_points: Mapping[str, int],
+            values: set[str] | Mapping[str, int], **more: Any) -> dict[str, Any]:
+    detail: dict[str, Any] = {"kind": kind, "player": player, "turn_points": dict(turn_points)}
+    detail.update(more)
+    detail["table"] = [w.as_json() for w in state.table]
+    detail["domains"] = dict(state.domains)
+    detail["values"] = dict(values) if isinstance(values, Mapping) else {}
+    return detail
+
+
+def _values_used(values: Mapping[str, int], *words: Word | Sequence[RoyaltyCard] | None) -> dict[str, int]:
+    letters = sorted({c.letter for w in words if w is not None
+                      for c in (w.cards if isinstance(w, Word) else w) if not c.knave and c.letter})
+    return {x: values[x] for x in letters}
+
+
+def _check_turn_order(state: State, turn: Turn, at: str, joust: bool, found: Problems) -> bool:
+    player = turn.player
+    if state.next is not None and player != state.next:
+        if joust and state.plays_left > 1:
+            why = f"{state.next} has {state.plays_left} plays in a row (RY-15)"
+        elif joust:
+            why = "the turns alternate unless a royalty or a pass gives extra plays (RY-15)"
+        else:
+            why = "play passes to the next seat"
+        owe = (f"; {state.next} must pass it after a failed challenge (RY-10)"
+               if state.next in state.must_pass else "")
+        found.add(f"{at}.player", f"it is {state.next}'s turn, not {player}'s: {why}{owe}")
+        return False
+    if player in state.must_pass and turn.action != "pass":
+        found.add(f"{at}.player", f"{player} challenged and was not upheld, so this turn must be a pass (RY-10)")
+        return False
+    return True
+
+
+def _challenge_lines(turn: Turn, explain: dict[str, list[str]]) -> bool:
+    """RY-10: the challenge's lines; True when the turn is void."""
+    ch = turn.challenge
+    if ch is None:
+        return False
+    if ch.upheld:
+        explain[turn.player].append(f"Challenged by {ch.by} and upheld: the turn is void, 0, the cards go back and "
+                                    "nothing is placed; it counts as a pass (RY-10)")
+        explain[ch.by].append(f"Challenged {turn.player}'s word and was upheld (RY-10)")
+        return True
+    explain[turn.player].append(f"Challenged by {ch.by}, not upheld: the turn stands (RY-10)")
+    explain[ch.by].append(f"Challenged {turn.player}'s word and was not upheld: must pass the next turn (RY-10)")
+    return False
+
+
+def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, int], junior: bool,
+          found: Problems):
+    players, player = state.players, turn.player
+    if not _check_turn_order(state, turn, at, False, found):
+        return None
+    explain: dict[str, list[str]] = {p: [] for p in players}
+    lines = explain[player]
+    forced = player in state.must_pass
+    state.must_pass.discard(player)
+
+    # RY-9: the player's uncaptured words go into their Domain as the turn begins, whatever they do.
+    moved = [w for w in state.table if w.owner == player]
+    if moved:
+        state.table = [w for w in state.table if w.owner != player]
+        cards = sum(len(w.word) for w in moved)
+        state.domains[player] += cards
+        listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in moved)
+        lines.append(f"Words moved to the Domain: {listed}; Domain {state.domains[player]} cards (RY-9)")
+
+    capture_info = meld_info = None
+    target: TableWord | None = None
+    added: list[RoyaltyCard] = []
+    capture_score = meld_score = 0
+    if turn.capture is not None:
+        hit = _find_target(state, turn, turn.capture, moved, at, found)
+        if hit is None:
+            return None
+        target, added = hit
+        capture_score, capture_lines, capture_info = _capture_lines(target, turn.capture.word, added, values)
+        lines.extend(capture_lines)
+    if turn.meld is not None:
+        meld_score, meld_lines, meld_info = _meld(turn.meld, values, junior, first=index == 0)
+        lines.extend(meld_lines)
+    from_hand = len(added) + (len(turn.meld) if turn.meld is not None else 0)
+    if from_hand > HAND_SIZE:
+        found.add(at, f"{from_hand} cards were played from hand, but a hand holds {HAND_SIZE} (RY-8)")
+        return None
+
+    turn_score = capture_score + meld_score
+    if turn.capture is not None and turn.meld is not None:
+        lines.append(f"Turn: capture {capture_score} + meld {meld_score} = {turn_score} (RY-8)")
+    seven = from_hand == HAND_SIZE
+    if seven:
+        lines.append(f"Seven cards from hand: turn {turn_score} doubled = {turn_score * 2} (RY-8)")
+        turn_score *= 2
+
+    void = _challenge_lines(turn, explain)
+    if void:
+        turn_score = 0
+    else:
+        if turn.challenge is not None:
+            state.must_pass.add(turn.challenge.by)
+        if target is not None:
+            state.table.remove(target)
+            explain[target.owner].append(f"{target.word.text} captured by {player} as {turn.capture.word.text}: "
+                                         f"it leaves the table (RY-7, RY-9)")
+            state.table.append(TableWord(turn.capture.word, player))
+        if turn.meld is not None:
+            state.table.append(TableWord(turn.meld, player))
+            if turn.meld.text == ROYALTY:
+                state.royalty_melds[player] += 1
+                lines.append("ROYALTY melded: the final score will be doubled (RY-13)")
+
+    if turn.action == "pass":
+        lines.append("Passed, as the failed challenge required: 0 (RY-10)" if forced else "Passed: 0 (RY-8)")
+    elif turn.action == "trade":
+        lines.append("Traded the hand for fresh cards: 0 (RY-8)")
+    else:
+        cite = "RY-8, RY-10" if void else "RY-8"
+        lines.append(f"Turn score {turn_score}; total {state.totals[player] + turn_score} ({cite})")
+    for p in players:
+        if p != player and not explain[p]:
+            explain[p].append(f"{player}'s turn: 0 (RY-8)")
+
+    points = dict.fromkeys(players, 0)
+    points[player] = turn_score
+    state.next = players[(players.index(player) + 1) % len(players)]
+    state.turns += 1
+    detail = _detail(
+        state, "turn", player, points, _values_used(values, turn.meld, turn.capture.word if turn.capture else None),
+        action="capture" if turn.capture else "meld" if turn.meld else turn.action,
+        capture=capture_info, meld=meld_info, from_hand=from_hand, seven=seven, void=void,
+        challenge={"by": turn.challenge.by, "upheld": turn.challenge.upheld} if turn.challenge else None,
+        moved_to_domain=[w.as_json() for w in moved])
+    return points, {}, explain, detail
+
+
+def _joust_turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, int], found: Problems):
+    """RY-15: one word from the exposed cards, straight to the Domain at face value."""
+    players, player = state.players, turn.player
+    if not _check_turn_order(state, turn, at, True, found):
+        return None
+    explain: dict[str, list[str]] = {p: [] for p in players}
+    lines = explain[player]
+    other = players[1] if player == players[0] else players[0]
+    forced = player in state.must_pass
+    state.must_pass.discard(player)
+    points = dict.fromkeys(players, 0)
+    word = turn.meld
+    royal = False
+    if word is not None:
+        if len(word) > HAND_SIZE:
+            found.add(f"{at}.meld", f"Joust exposes {HAND_SIZE} cards; a word of {len(word)} cannot be formed (RY-15)")
+            return None
+        value = word_value(word, values)
+        royal = is_royalty(word)
+        lines.append(f"Word {word.text} ({colour_words(word)}): {_sum_text(word.cards, values)}, straight to the "
+                     f"Domain at face value (RY-3, RY-15)")
+        if _challenge_lines(turn, explain):
+            word, royal = None, False
+        else:
+            if turn.challenge is not None:
+                state.must_pass.add(turn.challenge.by)
+            points[player] = value
+            state.domains[player] += len(word)
+            if royal:
+                lines.append(f"{word.text} is a royalty: {player} plays again (RY-15)")
+    passed = word is None
+    if turn.action == "pass":
+        lines.append("Passed, as the failed challenge required: 0 (RY-10)" if forced else "Passed: 0 (RY-15)")
+    state.turns += 1
+    if passed:
+        if state.last_was_pass:
+            state.over = True
+            lines.append("Two passes in a row: the Joust is over (RY-15)")
+        else:
+            lines.append(f"After a pass {other} plays twice (RY-15)")
+            state.next, state.plays_left = other, 2
+        state.last_was_pass = True
+    else:
+        state.last_was_pass = False
+        state.plays_left -= 1
+        if royal:
+            state.plays_left += 1
+        if state.plays_left == 0:
+            state.next, state.plays_left = other, 1
+        else:
+            state.next = player
+    lines.append(f"Turn score {points[player]}; Domain {state.domains[player]} cards; "
+                 f"total {state.totals[player] + points[player]} (RY-15)")
+    if not explain[other]:
+        explain[other].append(f"{player}'s turn: 0 (RY-15)")
+    bonus: dict[str, int] = {}
+    end_info = None
+    if state.over:
+        bonus, end_info = _joust_end(state, explain)
+        points = {p: points[p] + bonus[p] for p in players}
+    turn_points = dict.fromkeys(players, 0)
+    turn_points[player] = points[player] - bonus.get(player, 0)
+    detail = _detail(state, "turn", player, turn_points, _values_used(values, turn.meld),
+                     action=turn.action if turn.action != "play" else "meld", royalty=royal, void=passed and
+                     turn.action == "play", plays_left=0 if state.over else state.plays_left, next=state.next,
+                     challenge={"by": turn.challenge.by, "upheld": turn.challenge.upheld} if turn.challenge else None)
+    if end_info is not None:
+        detail["end"] = end_info
+    return points, {}, explain, detail
+
+
+def _joust_end(state: State, explain: dict[str, list[str]]) -> tuple[dict[str, int], dict[str, Any]]:
+    """RY-15: +10 to the larger Domain, +5 each when they are equal."""
+    a, b = state.players
+    bonus = dict.fromkeys(state.players, 0)
+    if state.domains[a] == state.domains[b]:
+        bonus = dict.fromkeys(state.players, JOUST_BONUS_TIED)
+        for p in state.players:
+            explain[p].append(f"Domains equal at {state.domains[p]} cards: +{JOUST_BONUS_TIED} each (RY-15)")
+    else:
+        big = a if state.domains[a] > state.domains[b] else b
+        small = b if big == a else a
+        bonus[big] = JOUST_BONUS
+        explain[big].append(f"Larger Domain, {state.domains[big]} cards to {state.domains[small]}: "
+                            f"+{JOUST_BONUS} (RY-15)")
+        explain[small].append(f"Smaller Domain, {state.domains[small]} cards to {state.domains[big]}: "
+                              f"no bonus (RY-15)")
+    for p in state.players:
+        explain[p].append(f"Final score {state.totals[p] + bonus[p]} (RY-15)")
+    info = {"went_out": None, "unplayed": dict.fromkeys(state.players, 0), "domain_bonus": bonus,
+            "royalty_bonus": dict.fromkeys(state.players, 0), "by": "player"}
+    return bonus, info
+
+
+def _end(state: State, end: End, sides: Coalitions | None, values: Mapping[str, int], joust: bool):
+    """RY-9, RY-11, RY-12, RY-13 (or RY-15 for a Joust): the game's last entry."""
+    players = state.players
+    explain: dict[str, list[str]] = {p: [] for p in players}
+    state.over = True
+    if joust:
+        explain_lines = {p: ["The Joust ends here (RY-15)"] for p in players}
+        bonus, info = _joust_end(state, explain_lines)
+        detail = _detail(state, "end", None, dict.fromkeys(players, 0), {}, end=info)
+        return bonus, {}, explain_lines, detail
+
+    # RY-9: at the end every word still on the table goes to its owner's Domain.
+    moved = list(state.table)
+    state.table = []
+    for name in players:
+        mine = [w for w in moved if w.owner == name]
+        if mine:
+            state.domains[name] += sum(len(w.word) for w in mine)
+            listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in mine)
+            explain[name].append(f"At the end, words moved to the Domain: {listed}; Domain "
+                                 f"{state.domains[name]} cards (RY-9)")
+
+    # RY-11: going out collects the others' cards; when all passed, each loses their own.
+    unplayed = dict.fromkeys(players, 0)
+    held = {p: end.unplayed.get(p, ()) for p in players}
+    if end.went_out is not None:
+        goer = end.went_out
+        gained, count, parts = 0, 0, []
+        for p in players:
+            cards = held[p]
+            if p == goer or not cards:
+                continue
+            v = sum(card_value(c, values) for c in cards)
+            gained, count = gained + v, count + len(cards)
+            parts.append(f"{p}'s {_cards_text(cards)} ({v})")
+            explain[p].append(f"{goer} went out: {p}'s unplayed {_cards_text(cards)} go to {goer} (RY-11)")
+        for p in players:
+            if p != goer and not held[p]:
+                explain[p].append(f"{goer} went out; {p} held no cards (RY-11)")
+        unplayed[goer] = gained
+        state.domains[goer] += count
+        got = "; ".join(parts) if parts else "nobody held a card"
+        explain[goer].append(f"Went out: {got}: +{gained} and {_plural(count, 'card')} to the Domain, "
+                             f"now {state.domains[goer]} (RY-11)")
+    else:
+        for p in players:
+            cards = held[p]
+            v = sum(card_value(c, values) for c in cards)
+            unplayed[p] = -v
+            state.domains[p] -= len(cards)
+            if cards:
+                explain[p].append(f"Everyone passed: unplayed {_cards_text(cards)} {signed(-v)} and "
+                                  f"−{len(cards)} Domain cards, now {state.domains[p]} (RY-11)")
+            else:
+                explain[p].append("Everyone passed; no cards left in hand (RY-11)")
+
+    # RY-12 and RY-13, per player or per coalition (RY-14).
+    parties = list(sides.sides) if sides else list(players)
+    members = {party: (sides.sides[party] if sides else (party,)) for party in parties}
+    domain = {party: sum(state.domains[p] for p in members[party]) for party in parties}
+    before = {party: sum(state.totals[p] + unplayed[p] for p in members[party]) for party in parties}
+    most = max(domain.values())
+    top = [party for party in parties if domain[party] == most]
+    domain_bonus = {party: (DOMAIN_BONUS if len(top) == 1 else DOMAIN_BONUS_TIED) if party in top else 0
+                    for party in parties}
+    royalty_bonus = {}
+    for party in parties:
+        label = _party_name(party, sides)
+        whose = "The coalition's Domain" if sides else "Domain"
+        if party in top and len(top) == 1:
+            line = f"{whose} {domain[party]} cards, the most: +{DOMAIN_BONUS} (RY-12)"
+        elif party in top:
+            others = " and ".join(_party_name(t, sides) for t in top if t != party)
+            line = f"{whose} {domain[party]} cards, tied for the most with {others}: +{DOMAIN_BONUS_TIED} (RY-12)"
+        else:
+            line = (f"{whose} {domain[party]} cards; {_party_name(top[0], sides)} has the most "
+                    f"({most}): no bonus (RY-12)")
+        if sides is not None:
+            line = line.replace("(RY-12)", "(RY-12, RY-14)")
+        final = before[party] + domain_bonus[party]
+        n = sum(state.royalty_melds[p] for p in members[party])
+        doubled = final * (2 ** n)
+        royalty_bonus[party] = doubled - final
+        for p in members[party]:
+            explain[p].append(line)
+            if n:
+                times = "doubled" if n == 1 else f"doubled {n} times"
+                explain[p].append(f"ROYALTY melded {_plural(n, 'time')}: final score {final} {times} = {doubled} "
+                                  f"(RY-13)")
+            rulings = "RY-11, RY-12, RY-13, RY-14" if sides else "RY-11, RY-12, RY-13"
+            explain[p].append(f"Final score{' of ' + label if sides else ''}: {doubled} ({rulings})")
+
+    points = dict(unplayed)
+    side_bonus: dict[str, int] = {}
+    if sides is None:
+        for p in players:
+            points[p] += domain_bonus[p] + royalty_bonus[p]
+    else:
+        # RY-14: a coalition's bonuses belong to the coalition, not to one member: side_points only.
+        side_bonus = {party: domain_bonus[party] + royalty_bonus[party] for party in parties}
+    info = {"went_out": end.went_out, "unplayed": unplayed, "domain_bonus": domain_bonus,
+            "royalty_bonus": royalty_bonus, "royalty_melds": {party: sum(state.royalty_melds[p] for p in members[party])
+                                                              for party in parties},
+            "by": "coalition" if sides else "player",
+            "cards": {p: _cards_text(held[p]) if held[p] else "" for p in players},
+            "moved_to_domain": [w.as_json() for w in moved]}
+    detail = _detail(state, "end", end.went_out, dict.fromkeys(players, 0),
+                     _values_used(values, *[held[p] for p in players]), end=info)
+    return points, side_bonus, explain, detail
+
+
+def _outcome(state: State, sides: Coalitions | None, side_totals: Mapping[str, int] | None, entry: Turn | End,
+             joust: bool) -> tuple[tuple[str, ...], str]:
+    """The winners (highest final score, ties share) and the reason, in one sentence."""
+    players = state.players
+    if sides is not None and side_totals is not None:
+        best = max(side_totals.values())
+        top = [s for s in sides.sides if side_totals[s] == best]
+        winners = tuple(p for p in players if any(p in sides.sides[s] for s in top))
+        names = " and ".join(sides.named(s) for s in top)
+    else:
+        best = max(state.totals.values())
+        top = [p for p in players if state.totals[p] == best]
+        winners = tuple(top)
+        names = " and ".join(top)
+    verdict = f"{names} {'wins' if len(top) == 1 else 'share the win'} with {best}"
+    if joust:
+        how = "Two passes in a row ended the Joust" if isinstance(entry, Turn) else "The Joust ended"
+        return winners, f"{how}; {verdict} (RY-15)."
+    assert isinstance(entry, End)
+    how = f"{entry.went_out} went out" if entry.went_out else "Every player passed"
+    return winners, f"{how}; {verdict} (RY-11, RY-12, RY-13)."
+
+
+__all__ = ["DEFAULT_LETTER_VALUES", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "PROVISIONAL", "ROUND_NAME", "SLUG",
+           "TITLE", "InputError", "RoyaltyCard", "Word", "WordError", "card_value", "colour_words",
+           "format_word", "is_royalty", "letter_table", "letter_values", "monarchy", "one_coloured", "parse_card",
+           "parse_hand", "parse_word", "score", "word_value"]

@@ -1,0 +1,123 @@
+"""Royalty through the web forms: options, turns, the judge beside each word, bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.games import score
+
+
+def new_table(client, players=("Ann", "Ben", "Cat", "Dan"), **options):
+    data = {f"seat{i}": p for i, p in enumerate(players, 1)}
+    data.update({"opt-variant": "standard", "opt-coalitions": ""})
+    data.update({f"opt-{k}": v for k, v in options.items()})
+    response = client.post("/new/royalty", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].split("?key=")
+
+
+def post(client, table, key, **fields):
+    page = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
+    fields.setdefault("base_version", re.search(r'name="base_version"[^>]*value="(\d+)"', page).group(1))
+    return client.post(f"{table}/hands?key={key}", data=fields)
+
+
+def rounds(client, table):
+    return json.loads(client.get(f"{table}/export.json").data)
+
+
+def test_letter_values_junior_and_coalitions_are_options(client):
+    table, key = new_table(client, **{"v_Z": "12", "junior": "y", "coalitions": "13-24"})
+    options = rounds(client, table)["options"]
+    assert options["letter_values"] == {"Z": 12}
+    assert options["junior"] is True
+    assert options["coalitions"] == [["Ann", "Cat"], ["Ben", "Dan"]]
+    # ALE, all red, three letters: a junior royalty doubles it (RY-5): 6 x 2 = 12, but as the
+    # first play RY-6 doubles it instead (no stacking): 12.
+    post(client, table, key, player="Ann", kind="meld", meld="Ar Lr Er")
+    assert score(rounds(client, table)).side_totals == {"A": 12, "B": 0}
+
+
+def test_coalitions_that_do_not_fit_the_players_are_refused_on_the_form(client):
+    data = {"seat1": "Ann", "seat2": "Ben", "seat3": "Cat", "opt-variant": "standard", "opt-coalitions": "13-24"}
+    response = client.post("/new/royalty", data=data)
+    assert response.status_code == 422
+    assert 'value="Cat"' in response.get_data(as_text=True)
+
+
+def test_each_turn_logs_what_the_word_judge_said(client):
+    table, key = new_table(client)
+    post(client, table, key, player="Ann", kind="meld", meld="Er Ar Rr")
+    post(client, table, key, player="Ben", kind="capture", target="Ann|EAR", capture_cards="Er Ar Rr Sb")
+    turns = rounds(client, table)["rounds"]
+    assert turns[0]["judged"][0]["word"] == "EAR" and turns[0]["judged"][0]["valid"] is True
+    assert "inflection" in turns[1]["judged"][0]["warnings"][0]
+    page = client.get(table).get_data(as_text=True)
+    assert "Word judge: <strong>EARS</strong> accepted" in page
+
+
+def test_the_live_judge_fragment(client):
+    assert "Yes" in client.get("/referee/royalty/judge?word=zebra").get_data(as_text=True)
+    text = client.get("/referee/royalty/judge?word=EARRING&target=EAR").get_data(as_text=True)
+    assert "⚠" in text
+    assert client.get("/referee/royalty/judge?word=<b>").get_data(as_text=True).strip() == ""
+
+
+def test_bad_turns_are_shown_next_to_their_field_with_the_input_kept(client):
+    table, key = new_table(client)
+    post(client, table, key, player="Ann", kind="meld", meld="Cr Ar Lr Mr")
+    cases = {
+        # a capture that drops a target letter (RY-7)
+        "capture_cards": dict(player="Ben", kind="capture", target="Ann|CALM", capture_cards="Cr Ar Lr Ib"),
+        # a target that is not on the table
+        "target": dict(player="Ben", kind="capture", target="Ann|ZEBRA", capture_cards="Zr Er Br Rr Ar"),
+        # an unknown owner
+        "target ": dict(player="Ben", kind="capture", target="Zed|CALM", capture_cards="Cr Lr Ar Ib Mr"),
+        # a card that is not a card
+        "meld": dict(player="Ben", kind="meld", meld="C1 Ar"),
+    }
+    for field, data in cases.items():
+        response = post(client, table, key, **data)
+        assert response.status_code == 422, field
+        page = response.get_data(as_text=True)
+        assert f'id="{field.strip()}-error"' in page, (field, re.findall(r'class="error"[^>]*>([^<]*)', page))
+        for name in ("capture_cards", "meld"):
+            if data.get(name):
+                assert f'value="{data[name]}"' in page
+    # Capturing one's own word is refused (RY-7).
+    response = post(client, table, key, player="Ben", kind="pass")
+    assert response.status_code == 303
+    response = post(client, table, key, player="Cat", kind="capture", target="Ann|CALM", capture_cards="Cr Lr Ar Ib Mr")
+    assert response.status_code == 303
+    response = post(client, table, key, player="Dan", kind="capture", target="Dan|CLAIM",
+                    capture_cards="Cr Lr Ar Ib Mr Sb")
+    assert response.status_code == 422
+    assert len(rounds(client, table)["rounds"]) == 3
+
+
+def test_referee_pages(client):
+    page = client.post("/referee/royalty/word", data={"word": "zebra"}).get_data(as_text=True)
+    assert "Yes" in page
+    response = client.post("/referee/royalty/word", data={"word": ""})
+    assert response.status_code == 422 and 'id="word-error"' in response.get_data(as_text=True)
+    page = client.post("/referee/royalty/capture", data={"target": "ear", "word": "bears"}).get_data(as_text=True)
+    assert "Yes" in page and "adds" in page
+    response = client.post("/referee/royalty/monarchy", data={"dealt": "Cr Ar Lr", "words": "Cr Ar"})
+    assert response.status_code in (200, 422)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fields=st.dictionaries(
+    st.sampled_from(["player", "kind", "meld", "target", "capture_cards", "challenge_by", "challenge_upheld",
+                     "went_out", "u0", "u1", "base_version"]),
+    st.text(max_size=16) | st.sampled_from(["Ann", "Ben", "meld", "capture", "end", "pass", "Cr Ar Lr Mr",
+                                            "Ann|CALM", "*Eb", "upheld", "0"]), max_size=9))
+def test_any_turn_form_is_saved_or_refused_never_a_500(app, fields):
+    client = app.test_client()
+    table, key = new_table(client)
+    response = client.post(f"{table}/hands?key={key}", data=fields)
+    assert response.status_code in (303, 409, 422), response.status_code
