@@ -33,6 +33,7 @@ from .common import DEVICE_COOKIE, device_label, remember_table, see_other
 
 bp = Blueprint("main", __name__)
 
+LETTER_FIELDS = [f"v_{letter}" for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]  # Royalty's letter values
 SEATS = 9  # the most any game seats (Indian Rummy with three decks)
 
 
@@ -70,7 +71,8 @@ def new_table(game: str):
     form = NewTableForm()
     options = ENTRY[game].options_form(request.form if request.method == "POST" else None)
     if request.method == "GET":
-        return render_template("new_table.html", form=form, options=options, engine=engine)
+        return render_template("new_table.html", form=form, options=options, engine=engine,
+                               letter_fields=LETTER_FIELDS)
     forms_valid = form.validate() & options.validate()
     names = [(form[f"seat{s}"].data or "").strip() for s in range(1, SEATS + 1)]
     seated = [n for n in names if n]
@@ -89,7 +91,8 @@ def new_table(game: str):
             remember_table(table.id, table.edit_key)
             return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))
     _seat_errors(form, names, found)
-    return render_template("new_table.html", form=form, options=options, engine=engine), 422
+    return render_template("new_table.html", form=form, options=options, engine=engine,
+                           letter_fields=LETTER_FIELDS), 422
 
 
 def _seat_errors(form, names, found) -> None:
