@@ -1195,7 +1195,8 @@ def _end(state: State, end: End, sides: Coalitions | None, values: Mapping[str, 
             v = sum(card_value(c, values) for c in cards)
             gained, count = gained + v, count + len(cards)
             parts.append(f"{p}'s {_cards_text(cards)} ({v})")
-            explain[p].append(f"{goer} went out: {p}'s unplayed {_cards_text(cards)} go to {goer} (RY-11)")
+            verb = "goes" if len(cards) == 1 else "go"
+            explain[p].append(f"{goer} went out: {p}'s unplayed {_cards_text(cards)} {verb} to {goer} (RY-11)")
         for p in players:
             if p != goer and not held[p]:
                 explain[p].append(f"{goer} went out; {p} held no cards (RY-11)")
