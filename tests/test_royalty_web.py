@@ -121,3 +121,17 @@ def test_any_turn_form_is_saved_or_refused_never_a_500(app, fields):
     table, key = new_table(client)
     response = client.post(f"{table}/hands?key={key}", data=fields)
     assert response.status_code in (303, 409, 422), response.status_code
+
+
+def test_house_words_are_judged_for_the_table(client):
+    table, key = new_table(client, **{"house_allow": "qi, za", "house_deny": "ear"})
+    options = rounds(client, table)["options"]
+    assert options["house_allow"] == ["QI", "ZA"] and options["house_deny"] == ["EAR"]
+    table_id = table.rsplit("/", 1)[1]
+    allowed = client.get(f"/referee/royalty/judge?word=qi&table={table_id}").get_data(as_text=True)
+    assert "Yes" in allowed
+    denied = client.get(f"/referee/royalty/judge?word=ear&table={table_id}").get_data(as_text=True)
+    assert "No" in denied and "Yes" not in denied
+    assert "Yes" in client.get("/referee/royalty/judge?word=ear").get_data(as_text=True)  # other tables
+    post(client, table, key, player="Ann", kind="meld", meld="Er Ar Rr")
+    assert rounds(client, table)["rounds"][0]["judged"][0]["valid"] is False

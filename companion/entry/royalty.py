@@ -42,6 +42,8 @@ def options_form(formdata=None):
         coalitions = SelectField("Coalitions (RY-14)", default="", choices=choices(
             (k, v[0]) for k, v in COALITIONS.items()))
         junior = BooleanField("Junior royalties: three letters of one colour score double (RY-5)")
+        house_allow = StringField("House words the judge accepts (RY-17)", validators=[Length(max=400)])
+        house_deny = StringField("House words the judge refuses (RY-17)", validators=[Length(max=400)])
 
     for letter in rules.LETTERS:
         mark = " *" if letter in rules.PROVISIONAL else ""
@@ -58,6 +60,10 @@ def options_from(form, players=()) -> dict[str, Any]:
                  and form[f"v_{letter}"].data != rules.DEFAULT_LETTER_VALUES[letter]}
     if overrides:
         options["letter_values"] = overrides
+    for key in ("house_allow", "house_deny"):
+        words = [w.upper() for w in re.split(r"[\s,;]+", form[key].data or "") if w]
+        if words:
+            options[key] = words
     seats = COALITIONS.get(form.coalitions.data or "", (None, None))[1]
     if seats:
         # An empty seat stays in, so the engine can say the coalitions do not fit the players.
@@ -151,7 +157,7 @@ def round_from(form, table) -> dict[str, Any]:
             turn["meld"] = ""
     if form.challenge_by.data:
         turn["challenge"] = {"by": form.challenge_by.data, "upheld": form.challenge_upheld.data == "upheld"}
-    judged = _judged(turn)
+    judged = _judged(turn, table.options)
     if judged:
         turn["judged"] = judged
     if form.note.data and form.note.data.strip():
@@ -159,15 +165,15 @@ def round_from(form, table) -> dict[str, Any]:
     return turn
 
 
-def _judged(turn: dict[str, Any]) -> list[dict[str, Any]]:
+def _judged(turn: dict[str, Any], options: dict[str, Any]) -> list[dict[str, Any]]:
     """What the word judge said of this turn's words when it was saved: logged with the table (RY-17)."""
     log = []
     if turn.get("capture"):
-        verdict = judge_summary(letters_of(turn["capture"].get("cards")), turn["capture"].get("target"))
+        verdict = judge_summary(letters_of(turn["capture"].get("cards")), turn["capture"].get("target"), options)
         if verdict:
             log.append(verdict)
     if turn.get("meld"):
-        verdict = judge_summary(letters_of(turn["meld"]))
+        verdict = judge_summary(letters_of(turn["meld"]), options=options)
         if verdict:
             log.append(verdict)
     return [{"word": v["word"], "valid": v["valid"], "why": (v["reasons"] or [""])[0], "warnings": v["warnings"]}
@@ -214,12 +220,22 @@ def letters_of(text: str | None) -> str:
     return "".join(t.lstrip("*")[:1].upper() for t in (text or "").split() if t.lstrip("*")[:1].isalpha())
 
 
-def judge_summary(word: str | None, target: str | None = None) -> dict[str, Any] | None:
+def wordlist_for(options: dict[str, Any] | None) -> WordList:
+    """The default list with the table's house words (RY-17)."""
+    words = WordList.load_default()
+    options = options or {}
+    if options.get("house_allow") or options.get("house_deny"):
+        words = words.with_house(allow=options.get("house_allow") or (), deny=options.get("house_deny") or ())
+    return words
+
+
+def judge_summary(word: str | None, target: str | None = None,
+                  options: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The word judge's verdict for the live check beside a word (RY-17, RY-7)."""
     word = re.sub(r"[^A-Za-z]", "", word or "")
     if len(word) < 2:
         return None
-    words = WordList.load_default()
+    words = wordlist_for(options)
     verdict = judge(word, words)
     out = {"word": verdict.word, "valid": verdict.valid, "reasons": list(verdict.reasons), "warnings": []}
     target = re.sub(r"[^A-Za-z]", "", target or "")

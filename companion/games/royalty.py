@@ -47,6 +47,8 @@ OPTIONS: dict[str, Any] = {
     "word_list": None,
 }
 VARIANTS = ("standard", "joust")
+#: Options for the word judge only (RY-17): kept with the game when a table sets them.
+HOUSE_WORD_OPTIONS = ("house_allow", "house_deny")
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: RY-2: the default letter values. A, E, L, R and C, K, M, P are fixed by the box examples.
@@ -474,8 +476,8 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
     overrides: dict[str, int] = {}
     for key, value in options.items():
         where = f"options.{key}"
-        if key not in OPTIONS:
-            found.add(where, f"unknown option {key!r}; {TITLE} has {', '.join(OPTIONS)}")
+        if key not in OPTIONS and key not in HOUSE_WORD_OPTIONS:
+            found.add(where, f"unknown option {key!r}; {TITLE} has {', '.join([*OPTIONS, *HOUSE_WORD_OPTIONS])}")
         elif key == "letter_values":
             if value is None:
                 continue
@@ -504,6 +506,13 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
                 opts["variant"] = value
         elif key == "coalitions":
             opts["coalitions"] = _check_coalitions(players, value, found)
+        elif key in HOUSE_WORD_OPTIONS:
+            # House words for the judge (RY-17): kept with the game when given, never scored.
+            if not isinstance(value, list) or not all(isinstance(w, str) and w.isalpha() and len(w) <= 40
+                                                      for w in value):
+                found.add(where, f"{key} must be a list of words, letters only")
+            else:
+                opts[key] = sorted({w.upper() for w in value})
         elif key == "word_list":
             # RY-17 belongs to the word judge: the engine keeps the choice and never reads the list.
             if value is not None and not isinstance(value, str) and not (

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
 
-from .. import games, referee
+from .. import games, referee, tables
+from ..db import get_db
 from ..entry import ENTRY
 from ..games.base import InputError
 
@@ -36,7 +37,13 @@ def rummy_groups():
 @bp.get("/royalty/judge")
 def royalty_judge():
     """The word judge beside a word being entered (RY-17; with a target, the capture check of RY-7)."""
-    verdict = ENTRY["royalty"].judge_summary(request.args.get("word"), request.args.get("target"))
+    options = None
+    if request.args.get("table"):  # the table's house words (RY-17); a table's id is public
+        try:
+            options = tables.get_table(get_db(), request.args["table"]).options
+        except tables.TableNotFound:
+            options = None
+    verdict = ENTRY["royalty"].judge_summary(request.args.get("word"), request.args.get("target"), options)
     return render_template("referee/_judge.html", verdict=verdict)
 
 

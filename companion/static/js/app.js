@@ -314,9 +314,10 @@
     if (!out) return;
     var word = cards.map(function (c) { return c.letter; }).join("");
     if (word.length < 2) { out.textContent = ""; return; }
-    var url = out.dataset.judge + "?word=" + encodeURIComponent(word);
+    var url = new URL(out.dataset.judge, window.location.href);
+    url.searchParams.set("word", word);
     var target = box.dataset.targetFrom && document.querySelector(box.dataset.targetFrom);
-    if (target && target.value) url += "&target=" + encodeURIComponent(target.value.split("|").pop());
+    if (target && target.value) url.searchParams.set("target", target.value.split("|").pop());
     clearTimeout(box._judgeTimer);
     box._judgeTimer = setTimeout(function () {
       fetch(url, { credentials: "same-origin" }).then(function (r) { return r.text(); })
