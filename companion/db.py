@@ -61,6 +61,38 @@ def m001_tables_and_events(db: Database) -> None:
     )
 
 
+@migrations()
+def m002_tournaments(db: Database) -> None:
+    db["tournaments"].create(
+        {
+            "id": str,  # public: the standings link
+            "director_key": str,  # secret: the director's link
+            "game": str,
+            "title": str,
+            "entrants": str,  # JSON list of names (or of teams: lists of two names)
+            "options": str,  # JSON: the game's options for every table
+            "method": str,  # random, round-robin, swiss
+            "rounds": int,
+            "table_size": str,  # JSON: a number, or [min, max]
+            "created_at": str,
+        },
+        pk="id",
+    )
+    db["tournaments"].create_index(["director_key"], unique=True)
+    db.execute(
+        """
+        CREATE TABLE tournament_tables (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            round INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            seats TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, round, number)
+        )
+        """
+    )
+
+
 def connect(path: str) -> Database:
     """Open the database in autocommit mode; transactions are explicit."""
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,

@@ -158,26 +158,34 @@ def score_hands(table: Table, hands: Sequence[tuple[int, Any]]) -> ScoredGame:
     return games.score(request_for(table, [data for _, data in hands]))
 
 
-def create_table(db: Database, game: str, players: Sequence[str], options: Mapping[str, Any],
-                 title: str = "", rounds: Sequence[Any] = (), device: str = "") -> Table:
-    """Create a table (optionally with hands already played, as an import does).
-
-    The whole game is scored first, so a table is never created in a state the
-    engine refuses.
-    """
+def new_table(game: str, players: Sequence[str], options: Mapping[str, Any], title: str = "",
+              rounds: Sequence[Any] = ()) -> Table:
+    """A table not yet stored, its game scored first so it is never stored in a state the engine refuses."""
     table = Table(id=new_id(), edit_key=new_edit_key(), game=game,
                   title=title.strip() or games.engine_for(game).TITLE,
                   players=tuple(players), options=dict(options), created_at=now())
     score_hands(table, list(enumerate(rounds, 1)))
+    return table
+
+
+def store_table(db: Database, table: Table, rounds: Sequence[Any] = (), device: str = "") -> None:
+    """Write a new table and its first hands; the caller holds the write transaction."""
+    db.execute(
+        "INSERT INTO tables (id, edit_key, game, title, players, options, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [table.id, table.edit_key, table.game, table.title, json.dumps(list(table.players)),
+         json.dumps(table.options), table.created_at],
+    )
+    for seq, data in enumerate(rounds, 1):
+        _insert(db, table.id, seq, "add", seq, None, data, device)
+
+
+def create_table(db: Database, game: str, players: Sequence[str], options: Mapping[str, Any],
+                 title: str = "", rounds: Sequence[Any] = (), device: str = "") -> Table:
+    """Create a table (optionally with hands already played, as an import does)."""
+    table = new_table(game, players, options, title, rounds)
     with immediate(db):
-        db.execute(
-            "INSERT INTO tables (id, edit_key, game, title, players, options, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [table.id, table.edit_key, table.game, table.title, json.dumps(list(table.players)),
-             json.dumps(table.options), table.created_at],
-        )
-        for seq, data in enumerate(rounds, 1):
-            _insert(db, table.id, seq, "add", seq, None, data, device)
+        store_table(db, table, rounds, device)
     return table
 
 

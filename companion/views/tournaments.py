@@ -1,0 +1,200 @@
+"""Tournaments: a director seats rounds of real tables; anyone with the link watches the standings."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, send_file, url_for
+from flask_wtf import FlaskForm
+from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from .. import games, packs, tables, tournament, tournament_store
+from ..db import get_db
+from ..entry import ENTRY
+from ..forms import choices
+from .common import see_other
+
+bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
+
+METHODS = {"random": "Random seats each round", "round-robin": "Round-robin rotation: meet as many as possible",
+           "swiss": "Swiss: seat by standings, avoiding repeat opponents"}
+
+
+class TournamentForm(FlaskForm):
+    title = StringField("Name of the tournament", validators=[InputRequired("Give the tournament a name."),
+                                                              Length(max=60)])
+    game = SelectField("Game", choices=choices((slug, games.ENGINES[slug].TITLE) for slug in sorted(ENTRY)))
+    entrants = TextAreaField("Players, one per line (Alliance Royals: a team per line, like “Ann & Cat”)",
+                             validators=[InputRequired("List the players."), Length(max=4000)])
+    rounds = IntegerField("Rounds", default=3, validators=[InputRequired("How many rounds?"),
+                                                           NumberRange(min=1, max=20)])
+    method = RadioField("Seating", default="round-robin", choices=choices(METHODS.items()))
+    table_min = IntegerField("Players at a table, at least", validators=[Optional(), NumberRange(min=2, max=9)])
+    table_max = IntegerField("…and at most", validators=[Optional(), NumberRange(min=2, max=9)])
+
+
+def _entrants(form) -> tuple[list, list[str]]:
+    """The entrants typed (teams for Alliance Royals), and what is wrong with them."""
+    lines = [line.strip() for line in (form.entrants.data or "").splitlines() if line.strip()]
+    problems, out, seen = [], [], set()
+    for line in lines:
+        if form.game.data == "alliance-royals":
+            team = [p.strip() for p in re.split(r"\s*(?:&|\+|,| and )\s*", line) if p.strip()]
+            if len(team) != 2:
+                problems.append(f"“{line}”: an Alliance Royals team is two players, like “Ann & Cat”")
+                continue
+            names = team
+        else:
+            names = [line]
+        for name in names:
+            if len(name) > games.MAX_NAME_LENGTH:
+                problems.append(f"“{name}”: a name may have at most {games.MAX_NAME_LENGTH} characters")
+            if name.casefold() in seen:
+                problems.append(f"“{name}” is listed twice")
+            seen.add(name.casefold())
+        out.append(names if form.game.data == "alliance-royals" else names[0])
+    return out, problems
+
+
+def _table_size(form):
+    engine = games.ENGINES[form.game.data]
+    if form.game.data == "alliance-royals":
+        return 2  # two teams at each table
+    low = form.table_min.data or engine.MIN_PLAYERS
+    high = form.table_max.data or (engine.MAX_PLAYERS if engine.MAX_PLAYERS <= 6 else 6)
+    if engine.MIN_PLAYERS == engine.MAX_PLAYERS:
+        return engine.MIN_PLAYERS
+    if not engine.MIN_PLAYERS <= low <= high <= engine.MAX_PLAYERS:
+        raise ValueError(f"{engine.TITLE} tables seat {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players")
+    return low if low == high else [low, high]
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new():
+    form = TournamentForm()
+    if request.method == "GET":
+        return render_template("tournaments/new.html", form=form)
+    if form.validate():
+        entrants, problems = _entrants(form)
+        try:
+            size = _table_size(form)
+        except ValueError as err:
+            form.table_min.errors = [*form.table_min.errors, str(err)]
+            size = None
+        if problems:
+            form.entrants.errors = [*form.entrants.errors, *problems]
+        if size is not None and not problems:
+            try:  # the first round must be seatable: check it before anything is stored
+                tournament.seat_round(form.method.data, [str(e) for e in entrants], tuple(size)
+                                      if isinstance(size, list) else size, 1, [], seed=0)
+            except tournament.SeatingError as err:
+                form.entrants.errors = [*form.entrants.errors, str(err)]
+            else:
+                t = tournament_store.create(get_db(), form.game.data, form.title.data.strip(), entrants,
+                                            {},
+                                            form.method.data, form.rounds.data, size)
+                return see_other(url_for("tournaments.show", tid=t.id, key=t.director_key))
+    return render_template("tournaments/new.html", form=form), 422
+
+
+@bp.url_value_preprocessor
+def load(endpoint, values):
+    if values and "tid" in values:
+        try:
+            g.tournament = tournament_store.get(get_db(), values["tid"])
+        except tournament_store.TournamentNotFound:
+            abort(404, "There is no tournament at this link.")
+        key = request.args.get("key")
+        g.director = bool(key) and secrets.compare_digest(key.encode(), g.tournament.director_key.encode())
+        if key and not g.director:
+            abort(403, "This director's link is not valid for this tournament.")
+        if request.method == "POST" and not g.director:
+            abort(403, "Only the director's link can seat rounds or build packs.")
+        g.tkey = key if g.director else None
+
+
+def _standings_context():
+    db = get_db()
+    t = g.tournament
+    results = tournament_store.results(db, t)
+    rows = tournament.standings(results)
+    seats = tournament_store.seated(db, t.id)
+    by_round: dict[int, list] = {}
+    for seat, result in zip(seats, results, strict=True):
+        by_round.setdefault(seat.round, []).append((seat, result))
+    return {"t": t, "standings": rows, "by_round": by_round, "seated": len(by_round),
+            "version": tournament_store.version(db, t.id)}
+
+
+@bp.get("/<tid>")
+def show(tid: str):
+    context = _standings_context()
+    edit_keys = {}
+    if g.director:
+        edit_keys = {seat.table_id: tables.get_table(get_db(), seat.table_id).edit_key
+                     for pairs in context["by_round"].values() for seat, _ in pairs}
+    return render_template("tournaments/show.html", action=FlaskForm(), edit_keys=edit_keys, **context)
+
+
+@bp.get("/<tid>/board")
+def board(tid: str):
+    version = tournament_store.version(get_db(), tid)
+    if request.if_none_match.contains(version):
+        response = Response(status=304)
+    else:
+        response = Response(render_template("tournaments/_standings.html", **_standings_context()))
+    response.set_etag(version)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.post("/<tid>/rounds")
+def seat_round(tid: str):
+    if not FlaskForm().validate():
+        abort(400, "This button's form expired. Reload the page and try again.")
+    try:
+        seated = tournament_store.seat_next_round(get_db(), g.tournament)
+    except tournament.SeatingError as err:
+        flash(f"Could not seat the round: {err}")
+    except tournament_store.RoundAlreadySeated:
+        flash("Another device seated this round a moment ago.")
+    else:
+        flash(f"Round {seated[0].round} seated: {len(seated)} tables.")
+    return see_other(url_for("tournaments.show", tid=tid, key=g.tkey))
+
+
+@bp.get("/<tid>/rounds/<int:round_number>/pack")
+def pack(tid: str, round_number: int):
+    """The round's pack: started in the background on first ask, then offered when ready."""
+    if not g.director:
+        abort(403, "Only the director's link can print the round packs.")
+    if not 1 <= round_number <= tournament_store.rounds_seated(get_db(), tid):
+        abort(404, "That round is not seated yet.")
+    packs.start(current_app._get_current_object(), tid, round_number, request.host_url)
+    state = packs.status(current_app, tid, round_number)
+    template = "tournaments/_pack_status.html" if request.args.get("poll") else "tournaments/pack.html"
+    response = Response(render_template(template, t=g.tournament, round_number=round_number, state=state))
+    response.set_etag(state)
+    return response
+
+
+@bp.get("/<tid>/rounds/<int:round_number>/pack.pdf")
+def pack_pdf(tid: str, round_number: int):
+    if not g.director:
+        abort(403, "Only the director's link can print the round packs.")
+    path = packs.pack_path(current_app, tid, round_number)
+    if not path.exists():
+        abort(404, "The pack is not ready yet; its page shows the progress.")
+    return send_file(path, mimetype="application/pdf", as_attachment=True,
+                     download_name=f"{g.tournament.title}-round-{round_number}.pdf")
+
+
+@bp.get("/<tid>/standings.pdf")
+def standings_pdf(tid: str):
+    context = _standings_context()
+    html = render_template("packs/standings.html", **context)
+    response = Response(packs.render_pdf(html), mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'attachment; filename="standings-{tid}.pdf"'
+    return response

@@ -1,0 +1,104 @@
+"""Tournaments through the web: create, seat rounds as real tables, standings, packs."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from pypdf import PdfReader
+
+from companion import packs
+
+
+def create(client, game="rally-the-king", entrants=("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"),
+           rounds="3", method="round-robin", **extra):
+    data = {"title": "Friday club", "game": game, "entrants": "\n".join(entrants), "rounds": rounds,
+            "method": method, **extra}
+    response = client.post("/tournaments/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    location = response.headers["Location"]
+    return location.split("?key=")
+
+
+def seat(client, tour, key):
+    response = client.post(f"{tour}/rounds?key={key}")
+    assert response.status_code == 303
+    return client.get(f"{tour}?key={key}").get_data(as_text=True)
+
+
+def test_seating_a_round_creates_real_tables_and_standings_follow_their_results(client):
+    tour, key = create(client)
+    page = seat(client, tour, key)
+    assert "Round 1 seated: 2 tables" in page
+    links = re.findall(r'href="(/t/[\w-]+)\?key=([\w-]+)">Round 1, table (\d)', page)
+    assert len(links) == 2
+    # Table 1: a solo by its first player, 64 points: won, +12 against three at -4 (RK-3, RK-7).
+    table, table_key, _ = links[0]
+    form = client.get(f"{table}/hands/new?key={table_key}").get_data(as_text=True)
+    players = re.findall(r'<option (?:selected )?value="([^"]+)">\1</option>', form)[:4]
+    client.post(f"{table}/hands?key={table_key}", data={"base_version": "0", "dealer": players[0], "bid": "solo",
+                                                         "declarer": players[0], "declarer_points": "64"})
+    standings = client.get(tour).get_data(as_text=True)
+    assert "Standings" in standings
+    # Unfinished tables do not count yet: nobody has played a finished game.
+    assert "No results yet" in standings or players[0] in standings
+
+
+def test_only_the_director_seats_rounds(client):
+    tour, key = create(client)
+    assert client.post(f"{tour}/rounds").status_code == 403
+    assert client.post(f"{tour}/rounds?key=wrong").status_code == 403
+    assert "Seat round 1" not in client.get(tour).get_data(as_text=True)
+
+
+def test_impossible_seating_is_refused_with_the_input_kept(client):
+    data = {"title": "Odd", "game": "rally-the-king", "entrants": "Ann\nBen\nCat\nDan\nEve", "rounds": "2",
+            "method": "random"}
+    response = client.post("/tournaments/new", data=data)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "cannot be split into tables of exactly 4" in page and "Eve" in page
+
+
+def test_alliance_royals_teams_sit_opposite(client):
+    tour, key = create(client, game="alliance-royals", entrants=("Ann & Cat", "Ben & Dan", "Eve & Gus", "Fay & Hal"),
+                       rounds="3")
+    page = seat(client, tour, key)
+    table, table_key = re.findall(r'href="(/t/[\w-]+)\?key=([\w-]+)">Round 1, table 1', page)[0]
+    import json
+
+    players = json.loads(client.get(f"{table}/export.json").data)["players"]
+    # Seats 1 + 3 are one team and 2 + 4 the other (AR-2).
+    teams = [{"Ann", "Cat"}, {"Ben", "Dan"}, {"Eve", "Gus"}, {"Fay", "Hal"}]
+    assert {players[0], players[2]} in teams and {players[1], players[3]} in teams
+
+
+def test_the_round_pack_is_built_off_the_request_path(client, app):
+    tour, key = create(client, entrants=[f"P{i}" for i in range(1, 9)])
+    seat(client, tour, key)
+    status = client.get(f"{tour}/rounds/1/pack?key={key}")
+    assert status.status_code == 200
+    path = packs.pack_path(app, tour.rsplit("/", 1)[1], 1)
+    for _ in range(200):
+        if path.exists():
+            break
+        time.sleep(0.1)
+    assert path.exists()
+    pdf = client.get(f"{tour}/rounds/1/pack.pdf?key={key}")
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    reader = PdfReader(path)
+    assert len(reader.pages) == 2  # one page per table
+    text = reader.pages[0].extract_text()
+    assert "Round 1" in text and "Table 1" in text and "Friday club" in text
+    assert client.get(f"{tour}/rounds/1/pack.pdf").status_code == 403
+    pdf.close()
+
+
+def test_standings_pdf(client):
+    tour, key = create(client)
+    seat(client, tour, key)
+    response = client.get(f"{tour}/standings.pdf")
+    assert response.status_code == 200
+    import io
+
+    assert "Friday club" in PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
