@@ -150,3 +150,70 @@ def backup(destination: str) -> None:
         target.close()
         source.close()
     _emit({"database": app.config["DATABASE"], "backup": destination})
+
+
+@main.command()
+@click.argument("source", metavar="[TABLE_ID|GAME.json]", required=False)
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="The PDF file to write.")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
+              help="The paper size.")
+@click.option("--blank", "blank", metavar="GAME", help="Print a blank sheet for GAME (a game's slug) instead.")
+@click.option("--players", metavar="NAMES", help="With --blank: the players' names, comma-separated, in seat order.")
+def sheet(source: str | None, output: str, paper: str, blank: str | None, players: str | None) -> None:
+    """Print a score sheet as PDF: a stored table, a game file, or a blank sheet.
+
+    \b
+        companion sheet TABLE_ID -o sheet.pdf       a table of the web app (under instance/)
+        companion sheet game.json -o sheet.pdf      a game in the API format, scored now ('-' reads stdin)
+        companion sheet --blank royalty -o blank.pdf --players Ann,Ben,Cat
+
+    A filled sheet shows every round with each player's points and running total, the
+    why of each score, the rulings logged during the game, a chart of the totals and
+    the result. A blank sheet has the columns the game needs, to keep score by hand.
+    Prints {"written": FILE, ...}. Exits 2, printing {"errors": [...]} as `companion
+    score` does, when the game cannot be scored or the table or game is unknown.
+    """
+    from . import sheets
+
+    if blank:
+        if source:
+            _fail([Problem("--blank", "give either a table or a game file, or --blank GAME, not both")])
+        if blank not in games.ENGINES:
+            _fail([Problem("--blank", f"unknown game {blank!r}; known games: {', '.join(sorted(games.ENGINES))}")])
+        names = [n.strip() for n in (players or "").split(",") if n.strip()]
+        try:
+            pdf = sheets.render_blank(blank, names or None, paper)
+        except InputError as err:
+            _fail([Problem("--players", p.message) for p in err.problems])
+        Path(output).write_bytes(pdf)
+        _emit({"sheet": "blank", "game": blank, "paper": paper.lower(), "written": output})
+        return
+    if not source:
+        _fail([Problem("TABLE_ID|GAME.json", "name a table id or a game file, or use --blank GAME")])
+    if source == "-" or source.lower().endswith(".json") or Path(source).is_file():
+        body = _read_json(source)
+        try:
+            scored = games.score(body)
+        except InputError as err:
+            _fail(list(err.problems))
+        pdf = sheets.render_filled(scored, str(body.get("title") or "")[:60], None, body.get("options") or {}, None,
+                                   paper, rounds=list(body.get("rounds") or []))
+        game = scored.game
+    else:
+        from . import tables
+        from .db import get_db
+
+        app = _app()
+        with app.app_context():
+            db = get_db()
+            try:
+                table = tables.get_table(db, source)
+            except tables.TableNotFound:
+                _fail([Problem("TABLE_ID", f"there is no table {source}")])
+            hands = tables.fold(tables.events(db, table.id))
+            scored = tables.score_hands(table, hands)
+            pdf = sheets.render_filled(scored, table.title, table.created_at, table.options, None, paper,
+                                       rounds=[data for _, data in hands])
+            game = table.game
+    Path(output).write_bytes(pdf)
+    _emit({"sheet": "filled", "game": game, "paper": paper.lower(), "written": output})
