@@ -102,3 +102,17 @@ def test_standings_pdf(client):
     import io
 
     assert "Friday club" in PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
+
+
+def test_a_twenty_table_pack(client, app):
+    tour, key = create(client, entrants=[f"Player {i:02d}" for i in range(1, 81)], method="random")
+    seat(client, tour, key)
+    started = client.get(f"{tour}/rounds/1/pack?key={key}").get_data(as_text=True)
+    assert "Building the pack" in started or "Download the pack" in started  # the page never waits for it
+    path = packs.pack_path(app, tour.rsplit("/", 1)[1], 1)
+    for _ in range(600):
+        if path.exists():
+            break
+        time.sleep(0.1)
+    assert len(PdfReader(path).pages) == 20
+    assert "Download the pack" in client.get(f"{tour}/rounds/1/pack?key={key}").get_data(as_text=True)
