@@ -57,7 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False
 
     from . import db, security
-    from .views import api, main, referee, tables, tournaments
+    from .views import api, main, referee, sheets, tables, tournaments
 
     db.init_app(app)
     security.init_app(app)
@@ -65,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tables.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(tournaments.bp)
+    app.register_blueprint(sheets.bp)
     app.register_blueprint(api.bp)
     security.csrf.exempt(api.bp)
     return app

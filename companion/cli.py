@@ -56,6 +56,9 @@ def main() -> None:
     Score a game kept as a file (the JSON of docs/api.md):
         companion score game.json
         cat game.json | companion score -
+    Print a score sheet (a stored table, a game file, or a blank sheet):
+        companion sheet TABLE_ID -o sheet.pdf
+        companion sheet --blank royalty -o blank.pdf
     Look after the database of the web app (under instance/):
         companion init-db
         companion export TABLE_ID -o table.json

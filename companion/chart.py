@@ -1,0 +1,185 @@
+"""A small self-drawn SVG line chart: each player's running total after each round.
+
+Made for the printed score sheet, so every line differs in its dash pattern and
+its markers as well as its colour: the chart still reads when printed in black
+and white. Pure: names and numbers in, SVG text out (names are escaped).
+
+>>> svg = progression_svg(["Ann", "Ben"], [{"Ann": 10, "Ben": -5}, {"Ann": 0, "Ben": 20}])
+>>> svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+True
+>>> svg.count("<polyline")
+2
+>>> 'stroke-dasharray="6 3"' in svg, ">Ann</text>" in svg
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from html import escape
+
+#: Dark enough to print well, far enough apart to tell on screen.
+COLOURS = ("#1f4e9c", "#b03a2e", "#1e7b45", "#7d3c98", "#a35a00", "#0e6f80", "#4d4d4d", "#c2185b", "#5b6f00")
+#: One dash pattern per line (solid first), so black-and-white prints keep the lines apart.
+DASHES = ("", "6 3", "2 2", "9 3 2 3", "1 3", "12 4", "5 2 1 2 1 2", "3 5", "14 3 3 3")
+#: One marker shape per line, for the same reason.
+MARKERS = ("circle", "square", "triangle", "diamond", "ring", "box", "down", "cross", "plus")
+#: Markers are drawn while the points stay this far apart.
+MARKER_MIN_GAP = 9
+FONT = "DejaVu Sans, sans-serif"
+#: The y axis spans at least this much, so a game of small (or no) scores keeps whole-number ticks.
+MIN_SPAN = 5
+#: How far apart (in SVG units) the lines of players on equal totals are drawn.
+NUDGE = 1.3
+
+
+def nice_step(span: float, ticks: int = 5) -> float:
+    """A round step (1, 2 or 5 times a power of ten) giving about ``ticks`` intervals over ``span``.
+
+    >>> nice_step(100), nice_step(1066), nice_step(7), nice_step(0)
+    (20, 500, 2, 1)
+    """
+    if span <= 0:
+        return 1
+    raw = span / ticks
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if raw <= factor * power:
+            step = factor * power
+            return int(step) if step >= 1 else step
+    return int(10 * power)  # pragma: no cover - the loop always returns
+
+
+def running_totals(players: Sequence[str], rounds_points: Sequence[Mapping[str, float]],
+                   start: Mapping[str, float] | None = None) -> dict[str, list[float]]:
+    """Each player's total before the first round and after every round.
+
+    >>> running_totals(["Ann", "Ben"], [{"Ann": 5, "Ben": 0}, {"Ann": -2, "Ben": 3}])
+    {'Ann': [0, 5, 3], 'Ben': [0, 0, 3]}
+    """
+    out: dict[str, list[float]] = {}
+    for p in players:
+        total = (start or {}).get(p, 0)
+        series = [total]
+        for points in rounds_points:
+            total += points.get(p, 0) or 0
+            series.append(total)
+        out[p] = series
+    return out
+
+
+def _number(value: float) -> str:
+    """An axis label: whole numbers plainly, the minus sign a true minus."""
+    text = f"{value:g}" if isinstance(value, float) and not value.is_integer() else str(int(value))
+    return text.replace("-", "\u2212")
+
+
+def _marker(shape: str, x: float, y: float, colour: str) -> str:
+    r = 2.6
+    filled = f'fill="{colour}" stroke="none"'
+    hollow = f'fill="#fff" stroke="{colour}" stroke-width="1.1"'
+    if shape == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" {filled}/>'
+    if shape == "ring":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" {hollow}/>'
+    if shape in ("square", "box"):
+        style = filled if shape == "square" else hollow
+        return f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" {style}/>'
+    if shape in ("triangle", "down"):
+        d = -1 if shape == "triangle" else 1
+        tip, base = y + d * r * 1.2, y - d * r * 0.8
+        pts = f"{x:.1f},{tip:.1f} {x - r * 1.1:.1f},{base:.1f} {x + r * 1.1:.1f},{base:.1f}"
+        return f'<polygon points="{pts}" {filled}/>'
+    if shape == "diamond":
+        pts = f"{x:.1f},{y - r * 1.3:.1f} {x + r * 1.3:.1f},{y:.1f} {x:.1f},{y + r * 1.3:.1f} {x - r * 1.3:.1f},{y:.1f}"
+        return f'<polygon points="{pts}" {hollow}/>'
+    if shape == "cross":
+        return (f'<path d="M{x - r:.1f},{y - r:.1f}L{x + r:.1f},{y + r:.1f}M{x - r:.1f},{y + r:.1f}'
+                f'L{x + r:.1f},{y - r:.1f}" stroke="{colour}" stroke-width="1.3" fill="none"/>')
+    return (f'<path d="M{x - r:.1f},{y:.1f}H{x + r:.1f}M{x:.1f},{y - r:.1f}V{y + r:.1f}" '
+            f'stroke="{colour}" stroke-width="1.3" fill="none"/>')
+
+
+def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str, float]],
+                    width: int = 520, height: int = 190, *, start: Mapping[str, float] | None = None,
+                    round_name: str = "round") -> str:
+    """An SVG line chart of each player's running total, from the start through every round.
+
+    ``rounds_points`` holds, for each round, the points each player scored in it;
+    ``start`` the totals before the first round (0 for all when left out).
+    """
+    series = running_totals(players, rounds_points, start)
+    rounds = len(rounds_points)
+    values = [v for line in series.values() for v in line] or [0]
+    low, high = min(0, *values), max(0, *values)
+    if high - low < MIN_SPAN:
+        high = low + MIN_SPAN
+    step = nice_step(high - low)
+    low = math.floor(low / step) * step
+    high = math.ceil(high / step) * step
+
+    longest = max((len(p) for p in players), default=4)
+    legend_w = 34 + 5.6 * min(longest, 24)
+    left, right, top, bottom = 42, legend_w + 10, 8, 24
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def sx(i: float) -> float:
+        return left + (plot_w * i / rounds if rounds else 0)
+
+    def sy(v: float) -> float:
+        return top + plot_h * (high - v) / (high - low)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="{FONT}" font-size="8.5" role="img" '
+           f'aria-label="Running totals after each {escape(round_name)}">']
+    # Grid lines and the y axis labels.
+    tick = low
+    while tick <= high + step / 1000:
+        y = sy(tick)
+        colour = "#000" if tick == 0 else "#d5d5d5"
+        width_line = 0.9 if tick == 0 else 0.5
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="{colour}" '
+                   f'stroke-width="{width_line}"/>')
+        out.append(f'<text x="{left - 4}" y="{y + 3:.1f}" text-anchor="end">{_number(tick)}</text>')
+        tick += step
+    # Axes.
+    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#000" stroke-width="0.8"/>')
+    out.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#000" '
+               f'stroke-width="0.8"/>')
+    # X labels: the start and the rounds, thinned to about a dozen.
+    every = max(1, math.ceil(rounds / 12))
+    for i in range(rounds + 1):
+        if i % every and i != rounds:
+            continue
+        x = sx(i)
+        out.append(f'<line x1="{x:.1f}" y1="{top + plot_h}" x2="{x:.1f}" y2="{top + plot_h + 3}" stroke="#000" '
+                   f'stroke-width="0.6"/>')
+        out.append(f'<text x="{x:.1f}" y="{top + plot_h + 12}" text-anchor="middle">{"start" if i == 0 else i}'
+                   f'</text>')
+    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#444">'
+               f'after each {escape(round_name)}</text>')
+    # One line per player.
+    # Lines are drawn a hair apart (NUDGE), so that players on equal totals stay visible side by side.
+    show_markers = rounds == 0 or plot_w / rounds >= MARKER_MIN_GAP
+    for n, p in enumerate(players):
+        colour, dash, shape = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)], MARKERS[n % len(MARKERS)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        nudge = (n - (len(players) - 1) / 2) * NUDGE
+        points = " ".join(f"{sx(i):.1f},{sy(v) + nudge:.1f}" for i, v in enumerate(series[p]))
+        out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="1.6"'
+                   f' stroke-linejoin="round"{dash_attr}/>')
+        if show_markers:
+            out.extend(_marker(shape, sx(i), sy(v) + nudge, colour) for i, v in enumerate(series[p]) if i)
+    # The legend, at the right: a sample of each line with its marker, and the name.
+    lx = width - legend_w
+    for n, p in enumerate(players):
+        colour, dash, shape = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)], MARKERS[n % len(MARKERS)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        y = top + 6 + n * 13
+        out.append(f'<line x1="{lx:.1f}" y1="{y}" x2="{lx + 24:.1f}" y2="{y}" stroke="{colour}" stroke-width="1.6"'
+                   f'{dash_attr}/>')
+        out.append(_marker(shape, lx + 12, y, colour))
+        out.append(f'<text x="{lx + 29:.1f}" y="{y + 3}">{escape(p)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)

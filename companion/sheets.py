@@ -1,0 +1,432 @@
+"""Score sheets to print: a game's filled sheet, and blank sheets to keep by hand.
+
+The sheets are HTML templates under ``scoresheets/`` (at the project root) laid
+out for paper by ``scoresheets/print.css`` and turned into PDF by WeasyPrint.
+The template is chosen by the game's slug: ``filled/<slug>.html`` and
+``blank/<slug>.html``, with ``filled/_default.html`` (and ``blank/_default.html``)
+for a game that has none of its own, so a game's sheet is added by adding a
+template. ``html_for_filled`` / ``html_for_blank`` give the HTML alone (it is
+self-contained: the CSS inlined, the chart inline SVG, no outside resources),
+so the rendering can be measured apart from the templating.
+
+>>> paper_size("letter"), paper_size("A4"), paper_size(None)
+('letter', 'A4', 'A4')
+>>> format_date("2025-11-22T09:30:00+00:00")
+'22 November 2025'
+>>> signed(5), signed(-30), number(-333), number(2.5)
+('+5', '−30', '−333', '2.5')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, date, datetime
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoescape
+from markupsafe import Markup
+
+from . import PROJECT_ROOT, chart, games
+from .games.base import InputError, Problems, ScoredGame
+
+SHEETS_DIR = PROJECT_ROOT / "scoresheets"
+PAPERS = {"a4": "A4", "letter": "letter"}
+#: Nicer names for the options the games have; any other option shows its key in words.
+OPTION_LABELS = {
+    "teams": "Alliances",
+    "win_above": "The game ends above",
+    "lose_below": "…or below",
+    "house_names": "Names of the Houses",
+    "counting": "Counting",
+    "hands": "Hands in the game",
+    "variant": "Variant",
+    "decks": "Decks",
+    "point_value": "Value of a point",
+    "deals": "Deals in the game",
+    "schedule": "Schedule of rounds",
+    "letter_values": "Letter values",
+    "junior": "Junior royalties",
+    "coalitions": "Coalitions",
+    "word_list": "Word list",
+    "house_allow": "House words the judge accepts",
+    "house_deny": "Words the judge refuses here",
+}
+_RULING = re.compile(r"\b(?:AR|RY|RK|IR|RR)-\d{1,2}\b")
+
+
+class UnknownPaper(ValueError):
+    """A paper size the sheets are not laid out for."""
+
+
+# ---------------------------------------------------------------------------------------
+# Small formatting helpers, also the templates' filters
+
+
+def paper_size(paper: str | None) -> str:
+    """The CSS page size for a paper name (A4 when none is given); :class:`UnknownPaper` otherwise."""
+    if paper is None or paper == "":
+        return "A4"
+    size = PAPERS.get(str(paper).strip().lower())
+    if size is None:
+        raise UnknownPaper(f"paper must be a4 or letter, not {str(paper)[:20]!r}")
+    return size
+
+
+def number(value: Any) -> str:
+    """A number as printed: whole numbers plainly, the minus sign a true minus."""
+    if isinstance(value, bool) or value is None:
+        return "" if value is None else str(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    return text.replace("-", "\u2212")
+
+
+def signed(value: Any) -> str:
+    """Points as a player writes them: +5, 0, −30."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+        return "+" + number(value)
+    return number(value)
+
+
+def format_date(value: str | date | datetime | None) -> str:
+    """A date as printed on the sheet ("22 November 2025"); today when none is given."""
+    if value is None or value == "":
+        value = datetime.now(UTC)
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            return value
+    return f"{value.day} {value:%B %Y}"
+
+
+def rulings_in(text: str) -> Markup:
+    """Escape a line and set its ruling ids (AR-10, RR-3, ...) in bold, as the sheet prints them."""
+    escaped = str(Markup.escape(text))
+    return Markup(_RULING.sub(lambda m: f"<b class=\"ruling\">{m.group(0)}</b>", escaped))  # noqa: S704
+
+
+# ---------------------------------------------------------------------------------------
+# The templates
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters.update(signed=signed, num=number, rulings=rulings_in)
+    return env
+
+
+@cache
+def print_css() -> str:
+    return (SHEETS_DIR / "print.css").read_text(encoding="utf-8")
+
+
+def _entry_module(slug: str):
+    from .entry import ENTRY
+
+    return ENTRY.get(slug)
+
+
+def round_name(slug: str) -> str:
+    """What the game calls one scored round: round, hand, deal, turn."""
+    entry = _entry_module(slug)
+    return getattr(entry, "ROUND_NAME", None) or getattr(games.ENGINES.get(slug), "ROUND_NAME", "round")
+
+
+def _heading(slug: str, raw: Any, n: int) -> str:
+    entry = _entry_module(slug)
+    if entry is not None and isinstance(raw, Mapping):
+        try:
+            return entry.round_heading(raw, n)
+        except (KeyError, TypeError, AttributeError):
+            pass
+    return f"{round_name(slug).capitalize()} {n}"
+
+
+# ---------------------------------------------------------------------------------------
+# What the filled sheet shows, worked out once for every template
+
+
+def rulings_from(rounds: Sequence[Any] | None, slug: str = "") -> list[dict[str, Any]]:
+    """The referee rulings logged with the rounds as they were entered.
+
+    Royalty turns carry the word judge's verdicts (``judged``: word, valid, why,
+    warnings), logged when the turn was saved (RY-17).
+
+    >>> log = rulings_from([{"player": "Ann", "meld": "Ox", "judged": [
+    ...     {"word": "OX", "valid": True, "why": "OX is in the list (RY-17)", "warnings": []}]}], "royalty")
+    >>> [(r["n"], r["heading"], r["word"], r["valid"], r["why"]) for r in log]
+    [(1, 'Turn 1 · Ann melded', 'OX', True, 'OX is in the list (RY-17)')]
+    """
+    log = []
+    for n, raw in enumerate(rounds or [], 1):
+        if not isinstance(raw, Mapping):
+            continue
+        for verdict in raw.get("judged") or []:
+            if not isinstance(verdict, Mapping):
+                continue
+            log.append({"n": n, "heading": _heading(slug, raw, n), "player": raw.get("player"),
+                        "word": str(verdict.get("word") or ""), "valid": bool(verdict.get("valid")),
+                        "why": str(verdict.get("why") or ""),
+                        "warnings": [str(w) for w in verdict.get("warnings") or []]})
+    return log
+
+
+def _running(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each player's total after each round, as the engine keeps it.
+
+    Most engines give it in ``detail`` (``totals``, or ``players[name].score_after``);
+    otherwise it is the sum of the points so far.
+    """
+    players = data["players"]
+    so_far = dict.fromkeys(players, 0)
+    out = []
+    for r in data["rounds"]:
+        detail = r.get("detail") or {}
+        totals = detail.get("totals")
+        by_player = detail.get("players") if isinstance(detail.get("players"), Mapping) else {}
+        for p in players:
+            if isinstance(totals, Mapping) and isinstance(totals.get(p), int | float):
+                so_far[p] = totals[p]
+            elif isinstance(by_player.get(p), Mapping) and isinstance(by_player[p].get("score_after"), int | float):
+                so_far[p] = by_player[p]["score_after"]
+            else:
+                so_far[p] += r["points"].get(p, 0)
+        out.append(dict(so_far))
+    return out
+
+
+def _side_running(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    sides = data.get("sides") or {}
+    so_far = dict.fromkeys(sides, 0)
+    out = []
+    for r in data["rounds"]:
+        for side in sides:
+            so_far[side] += (r.get("side_points") or {}).get(side, 0)
+        out.append(dict(so_far))
+    return out
+
+
+def _why(explain: Mapping[str, Sequence[str]], players: Sequence[str]) -> dict[str, Any]:
+    """A round's explain lines, compacted: the lines every player shares are printed once.
+
+    >>> _why({"Ann": ["Ann dealt (RK-10)", "won"], "Ben": ["Ann dealt (RK-10)", "lost"]}, ["Ann", "Ben"])
+    {'shared': ['Ann dealt (RK-10)'], 'players': [('Ann', ['won']), ('Ben', ['lost'])]}
+    """
+    lines = {p: list(explain.get(p) or []) for p in players}
+    shared: list[str] = []
+    if len(players) > 1:
+        shared = [line for line in lines[players[0]] if all(line in lines[p] for p in players[1:])]
+    return {"shared": shared,
+            "players": [(p, [line for line in lines[p] if line not in shared]) for p in players]}
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | float):
+        return number(value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_describe(v)}" for k, v in value.items()) or "—"
+    if isinstance(value, list | tuple):
+        if value and all(isinstance(v, list | tuple) for v in value):
+            return " against ".join(" & ".join(str(x) for x in group) for group in value)
+        return ", ".join(_describe(v) for v in value) or "—"
+    return str(value)
+
+
+def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The options in play, in words; ``house`` marks those the table set away from the default.
+
+    >>> [(o["label"], o["value"], o["house"]) for o in describe_options(
+    ...     "rummathon-royale", {"schedule": "half"}, {"schedule": "half"})]
+    [('Schedule of rounds', 'half', True)]
+    """
+    engine = games.ENGINES.get(slug)
+    defaults = getattr(engine, "OPTIONS", {})
+    chosen = chosen or {}
+    variants = getattr(engine, "VARIANTS", None)
+    out = []
+    for key, value in applied.items():
+        text = _describe(value)
+        if key == "variant" and isinstance(variants, Mapping) and value in variants:
+            text = str(variants[value])
+        house = key in chosen and chosen[key] is not None and chosen[key] != defaults.get(key)
+        out.append({"key": key, "label": OPTION_LABELS.get(key, key.replace("_", " ").capitalize()),
+                    "value": text, "raw": value, "house": bool(house)})
+    return out
+
+
+def _result(data: Mapping[str, Any], noun: str) -> dict[str, Any]:
+    rounds = len(data["rounds"])
+    if data.get("over"):
+        winners = list(data.get("winners") or [])
+        label = "Winner" if len(winners) == 1 else "Winners"
+        return {"over": True, "line": f"{label}: {' and '.join(winners)}", "reason": data.get("reason") or ""}
+    plural = noun if rounds == 1 else f"{noun}s"
+    return {"over": False, "line": "Game in progress",
+            "reason": f"After {rounds} {plural}." if rounds else f"No {noun}s played yet."}
+
+
+def _as_json(game: ScoredGame | Mapping[str, Any]) -> dict[str, Any]:
+    if isinstance(game, ScoredGame):
+        return game.as_json()
+    if isinstance(game, Mapping) and {"game", "players", "rounds", "totals"} <= set(game):
+        return dict(game)
+    raise TypeError("render a scored game: a ScoredGame or its as_json() form")
+
+
+def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: Any = None,
+                   options: Mapping[str, Any] | None = None, rulings_log: Iterable[Mapping[str, Any]] | None = None,
+                   paper: str | None = "A4", *, rounds: Sequence[Any] | None = None) -> dict[str, Any]:
+    """Everything a filled sheet template needs, from the scored game (and the rounds as entered)."""
+    data = _as_json(game)
+    slug = data["game"]
+    engine = games.ENGINES.get(slug)
+    players = list(data["players"])
+    noun = round_name(slug)
+    running = _running(data)
+    side_running = _side_running(data)
+    raw_rounds = list(rounds or [])
+    rows = []
+    for i, r in enumerate(data["rounds"]):
+        n = i + 1
+        raw = raw_rounds[i] if i < len(raw_rounds) else None
+        heading = _heading(slug, raw, n)
+        rows.append({
+            "n": n, "points": r["points"], "explain": r.get("explain") or {}, "detail": r.get("detail") or {},
+            "side_points": r.get("side_points"), "totals": running[i], "side_totals": side_running[i],
+            "heading": heading, "what": heading.partition(" · ")[2],
+            "note": str(raw.get("note") or "") if isinstance(raw, Mapping) else "",
+            "raw": raw if isinstance(raw, Mapping) else {},
+            "why": _why(r.get("explain") or {}, players),
+        })
+    svg = ""
+    if rows:
+        first = data["rounds"][0]["points"]
+        start = {p: running[0][p] - first.get(p, 0) for p in players}
+        deltas = [first] + [{p: running[i][p] - running[i - 1][p] for p in players} for i in range(1, len(rows))]
+        svg = chart.progression_svg(players, deltas, width=400, height=max(160, 40 + 13 * len(players)),
+                                    start=start, round_name=noun)
+    return {
+        "kind": "filled",
+        "slug": slug,
+        "game_title": getattr(engine, "TITLE", slug),
+        "title": title or getattr(engine, "TITLE", slug),
+        "date": format_date(created),
+        "paper": paper_size(paper),
+        "players": players,
+        "sides": data.get("sides") or {},
+        "options": dict(data.get("options") or {}),
+        "option_list": describe_options(slug, data.get("options") or {}, options),
+        "chosen_options": dict(options or {}),
+        "rows": rows,
+        "totals": data["totals"],
+        "side_totals": data.get("side_totals") or {},
+        "standing": data.get("standing") or {},
+        "over": bool(data.get("over")),
+        "winners": list(data.get("winners") or []),
+        "reason": data.get("reason"),
+        "result": _result(data, noun),
+        "noun": noun,
+        "chart": Markup(svg),  # noqa: S704 - built by chart.py, which escapes every name
+        "rulings": list(rulings_log if rulings_log is not None else rulings_from(raw_rounds, slug)),
+        "notes": [(row["n"], row["note"]) for row in rows if row["note"]],
+        "css": Markup(print_css()),  # noqa: S704 - our own file
+    }
+
+
+def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4") -> dict[str, Any]:
+    """What a blank sheet template needs: the game, and the players' names when they are known."""
+    engine = games.ENGINES[game_slug]  # KeyError: no such game
+    names: list[str] = []
+    if players:
+        found = Problems()
+        names = games.check_players(list(players), engine, found)
+        found.raise_if_any()
+    default_seats = min(max(engine.MIN_PLAYERS, 4), engine.MAX_PLAYERS)
+    seats = len(names) or default_seats
+    return {
+        "kind": "blank",
+        "slug": game_slug,
+        "game_title": engine.TITLE,
+        "title": engine.TITLE,
+        "paper": paper_size(paper),
+        "players": names,
+        "seats": [names[i] if i < len(names) else "" for i in range(seats)],
+        "options": dict(engine.OPTIONS),
+        "engine": engine,
+        "noun": round_name(game_slug),
+        "css": Markup(print_css()),  # noqa: S704 - our own file
+    }
+
+
+def _template(kind: str, slug: str):
+    try:
+        return environment().select_template([f"{kind}/{slug}.html", f"{kind}/_default.html"])
+    except TemplateNotFound as err:  # pragma: no cover - the default templates ship with the app
+        raise LookupError(f"no {kind} sheet template for {slug}") from err
+
+
+def html_for_filled(game: ScoredGame | Mapping[str, Any], title: str, created: Any = None,
+                    options: Mapping[str, Any] | None = None,
+                    rulings_log: Iterable[Mapping[str, Any]] | None = None, paper: str | None = "A4", *,
+                    rounds: Sequence[Any] | None = None) -> str:
+    """The filled sheet as one self-contained HTML document."""
+    context = filled_context(game, title, created, options, rulings_log, paper, rounds=rounds)
+    return _template("filled", context["slug"]).render(context)
+
+
+def html_for_blank(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4") -> str:
+    """A blank sheet for ``game_slug`` as one self-contained HTML document.
+
+    Raises ``KeyError`` for an unknown game and :class:`InputError` for names that do not suit it.
+    """
+    context = blank_context(game_slug, players, paper)
+    return _template("blank", game_slug).render(context)
+
+
+def _url_fetcher():
+    """A fetcher that fetches nothing but data: URLs: a sheet never loads anything from outside."""
+    try:
+        from weasyprint.urls import URLFetcher
+
+        return URLFetcher(allowed_protocols={"data"}, timeout=1)
+    except (ImportError, TypeError):  # pragma: no cover - older WeasyPrint
+        return None
+
+
+def pdf_from_html(html: str) -> bytes:
+    """Render one of the sheets' HTML documents to PDF."""
+    from weasyprint import HTML
+
+    return HTML(string=html, base_url=str(SHEETS_DIR), url_fetcher=_url_fetcher()).write_pdf()
+
+
+def render_filled(game: ScoredGame | Mapping[str, Any], title: str, created: Any = None,
+                  options: Mapping[str, Any] | None = None, rulings_log: Iterable[Mapping[str, Any]] | None = None,
+                  paper: str | None = "A4", *, rounds: Sequence[Any] | None = None) -> bytes:
+    """The filled score sheet of a scored game, as PDF.
+
+    ``game`` is a :class:`ScoredGame` or its ``as_json()``; ``options`` the options
+    the table chose (those away from the default print as house rules);
+    ``rulings_log`` the referee rulings to print (by default those logged in
+    ``rounds``, the rounds as entered, which also give each round's heading and note).
+    """
+    return pdf_from_html(html_for_filled(game, title, created, options, rulings_log, paper, rounds=rounds))
+
+
+def render_blank(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4") -> bytes:
+    """A blank score sheet to fill in by hand, as PDF (one page)."""
+    return pdf_from_html(html_for_blank(game_slug, players, paper))
+
+
+__all__ = ["InputError", "UnknownPaper", "html_for_blank", "html_for_filled", "pdf_from_html", "render_blank",
+           "render_filled", "rulings_from"]

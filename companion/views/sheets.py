@@ -1,0 +1,69 @@
+"""Score sheets as PDF: a table's filled sheet, and blank sheets to keep by hand.
+
+Reading a table's sheet needs only its id (the view link), like its scoreboard.
+Register with ``app.register_blueprint(sheets.bp)``: the routes carry their full paths.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, request
+
+from .. import games, sheets, tables
+from ..db import get_db
+from ..games.base import InputError
+
+bp = Blueprint("sheets", __name__)
+
+NO_TABLE = "There is no table at this link. Check the link, or start a new table."
+
+
+def _paper() -> str:
+    try:
+        return sheets.paper_size(request.args.get("paper"))
+    except sheets.UnknownPaper:
+        abort(400, "The paper size must be a4 or letter (for example ?paper=letter).")
+
+
+def _pdf(body: bytes, filename: str, etag: str | None = None) -> Response:
+    response = Response(body, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    if etag:
+        response.set_etag(etag)
+        response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/t/<table_id>/sheet.pdf")
+def table_sheet(table_id: str):
+    """The table's filled score sheet: every round, its why, the rulings logged, the chart and the result."""
+    paper = _paper()
+    db = get_db()
+    try:
+        table = tables.get_table(db, table_id)
+    except tables.TableNotFound:
+        abort(404, NO_TABLE)
+    log = tables.events(db, table.id)
+    version = log[-1].seq if log else 0
+    etag = f"sheet-{table.id}-{version}-{paper}"
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+        response.set_etag(etag)
+        return response
+    rounds = [data for _, data in tables.fold(log)]
+    scored = tables.score_hands(table, tables.fold(log))
+    body = sheets.render_filled(scored, table.title, table.created_at, table.options, None, paper, rounds=rounds)
+    return _pdf(body, f"courtier-{table.id}.pdf", etag)
+
+
+@bp.get("/sheets/blank/<game>.pdf")
+def blank_sheet(game: str):
+    """A blank sheet for a game; ``?players=Ann,Ben`` writes the names in."""
+    if game not in games.ENGINES:
+        abort(404, "Courtier has no such game.")
+    paper = _paper()
+    names = [n.strip() for n in request.args.get("players", "").split(",") if n.strip()]
+    try:
+        body = sheets.render_blank(game, names or None, paper)
+    except InputError as err:
+        abort(400, "; ".join(p.message for p in err.problems))
+    return _pdf(body, f"courtier-{game}-blank.pdf")
