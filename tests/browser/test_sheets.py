@@ -30,7 +30,7 @@ def test_download_the_score_sheet_of_a_table(live_server, phone, tmp_path):
     reader = PdfReader(path)
     assert len(reader.pages) >= 1
     text = "\n".join(p.extract_text() for p in reader.pages)
-    for expected in ("Sunday sheet", "Rummathon Royale", "Ann", "Ben", "Cat", "40", "RR-2"):
+    for expected in ("Sunday sheet", "RUMMATHON ROYALE", "Ann", "Ben", "Cat", "40", "RR-2", "Game in progress"):
         assert expected in text, expected
 
     with page.expect_download() as blank:
