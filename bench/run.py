@@ -52,13 +52,56 @@ def rummathon_game(hands: int, seed: int = 1) -> dict:
     return {"game": "rummathon-royale", "players": players, "options": {"schedule": "all"}, "rounds": rounds}
 
 
+def thirty_round_games() -> dict[str, dict]:
+    """A 30-round game for each engine, as a club table would play it."""
+    four = ["Ann", "Ben", "Cat", "Dan"]
+    ar_round = {"players": {
+        "Ann": {"house": "S", "spoils": ["KS", "QS", "JS", "AH", "9D"], "meld": ["10S", "10H", "10D"], "hand": ["3C"]},
+        "Ben": {"house": "H", "spoils": ["8H"], "meld": [], "hand": ["QC", "KC", "2H"]},
+        "Cat": {"house": "D", "spoils": ["KD", "QS", "5H"], "meld": ["AS", "AD", "AC"], "hand": []},
+        "Dan": {"house": "C", "spoils": ["KC", "QH"], "meld": ["6S", "6H", "6D"], "hand": ["9S"]}}}
+    rk_hands = [{"dealer": four[i % 4], "bid": "solo", "declarer": four[(i + 1) % 4], "declarer_points": 60 + i % 7,
+                 "bonuses": [{"bonus": "sparrow", "side": "declarer", "announced": False, "made": True}]}
+                for i in range(30)]
+    ir_deal = {"wild": "7", "winner": "Ann", "hands": {
+        "Ann": {"groups": [["AH", "2H", "3H"], ["5S", "6S", "7D", "8S"], ["QC", "QD", "QS"], ["9H", "10H", "JH"]]},
+        "Ben": {"cards": ["4C", "5C", "6C", "8D", "9D", "10D", "KS", "QD", "2H", "3S", "5D", "9C", "JC"]},
+        "Cat": {"drop": "first"}, "Dan": {"count": 34}}}
+    words = ["Cr Ar Lr Mr", "Pb Eb Ab Lb", "Mr Ar Cr Er", "Pb Ab Rb Kb", "Cr Ar Pr Er Rr", "Ab Lb Eb"]
+    ry_turns = [{"player": ["Ann", "Ben"][i % 2], "meld": words[i % len(words)]} for i in range(30)]
+    return {
+        "alliance-royals": {"game": "alliance-royals", "players": four, "options": {"win_above": 1_000_000},
+                            "rounds": [ar_round] * 30},
+        "rally-the-king": {"game": "rally-the-king", "players": four, "options": {"hands": 30}, "rounds": rk_hands},
+        "indian-rummy": {"game": "indian-rummy", "players": four, "options": {"variant": "points"},
+                         "rounds": [ir_deal] * 30},
+        "royalty": {"game": "royalty", "players": ["Ann", "Ben"], "options": {}, "rounds": ry_turns},
+        "rummathon-royale": rummathon_game(30),
+    }
+
+
 def bench_engine() -> None:
-    game = rummathon_game(30)
-    # Baseline: the least any scorer must do, a JSON round trip of the same game.
-    baseline = best_of(lambda: json.loads(json.dumps(game)), 200)
-    engine = best_of(lambda: score(game), 200)
-    print(f"engine rummathon-royale, 30 hands: {engine * 1e3:.3f} ms  "
-          f"= {engine / baseline:.1f}x a JSON round trip of the game (budget 5 ms)")
+    for slug, game in thirty_round_games().items():
+        # Baseline: the least any scorer must do, a JSON round trip of the same game.
+        baseline = best_of(lambda game=game: json.loads(json.dumps(game)), 100)
+        engine = best_of(lambda game=game: score(game), 20)
+        print(f"engine {slug}, 30 rounds: {engine * 1e3:.2f} ms = {engine / baseline:.1f}x a JSON round trip "
+              f"of the game (budget 5 ms)")
+
+
+def bench_sheet() -> None:
+    from weasyprint import HTML
+
+    from companion import sheets
+
+    game = thirty_round_games()["rally-the-king"]
+    game = dict(game, options={"hands": 4}, rounds=game["rounds"][:4])
+    scored = score(game)
+    html = sheets.html_for_filled(scored, "Bench table", rounds=game["rounds"])
+    alone = best_of(lambda: HTML(string=html).write_pdf(), 1)
+    whole = best_of(lambda: sheets.render_filled(scored, "Bench table", rounds=game["rounds"]), 1)
+    print(f"one-page score sheet: {whole * 1e3:.0f} ms = {whole / alone:.2f}x WeasyPrint rendering the same HTML "
+          f"alone ({alone * 1e3:.0f} ms; target 1.3x)")
 
 
 def bench_entry_post(tmp: Path) -> None:
@@ -122,6 +165,7 @@ def bench_entry_post(tmp: Path) -> None:
 def main() -> None:
     print("Courtier bench (ratios are against baselines measured in this same run)")
     bench_engine()
+    bench_sheet()
     with tempfile.TemporaryDirectory() as tmp:
         bench_entry_post(Path(tmp))
     print()

@@ -16,6 +16,7 @@ companion.cards.CardError: '1S' is not a card: use a rank 2-10, J, Q, K or A and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: Ranks in battle order, low to high.
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -116,6 +117,12 @@ def parse_card(text: object, *, allow_joker: bool = False) -> Card:
     """
     if not isinstance(text, str):
         raise CardError(f"give a card as text such as KS or 10H, not {text!r}")
+    return _parse_text(text, allow_joker)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str, allow_joker: bool) -> Card:
+    """parse_card on text, remembered: a game names the same few cards over and over."""
     cleaned = _clean(text)
     shown = text.strip()
     if cleaned.upper() == JOKER_RANK:
