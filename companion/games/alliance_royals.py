@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANKS, Card, CardError, format_cards, parse_card, parse_suit
-from .base import InputError, Problems, ScoredGame, ScoredRound, is_whole_number
+from .base import InputError, Problems, ScoredGame, ScoredRound, check_groups, is_whole_number
 
 SLUG = "alliance-royals"
 TITLE = "Alliance Royals"
@@ -285,25 +285,8 @@ def _check_teams(players: Sequence[str], value: object, found: Problems) -> list
             isinstance(team, list) and len(team) == 2 for team in value):
         found.add(where, shape)
         return None
-    teams: list[list[str]] = []
-    seen: set[str] = set()
-    ok = True
-    for i, team in enumerate(value):
-        names = []
-        for j, name in enumerate(team):
-            at = f"{where}[{i}][{j}]"
-            cleaned = name.strip() if isinstance(name, str) else None
-            if cleaned not in players:
-                found.add(at, f"{name!r} is not a player at this table ({', '.join(players)})")
-                ok = False
-            elif cleaned in seen:
-                found.add(at, f"{cleaned} is in the teams twice; each player is in exactly one Alliance (AR-2)")
-                ok = False
-            else:
-                seen.add(cleaned)
-                names.append(cleaned)
-        teams.append(names)
-    return teams if ok else None
+    return check_groups(value, players, where, found,
+                        "{name} is in the teams twice; each player is in exactly one Alliance (AR-2)")
 
 
 def _check_house_names(value: object, names: dict[str, str], found: Problems) -> None:

@@ -7,7 +7,7 @@ database or the file system.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,6 +149,38 @@ def check_count(found: Problems, where: str, value: object, most: int, too_many:
     else:
         return value
     return None
+
+
+def check_groups(groups: list, players: Sequence[str], where: str, found: Problems,
+                 twice: str) -> list[list[str]] | None:
+    """Players grouped into sides (teams, coalitions): each a player at the table, in one group only.
+
+    ``twice`` says what is wrong when a name comes back, with ``{name}`` for the name.
+
+    >>> found = Problems()
+    >>> check_groups([["Ann", "Cat"], ["Ben", "Ann"]], ("Ann", "Ben", "Cat"), "teams", found, "{name} twice")
+    >>> [(p.where, p.message) for p in found]
+    [('teams[1][1]', 'Ann twice')]
+    """
+    out: list[list[str]] = []
+    seen: set[str] = set()
+    ok = True
+    for i, group in enumerate(groups):
+        names = []
+        for j, name in enumerate(group):
+            at = f"{where}[{i}][{j}]"
+            cleaned = name.strip() if isinstance(name, str) else None
+            if cleaned not in players:
+                found.add(at, f"{name!r} is not a player at this table ({', '.join(players)})")
+                ok = False
+            elif cleaned in seen:
+                found.add(at, twice.format(name=cleaned))
+                ok = False
+            else:
+                seen.add(cleaned)
+                names.append(cleaned)
+        out.append(names)
+    return out if ok else None
 
 
 def signed(n: int) -> str:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, signed
+from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, check_groups, signed
 
 SLUG = "royalty"
 TITLE = "Royalty"
@@ -539,20 +539,10 @@ def _check_coalitions(players: Sequence[str], value: object, found: Problems) ->
     if not isinstance(value, list) or len(value) < 2 or not all(isinstance(c, list) and c for c in value):
         found.add(where, shape)
         return None
-    seen: set[str] = set()
-    ok = True
-    for i, members in enumerate(value):
-        for j, name in enumerate(members):
-            at = f"{where}[{i}][{j}]"
-            cleaned = name.strip() if isinstance(name, str) else None
-            if cleaned not in players:
-                found.add(at, f"{name!r} is not a player at this table ({', '.join(players)})")
-                ok = False
-            elif cleaned in seen:
-                found.add(at, f"{cleaned} is in two coalitions; each player is in exactly one (RY-14)")
-                ok = False
-            else:
-                seen.add(cleaned)
+    grouped = check_groups(value, players, where, found,
+                           "{name} is in two coalitions; each player is in exactly one (RY-14)")
+    ok = grouped is not None
+    seen = {name for group in grouped or [] for name in group}
     missing = [p for p in players if p not in seen]
     if ok and missing:
         found.add(where, f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} in no coalition; "
