@@ -53,7 +53,12 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        return _error_response(error.code or 500, error.name, error.description or error.name)
+        body, status = _error_response(error.code or 500, error.name, error.description or error.name)
+        response = app.make_response((body, status))
+        allow = dict(error.get_headers()).get("Allow")
+        if allow:  # a 405 says which methods the address does take
+            response.headers["Allow"] = allow
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

@@ -50,3 +50,11 @@ def ask_referee(game: str, question: str):
         known = ", ".join(f"{g}/{q}" for g, q in sorted(referee.REFEREES))
         return {"errors": [{"where": "$", "message": f"no referee question {game}/{question}; known: {known}"}]}, 404
     return referee.ask(game, question, json_body())
+
+
+@bp.get("/openapi.json")
+def openapi_description():
+    """The OpenAPI description of this API, built from the registered games and referees."""
+    from .. import openapi
+
+    return openapi.description()

@@ -90,14 +90,14 @@ def new_table(game: str):
         else:
             remember_table(table.id, table.edit_key)
             return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))
-    _seat_errors(form, names, found)
+    _seat_errors(form, names, found, engine.MAX_PLAYERS)
     return render_template("new_table.html", form=form, options=options, engine=engine,
                            letter_fields=LETTER_FIELDS), 422
 
 
-def _seat_errors(form, names, found) -> None:
-    """Attach player-list problems to the seat fields they are about."""
-    seated_fields = [f"seat{s}" for s, n in enumerate(names, 1) if n]
+def _seat_errors(form, names, found, shown: int) -> None:
+    """Attach player-list problems to the seat fields they are about (or the last seat the page shows)."""
+    seated_fields = [f"seat{min(s, shown)}" for s, n in enumerate(names, 1) if n]
     for problem in found:
         m = re.match(r"players\[(\d+)\]", problem.where)
         target = seated_fields[int(m.group(1))] if m else "seat1"
@@ -111,7 +111,11 @@ def import_table():
         return render_template("import.html", form=form, errors=[])
     errors: list[str] = []
     if form.validate():
-        raw = form.file.data.read() if form.file.data else (form.text.data or "").encode()
+        upload = form.file.data
+        if hasattr(upload, "read"):
+            raw = upload.read()
+        else:  # a file field sent as plain text, or nothing: take the pasted JSON
+            raw = (upload if isinstance(upload, str) and upload.strip() else form.text.data or "").encode()
         try:
             body = json.loads(raw) if raw.strip() else None
         except (ValueError, RecursionError):
