@@ -1,0 +1,462 @@
+"""Load: a busy evening's phones against Courtier served for real, on loopback.
+
+    make load                                   # 60 s under waitress, 8 threads
+    .venv/bin/python bench/load.py --seconds 20
+    .venv/bin/python bench/load.py --server gunicorn   # when gunicorn is installed
+
+Starts waitress-serve (or gunicorn) on a free 127.0.0.1 port with a database in a
+temporary folder, creates 100 Rummathon Royale tables of 4 players, then for the
+given time plays the evening: every phone refreshes its table's scoreboard every
+2 s (a conditional GET, answered 304 when nothing changed), and every ~10 s one
+phone of each table enters a hand (opens the form, types for a moment, saves, and
+loads the table page it is sent to). Now and then two phones enter the same hand
+at once; the second is answered 409 and counts as a conflict, not an error.
+
+Prints what was done, the throughput, p50/p99 latency overall and for board
+polls and entry posts, the errors, and whether the targets hold: no errors and
+p99 under 100 ms. Latency depends on the machine (the load runs on the same
+cores as the server), so this prints figures and never fails on them. It exits
+1 only when something went wrong: an error, or an acknowledged entry missing
+from the database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import http.client
+import itertools
+import os
+import random
+import re
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+PLAYERS = ("Ann", "Ben", "Cat", "Dan")
+TARGET_P99_MS = 100.0
+HANDS_PER_GAME = 40  # four players going out in turn finish all twelve rounds at hand 45
+BASE_VERSION = re.compile(r'name="base_version"[^>]*value="(\d+)"')
+REQUEST_TIMEOUT = 10.0
+START_TIMEOUT = 30.0
+
+
+# -- the server ---------------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def server_command(kind: str, port: int, threads: int, workers: int) -> list[str]:
+    if kind == "waitress":
+        return [str(BIN / "waitress-serve"), f"--listen=127.0.0.1:{port}", f"--threads={threads}", "wsgi:app"]
+    return [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+            "--threads", str(threads), "--preload", "wsgi:app"]
+
+
+def start_server(command: list[str], database: Path, log) -> subprocess.Popen:
+    env = dict(os.environ, COURTIER_DATABASE=str(database), COURTIER_SECRET_KEY="load-bench",
+               COURTIER_WTF_CSRF_ENABLED="false")
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+
+def wait_ready(proc: subprocess.Popen, port: int) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with status {proc.returncode}")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            try:
+                conn.request("GET", "/")
+                if conn.getresponse().status == 200:
+                    return
+            finally:
+                conn.close()
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"the server did not answer within {START_TIMEOUT:.0f} s")
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU a process has used so far (Linux /proc; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy_seconds() -> float | None:
+    """CPU time all processes on the machine have used so far, summed over cores (Linux /proc/stat)."""
+    try:
+        fields = Path("/proc/stat").read_text().splitlines()[0].split()
+    except (OSError, IndexError):
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(v) for v in fields[1:9])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+# -- the client ---------------------------------------------------------------------------------
+
+@dataclass
+class Response:
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+
+
+class Client:
+    """One keep-alive connection per worker thread, all closed at the end."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.local = threading.local()
+        self.lock = threading.Lock()
+        self.connections: list[http.client.HTTPConnection] = []
+
+    def _connection(self) -> http.client.HTTPConnection:
+        conn = getattr(self.local, "conn", None)
+        if conn is None:
+            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=REQUEST_TIMEOUT)
+            self.local.conn = conn
+            with self.lock:
+                self.connections.append(conn)
+        return conn
+
+    def request(self, method: str, path: str, body: dict[str, str] | None = None,
+                headers: dict[str, str] | None = None) -> Response:
+        conn = self._connection()
+        headers = dict(headers or {})
+        data = None
+        if body is not None:
+            data = urlencode(body)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            conn.request(method, path, body=data, headers=headers)
+            response = conn.getresponse()
+            payload = response.read()
+        except BaseException:
+            conn.close()
+            self.local.conn = None
+            raise
+        if response.will_close:
+            conn.close()
+            self.local.conn = None
+        return Response(response.status, response.headers, payload)
+
+    def close(self) -> None:
+        with self.lock:
+            for conn in self.connections:
+                conn.close()
+
+
+# -- what happened --------------------------------------------------------------------------------
+
+class Record:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latency: dict[str, list[float]] = defaultdict(list)  # category -> ms
+        self.statuses: dict[str, Counter] = defaultdict(Counter)
+        self.errors: list[str] = []
+        self.lag: list[float] = []  # ms between when a request was due and when it was sent
+        self.acknowledged = 0
+        self.conflicts = 0
+        self.cpu: tuple[float | None, float, float | None] = (None, 0.0, None)  # seconds: server, load, machine
+
+    def add(self, category: str, ms: float, status: int) -> None:
+        with self.lock:
+            self.latency[category].append(ms)
+            self.statuses[category][status] += 1
+
+    def error(self, text: str) -> None:
+        with self.lock:
+            self.errors.append(text)
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest rank: the smallest value with at least p% of the values at or below it."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * p // 100))
+    return ordered[int(rank) - 1]
+
+
+# -- the evening --------------------------------------------------------------------------------
+
+@dataclass
+class Table:
+    id: str
+    key: str
+    hands: int = 0  # hands acknowledged
+    etags: list[str | None] = field(default_factory=lambda: [None] * len(PLAYERS))
+
+
+class Evening:
+    def __init__(self, client: Client, record: Record, args: argparse.Namespace, rng: random.Random):
+        self.client, self.record, self.args, self.rng = client, record, args, rng
+        self.heap: list[tuple[float, int, Callable[[float], None]]] = []
+        self.order = itertools.count()
+        self.lock = threading.Condition()
+        self.end = 0.0
+
+    def at(self, due: float, task: Callable[[float], None]) -> None:
+        with self.lock:
+            heapq.heappush(self.heap, (due, next(self.order), task))
+            self.lock.notify()
+
+    def timed(self, category: str, method: str, path: str, **kwargs) -> Response | None:
+        start = time.perf_counter()
+        try:
+            response = self.client.request(method, path, **kwargs)
+        except Exception as err:  # a refused or reset connection, a timeout: all errors
+            self.record.error(f"{category} {method} {path.split('?')[0]}: {type(err).__name__}: {err}")
+            return None
+        self.record.add(category, (time.perf_counter() - start) * 1000, response.status)
+        return response
+
+    def expect(self, category: str, path: str, response: Response | None, statuses: tuple[int, ...]) -> bool:
+        if response is None:
+            return False
+        if response.status not in statuses:
+            self.record.error(f"{category} {path.split('?')[0]}: HTTP {response.status}")
+            return False
+        return True
+
+    # A phone's scoreboard refresh, every poll interval, like htmx's `every 2s`.
+    def poll(self, table: Table, phone: int) -> Callable[[float], None]:
+        def task(due: float) -> None:
+            self.at(due + self.args.poll, self.poll(table, phone))
+            path = f"/t/{table.id}/board?key={table.key}"
+            etag = table.etags[phone]
+            response = self.timed("board", "GET", path, headers={"If-None-Match": etag} if etag else None)
+            if self.expect("board", path, response, (200, 304)):
+                table.etags[phone] = response.headers.get("ETag") or etag
+        return task
+
+    # One hand entered at a table: sometimes by two phones at once.
+    def hand_due(self, table: Table) -> Callable[[float], None]:
+        def task(due: float) -> None:
+            jitter = self.rng.uniform(-0.2, 0.2) * self.args.hand_every
+            self.at(due + self.args.hand_every + jitter, self.hand_due(table))
+            phones = self.rng.sample(range(len(PLAYERS)), 2 if self.rng.random() < self.args.clash else 1)
+            for phone in phones:
+                self.open_form(table, phone)
+        return task
+
+    def open_form(self, table: Table, phone: int) -> None:
+        correcting = table.hands >= HANDS_PER_GAME  # late in a long run: correct hand 1, keep the game open
+        path = f"/t/{table.id}/hands/1/edit?key={table.key}" if correcting else \
+            f"/t/{table.id}/hands/new?key={table.key}"
+        response = self.timed("page", "GET", path)
+        if not self.expect("page", path, response, (200,)):
+            return
+        found = BASE_VERSION.search(response.body.decode())
+        if not found:
+            self.record.error(f"page {path.split('?')[0]}: no base_version in the form")
+            return
+        number = 0 if correcting else table.hands
+        out = PLAYERS[number % len(PLAYERS)]
+        fields = {"base_version": found.group(1), "out": out, "note": f"phone {phone + 1}"}
+        for seat in range(len(PLAYERS)):
+            if PLAYERS[seat] != out:
+                fields[f"p{seat}_low"] = str(self.rng.randint(0, 6))
+                fields[f"p{seat}_high"] = str(self.rng.randint(0, 2))
+        target = f"/t/{table.id}/hands/1?key={table.key}" if correcting else f"/t/{table.id}/hands?key={table.key}"
+        typing = self.rng.uniform(0.5, 2.0)
+        self.at(time.monotonic() + typing, lambda due: self.save(table, target, fields))
+
+    def save(self, table: Table, path: str, fields: dict[str, str]) -> None:
+        response = self.timed("entry", "POST", path, body=fields)
+        if response is not None and response.status == 409:
+            with self.record.lock:
+                self.record.conflicts += 1  # the other phone saved first; this one sees it and stops
+            return
+        if not self.expect("entry", path, response, (303,)):
+            return
+        with self.record.lock:
+            self.record.acknowledged += 1
+            table.hands += 1
+        location = response.headers["Location"].split("#")[0]
+        self.expect("page", location, self.timed("page", "GET", location), (200,))
+
+    def run(self, tables: list[Table]) -> float:
+        start = time.monotonic()
+        self.end = start + self.args.seconds
+        for table in tables:
+            for phone in range(len(PLAYERS)):
+                self.at(start + self.rng.uniform(0, self.args.poll), self.poll(table, phone))
+            self.at(start + self.rng.uniform(0, self.args.hand_every), self.hand_due(table))
+        slots = threading.BoundedSemaphore(self.args.workers)
+
+        def work(task: Callable[[float], None], due: float) -> None:
+            try:
+                with self.record.lock:
+                    self.record.lag.append((time.monotonic() - due) * 1000)
+                task(due)
+            except Exception as err:  # a bug in the load itself must show, not vanish in a thread
+                self.record.error(f"load task: {type(err).__name__}: {err}")
+            finally:
+                slots.release()
+
+        with ThreadPoolExecutor(max_workers=self.args.workers) as pool:
+            while True:
+                with self.lock:
+                    now = time.monotonic()
+                    if now >= self.end:
+                        break
+                    if not self.heap or self.heap[0][0] > now:
+                        wait = (self.heap[0][0] - now) if self.heap else 0.05
+                        self.lock.wait(timeout=min(wait, 0.05, self.end - now))
+                        continue
+                    due, _, task = heapq.heappop(self.heap)
+                slots.acquire()  # bounded: at most `workers` requests in flight
+                pool.submit(work, task, due)
+        return time.monotonic() - start  # the pool has drained: requests in flight are done
+
+
+# -- report ---------------------------------------------------------------------------------------
+
+def report(record: Record, elapsed: float, stored: int | None, args: argparse.Namespace, queue_warnings: int) -> bool:
+    everything = [ms for values in record.latency.values() for ms in values]
+    total = len(everything)
+    print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.1f} req/s "
+          f"(hands entered: {record.acknowledged}, conflicts answered 409: {record.conflicts})")
+    print(f"{'':14}{'count':>8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}   statuses")
+    rows = [("all", everything, sum(record.statuses.values(), Counter()))]
+    names = {"board": "board polls", "entry": "entry posts", "page": "pages"}
+    for category in ("board", "entry", "page"):
+        rows.append((names[category], record.latency.get(category, []), record.statuses.get(category, Counter())))
+    p99 = {}
+    for name, values, statuses in rows:
+        p99[name] = percentile(values, 99)
+        shown = ", ".join(f"{code}: {n}" for code, n in sorted(statuses.items()))
+        print(f"{name:14}{len(values):>8}{percentile(values, 50):>9.1f}{p99[name]:>9.1f}"
+              f"{max(values, default=float('nan')):>9.1f}   {shown}")
+    print(f"load generator: start lag p99 {percentile(record.lag, 99):.1f} ms (how late requests left the client: "
+          f"late when all {args.workers} slots were waiting on the server, or the client was short of CPU)")
+    server_cpu, client_cpu, machine = record.cpu
+    if server_cpu is not None:
+        print(f"CPU during the run: server {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of one core), "
+              f"load generator {client_cpu:.1f} s ({client_cpu / elapsed:.0%} of one core)")
+    if server_cpu is not None and machine is not None:
+        other = max(0.0, machine - server_cpu - client_cpu)
+        print(f"other work on the machine: {other:.1f} s ({other / elapsed:.0%} of one core)"
+              + ("  <-- the figures are disturbed: measure again on a quiet machine"
+                 if other / elapsed > 0.10 else ""))
+    if queue_warnings:
+        print(f"server: waitress reported a task queue {queue_warnings} times (all its threads were busy)")
+    print(f"errors: {len(record.errors)}")
+    for line in Counter(record.errors).most_common(10):
+        print(f"  {line[1]} x {line[0]}")
+    lost = stored is not None and stored != record.acknowledged
+    if stored is not None:
+        print(f"entries acknowledged: {record.acknowledged}; entries in the database: {stored}"
+              + ("" if not lost else "  <-- MISMATCH"))
+    fast = {name: p99[name] <= TARGET_P99_MS for name in ("all", "board polls", "entry posts")}
+    holds = not record.errors and not lost and all(fast.values())
+    print("targets (no errors; p99 under 100 ms overall, for board polls, for entry posts): "
+          + ("hold" if holds else "missed")
+          + f"  [no errors: {'yes' if not record.errors else 'no'}; "
+          + "; ".join(f"{name} p99 {p99[name]:.1f} ms: {'yes' if ok else 'no'}" for name, ok in fast.items()) + "]")
+    return not record.errors and not lost
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the evening lasts (default 60)")
+    parser.add_argument("--tables", type=int, default=100, help="tables of 4 players (default 100)")
+    parser.add_argument("--poll", type=float, default=2.0, help="seconds between a phone's board refreshes")
+    parser.add_argument("--hand-every", type=float, default=10.0, help="seconds between hands at a table")
+    parser.add_argument("--clash", type=float, default=0.05,
+                        help="share of hands two phones enter at once (default 0.05)")
+    parser.add_argument("--workers", type=int, default=64, help="requests in flight at most (default 64)")
+    parser.add_argument("--server", choices=("waitress", "gunicorn"), default="waitress")
+    parser.add_argument("--threads", type=int, default=8, help="server threads (per gunicorn worker)")
+    parser.add_argument("--gunicorn-workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if not 0 < args.seconds <= 3600 or not 0 < args.tables <= 1000 or not 0 < args.workers <= 512:
+        parser.error("--seconds 0-3600, --tables 1-1000, --workers 1-512")
+
+    port = free_port()
+    command = server_command(args.server, port, args.threads, args.gunicorn_workers)
+    if not shutil.which(command[0]):
+        print(f"{command[0]} is not installed; `pip install {args.server}` to load it under {args.server}.")
+        return 2
+    rng = random.Random(args.seed)
+    shape = (f"{args.server}" + (f" ({args.gunicorn_workers} workers)" if args.server == "gunicorn" else "")
+             + f", {args.threads} threads; {args.tables} tables x {len(PLAYERS)} phones; board every {args.poll:g} s; "
+             f"a hand every ~{args.hand_every:g} s per table; {args.workers} requests in flight at most; "
+             f"{args.seconds:g} s; {os.cpu_count()} CPUs shared by server and load")
+    print(f"Courtier load: {shape}")
+    with tempfile.TemporaryDirectory(prefix="courtier-load-") as tmp:
+        database = Path(tmp) / "load.sqlite"
+        log_path = Path(tmp) / "server.log"
+        with open(log_path, "wb") as log:
+            proc = start_server(command, database, log)
+            client = Client(port)
+            try:
+                try:
+                    wait_ready(proc, port)
+                except RuntimeError as err:
+                    print(f"cannot start {args.server}: {err}")
+                    print(log_path.read_text(errors="replace")[-2000:])
+                    return 2
+                setup = time.monotonic()
+                tables = []
+                seats = {f"seat{i}": name for i, name in enumerate(PLAYERS, 1)}
+                for _ in range(args.tables):
+                    made = client.request("POST", "/new/rummathon-royale", body=seats)
+                    if made.status != 303:
+                        print(f"cannot create a table: HTTP {made.status}")
+                        return 2
+                    table_id, key = made.headers["Location"].removeprefix("/t/").split("?key=")
+                    tables.append(Table(table_id, key))
+                print(f"setup: {args.tables} tables created in {time.monotonic() - setup:.1f} s")
+                record = Record()
+                server_cpu, client_cpu, machine = cpu_seconds(proc.pid), time.process_time(), machine_busy_seconds()
+                elapsed = Evening(client, record, args, rng).run(tables)
+                after, machine_after = cpu_seconds(proc.pid), machine_busy_seconds()
+                record.cpu = (None if server_cpu is None or after is None else after - server_cpu,
+                              time.process_time() - client_cpu,
+                              None if machine is None or machine_after is None else machine_after - machine)
+            finally:
+                client.close()
+                stop_server(proc)
+        with sqlite3.connect(database) as conn:
+            stored = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+        conn.close()
+        queue_warnings = log_path.read_text(errors="replace").count("Task queue depth")
+    return 0 if report(record, elapsed, stored, args, queue_warnings) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
