@@ -7,7 +7,8 @@
 Starts waitress-serve (or gunicorn) on a free 127.0.0.1 port with a database in a
 temporary folder, creates 100 Rummathon Royale tables of 4 players, then for the
 given time plays the evening: every phone refreshes its table's scoreboard every
-2 s (a conditional GET, answered 304 when nothing changed), and every ~10 s one
+2 s (a conditional GET, answered 304 when nothing changed; the page itself waits
+3 s, so this is the harder case), and every ~10 s one
 phone of each table enters a hand (opens the form, types for a moment, saves, and
 loads the table page it is sent to). Now and then two phones enter the same hand
 at once; the second is answered 409 and counts as a conflict, not an error.
@@ -17,7 +18,9 @@ polls and entry posts, the errors, and whether the targets hold: no errors and
 p99 under 100 ms. Latency depends on the machine (the load runs on the same
 cores as the server), so this prints figures and never fails on them. It exits
 1 only when something went wrong: an error, or an acknowledged entry missing
-from the database.
+from the database (2 when the server cannot start). It also prints the CPU the
+server, the load and the rest of the machine used: figures taken while other
+work ran are marked as disturbed.
 """
 
 from __future__ import annotations
@@ -250,7 +253,7 @@ class Evening:
             return False
         return True
 
-    # A phone's scoreboard refresh, every poll interval, like htmx's `every 2s`.
+    # A phone's scoreboard refresh, every poll interval (static/js/app.js waits 3 s between refreshes).
     def poll(self, table: Table, phone: int) -> Callable[[float], None]:
         def task(due: float) -> None:
             self.at(due + self.args.poll, self.poll(table, phone))
