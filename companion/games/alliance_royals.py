@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANKS, Card, CardError, format_cards, parse_card, parse_suit
-from .base import InputError, Problems, ScoredGame, ScoredRound, check_groups, is_whole_number
+from .base import InputError, Problems, ScoredGame, ScoredRound, check_groups, is_whole_number, not_at_table
 
 SLUG = "alliance-royals"
 TITLE = "Alliance Royals"
@@ -378,7 +378,7 @@ def _parse_board(raw: object, at: str, name: str, players: Sequence[str], found:
             card = None
         target = entry.get("target")
         if not isinstance(target, str) or target not in players:
-            found.add(f"{where}.target", f"{target!r} is not a player at this table ({', '.join(players)})")
+            not_at_table(found, f"{where}.target", target, players)
             target = None
         elif target == name:
             found.add(f"{where}.target", f"{name} cannot hold a hostage against themselves; name another player (AR-9)")
@@ -402,7 +402,7 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems) 
         found.add(f"{at}.note", "a note must be text")
     surrender = raw.get("surrender")
     if surrender is not None and (not isinstance(surrender, str) or surrender not in players):
-        found.add(f"{at}.surrender", f"{surrender!r} is not a player at this table ({', '.join(players)})")
+        not_at_table(found, f"{at}.surrender", surrender, players)
         return None
     raw_boards = raw.get("players")
     if raw_boards is None:
@@ -418,7 +418,7 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems) 
     for name, board in raw_boards.items():
         where = f"{at}.players.{name}"
         if name not in players:
-            found.add(where, f"{name!r} is not a player at this table ({', '.join(players)})")
+            not_at_table(found, where, name, players)
             ok = False
             continue
         parsed = _parse_board(board, where, name, players, found)

@@ -151,6 +151,17 @@ def check_count(found: Problems, where: str, value: object, most: int, too_many:
     return None
 
 
+def not_at_table(found: Problems, where: str, name: object, players: Sequence[str]) -> None:
+    """Record that ``name`` is not one of the table's players.
+
+    >>> found = Problems()
+    >>> not_at_table(found, "rounds[0].out", "Zed", ("Ann", "Ben"))
+    >>> [(p.where, p.message) for p in found]
+    [('rounds[0].out', "'Zed' is not a player at this table (Ann, Ben)")]
+    """
+    found.add(where, f"{name!r} is not a player at this table ({', '.join(players)})")
+
+
 def check_groups(groups: list, players: Sequence[str], where: str, found: Problems,
                  twice: str) -> list[list[str]] | None:
     """Players grouped into sides (teams, coalitions): each a player at the table, in one group only.
@@ -171,7 +182,7 @@ def check_groups(groups: list, players: Sequence[str], where: str, found: Proble
             at = f"{where}[{i}][{j}]"
             cleaned = name.strip() if isinstance(name, str) else None
             if cleaned not in players:
-                found.add(at, f"{name!r} is not a player at this table ({', '.join(players)})")
+                not_at_table(found, at, name, players)
                 ok = False
             elif cleaned in seen:
                 found.add(at, twice.format(name=cleaned))

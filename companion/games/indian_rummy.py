@@ -39,7 +39,7 @@ from ..rummy_arranger import (
     count_detail,
     wild_rank_of,
 )
-from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, signed
+from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, not_at_table, signed
 
 SLUG = "indian-rummy"
 TITLE = "Indian Rummy"
@@ -300,7 +300,7 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
         if winner is None:
             found.add(f"{at}.winner", "name the player who made a valid declaration and won the deal (IR-5)")
         else:
-            found.add(f"{at}.winner", f"{winner!r} is not a player at this table ({', '.join(players)})")
+            not_at_table(found, f"{at}.winner", winner, players)
         winner = None
 
     rejoin: list[tuple[str, str]] = []
@@ -311,7 +311,7 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     for k, name in enumerate(raw_rejoin):
         where = f"{at}.rejoin[{k}]"
         if not isinstance(name, str) or name not in players:
-            found.add(where, f"{name!r} is not a player at this table ({', '.join(players)})")
+            not_at_table(found, where, name, players)
         elif name in (n for n, _ in rejoin):
             found.add(where, f"{name} is listed twice in rejoin")
         else:
@@ -326,7 +326,7 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
         for name, hand in raw_hands.items():
             where = f"{at}.hands.{name}"
             if name not in players:
-                found.add(where, f"{name!r} is not a player at this table ({', '.join(players)})")
+                not_at_table(found, where, name, players)
                 continue
             entry = _parse_entry(hand, where, name, found, places)
             if entry is not None:

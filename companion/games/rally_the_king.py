@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..cards import SUIT_SYMBOLS, SUITS, CardError
-from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, signed
+from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, not_at_table, signed
 
 SLUG = "rally-the-king"
 TITLE = "Rally the King"
@@ -770,7 +770,7 @@ def _player_points(raw: object, where: str, players: Sequence[str], counting: Co
     ok = True
     for name, value in raw.items():
         if name not in players:
-            found.add(f"{where}.{name}", f"{name!r} is not a player at this table ({', '.join(players)})")
+            not_at_table(found, f"{where}.{name}", name, players)
             ok = False
             continue
         points = _points(value, f"{where}.{name}", counting, found, name)

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, check_groups, signed
+from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, check_groups, not_at_table, signed
 
 SLUG = "royalty"
 TITLE = "Royalty"
@@ -566,7 +566,7 @@ def coalitions_of(players: Sequence[str], coalitions: list[list[str]] | None) ->
 
 def _player(value: object, where: str, players: Sequence[str], found: Problems) -> str | None:
     if not isinstance(value, str) or value.strip() not in players:
-        found.add(where, f"{value!r} is not a player at this table ({', '.join(players)})")
+        not_at_table(found, where, value, players)
         return None
     return value.strip()
 
@@ -683,7 +683,7 @@ def _parse_end(raw: Mapping[str, Any], at: str, players: Sequence[str], joust: b
     for name, text in raw_unplayed.items():
         where = f"{at}.end.unplayed.{name}"
         if name not in players:
-            found.add(where, f"{name!r} is not a player at this table ({', '.join(players)})")
+            not_at_table(found, where, name, players)
             continue
         try:
             cards = parse_hand(text if text is not None else "")

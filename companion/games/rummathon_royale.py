@@ -27,6 +27,7 @@ from .base import (
     ScoredGame,
     ScoredRound,
     check_count,
+    not_at_table,
     signed,
 )
 
@@ -149,7 +150,7 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
 
     def player(value: object, where: str) -> str | None:
         if not isinstance(value, str) or value not in players:
-            found.add(where, f"{value!r} is not a player at this table ({', '.join(players)})")
+            not_at_table(found, where, value, players)
             return None
         return value
 
