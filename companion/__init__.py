@@ -57,9 +57,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False
 
     from . import db, security
+    from .recent import Recent
+    from .tables import StateCache
     from .views import api, main, referee, sheets, tables, tournaments
 
     db.init_app(app)
+    app.extensions["courtier.states"] = StateCache()
+    app.extensions["courtier.boards"] = Recent(256)  # rendered scoreboards: views.tables.render_board
     security.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(tables.bp)

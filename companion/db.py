@@ -1,13 +1,20 @@
-"""The database: one SQLite file, WAL mode, a connection per request, migrations.
+"""The database: one SQLite file, WAL mode, a small pool of connections, migrations.
 
 Every write goes through :func:`immediate`, which takes the write lock up
 front (BEGIN IMMEDIATE) so two phones writing at once queue instead of
 failing halfway, and commits before the entry is acknowledged.
+
+A request borrows a connection from the app's pool and gives it back at the
+end. Opening a connection per request cost more than the rest of a small
+request: closing the last connection to a WAL database checkpoints the WAL
+and deletes it, every time.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -15,6 +22,7 @@ from flask import Flask, current_app, g
 from sqlite_utils import Database, Migrations
 
 BUSY_TIMEOUT_MS = 5000
+IDLE_CONNECTIONS = 16  # kept open between requests; more than any server's thread count here
 
 migrations = Migrations("courtier")
 
@@ -121,16 +129,57 @@ def immediate(db: Database) -> Iterator[Database]:
     db.execute("COMMIT")
 
 
+class Pool:
+    """Idle connections to one database file, handed to one request at a time.
+
+    Connections are opened on demand and at most ``keep`` idle ones are kept,
+    so any threading model works (waitress's fixed threads, or a thread per
+    request). A connection comes back in autocommit mode: a request that
+    failed inside a transaction has it rolled back first.
+    """
+
+    def __init__(self, path: str, keep: int = IDLE_CONNECTIONS):
+        self.path = path
+        self.keep = keep
+        self._idle: list[Database] = []
+        self._lock = threading.Lock()
+
+    def take(self) -> Database:
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        return connect(self.path)
+
+    def give_back(self, db: Database) -> None:
+        if db.conn.in_transaction:
+            db.conn.rollback()
+        with self._lock:
+            if len(self._idle) < self.keep:
+                self._idle.append(db)
+                return
+        db.conn.close()
+
+    def close(self) -> None:
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for db in idle:
+            db.conn.close()
+
+
+def pool(app: Flask) -> Pool:
+    return app.extensions["courtier.db"]
+
+
 def get_db() -> Database:
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        g.db = pool(current_app).take()
     return g.db
 
 
 def close_db(_exc: BaseException | None = None) -> None:
     db = g.pop("db", None)
     if db is not None:
-        db.conn.close()
+        pool(current_app).give_back(db)
 
 
 def init_app(app: Flask) -> None:
@@ -140,3 +189,5 @@ def init_app(app: Flask) -> None:
         migrate(db)
     finally:
         db.conn.close()
+    app.extensions["courtier.db"] = connections = Pool(app.config["DATABASE"])
+    weakref.finalize(app, connections.close)  # an app dropped (a test's) closes its files

@@ -3,7 +3,11 @@
 Nothing is ever overwritten. Entering a hand appends an ``add`` event; editing
 it appends an ``edit`` with the whole new hand; deleting appends a ``delete``;
 undo appends an ``undo`` naming the event it cancels. The hands in play are
-folded from the log, and the engine scores them afresh every time.
+folded from the log, and the engine scores them.
+
+Because the log only grows, a table at a given version always holds the same
+hands: a scored table is kept in a small :class:`StateCache` by (table id,
+version), so the phones refreshing a table after a change share one scoring.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from sqlite_utils import Database
 from . import games
 from .db import immediate
 from .games.base import InputError, ScoredGame
+from .recent import Recent
 
 KINDS = ("add", "edit", "delete", "undo")
 
@@ -64,6 +69,30 @@ class Event:
     data: Any
     device: str
     created_at: str
+
+
+@dataclass(frozen=True)
+class State:
+    """A table at one version: its log, the hands in play, and the game scored."""
+
+    log: tuple[Event, ...]
+    hands: list[tuple[int, Any]]
+    scored: ScoredGame
+
+    @property
+    def version(self) -> int:
+        return self.log[-1].seq if self.log else 0
+
+
+class StateCache(Recent[State]):
+    """The most recently used table states, by (table id, version).
+
+    Entries never go stale: the log up to a version never changes. A state
+    is shared between requests, so nothing that reads one may change it.
+    """
+
+    def __init__(self, size: int = 512):
+        super().__init__(size)
 
 
 def fold(events: Sequence[Event]) -> list[tuple[int, Any]]:
@@ -148,6 +177,20 @@ def version(db: Database, table_id: str) -> int:
     return row["v"]
 
 
+def state(db: Database, table: Table, cache: StateCache | None = None) -> State:
+    """The table as it stands now, scored (from the cache when this version was scored before)."""
+    if cache is not None:
+        found = cache.get((table.id, version(db, table.id)))
+        if found is not None:
+            return found
+    log = tuple(events(db, table.id))
+    hands = fold(log)
+    found = State(log, hands, score_hands(table, hands))
+    if cache is not None:
+        cache.put((table.id, found.version), found)
+    return found
+
+
 def request_for(table: Table, rounds: Sequence[Any]) -> dict[str, Any]:
     """The table as an API request (API.md), ready for the engine or for export."""
     return {"game": table.game, "players": list(table.players), "options": dict(table.options),
@@ -177,7 +220,7 @@ def store_table(db: Database, table: Table, rounds: Sequence[Any] = (), device: 
          json.dumps(table.options), table.created_at],
     )
     for seq, data in enumerate(rounds, 1):
-        _insert(db, table.id, seq, "add", seq, None, data, device)
+        _insert(db, table.id, Event(seq, "add", seq, None, data, device[:40], now()))
 
 
 def create_table(db: Database, game: str, players: Sequence[str], options: Mapping[str, Any],
@@ -189,13 +232,12 @@ def create_table(db: Database, game: str, players: Sequence[str], options: Mappi
     return table
 
 
-def _insert(db: Database, table_id: str, seq: int, kind: str, slot: int | None,
-            undoes: int | None, data: Any, device: str) -> None:
+def _insert(db: Database, table_id: str, event: Event) -> None:
     db.execute(
         "INSERT INTO events (table_id, seq, kind, slot, undoes, data, device, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [table_id, seq, kind, slot, undoes, None if data is None else json.dumps(data),
-         device[:40], now()],
+        [table_id, event.seq, event.kind, event.slot, event.undoes,
+         None if event.data is None else json.dumps(event.data), event.device, event.created_at],
     )
 
 
@@ -207,34 +249,47 @@ class Change:
 
 
 def append(db: Database, table: Table, base_version: int | None, change: Change,
-           device: str = "") -> tuple[int, ScoredGame]:
+           device: str = "", cache: StateCache | None = None) -> tuple[int, ScoredGame]:
     """Append one change to the log, atomically, if it is based on the current version.
 
     Raises :class:`StaleVersion` when another phone wrote first, and
     :class:`InputError` when the game after the change cannot be scored.
     Returns the new version and the scored game.
+
+    The change is scored before the write lock is taken, against the log at
+    ``base_version``; the lock is held only to check that no other change came
+    in between (the log at that version is then the one scored) and to insert.
     """
+    current = version(db, table.id)
+    if base_version != current:  # unknown (None) counts as stale: never write blind
+        raise StaleVersion(current)
+    before = cache.get((table.id, current)) if cache is not None else None
+    log = before.log if before is not None else tuple(events(db, table.id))
+    if (log[-1].seq if log else 0) != current:  # another change came in between the two reads
+        raise StaleVersion(log[-1].seq)
+    seq = current + 1
+    undoes = None
+    if change.kind == "undo":
+        target = undo_target(log)
+        if target is None:
+            raise NothingToUndo()
+        undoes = target.seq
+    else:
+        slot = seq if change.kind == "add" else change.slot
+        if change.kind != "add" and slot not in dict(before.hands if before is not None else fold(log)):
+            raise InputError([_no_such_hand(slot)])
+    pending = Event(seq, change.kind, None if change.kind == "undo" else slot, undoes,
+                    None if change.kind == "undo" else change.data, device[:40], now())
+    after = (*log, pending)
+    hands = fold(after)
+    scored = score_hands(table, hands)
     with immediate(db):
-        log = events(db, table.id)
-        current = log[-1].seq if log else 0
-        if base_version != current:  # unknown (None) counts as stale: never write blind
+        current = version(db, table.id)
+        if current != base_version:
             raise StaleVersion(current)
-        seq = current + 1
-        undoes = None
-        if change.kind == "undo":
-            target = undo_target(log)
-            if target is None:
-                raise NothingToUndo()
-            undoes = target.seq
-            pending = Event(seq, "undo", None, undoes, None, device, "")
-        else:
-            slot = seq if change.kind == "add" else change.slot
-            live = dict(fold(log))
-            if change.kind != "add" and slot not in live:
-                raise InputError([_no_such_hand(slot)])
-            pending = Event(seq, change.kind, slot, None, change.data, device, "")
-        scored = score_hands(table, fold([*log, pending]))
-        _insert(db, table.id, seq, pending.kind, pending.slot, undoes, pending.data, device)
+        _insert(db, table.id, pending)
+    if cache is not None:
+        cache.put((table.id, seq), State(after, hands, scored))
     return seq, scored
 
 

@@ -110,12 +110,12 @@ def version(db: Database, tid: str) -> str:
     return f"{row['n']}-{row['last']}"
 
 
-def results(db: Database, t: Tournament) -> list[dict[str, Any]]:
+def results(db: Database, t: Tournament, cache: tables.StateCache | None = None) -> list[dict[str, Any]]:
     """Each seated table's outcome, per entrant, as the standings take it."""
     out = []
     for seat in seated(db, t.id):
         table = tables.get_table(db, seat.table_id)
-        scored = tables.score_hands(table, tables.fold(tables.events(db, table.id)))
+        scored = tables.state(db, table, cache).scored
         totals, winners = {}, []
         for entrant in seat.entrants:
             members = t.players_of(entrant)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from functools import lru_cache
 
-from flask import g, request, session, url_for
+from flask import current_app, g, has_request_context, request, session
 from markupsafe import Markup, escape
 
 DEVICE_COOKIE = "courtier_device"
@@ -14,6 +15,11 @@ RECENT_LIMIT = 8
 _RULING = re.compile(r"\b(AR|RY|RK|IR|RR)-(\d{1,2})\b")
 RULES_PAGES = {"AR": "alliance-royals", "RY": "royalty", "RK": "rally-the-king",
                "IR": "indian-rummy", "RR": "rummathon-royale"}
+
+
+def states():
+    """The app's cache of scored tables (tables.StateCache)."""
+    return current_app.extensions["courtier.states"]
 
 
 def device_label() -> str:
@@ -39,17 +45,22 @@ def link_rulings(text: str) -> Markup:
     >>> str(link_rulings("Bought 3 <extra> cards (RR-4)"))
     'Bought 3 &lt;extra&gt; cards (<a href="/rules/rummathon-royale#RR-4">RR-4</a>)'
     """
-    escaped = str(escape(text))
+    root = request.script_root if has_request_context() else ""
+    return _linked(text, root)
 
+
+#: The rules pages' address (views.main.rules); a test checks it against url_for.
+RULES_PATH = "/rules/{page}"
+
+
+@lru_cache(maxsize=8192)
+def _linked(text: str, root: str) -> Markup:
+    # Cached: a board repeats the same lines on every refresh, and url_for per id was half its cost.
     def link(m: re.Match[str]) -> str:
-        page = RULES_PAGES[m.group(1)]
-        try:
-            href = url_for("main.rules", game=page, _anchor=m.group(0))
-        except RuntimeError:  # outside a request (doctest)
-            href = f"/rules/{page}#{m.group(0)}"
+        href = root + RULES_PATH.format(page=RULES_PAGES[m.group(1)]) + "#" + m.group(0)
         return f'<a href="{href}">{m.group(0)}</a>'
 
-    return Markup(_RULING.sub(link, escaped))  # noqa: S704 - built from escaped text
+    return Markup(_RULING.sub(link, str(escape(text))))  # noqa: S704 - built from escaped text
 
 
 def see_other(url: str):

@@ -11,6 +11,7 @@ from flask import Blueprint, Response, abort, request
 from .. import games, sheets, tables
 from ..db import get_db
 from ..games.base import InputError
+from .common import states
 
 bp = Blueprint("sheets", __name__)
 
@@ -42,15 +43,14 @@ def table_sheet(table_id: str):
         table = tables.get_table(db, table_id)
     except tables.TableNotFound:
         abort(404, NO_TABLE)
-    log = tables.events(db, table.id)
-    version = log[-1].seq if log else 0
-    etag = f"sheet-{table.id}-{version}-{paper}"
+    now = tables.state(db, table, states())
+    etag = f"sheet-{table.id}-{now.version}-{paper}"
     if request.if_none_match.contains(etag):
         response = Response(status=304)
         response.set_etag(etag)
         return response
-    rounds = [data for _, data in tables.fold(log)]
-    scored = tables.score_hands(table, tables.fold(log))
+    rounds = [data for _, data in now.hands]
+    scored = now.scored
     body = sheets.render_filled(scored, table.title, table.created_at, table.options, None, paper, rounds=rounds)
     return _pdf(body, f"courtier-{table.id}.pdf", etag)
 

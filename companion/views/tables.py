@@ -13,14 +13,15 @@ import secrets
 from functools import wraps
 
 import segno
-from flask import Blueprint, Response, abort, flash, g, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, url_for
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 
 from .. import tables
 from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..games.base import InputError
-from .common import device_label, link_rulings, remember_table, see_other
+from .common import device_label, link_rulings, remember_table, see_other, states
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
 
@@ -87,12 +88,33 @@ class ActionForm(FlaskForm):
 
 
 def _state():
-    db = get_db()
-    log = tables.events(db, g.table.id)
-    hands = tables.fold(log)
-    scored = tables.score_hands(g.table, hands)
-    version = log[-1].seq if log else 0
-    return log, hands, scored, version
+    now = tables.state(get_db(), g.table, states())
+    return now.log, now.hands, now.scored, now.version
+
+
+#: Stands in for the CSRF field in a shared board; each page puts its own token in.
+_CSRF_SLOT = "\x00csrf\x00"
+
+
+def render_board(scored, hands, version: int) -> Markup:
+    """The scoreboard with every round and its why, as HTML.
+
+    Every phone sees the same board at a version (only the edit link in its
+    addresses and the CSRF token in its forms differ), so it is rendered
+    once per version and link, kept in the app's board cache, and this page's
+    token is put in. The phones polling a table after a change then share
+    one rendering.
+    """
+    cache = current_app.extensions["courtier.boards"]
+    key = (g.table.id, version, g.key or "", request.script_root)
+    html = cache.get(key)
+    if html is None:
+        html = render_template("_board.html", table=g.table, scored=scored, hands=hands, version=version,
+                               csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
+        cache.put(key, html)
+    form = ActionForm()
+    token = str(form.csrf_token) if "csrf_token" in form else ""
+    return Markup(html.replace(_CSRF_SLOT, token))  # noqa: S704 - rendered by autoescaped templates
 
 
 def _etag(version: int) -> str:
@@ -107,7 +129,8 @@ def show(table_id: str):
     if g.can_edit:
         links["edit"] = url_for("tables.show", table_id=g.table.id, key=g.key, _external=True)
     return render_template("table.html", table=g.table, scored=scored, hands=hands, version=version,
-                           links=links, action=ActionForm(), can_undo=tables.undo_target(log) is not None,
+                           board=render_board(scored, hands, version), links=links, action=ActionForm(),
+                           can_undo=tables.undo_target(log) is not None,
                            device=device_label())
 
 
@@ -120,8 +143,7 @@ def board(table_id: str):
         response = Response(status=304)
     else:
         _, hands, scored, version = _state()
-        response = Response(render_template("_board.html", table=g.table, scored=scored, hands=hands,
-                                            version=version, action=ActionForm()))
+        response = Response(render_board(scored, hands, version))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -155,7 +177,8 @@ def _render_form(form, slot=None, status=200, message=None, other_errors=(), sco
     return render_template(_entry().TEMPLATE, table=g.table, form=form, slot=slot, number=number,
                            field_title=_entry().field_title,
                            message=message, other_errors=list(other_errors), scored=scored,
-                           hands=hands, version=version, action=ActionForm()), status
+                           hands=hands, version=version, board=render_board(scored, hands, version),
+                           action=ActionForm()), status
 
 
 @bp.get("/<table_id>/hands/new")
@@ -219,7 +242,7 @@ def _save(change: tables.Change, slot: int | None):
     base = _base_version(form)
     try:
         _, scored = tables.append(get_db(), g.table, base, tables.Change(change.kind, change.slot, data),
-                                  device=device_label())
+                                  device=device_label(), cache=states())
     except tables.StaleVersion as stale:
         form.base_version.data = str(stale.current)
         return _render_form(
@@ -276,7 +299,8 @@ def _simple_change(change: tables.Change, done: str):
     if not form.validate():
         abort(400, "This button's form expired. Reload the page and try again.")
     try:
-        tables.append(get_db(), g.table, _base_version_from(request.form), change, device=device_label())
+        tables.append(get_db(), g.table, _base_version_from(request.form), change, device=device_label(),
+                      cache=states())
     except tables.StaleVersion:
         flash("Another phone changed this table a moment ago; nothing was changed. Check the scores and try again.")
     except tables.NothingToUndo:

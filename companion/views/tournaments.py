@@ -14,7 +14,7 @@ from .. import games, packs, tables, tournament, tournament_store
 from ..db import get_db
 from ..entry import ENTRY
 from ..forms import choices
-from .common import see_other
+from .common import see_other, states
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
@@ -118,7 +118,7 @@ def load(endpoint, values):
 def _standings_context():
     db = get_db()
     t = g.tournament
-    results = tournament_store.results(db, t)
+    results = tournament_store.results(db, t, states())
     rows = tournament.standings(results)
     seats = tournament_store.seated(db, t.id)
     by_round: dict[int, list] = {}

@@ -1,0 +1,112 @@
+"""What the app keeps between requests: pooled connections, scored tables and rendered boards.
+
+Each is shared between phones, so each is tested for what must not leak: one
+phone's CSRF token or edit link into another's page, a stale score after a
+change made elsewhere, a transaction left open on a pooled connection.
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion import db, tables
+from companion.views.common import RULES_PAGES, RULES_PATH
+from tests.conftest import csrf_token, new_table
+
+DELETE_FORM_TOKEN = re.compile(r'action="[^"]*/hands/\d+/delete[^"]*"[^>]*>\s*<input id="csrf_token" '
+                               r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+
+def _honest_table(client):
+    token = csrf_token(client.get("/new/rummathon-royale").get_data(as_text=True))
+    response = client.post("/new/rummathon-royale", data={"seat1": "Ann", "seat2": "Ben", "opt-schedule": "all",
+                                                           "csrf_token": token})
+    assert response.status_code == 303
+    return response.headers["Location"]
+
+
+def _enter_hand(client, edit_url, out="Ann"):
+    table, key = edit_url.split("?key=")
+    page = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
+    version = re.search(r'name="base_version"[^>]*value="(\d+)"', page).group(1)
+    form = {"base_version": version, "out": out, "p1_low": "2"}
+    if "csrf_token" in page:  # the app with CSRF on
+        form["csrf_token"] = csrf_token(page)
+    response = client.post(f"{table}/hands?key={key}", data=form)
+    assert response.status_code == 303, response.data
+
+
+def test_a_shared_board_carries_each_phones_own_token(csrf_app):
+    first, second = csrf_app.test_client(), csrf_app.test_client()
+    edit = _honest_table(first)
+    _enter_hand(first, edit)
+    table, key = edit.split("?key=")
+    boards = [phone.get(f"{table}/board?key={key}").get_data(as_text=True) for phone in (first, second)]
+    tokens = [DELETE_FORM_TOKEN.search(board).group(1) for board in boards]
+    assert tokens[0] != tokens[1]
+    # The other phone's token is refused; each phone's own is accepted.
+    refused = second.post(f"{table}/hands/1/delete?key={key}", data={"base_version": "1", "csrf_token": tokens[0]})
+    assert refused.status_code == 400
+    deleted = second.post(f"{table}/hands/1/delete?key={key}", data={"base_version": "1", "csrf_token": tokens[1]})
+    assert deleted.status_code == 303
+
+
+def test_a_view_link_never_gets_the_board_rendered_for_the_edit_link(client):
+    view, edit = new_table(client, players=("Ann", "Ben"))
+    _enter_hand(client, edit)
+    key = edit.split("?key=")[1]
+    assert "Delete" in client.get(f"{view}/board?key={key}").get_data(as_text=True)
+    viewer = client.application.test_client()
+    board = viewer.get(f"{view}/board").get_data(as_text=True)
+    assert key not in board and "Delete" not in board and "/edit" not in board
+    assert "Hand 1" in board
+
+
+def test_a_change_made_elsewhere_is_seen_and_a_stale_base_refused(app, client):
+    """Another process writing the same file: the cached score of the old version is not reused."""
+    view, edit = new_table(client, players=("Ann", "Ben"))
+    _enter_hand(client, edit)  # version 1, scored and cached by this app
+    table_id, key = view.rsplit("/", 1)[1], edit.split("?key=")[1]
+    other = db.connect(app.config["DATABASE"])
+    try:
+        table = tables.get_table(other, table_id)
+        tables.append(other, table, 1, tables.Change("add", data={"out": "Ben", "left": {"Ann": {"flex": 1}}}))
+    finally:
+        other.conn.close()
+    board = client.get(f"{view}/board").get_data(as_text=True)
+    assert "Hand 2" in board
+    response = client.post(f"{view}/hands?key={key}", data={"base_version": "1", "out": "Ann"})
+    assert response.status_code == 409
+    assert "Another phone changed this table" in response.get_data(as_text=True)
+
+
+def test_a_pooled_connection_comes_back_without_an_open_transaction(tmp_path):
+    path = str(tmp_path / "pool.sqlite")
+    first = db.connect(path)
+    db.migrate(first)
+    first.conn.close()
+    pool = db.Pool(path, keep=1)
+    borrowed = pool.take()
+    borrowed.execute("BEGIN IMMEDIATE")  # a request that failed halfway through a write
+    pool.give_back(borrowed)
+    again = pool.take()
+    assert again is borrowed and not again.conn.in_transaction
+    writer = db.connect(path)
+    writer.execute("PRAGMA busy_timeout = 50")
+    with db.immediate(writer):  # the lock was released: another writer gets it at once
+        writer.execute("INSERT INTO tables (id, edit_key, game, title, players, options, created_at) "
+                       "VALUES ('t', 'k', 'royalty', '', '[]', '{}', '')")
+    writer.conn.close()
+    pool.give_back(again)
+    spare = db.connect(path)
+    pool.give_back(spare)  # beyond what the pool keeps: closed, not kept
+    assert len(pool._idle) == 1
+    pool.close()
+
+
+def test_ruling_links_point_at_the_rules_pages(app):
+    with app.test_request_context("/"):
+        from flask import url_for
+
+        for page in RULES_PAGES.values():
+            assert url_for("main.rules", game=page) == RULES_PATH.format(page=page)
