@@ -62,6 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .views import api, main, referee, sheets, tables, tournaments
 
     db.init_app(app)
+    app.extensions["courtier.tables"] = Recent(4096)  # tables by id: a table's row never changes
     app.extensions["courtier.states"] = StateCache()
     app.extensions["courtier.boards"] = Recent(256)  # rendered scoreboards: views.tables.render_board
     security.init_app(app)

@@ -149,18 +149,32 @@ def _row_to_table(row: Mapping[str, Any]) -> Table:
     )
 
 
-def get_table(db: Database, table_id: str) -> Table:
-    rows = list(db.query("SELECT * FROM tables WHERE id = ?", [table_id]))
-    if not rows:
-        raise TableNotFound(table_id)
-    return _row_to_table(rows[0])
+def _rows(db: Database, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
+    """Rows as dicts, straight from sqlite3: these reads run on every request, and sqlite-utils'
+    query() wraps each one in a savepoint (three statements for one)."""
+    cursor = db.conn.execute(sql, params)
+    keys = [d[0] for d in cursor.description]
+    return [dict(zip(keys, row, strict=True)) for row in cursor]
+
+
+def get_table(db: Database, table_id: str, cache: Recent[Table] | None = None) -> Table:
+    """A table by its id; ``cache`` keeps tables already read (a table's row never changes)."""
+    found = cache.get(table_id) if cache is not None else None
+    if found is None:
+        rows = _rows(db, "SELECT * FROM tables WHERE id = ?", [table_id])
+        if not rows:
+            raise TableNotFound(table_id)
+        found = _row_to_table(rows[0])
+        if cache is not None:
+            cache.put(table_id, found)
+    return found
 
 
 def get_table_list(db: Database, ids: Sequence[str]) -> list[Table]:
     if not ids:
         return []
     marks = ",".join("?" * len(ids))
-    found = {r["id"]: _row_to_table(r) for r in db.query(f"SELECT * FROM tables WHERE id IN ({marks})", list(ids))}  # noqa: S608
+    found = {r["id"]: _row_to_table(r) for r in _rows(db, f"SELECT * FROM tables WHERE id IN ({marks})", list(ids))}  # noqa: S608
     return [found[i] for i in ids if i in found]
 
 
@@ -168,13 +182,12 @@ def events(db: Database, table_id: str) -> list[Event]:
     return [
         Event(r["seq"], r["kind"], r["slot"], r["undoes"],
               json.loads(r["data"]) if r["data"] is not None else None, r["device"], r["created_at"])
-        for r in db.query("SELECT * FROM events WHERE table_id = ? ORDER BY seq", [table_id])
+        for r in _rows(db, "SELECT * FROM events WHERE table_id = ? ORDER BY seq", [table_id])
     ]
 
 
 def version(db: Database, table_id: str) -> int:
-    row = next(db.query("SELECT COALESCE(MAX(seq), 0) AS v FROM events WHERE table_id = ?", [table_id]))
-    return row["v"]
+    return db.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", [table_id]).fetchone()[0]
 
 
 def state(db: Database, table: Table, cache: StateCache | None = None) -> State:

@@ -47,7 +47,7 @@ def card_attrs(field, zone_label: str, **extra: str) -> dict[str, str]:
 def load_table(endpoint, values):
     if values and "table_id" in values:
         try:
-            g.table = tables.get_table(get_db(), values["table_id"])
+            g.table = tables.get_table(get_db(), values["table_id"], current_app.extensions["courtier.tables"])
         except tables.TableNotFound:
             abort(404, "There is no table at this link. Check the link, or start a new table.")
         key = request.args.get("key")
