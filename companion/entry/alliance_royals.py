@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -68,7 +69,17 @@ def options_from(form, players=()) -> dict[str, Any]:
 def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
                previous: dict[str, Any] | None = None, scored=None):
     players = table.players
-    houses = house_names(table)
+    source = data if data is not None else _houses_only(previous)
+    form_class = _round_form(players, tuple(house_names(table).items()))
+    form = form_class(formdata=formdata, data=_formdata_for(players, source) if source else None)
+    if formdata is None:
+        form.base_version.data = str(base_version)
+    return form
+
+
+@lru_cache(maxsize=256)  # built once per seating and House names, not on every request
+def _round_form(players: tuple[str, ...], house_items: tuple[tuple[str, str], ...]) -> type[FlaskForm]:
+    houses = dict(house_items)
     house_choices = choices((s, f"{SUIT_SYMBOLS[s]} {houses[s]}") for s in DEFAULT_HOUSES)
 
     class RoundForm(FlaskForm):
@@ -88,12 +99,7 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
         for j in range(HOSTAGE_ROWS):
             setattr(RoundForm, f"p{i}_h{j}_card", StringField("Hostage card", validators=[Length(max=4)]))
             setattr(RoundForm, f"p{i}_h{j}_target", SelectField("against", choices=targets, default=""))
-
-    source = data if data is not None else _houses_only(previous)
-    form = RoundForm(formdata=formdata, data=_formdata_for(players, source) if source else None)
-    if formdata is None:
-        form.base_version.data = str(base_version)
-    return form
+    return RoundForm
 
 
 def _houses_only(previous: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -68,7 +69,18 @@ def _out_players(scored) -> set[str]:
 def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
                previous: dict[str, Any] | None = None, scored=None):
     players = table.players
+    if data is not None:
+        values = _formdata_for(players, data)
+    else:
+        values = {f"p{i}_mode": "out" for i, p in enumerate(players) if p in _out_players(scored)}
+    form = _deal_form(players)(formdata=formdata, data=values)
+    if formdata is None:
+        form.base_version.data = str(base_version)
+    return form
 
+
+@lru_cache(maxsize=256)  # built once per seating, not on every request
+def _deal_form(players: tuple[str, ...]) -> type[FlaskForm]:
     class DealForm(FlaskForm):
         base_version = HiddenField()
         wild = SelectField("Wild joker: the rank cut (IR-2)", choices=WILD_CHOICES, default="")
@@ -85,15 +97,7 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
         setattr(DealForm, f"p{i}_count", CountField("Count (IR-6)", validators=[
             Optional(), NumberRange(min=0, max=80, message="A count is 0 to 80 (IR-6).")]))
         setattr(DealForm, f"p{i}_rejoin", BooleanField("Rejoins the pool this deal (IR-9)"))
-
-    if data is not None:
-        values = _formdata_for(players, data)
-    else:
-        values = {f"p{i}_mode": "out" for i, p in enumerate(players) if p in _out_players(scored)}
-    form = DealForm(formdata=formdata, data=values)
-    if formdata is None:
-        form.base_version.data = str(base_version)
-    return form
+    return DealForm
 
 
 def _formdata_for(players, deal: dict[str, Any]) -> dict[str, Any]:

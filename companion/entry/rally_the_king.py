@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -63,6 +64,15 @@ def next_dealer(players, previous: dict[str, Any] | None) -> str:
 def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
                previous: dict[str, Any] | None = None, scored=None):
     players = table.players
+    values = _formdata_for(players, data) if data is not None else {"dealer": next_dealer(players, previous)}
+    form = _hand_form(players)(formdata=formdata, data=values)
+    if formdata is None:
+        form.base_version.data = str(base_version)
+    return form
+
+
+@lru_cache(maxsize=256)  # built once per seating, not on every request
+def _hand_form(players: tuple[str, ...]) -> type[FlaskForm]:
     people = choices([("", "—")] + [(p, p) for p in players])
 
     class HandForm(FlaskForm):
@@ -95,12 +105,7 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
             [("", "—"), ("declarer", "declarer side"), ("defenders", "defenders")])))
         setattr(HandForm, f"bo_{slug}_announced", BooleanField("announced"))
         setattr(HandForm, f"bo_{slug}_made", BooleanField("made"))
-
-    values = _formdata_for(players, data) if data is not None else {"dealer": next_dealer(players, previous)}
-    form = HandForm(formdata=formdata, data=values)
-    if formdata is None:
-        form.base_version.data = str(base_version)
-    return form
+    return HandForm
 
 
 def _formdata_for(players, hand: dict[str, Any]) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -81,8 +82,19 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
     players = table.players
     joust = table.options.get("variant") == "joust"
     words = _on_table(scored)
-    targets = [("", "—")] + [(f"{w['owner']}|{w['word']}", f"{w['word']} ({w['owner']})") for w in words]
+    targets = (("", "—"), *((f"{w['owner']}|{w['word']}", f"{w['word']} ({w['owner']})") for w in words))
+    if data is not None:
+        values = _formdata_for(players, data)
+    else:
+        values = {"player": ((scored.standing or {}).get("next") if scored is not None else None) or players[0]}
+    form = _turn_form(players, joust, targets)(formdata=formdata, data=values)
+    if formdata is None:
+        form.base_version.data = str(base_version)
+    return form
 
+
+@lru_cache(maxsize=256)  # built once per seating and words on the table, not on every request
+def _turn_form(players: tuple[str, ...], joust: bool, targets: tuple[tuple[str, str], ...]) -> type[FlaskForm]:
     class TurnForm(FlaskForm):
         base_version = HiddenField()
         player = SelectField("Whose turn", choices=choices((p, p) for p in players))
@@ -102,15 +114,7 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
 
     for i in range(len(players)):
         setattr(TurnForm, f"u{i}", StringField("Cards left in hand", validators=[Length(max=80)]))
-
-    if data is not None:
-        values = _formdata_for(players, data)
-    else:
-        values = {"player": ((scored.standing or {}).get("next") if scored is not None else None) or players[0]}
-    form = TurnForm(formdata=formdata, data=values)
-    if formdata is None:
-        form.base_version.data = str(base_version)
-    return form
+    return TurnForm
 
 
 def _formdata_for(players, turn: dict[str, Any]) -> dict[str, Any]:

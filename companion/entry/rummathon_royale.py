@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -49,7 +50,14 @@ def options_from(form, players=()) -> dict[str, Any]:
 def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
                previous: dict[str, Any] | None = None, scored=None):
     players = table.players
+    form = _hand_form(players)(formdata=formdata, data=_formdata_for(players, data) if data else None)
+    if formdata is None:
+        form.base_version.data = str(base_version)
+    return form
 
+
+@lru_cache(maxsize=256)  # built once per seating: every request used to build the class afresh
+def _hand_form(players: tuple[str, ...]) -> type[FlaskForm]:
     class HandForm(FlaskForm):
         base_version = HiddenField()
         out = SelectField("Who went out? (RR-2)",
@@ -75,11 +83,7 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
         setattr(HandForm, f"b{j}_result", SelectField("result", default="", choices=choices([
             ("", "—"), ("completed", "completed (target scores)"), ("failed", "failed (player scores)")])))
     HandForm.note = StringField("Note (optional)")
-
-    form = HandForm(formdata=formdata, data=_formdata_for(players, data) if data else None)
-    if formdata is None:
-        form.base_version.data = str(base_version)
-    return form
+    return HandForm
 
 
 def _formdata_for(players, hand: dict[str, Any]) -> dict[str, Any]:
