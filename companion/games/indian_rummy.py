@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from ..cards import JOKER_RANK, Card, CardError, format_cards, parse_card
@@ -40,6 +41,18 @@ from ..rummy_arranger import (
     wild_rank_of,
 )
 from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, not_at_table, signed
+
+# The game is rescored after every entry, so each deal's hands come back again and again:
+# arrange and judge each hand of cards once (the arranger's results are immutable).
+_best_arrangement = lru_cache(maxsize=4096)(best_arrangement)
+_check_declaration = lru_cache(maxsize=4096)(check_declaration)
+_count_detail = lru_cache(maxsize=4096)(count_detail)
+
+
+def clear_caches() -> None:
+    """Forget every hand arranged so far (the bench measures a first scoring with it)."""
+    for cached in (_best_arrangement, _check_declaration, _count_detail):
+        cached.cache_clear()
 
 SLUG = "indian-rummy"
 TITLE = "Indian Rummy"
@@ -398,7 +411,7 @@ def _judge_loser(entry: Entry, name: str, deal: Deal, variant: str) -> Judged:
     wild = deal.wild_rank
     costs = penalties(variant)
     if entry.kind == "groups":
-        c = count_detail(entry.groups, entry.loose, wild)
+        c = _count_detail(entry.groups, entry.loose, wild)
         lines = _group_lines(entry.groups, c.kinds)
         if entry.loose:
             lines.append(f"Loose: {format_cards(entry.loose)} (IR-6)")
@@ -408,7 +421,7 @@ def _judge_loser(entry: Entry, name: str, deal: Deal, variant: str) -> Judged:
             "groups": [[str(x) for x in g] for g in entry.groups], "kinds": [k.kind for k in c.kinds],
             "loose": [str(x) for x in entry.loose]})
     if entry.kind == "cards":
-        best = best_arrangement(entry.cards, wild)
+        best = _best_arrangement(entry.cards, wild)
         lines = ["Cards arranged for the lowest count (IR-6)"]
         lines += _group_lines(best.groups, best.kinds)
         if best.lives:
@@ -454,7 +467,7 @@ def _judge_winner(entry: Entry | None, name: str, deal: Deal, found: Problems) -
             found.add(f"{where}.loose", f"{name} won the deal, so every card is in a group: a winning declaration "
                                         "has no loose cards (IR-5)")
             return Judged(0, [])
-        declaration = check_declaration(entry.groups, wild)
+        declaration = _check_declaration(entry.groups, wild)
         if not declaration.valid:
             bad = next((k for k, kind in enumerate(declaration.kinds) if not kind.valid), None)
             found.add(f"{where}.groups" if bad is None else f"{where}.groups[{bad}]",
@@ -465,7 +478,7 @@ def _judge_winner(entry: Entry | None, name: str, deal: Deal, found: Problems) -
         return Judged(0, lines, {"entry": "groups", "count": 0, "groups": [[str(c) for c in g] for g in entry.groups],
                                  "kinds": [k.kind for k in declaration.kinds], "loose": []})
     if entry.kind == "cards":
-        best = best_arrangement(entry.cards, wild)
+        best = _best_arrangement(entry.cards, wild)
         if not best.valid_declaration:
             left = f"leaves {format_cards(best.loose)} out of the groups" if best.lives else \
                 "gives no two sequences with a pure one"
@@ -473,7 +486,7 @@ def _judge_winner(entry: Entry | None, name: str, deal: Deal, found: Problems) -
                                         f"arrangement {left} (IR-5)")
             return Judged(0, [])
         lines = ["Cards arranged into a declaration (IR-5)"] + _group_lines(best.groups, best.kinds)
-        lines.append(_won_line(check_declaration(best.groups, wild).reasons[-1]))
+        lines.append(_won_line(_check_declaration(best.groups, wild).reasons[-1]))
         return Judged(0, lines, {"entry": "cards", "count": 0, **_arranged(best)})
     found.add(where, f"{name} won the deal, so their hand is the declaration: give its groups, or its cards, or "
                      "leave it out (IR-5)")
