@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from wtforms import IntegerField
+from flask_wtf import FlaskForm
+from markupsafe import Markup, escape
+from wtforms import IntegerField, widgets
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import StopValidation
 
@@ -33,3 +35,116 @@ class CountField(IntegerField):
     def pre_validate(self, form):
         if self.process_errors:  # one clear message, not a second one about the range
             raise StopValidation()
+
+
+# -- Rendering ------------------------------------------------------------------------------------
+#
+# A hand's form has up to sixty fields, and WTForms' widgets build every attribute with
+# Markup.format: rendering took most of an entry page's time. The renderers below write the
+# very same HTML for the widgets Courtier uses (a test compares them with WTForms' own on
+# every field of every game's form); any other widget is left to WTForms.
+
+
+def attributes(**kwargs: object) -> str:
+    """HTML attributes, written exactly as ``wtforms.widgets.html_params`` writes them.
+
+    >>> attributes(name="n", id="f", class_="a b", data_sum_target="s", checked=True, readonly=False)
+    'checked class="a b" data-sum-target="s" id="f" name="n"'
+    >>> attributes(value='say "hi" <b>')
+    'value="say &#34;hi&#34; &lt;b&gt;"'
+    """
+    parts = []
+    for key, value in sorted(kwargs.items()):
+        if value is False:
+            continue
+        key = key.rstrip("_")
+        if key.startswith(("data_", "aria_")):
+            key = key.replace("_", "-")
+        if value is True:
+            parts.append(key)
+        else:
+            parts.append(f'{key}="{str(escape(value)).replace(chr(34), "&quot;")}"')
+    return " ".join(parts)
+
+
+def _validation_attributes(widget, field, kwargs: dict) -> None:
+    flags = field.flags
+    for name in widget.validation_attrs:
+        if name not in kwargs and name in flags.__dict__:
+            value = flags.__dict__[name]
+            kwargs[name] = value() if callable(value) and not isinstance(widget, widgets.Select) else value
+
+
+def _input(widget, field, kwargs: dict) -> Markup:
+    kwargs.setdefault("id", field.id)
+    kwargs.setdefault("type", widget.input_type)
+    if "value" not in kwargs:
+        kwargs["value"] = field._value()
+    _validation_attributes(widget, field, kwargs)
+    return Markup(f"<input {attributes(name=field.name, **kwargs)}>")  # noqa: S704 - escaped above
+
+
+def _number(widget, field, kwargs: dict) -> Markup:
+    for name in ("step", "min", "max"):
+        if getattr(widget, name) is not None:
+            kwargs.setdefault(name, getattr(widget, name))
+    return _input(widget, field, kwargs)
+
+
+def _checkbox(widget, field, kwargs: dict) -> Markup:
+    if getattr(field, "checked", field.data):
+        kwargs.setdefault("checked", True)
+    return _input(widget, field, kwargs)
+
+
+def _radio(widget, field, kwargs: dict) -> Markup:
+    if field.checked:
+        kwargs.setdefault("checked", True)
+    return _input(widget, field, kwargs)
+
+
+def _select(widget, field, kwargs: dict) -> Markup | None:
+    if widget.multiple or field.has_groups():
+        return None
+    kwargs.setdefault("id", field.id)
+    _validation_attributes(widget, field, kwargs)
+    html = [f"<select {attributes(name=field.name, **kwargs)}>"]
+    for choice in field.iter_choices():
+        value = str(choice.value) if isinstance(choice.value, bool) else choice.value
+        option = {"value": value, **(choice.render_kw or {})}
+        if choice.selected:
+            option["selected"] = True
+        html.append(f"<option {attributes(**option)}>{escape(choice.label or choice.value)}</option>")
+    html.append("</select>")
+    return Markup("".join(html))  # noqa: S704 - escaped above
+
+
+_RENDERERS = {
+    widgets.TextInput: _input,
+    widgets.HiddenInput: _input,
+    widgets.NumberInput: _number,
+    widgets.CheckboxInput: _checkbox,
+    widgets.RadioInput: _radio,
+    widgets.Select: _select,
+}
+
+
+def render_field(field, render_kw: dict) -> Markup:
+    """A field as HTML: the fast renderer for its widget when there is one, else WTForms'."""
+    kwargs = {widgets.core.clean_key(k): v for k, v in render_kw.items()}
+    if field.render_kw is not None:
+        kwargs = {**{widgets.core.clean_key(k): v for k, v in field.render_kw.items()}, **kwargs}
+    renderer = _RENDERERS.get(type(field.widget))
+    if renderer is not None and getattr(field, "_datalist", None) is None:
+        html = renderer(field.widget, field, dict(kwargs))  # a copy: a fallback gets them untouched
+        if html is not None:
+            return html
+    return field.widget(field, **kwargs)
+
+
+class CourtierForm(FlaskForm):
+    """The base of every form here: a FlaskForm (CSRF) whose fields render through :func:`render_field`."""
+
+    class Meta:
+        def render_field(self, field, render_kw):
+            return render_field(field, render_kw)

@@ -6,11 +6,10 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..forms import choices
+from ..forms import CourtierForm, choices
 
 SLUG = "alliance-royals"
 TEMPLATE = "entry/alliance_royals.html"
@@ -34,7 +33,7 @@ def house_names(table) -> dict[str, str]:
 
 
 def options_form(formdata=None):
-    class OptionsForm(FlaskForm):
+    class OptionsForm(CourtierForm):
         class Meta:
             csrf = False  # part of the new-table form, which carries the token
 
@@ -78,11 +77,11 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
 
 
 @lru_cache(maxsize=256)  # built once per seating and House names, not on every request
-def _round_form(players: tuple[str, ...], house_items: tuple[tuple[str, str], ...]) -> type[FlaskForm]:
+def _round_form(players: tuple[str, ...], house_items: tuple[tuple[str, str], ...]) -> type[CourtierForm]:
     houses = dict(house_items)
     house_choices = choices((s, f"{SUIT_SYMBOLS[s]} {houses[s]}") for s in DEFAULT_HOUSES)
 
-    class RoundForm(FlaskForm):
+    class RoundForm(CourtierForm):
         base_version = HiddenField()
         surrender = SelectField("Surrender: whose Alliance gives up? (AR-12)", default="",
                                 choices=choices([("", "— nobody")] + [(p, f"{p}'s Alliance") for p in players]))
@@ -206,7 +205,7 @@ def pack() -> dict[str, Any]:
 
 # ---------------------------------------------------------------- referee screens (AR-14, AR-15)
 
-class BattleForm(FlaskForm):
+class BattleForm(CourtierForm):
     """AR-14: the cards of one Battle in the order they were played."""
 
 
@@ -218,7 +217,7 @@ for _n in range(1, 5):
 HOUSE_CHOICES = choices((s, f"{SUIT_SYMBOLS[s]} {n}") for s, n in DEFAULT_HOUSES.items())
 
 
-class PrivilegesForm(FlaskForm):
+class PrivilegesForm(CourtierForm):
     """AR-15: what a player may do, from the boards."""
 
     house = RadioField("Your Home House", choices=HOUSE_CHOICES)

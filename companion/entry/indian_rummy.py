@@ -6,12 +6,11 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..cards import CardError, parse_card
-from ..forms import CountField, choices
+from ..forms import CountField, CourtierForm, choices
 from ..games import indian_rummy as rules
 from ..rummy_arranger import classify, wild_rank_of
 
@@ -35,7 +34,7 @@ VARIANT_CHOICES = choices([("points", "Points rummy (IR-8)"), ("pool101", "Pool 
 
 
 def options_form(formdata=None):
-    class OptionsForm(FlaskForm):
+    class OptionsForm(CourtierForm):
         class Meta:
             csrf = False  # part of the new-table form, which carries the token
 
@@ -80,8 +79,8 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
 
 
 @lru_cache(maxsize=256)  # built once per seating, not on every request
-def _deal_form(players: tuple[str, ...]) -> type[FlaskForm]:
-    class DealForm(FlaskForm):
+def _deal_form(players: tuple[str, ...]) -> type[CourtierForm]:
+    class DealForm(CourtierForm):
         base_version = HiddenField()
         wild = SelectField("Wild joker: the rank cut (IR-2)", choices=WILD_CHOICES, default="")
         winner = SelectField("Who declared and won? (IR-5)", default="",
@@ -229,7 +228,7 @@ def decks_for_table(table) -> int:
 
 # ---------------------------------------------------------------- the declaration referee
 
-class DeclarationForm(FlaskForm):
+class DeclarationForm(CourtierForm):
     wild = SelectField("Wild joker: the rank cut (IR-2)", choices=WILD_CHOICES, default="")
     groups = StringField("The groups, separated by |", validators=[Length(max=200)])
     cards = StringField("…or just the 13 cards: Courtier finds the best arrangement", validators=[Length(max=120)])

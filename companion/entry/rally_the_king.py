@@ -6,12 +6,11 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional
 
-from ..forms import CountField, choices
+from ..forms import CountField, CourtierForm, choices
 from ..games import rally_the_king as rules
 
 SLUG = rules.SLUG
@@ -38,7 +37,7 @@ def bid_choices() -> list[SelectChoice]:
 
 
 def options_form(formdata=None):
-    class OptionsForm(FlaskForm):
+    class OptionsForm(CourtierForm):
         class Meta:
             csrf = False  # part of the new-table form, which carries the token
 
@@ -72,10 +71,10 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
 
 
 @lru_cache(maxsize=256)  # built once per seating, not on every request
-def _hand_form(players: tuple[str, ...]) -> type[FlaskForm]:
+def _hand_form(players: tuple[str, ...]) -> type[CourtierForm]:
     people = choices([("", "—")] + [(p, p) for p in players])
 
-    class HandForm(FlaskForm):
+    class HandForm(CourtierForm):
         base_version = HiddenField()
         dealer = SelectField("Dealer (RK-10)", choices=choices((p, p) for p in players))
         bid = SelectField("Bid (RK-4)", choices=bid_choices(), default="")
@@ -236,7 +235,7 @@ def pack() -> dict[str, Any]:
 
 # ---------------------------------------------------------------- the trick referee (RK-11)
 
-class TrickForm(FlaskForm):
+class TrickForm(CourtierForm):
     """RK-11: the cards of one trick in play order."""
 
     no_trumps = BooleanField("Played at No trumps")

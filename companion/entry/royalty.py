@@ -6,11 +6,10 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, NumberRange, Optional
 
-from ..forms import CountField, choices
+from ..forms import CountField, CourtierForm, choices
 from ..games import royalty as rules
 from ..words import WordList, capture_check, judge
 
@@ -34,7 +33,7 @@ COALITIONS = {
 
 
 def options_form(formdata=None):
-    class OptionsForm(FlaskForm):
+    class OptionsForm(CourtierForm):
         class Meta:
             csrf = False  # part of the new-table form, which carries the token
 
@@ -94,8 +93,8 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
 
 
 @lru_cache(maxsize=256)  # built once per seating and words on the table, not on every request
-def _turn_form(players: tuple[str, ...], joust: bool, targets: tuple[tuple[str, str], ...]) -> type[FlaskForm]:
-    class TurnForm(FlaskForm):
+def _turn_form(players: tuple[str, ...], joust: bool, targets: tuple[tuple[str, str], ...]) -> type[CourtierForm]:
+    class TurnForm(CourtierForm):
         base_version = HiddenField()
         player = SelectField("Whose turn", choices=choices((p, p) for p in players))
         kind = RadioField("What happened", default="meld",
@@ -251,16 +250,16 @@ def judge_summary(word: str | None, target: str | None = None,
 
 # ---------------------------------------------------------------- the word judge screens (RY-16, RY-17)
 
-class WordForm(FlaskForm):
+class WordForm(CourtierForm):
     word = StringField("Is this a word?", validators=[Length(max=40)])
 
 
-class CaptureForm(FlaskForm):
+class CaptureForm(CourtierForm):
     target = StringField("The word on the table", validators=[Length(max=40)])
     word = StringField("The new word", validators=[Length(max=40)])
 
 
-class MonarchyForm(FlaskForm):
+class MonarchyForm(CourtierForm):
     dealt = TextAreaField("The 25 cards dealt", validators=[Length(max=200)])
     words = TextAreaField("The words made, one per line", validators=[Length(max=600)])
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional
 
-from ..forms import CountField, choices
+from ..forms import CountField, CourtierForm, choices
 from ..games import rummathon_royale as rules
 
 SLUG = rules.SLUG
@@ -34,7 +33,7 @@ SCHEDULE_CHOICES = choices((key, rules.SCHEDULE_NAMES[key].capitalize()) for key
 
 
 def options_form(formdata=None):
-    class OptionsForm(FlaskForm):
+    class OptionsForm(CourtierForm):
         class Meta:
             csrf = False  # part of the new-table form, which carries the token
 
@@ -57,8 +56,8 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
 
 
 @lru_cache(maxsize=256)  # built once per seating: every request used to build the class afresh
-def _hand_form(players: tuple[str, ...]) -> type[FlaskForm]:
-    class HandForm(FlaskForm):
+def _hand_form(players: tuple[str, ...]) -> type[CourtierForm]:
+    class HandForm(CourtierForm):
         base_version = HiddenField()
         out = SelectField("Who went out? (RR-2)",
                           choices=choices([("", "— nobody: a Double Rummathon Royale ended the hand")]

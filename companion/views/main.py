@@ -19,7 +19,6 @@ from flask import (
     session,
     url_for,
 )
-from flask_wtf import FlaskForm
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 from wtforms import FileField, StringField, TextAreaField
@@ -28,6 +27,7 @@ from wtforms.validators import Length
 from .. import PROJECT_ROOT, games, tables
 from ..db import get_db
 from ..entry import ENTRY
+from ..forms import CourtierForm
 from ..games.base import InputError
 from .common import DEVICE_COOKIE, device_label, remember_table, see_other
 
@@ -37,7 +37,7 @@ LETTER_FIELDS = [f"v_{letter}" for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]  # Ro
 SEATS = 9  # the most any game seats (Indian Rummy with three decks)
 
 
-class NewTableForm(FlaskForm):
+class NewTableForm(CourtierForm):
     title = StringField("Name of the game (optional)", validators=[Length(max=60)])
 
 
@@ -45,7 +45,7 @@ for _seat in range(1, SEATS + 1):
     setattr(NewTableForm, f"seat{_seat}", StringField(f"Seat {_seat}", validators=[Length(max=games.MAX_NAME_LENGTH)]))
 
 
-class ImportForm(FlaskForm):
+class ImportForm(CourtierForm):
     file = FileField("A table exported as JSON")
     text = TextAreaField("…or paste the JSON here")
 

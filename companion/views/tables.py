@@ -14,12 +14,12 @@ from functools import wraps
 
 import segno
 from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, url_for
-from flask_wtf import FlaskForm
 from markupsafe import Markup
 
 from .. import tables
 from ..db import get_db
 from ..entry import ENTRY, split_where
+from ..forms import CourtierForm
 from ..games.base import InputError
 from .common import device_label, link_rulings, remember_table, see_other, states
 
@@ -83,7 +83,7 @@ def inject_table_url():
     return {"table_url": table_url, "entry_for": ENTRY.__getitem__, "card_attrs": card_attrs}
 
 
-class ActionForm(FlaskForm):
+class ActionForm(CourtierForm):
     """Buttons that change the log (undo, delete): just the CSRF token and the version."""
 
 

@@ -6,14 +6,13 @@ import re
 import secrets
 
 from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, send_file, url_for
-from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .. import games, packs, tables, tournament, tournament_store
 from ..db import get_db
 from ..entry import ENTRY
-from ..forms import choices
+from ..forms import CourtierForm, choices
 from .common import see_other, states
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
@@ -22,7 +21,7 @@ METHODS = {"random": "Random seats each round", "round-robin": "Round-robin rota
            "swiss": "Swiss: seat by standings, avoiding repeat opponents"}
 
 
-class TournamentForm(FlaskForm):
+class TournamentForm(CourtierForm):
     title = StringField("Name of the tournament", validators=[InputRequired("Give the tournament a name."),
                                                               Length(max=60)])
     game = SelectField("Game", choices=choices((slug, games.ENGINES[slug].TITLE) for slug in sorted(ENTRY)))
@@ -135,7 +134,7 @@ def show(tid: str):
     if g.director:
         edit_keys = {seat.table_id: tables.get_table(get_db(), seat.table_id).edit_key
                      for pairs in context["by_round"].values() for seat, _ in pairs}
-    return render_template("tournaments/show.html", action=FlaskForm(), edit_keys=edit_keys, **context)
+    return render_template("tournaments/show.html", action=CourtierForm(), edit_keys=edit_keys, **context)
 
 
 @bp.get("/<tid>/board")
@@ -152,7 +151,7 @@ def board(tid: str):
 
 @bp.post("/<tid>/rounds")
 def seat_round(tid: str):
-    if not FlaskForm().validate():
+    if not CourtierForm().validate():
         abort(400, "This button's form expired. Reload the page and try again.")
     try:
         seated = tournament_store.seat_next_round(get_db(), g.tournament)

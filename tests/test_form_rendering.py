@@ -1,0 +1,101 @@
+"""Courtier's fast field rendering writes exactly the HTML WTForms' own widgets write.
+
+Every field of every form the app shows is rendered both ways, blank, filled from a
+posted form (with the errors validation leaves) and with the attributes templates pass.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from werkzeug.datastructures import MultiDict
+from wtforms.meta import DefaultMeta
+from wtforms.widgets import html_params
+
+from companion import forms, tables
+from companion.entry import ENTRY
+from companion.views.main import ImportForm, NewTableForm
+from companion.views.tables import ActionForm
+from companion.views.tournaments import TournamentForm
+
+SEATINGS = {
+    "alliance-royals": ("Ann", "Ben", "Cat", "Dan"),
+    "indian-rummy": ("Ann", "Ben", "Cat"),
+    "rally-the-king": ("Ann", "Ben", "Cat", "Dan", "Eve"),
+    "royalty": ("Ann", "Ben"),
+    "rummathon-royale": ("Ann", "Ben", "Cat", "Dan"),
+}
+#: Attributes the templates pass when rendering fields.
+PASSED = [{}, {"class_": "out"}, {"maxlength": "200"}, {"aria_invalid": "true", "aria_describedby": "x-error"},
+          {"type": "number", "inputmode": "numeric", "min": "0", "placeholder": "0"},
+          {"data_points": 5, "data_cards": "", "autocomplete": "off"}, {"checked": False, "readonly": True}]
+
+
+def wtforms_render(field, render_kw):
+    return DefaultMeta.render_field(field.meta, field, render_kw)
+
+
+def every_field(form):
+    for field in form:
+        yield field
+        if field.type == "RadioField":
+            yield from field  # each radio button renders on its own too
+
+
+def assert_same(form):
+    for field in every_field(form):
+        for passed in PASSED:
+            assert str(field.meta.render_field(field, dict(passed))) == str(wtforms_render(field, dict(passed))), (
+                field.name, passed)
+
+
+def forms_for(slug: str, formdata=None):
+    entry = ENTRY[slug]
+    table = tables.Table("t", "k", slug, "A table", SEATINGS[slug], {}, "")
+    yield entry.round_form(table, formdata=formdata)
+    yield entry.options_form(formdata)
+    for _title, form_class, *_ in getattr(entry, "REFEREE", {}).values():  # the referee screens' forms
+        yield form_class(formdata=formdata)
+
+
+@pytest.mark.parametrize("slug", sorted(ENTRY))
+def test_every_entry_form_renders_as_wtforms_would(app, slug):
+    with app.test_request_context("/"):
+        for form in forms_for(slug):
+            assert_same(form)
+
+
+@pytest.mark.parametrize("slug", sorted(ENTRY))
+def test_a_posted_form_with_its_errors_renders_as_wtforms_would(app, slug):
+    with app.test_request_context("/", method="POST"):
+        form = next(forms_for(slug, MultiDict({"base_version": "3", "note": 'a "quoted" <note>'})))
+        names = [field.name for field in form]
+        posted = MultiDict({name: value for name, value in zip(names, ["1", "Ben", "x", "99999", "y", "on"] * 20,
+                                                                  strict=False)})
+        for form in forms_for(slug, posted):
+            form.validate()
+            assert_same(form)
+
+
+def test_the_apps_other_forms_render_as_wtforms_would(app):
+    with app.test_request_context("/"):
+        for form in (NewTableForm(), ImportForm(), ActionForm(), TournamentForm()):
+            assert_same(form)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(["name", "id", "class_", "data_x_y", "aria_label", "value", "for_", "min"]),
+                       st.one_of(st.booleans(), st.text(max_size=8), st.integers(-5, 5)), max_size=5))
+def test_attributes_are_written_as_wtforms_writes_them(kwargs):
+    assert forms.attributes(**kwargs) == str(html_params(**kwargs))
+
+
+@pytest.mark.parametrize("slug", sorted(ENTRY))
+def test_the_entry_forms_fields_take_the_fast_path(app, slug):
+    with app.test_request_context("/"):
+        form = next(forms_for(slug))
+        fields = list(every_field(form))
+        fast = [f for f in fields if type(f.widget) in forms._RENDERERS]
+        assert type(form.meta).render_field is not DefaultMeta.render_field
+        assert len(fast) >= 0.8 * len(fields), [f.name for f in fields if f not in fast]
