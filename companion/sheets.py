@@ -256,6 +256,9 @@ def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str,
     out = []
     for key, value in applied.items():
         text = _describe(value)
+        if key == "word_list":  # RY-17: a table's own list is thousands of words: say what it is
+            text = (f"the table's own list, {number(len(value))} words" if isinstance(value, list) and value
+                    else str(value) if isinstance(value, str) and value else "the default list (SCOWL, size 70)")
         if key == "variant" and isinstance(variants, Mapping) and value in variants:
             text = str(variants[value])
         house = key in chosen and chosen[key] is not None and chosen[key] != defaults.get(key)

@@ -161,14 +161,31 @@ class WordList:
     def from_file(cls, path: str | Path, name: str | None = None) -> WordList:
         """A table's own list: a text file (UTF-8, else ISO-8859-1), gzip-compressed or not."""
         path = Path(path)
-        data = path.read_bytes()
+        return cls.from_bytes(path.read_bytes(), name or f"the table's word list ({path.name})")
+
+    @classmethod
+    def from_bytes(cls, data: bytes, name: str = "the table's word list") -> WordList:
+        """A list from a file's bytes (an upload): UTF-8, else ISO-8859-1, gzip-compressed or not.
+
+        >>> sorted(WordList.from_bytes("zèbre\\nzebra\\near".encode("iso-8859-1")).words)
+        ['EAR', 'ZEBRA']
+        >>> WordList.from_bytes(b"\\x1f\\x8b not really gzip")
+        Traceback (most recent call last):
+        ...
+        ValueError: the table's word list is not a text file
+        """
         if data[:2] == b"\x1f\x8b":
-            data = gzip.decompress(data)
+            try:
+                data = gzip.decompress(data)
+            except (OSError, EOFError) as err:
+                raise ValueError(f"{name} is not a text file") from err
+        if b"\x00" in data:
+            raise ValueError(f"{name} is not a text file")
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             text = data.decode("iso-8859-1")
-        return cls.from_text(text, name or f"the table's word list ({path.name})")
+        return cls.from_text(text, name)
 
     def with_house(self, allow: Iterable[str] = (), deny: Iterable[str] = ()) -> WordList:
         """This list with house words allowed and denied (on top of any the list already had).

@@ -135,3 +135,57 @@ def test_house_words_are_judged_for_the_table(client):
     assert "Yes" in client.get("/referee/royalty/judge?word=ear").get_data(as_text=True)  # other tables
     post(client, table, key, player="Ann", kind="meld", meld="Er Ar Rr")
     assert rounds(client, table)["rounds"][0]["judged"][0]["valid"] is False
+
+
+def test_a_table_can_judge_by_its_own_word_list(client):
+    """RY-17: a table loads its own list; the judge, the logged verdicts, the sheet and an export use it."""
+    import io
+
+    upload = (io.BytesIO(b"# our club's list\nzebra\nxyzzy\nqi\nParis\ndon't\n"), "club.txt")
+    data = {"seat1": "Ann", "seat2": "Ben", "opt-variant": "standard", "opt-coalitions": "",
+            "opt-house_deny": "zebra", "opt-word_file": upload}
+    response = client.post("/new/royalty", data=data, content_type="multipart/form-data")
+    assert response.status_code == 303, response.get_data(as_text=True)
+    table, key = response.headers["Location"].split("?key=")
+    table_id = table.rsplit("/", 1)[1]
+    body = rounds(client, table)
+    assert body["options"]["word_list"] == ["QI", "XYZZY", "ZEBRA"]  # names and contractions left out
+
+    def says(word):
+        return client.get(f"/referee/royalty/judge?word={word}&table={table_id}").get_data(as_text=True)
+
+    assert "Yes" in says("xyzzy") and "own word list" in says("xyzzy")
+    assert "Yes" not in says("ear")  # in the default list, not in this table's
+    assert "Yes" not in says("zebra")  # the house deny list still applies on top
+    post(client, table, key, player="Ann", kind="meld", meld="Qr Ir")
+    assert rounds(client, table)["rounds"][0]["judged"][0]["valid"] is True
+
+    sheet_text = client.get(f"/t/{table_id}/sheet.pdf")
+    assert sheet_text.status_code == 200
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    text = "".join(page.extract_text() for page in PdfReader(BytesIO(sheet_text.data)).pages)
+    assert "the table's own list, 3 words" in text and "XYZZY" not in text
+
+    imported = client.post("/import", data={"text": json.dumps(body)})
+    assert imported.status_code == 303
+    again = imported.headers["Location"].split("?")[0]
+    assert rounds(client, again)["options"]["word_list"] == ["QI", "XYZZY", "ZEBRA"]
+
+
+def test_a_word_list_that_is_not_text_is_refused_on_the_form(client):
+    import io
+
+    for content in (b"\x00\x01\x02binary", b"", b"12345\n---\n"):
+        data = {"seat1": "Ann", "seat2": "Ben", "opt-variant": "standard", "opt-coalitions": "",
+                "opt-word_file": (io.BytesIO(content), "words.bin")}
+        response = client.post("/new/royalty", data=data, content_type="multipart/form-data")
+        if not content:  # an empty file is no list at all: the default one
+            assert response.status_code == 303
+            continue
+        assert response.status_code == 422
+        page = response.get_data(as_text=True)
+        assert "Choose a text file with one word a line" in page
+        assert 'value="Ann"' in page and 'value="Ben"' in page  # the rest of the form is kept

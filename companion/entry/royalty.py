@@ -6,8 +6,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField, TextAreaField
-from wtforms.validators import Length, NumberRange, Optional
+from wtforms import BooleanField, FileField, HiddenField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from ..forms import CountField, CourtierForm, choices
 from ..games import royalty as rules
@@ -44,6 +44,21 @@ def options_form(formdata=None):
         junior = BooleanField("Junior royalties: three letters of one colour score double (RY-5)")
         house_allow = StringField("House words the judge accepts (RY-17)", validators=[Length(max=400)])
         house_deny = StringField("House words the judge refuses (RY-17)", validators=[Length(max=400)])
+        word_file = FileField("Your own word list, instead of the default one (RY-17): a text file, one word a "
+                              "line (optional)")
+
+        def validate_word_file(form, field):
+            field.words = None
+            upload = field.data
+            if not hasattr(upload, "read"):
+                return  # nothing chosen (or text sent in its place): the default list
+            data = upload.read()
+            if not data:
+                return
+            try:
+                field.words = WordList.from_bytes(data, upload.filename or "the table's word list")
+            except ValueError as err:
+                raise ValidationError(f"{err}. Choose a text file with one word a line.") from err
 
     for letter in rules.LETTERS:
         mark = " *" if letter in rules.PROVISIONAL else ""
@@ -64,6 +79,9 @@ def options_from(form, players=()) -> dict[str, Any]:
         words = [w.upper() for w in re.split(r"[\s,;]+", form[key].data or "") if w]
         if words:
             options[key] = words
+    own = getattr(form.word_file, "words", None)
+    if own is not None:
+        options["word_list"] = sorted(own.words)  # kept with the table, so an export carries it
     seats = COALITIONS.get(form.coalitions.data or "", (None, None))[1]
     if seats:
         # An empty seat stays in, so the engine can say the coalitions do not fit the players.
@@ -224,12 +242,18 @@ def letters_of(text: str | None) -> str:
 
 
 def wordlist_for(options: dict[str, Any] | None) -> WordList:
-    """The default list with the table's house words (RY-17)."""
-    words = WordList.load_default()
+    """The table's list (its own, else the default) with its house words (RY-17)."""
     options = options or {}
+    own = options.get("word_list")
+    words = _own_list(tuple(own)) if isinstance(own, list) and own else WordList.load_default()
     if options.get("house_allow") or options.get("house_deny"):
         words = words.with_house(allow=options.get("house_allow") or (), deny=options.get("house_deny") or ())
     return words
+
+
+@lru_cache(maxsize=16)  # the judge answers as a word is typed: build each table's list once
+def _own_list(words: tuple[str, ...]) -> WordList:
+    return WordList(frozenset(w.upper() for w in words), "the table's own word list")
 
 
 def judge_summary(word: str | None, target: str | None = None,

@@ -21,6 +21,7 @@ from flask import (
 )
 from markdown_it import MarkdownIt
 from markupsafe import Markup
+from werkzeug.datastructures import CombinedMultiDict
 from wtforms import FileField, StringField, TextAreaField
 from wtforms.validators import Length
 
@@ -69,7 +70,9 @@ def new_table(game: str):
         abort(404, f"Courtier has no game called {game!r}.")
     engine = games.ENGINES[game]
     form = NewTableForm()
-    options = ENTRY[game].options_form(request.form if request.method == "POST" else None)
+    # The files too: a game's options may take one (Royalty's own word list, RY-17).
+    options = ENTRY[game].options_form(CombinedMultiDict([request.files, request.form])
+                                       if request.method == "POST" else None)
     if request.method == "GET":
         return render_template("new_table.html", form=form, options=options, engine=engine,
                                letter_fields=LETTER_FIELDS)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, current_app, render_template, request
 
 from .. import games, referee, tables
 from ..db import get_db
@@ -40,7 +40,8 @@ def royalty_judge():
     options = None
     if request.args.get("table"):  # the table's house words (RY-17); a table's id is public
         try:
-            options = tables.get_table(get_db(), request.args["table"]).options
+            known = current_app.extensions["courtier.tables"]
+            options = tables.get_table(get_db(), request.args["table"], known).options
         except tables.TableNotFound:
             options = None
     verdict = ENTRY["royalty"].judge_summary(request.args.get("word"), request.args.get("target"), options)

@@ -133,3 +133,21 @@ def test_the_word_judge_screen_says_yes_or_no_and_warns_on_inflections(live_serv
     page.fill("#word", "zebra")
     page.get_by_role("button", name="Judge").click()
     expect(page.locator(".verdict .warn")).to_have_count(0)
+
+
+def test_a_table_with_its_own_word_list(live_server, phone, tmp_path):
+    """RY-17: the list chosen on the new-table page is the one the judge uses beside each word."""
+    words = tmp_path / "club-words.txt"
+    words.write_text("calm\nxyzzy\n")
+    page = phone().new_page()
+    page.goto(live_server + "/new/royalty")
+    for seat, name in enumerate(("Ann", "Ben"), 1):
+        page.fill(f"#seat{seat}", name)
+    page.get_by_label("Your own word list").set_input_files(str(words))
+    page.get_by_role("button", name="Start the table").click()
+    turn(page, 1, "Ann")
+    build(page, "meld", "xyzzy")
+    expect(page.locator("[data-judge]").last).to_contain_text("Yes")
+    expect(page.locator("[data-judge]").last).to_contain_text("own word list")
+    build(page, "meld", "zebra")  # in the default list, not in this table's
+    expect(page.locator("[data-judge]").last).to_contain_text("No")
