@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import gzip
 import re
+import zlib
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -31,6 +32,9 @@ from pathlib import Path
 DEFAULT_FILE = "words-scowl-70.txt.gz"
 DEFAULT_NAME = "the default word list, SCOWL size 70"
 LETTERS = re.compile(r"[A-Za-z]+")
+#: A table's own list, unpacked, may be at most this large: the default list is 1.2 MB, and a
+#: small compressed file must not unpack into a huge one.
+MAX_LIST_BYTES = 4 * 1024 * 1024
 VOWELS = frozenset("AEIOUY")
 
 #: Well-known abbreviations and acronyms, named as such when someone asks about one.
@@ -173,12 +177,19 @@ class WordList:
         Traceback (most recent call last):
         ...
         ValueError: the table's word list is not a text file
+        >>> import gzip; WordList.from_bytes(gzip.compress(b"a" * (MAX_LIST_BYTES + 1)))
+        Traceback (most recent call last):
+        ...
+        ValueError: the table's word list is larger than 4 MB
         """
         if data[:2] == b"\x1f\x8b":
+            unpack = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)  # gzip, read no further than the limit
             try:
-                data = gzip.decompress(data)
-            except (OSError, EOFError) as err:
+                data = unpack.decompress(data, MAX_LIST_BYTES + 1)
+            except zlib.error as err:
                 raise ValueError(f"{name} is not a text file") from err
+        if len(data) > MAX_LIST_BYTES:
+            raise ValueError(f"{name} is larger than {MAX_LIST_BYTES // (1024 * 1024)} MB")
         if b"\x00" in data:
             raise ValueError(f"{name} is not a text file")
         try:

@@ -178,7 +178,10 @@ def test_a_table_can_judge_by_its_own_word_list(client):
 def test_a_word_list_that_is_not_text_is_refused_on_the_form(client):
     import io
 
-    for content in (b"\x00\x01\x02binary", b"", b"12345\n---\n"):
+    import gzip
+
+    bomb = gzip.compress(b"zebra\n" * 1_000_000)  # 6 MB unpacked from a few KB
+    for content in (b"\x00\x01\x02binary", b"", b"12345\n---\n", bomb):
         data = {"seat1": "Ann", "seat2": "Ben", "opt-variant": "standard", "opt-coalitions": "",
                 "opt-word_file": (io.BytesIO(content), "words.bin")}
         response = client.post("/new/royalty", data=data, content_type="multipart/form-data")
@@ -188,4 +191,5 @@ def test_a_word_list_that_is_not_text_is_refused_on_the_form(client):
         assert response.status_code == 422
         page = response.get_data(as_text=True)
         assert "Choose a text file with one word a line" in page
+        assert ("larger than 4 MB" in page) == (content is bomb)
         assert 'value="Ann"' in page and 'value="Ben"' in page  # the rest of the form is kept
