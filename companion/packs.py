@@ -1,5 +1,9 @@
 """Round packs for a tournament: one printed page per table, built off the request path.
 
+Each page is the game's own blank score sheet (scoresheets/blank/) with the table's players
+in seat order, headed with the tournament, the round and the table, and a QR code of the
+table's edit link.
+
 A pack for 20 tables takes seconds to render, so no phone waits on it: the
 first request starts a background thread that writes the PDF under
 instance/packs/, and the page polls until it is there. A pack is rebuilt only
@@ -8,15 +12,12 @@ when it does not exist yet.
 
 from __future__ import annotations
 
-import io
 import threading
 from pathlib import Path
-from typing import Any
 
-import segno
-from flask import Flask, render_template, url_for
+from flask import Flask, url_for
 
-from . import PROJECT_ROOT, tables, tournament_store
+from . import sheets, tables, tournament_store
 from .db import connect
 
 _building: set[str] = set()
@@ -53,38 +54,24 @@ def start(app: Flask, tid: str, round_number: int, base_url: str) -> None:
     threading.Thread(target=_build, args=(app, tid, round_number, base_url), daemon=True).start()
 
 
-def qr_svg(text: str) -> str:
-    out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=3, border=1, xmldecl=False, svgns=True)
-    return out.getvalue().decode()
-
-
-def pack_html(app: Flask, tid: str, round_number: int, base_url: str, progress=None) -> str:
+def pack_documents(app: Flask, tid: str, round_number: int, base_url: str) -> list[str]:
+    """One page per table, as HTML: the game's own blank sheet with the table's players in
+    seat order, headed with the tournament, round and table, and its edit link as a QR code."""
     db = connect(app.config["DATABASE"])
     try:
         t = tournament_store.get(db, tid)
-        pages: list[dict[str, Any]] = []
+        documents: list[str] = []
         seats = [s for s in tournament_store.seated(db, tid) if s.round == round_number]
-        for i, seat in enumerate(seats, 1):
+        for seat in seats:
             table = tables.get_table(db, seat.table_id)
             with app.test_request_context(base_url=base_url):
                 edit = url_for("tables.show", table_id=table.id, key=table.edit_key, _external=True)
-            pages.append({"number": seat.number, "entrants": seat.entrants, "players": table.players,
-                          "edit": edit, "qr": qr_svg(edit)})
-            if progress:
-                progress(i, len(seats))
+            documents.append(sheets.html_for_blank(
+                table.game, table.players, heading=f"{t.title} · Round {round_number} · Table {seat.number}",
+                link=edit))
     finally:
         db.conn.close()
-    with app.app_context():
-        return render_template("packs/round.html", t=t, round_number=round_number, pages=pages,
-                               css=(PROJECT_ROOT / "scoresheets" / "print.css").read_text()
-                               if (PROJECT_ROOT / "scoresheets" / "print.css").exists() else "")
-
-
-def render_pdf(html: str) -> bytes:
-    from weasyprint import HTML
-
-    return HTML(string=html, base_url=str(PROJECT_ROOT)).write_pdf()
+    return documents
 
 
 def _build(app: Flask, tid: str, round_number: int, base_url: str) -> None:
@@ -94,10 +81,9 @@ def _build(app: Flask, tid: str, round_number: int, base_url: str) -> None:
         def progress(done: int, total: int) -> None:
             progress_file.write_text(f"{done} of {total} tables laid out")
 
-        html = pack_html(app, tid, round_number, base_url, progress)
-        progress_file.write_text("rendering the PDF")
+        documents = pack_documents(app, tid, round_number, base_url)
         partial = target.with_suffix(".part")
-        partial.write_bytes(render_pdf(html))
+        partial.write_bytes(sheets.pdf_from_documents(documents, progress))
         partial.replace(target)  # atomic: a reader sees the whole file or none
     except Exception:
         app.logger.exception("building pack %s round %s", tid, round_number)

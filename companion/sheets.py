@@ -19,12 +19,14 @@ so the rendering can be measured apart from the templating.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from functools import cache
 from typing import Any
 
+import segno
 from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoescape
 from markupsafe import Markup
 
@@ -346,8 +348,13 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
     }
 
 
-def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4") -> dict[str, Any]:
-    """What a blank sheet template needs: the game, and the players' names when they are known."""
+def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4", *,
+                  heading: str | None = None, link: str | None = None) -> dict[str, Any]:
+    """What a blank sheet template needs: the game, and the players' names when they are known.
+
+    A tournament's round pack gives each table's sheet a ``heading`` (the tournament, round
+    and table) and the table's edit ``link``, printed with its QR code.
+    """
     engine = games.ENGINES[game_slug]  # KeyError: no such game
     names: list[str] = []
     if players:
@@ -360,8 +367,10 @@ def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: s
         "kind": "blank",
         "slug": game_slug,
         "game_title": engine.TITLE,
-        "title": engine.TITLE,
+        "title": heading or engine.TITLE,
         "paper": paper_size(paper),
+        "link": link,
+        "qr": Markup(qr_svg(link)) if link else None,  # noqa: S704 - segno's SVG of our own link
         "players": names,
         "seats": [names[i] if i < len(names) else "" for i in range(seats)],
         "options": dict(engine.OPTIONS),
@@ -387,13 +396,21 @@ def html_for_filled(game: ScoredGame | Mapping[str, Any], title: str, created: A
     return _template("filled", context["slug"]).render(context)
 
 
-def html_for_blank(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4") -> str:
+def html_for_blank(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4", *,
+                   heading: str | None = None, link: str | None = None) -> str:
     """A blank sheet for ``game_slug`` as one self-contained HTML document.
 
     Raises ``KeyError`` for an unknown game and :class:`InputError` for names that do not suit it.
     """
-    context = blank_context(game_slug, players, paper)
+    context = blank_context(game_slug, players, paper, heading=heading, link=link)
     return _template("blank", game_slug).render(context)
+
+
+def qr_svg(text: str) -> str:
+    """A QR code of ``text`` as inline SVG, for a printed page."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=3, border=1, xmldecl=False, svgns=True)
+    return out.getvalue().decode()
 
 
 def _url_fetcher():
@@ -411,6 +428,24 @@ def pdf_from_html(html: str) -> bytes:
     from weasyprint import HTML
 
     return HTML(string=html, base_url=str(SHEETS_DIR), url_fetcher=_url_fetcher()).write_pdf()
+
+
+def pdf_from_documents(htmls: Sequence[str], progress=None) -> bytes:
+    """Render several sheets' HTML documents into one PDF, their pages one after another.
+
+    Each document keeps its own page size and orientation. ``progress(done, total)`` is
+    called after each document is laid out.
+    """
+    from weasyprint import HTML
+
+    rendered = []
+    for done, html in enumerate(htmls, 1):
+        rendered.append(HTML(string=html, base_url=str(SHEETS_DIR), url_fetcher=_url_fetcher()).render())
+        if progress:
+            progress(done, len(htmls))
+    if not rendered:
+        raise ValueError("no pages to render")
+    return rendered[0].copy([page for document in rendered for page in document.pages]).write_pdf()
 
 
 def render_filled(game: ScoredGame | Mapping[str, Any], title: str, created: Any = None,
@@ -431,5 +466,5 @@ def render_blank(game_slug: str, players: Sequence[str] | None = None, paper: st
     return pdf_from_html(html_for_blank(game_slug, players, paper))
 
 
-__all__ = ["InputError", "UnknownPaper", "html_for_blank", "html_for_filled", "pdf_from_html", "render_blank",
-           "render_filled", "rulings_from"]
+__all__ = ["InputError", "UnknownPaper", "html_for_blank", "html_for_filled", "pdf_from_documents", "pdf_from_html",
+           "qr_svg", "render_blank", "render_filled", "rulings_from"]

@@ -176,9 +176,8 @@ def test_a_table_can_judge_by_its_own_word_list(client):
 
 
 def test_a_word_list_that_is_not_text_is_refused_on_the_form(client):
-    import io
-
     import gzip
+    import io
 
     bomb = gzip.compress(b"zebra\n" * 1_000_000)  # 6 MB unpacked from a few KB
     for content in (b"\x00\x01\x02binary", b"", b"12345\n---\n", bomb):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -90,6 +91,13 @@ def test_the_round_pack_is_built_off_the_request_path(client, app):
     assert len(reader.pages) == 2  # one page per table
     text = reader.pages[0].extract_text()
     assert "Round 1" in text and "Table 1" in text and "Friday club" in text
+    # The game's own blank sheet, the table's players in seat order, and its edit link.
+    assert "Bid (RK-4)" in text and "Bonuses (RK-8)" in text  # Rally the King's own sheet
+    table_page = client.get(f"{tour}?key={key}").get_data(as_text=True)
+    first_table, first_key = re.findall(r'href="(/t/[\w-]+)\?key=([\w-]+)">Round 1, table 1', table_page)[0]
+    assert first_key in text.replace("\n", "")
+    players = json.loads(client.get(f"{first_table}/export.json").data)["players"]
+    assert [text.index(p) for p in players] == sorted(text.index(p) for p in players)
     assert client.get(f"{tour}/rounds/1/pack.pdf").status_code == 403
     pdf.close()
 

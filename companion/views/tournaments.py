@@ -9,7 +9,7 @@ from flask import Blueprint, Response, abort, current_app, flash, g, render_temp
 from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .. import games, packs, tables, tournament, tournament_store
+from .. import games, packs, sheets, tables, tournament, tournament_store
 from ..db import get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm, choices
@@ -194,6 +194,6 @@ def pack_pdf(tid: str, round_number: int):
 def standings_pdf(tid: str):
     context = _standings_context()
     html = render_template("packs/standings.html", **context)
-    response = Response(packs.render_pdf(html), mimetype="application/pdf")
+    response = Response(sheets.pdf_from_html(html), mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'attachment; filename="standings-{tid}.pdf"'
     return response
