@@ -7,7 +7,7 @@ import re
 import secrets
 from functools import lru_cache
 
-from flask import current_app, g, has_request_context, request, session
+from flask import abort, current_app, g, has_request_context, request, session
 from markupsafe import Markup, escape
 
 DEVICE_COOKIE = "courtier_device"
@@ -15,6 +15,23 @@ RECENT_LIMIT = 8
 _RULING = re.compile(r"\b(AR|RY|RK|IR|RR)-(\d{1,2})\b")
 RULES_PAGES = {"AR": "alliance-royals", "RY": "royalty", "RK": "rally-the-king",
                "IR": "indian-rummy", "RR": "rummathon-royale"}
+
+
+def key_from_link(secret: str, wrong: str, read_only: str) -> str | None:
+    """This request's ``?key=`` when it is ``secret`` (an edit or director's key), else None.
+
+    A wrong key is refused (403, ``wrong``), and so is any POST without the right one
+    (``read_only``): every POST under these pages writes, so it is refused before anything
+    else is looked at.
+    """
+    key = request.args.get("key")
+    # As bytes: compare_digest refuses str with non-ASCII characters (a 500 for ?key=é).
+    granted = bool(key) and secrets.compare_digest(key.encode(), secret.encode())
+    if key and not granted:
+        abort(403, wrong)
+    if request.method == "POST" and not granted:
+        abort(403, read_only)
+    return key if granted else None
 
 
 def states():

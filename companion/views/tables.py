@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import secrets
 from functools import wraps
 
 import segno
@@ -21,7 +20,7 @@ from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
 from ..games.base import InputError
-from .common import device_label, link_rulings, remember_table, see_other, states
+from .common import device_label, key_from_link, link_rulings, remember_table, see_other, states
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
 
@@ -50,15 +49,9 @@ def load_table(endpoint, values):
             g.table = tables.get_table(get_db(), values["table_id"], current_app.extensions["courtier.tables"])
         except tables.TableNotFound:
             abort(404, "There is no table at this link. Check the link, or start a new table.")
-        key = request.args.get("key")
-        # As bytes: compare_digest refuses str with non-ASCII characters (a 500 for ?key=é).
-        g.can_edit = bool(key) and secrets.compare_digest(key.encode(), g.table.edit_key.encode())
-        if key and not g.can_edit:
-            abort(403, "This edit link is not valid for this table. Ask for the edit link again.")
-        if request.method == "POST" and not g.can_edit:
-            # Every POST here writes: a view link is refused before anything else is looked at.
-            abort(403, VIEW_ONLY)
-        g.key = key if g.can_edit else None
+        g.key = key_from_link(g.table.edit_key, "This edit link is not valid for this table. "
+                              "Ask for the edit link again.", VIEW_ONLY)
+        g.can_edit = g.key is not None
 
 
 def needs_edit_key(view):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import secrets
 
 from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, send_file, url_for
 from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
@@ -13,7 +12,7 @@ from .. import games, packs, sheets, tables, tournament, tournament_store
 from ..db import get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm, choices
-from .common import see_other, states
+from .common import key_from_link, see_other, states
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
@@ -105,13 +104,9 @@ def load(endpoint, values):
             g.tournament = tournament_store.get(get_db(), values["tid"])
         except tournament_store.TournamentNotFound:
             abort(404, "There is no tournament at this link.")
-        key = request.args.get("key")
-        g.director = bool(key) and secrets.compare_digest(key.encode(), g.tournament.director_key.encode())
-        if key and not g.director:
-            abort(403, "This director's link is not valid for this tournament.")
-        if request.method == "POST" and not g.director:
-            abort(403, "Only the director's link can seat rounds or build packs.")
-        g.tkey = key if g.director else None
+        g.tkey = key_from_link(g.tournament.director_key, "This director's link is not valid for this tournament.",
+                               "Only the director's link can seat rounds or build packs.")
+        g.director = g.tkey is not None
 
 
 def _standings_context():
