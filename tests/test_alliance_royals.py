@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-import tomllib
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from hypothesis import strategies as st
 
 from companion.games import InputError, score
 from companion.referee import REFEREES, ask
+from tests.casebook import assert_error, ids, load
 
 CASES_DIR = Path(__file__).parent / "cases"
 RULINGS = {f"AR-{n}" for n in range(1, 16)}
@@ -40,28 +40,10 @@ TRIPLED = {"9", "10", "J", "Q", "K", "A"}
 PACK = [rank + suit for suit in SUITS for rank in RANKS for _ in range(3 if rank in TRIPLED else 1)]
 
 
-def slug(text: str) -> str:
-    """A case name as a test id.
-
-    >>> slug("The API example scores Ann 135, Ben -20")
-    'the-api-example-scores-ann-135-ben-20'
-    """
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def load(name: str) -> dict[str, Any]:
-    with (CASES_DIR / name).open("rb") as f:
-        return tomllib.load(f)
-
-
 CASES = load("alliance_royals.toml")["case"]
 REFEREE_BOOK = load("alliance_royals_battle.toml")
 BATTLES = REFEREE_BOOK["battle"]
 PRIVILEGES = REFEREE_BOOK["privileges"]
-
-
-def ids(cases):
-    return [slug(c["name"]) for c in cases]
 
 
 def request_for(case: dict[str, Any]) -> dict[str, Any]:
@@ -118,15 +100,6 @@ def test_every_scoring_ruling_has_a_worked_example():
 
 # ---------------------------------------------------------------------------------------
 # The worked examples
-
-
-def assert_error(call, where: str, says: str):
-    with pytest.raises(InputError) as caught:
-        call()
-    problems = caught.value.problems
-    matching = [p for p in problems if p.where == where]
-    assert matching, f"no problem at {where}: {problems}"
-    assert any(says in p.message for p in matching), problems
 
 
 @pytest.mark.parametrize("case", CASES, ids=ids(CASES))

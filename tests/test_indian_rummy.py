@@ -22,8 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import indian_rummy
-from companion.games.base import InputError
 from companion.referee.indian_rummy import declaration
+from tests.casebook import assert_error, slug
 
 CASES_FILE = Path(__file__).parent / "cases" / "indian_rummy.toml"
 RULINGS = {f"IR-{n}" for n in range(1, 11)}
@@ -39,15 +39,6 @@ VALUE = {"A": 10, "K": 10, "Q": 10, "J": 10, **{str(n): n for n in range(2, 11)}
 LINE_CITES = re.compile(r"\(IR-\d+(, IR-\d+)*\)\.?$")
 
 
-def slug(text: str) -> str:
-    """A case name as a test id.
-
-    >>> slug("K-A-2 is no sequence, and the cards of an invalid group count")
-    'k-a-2-is-no-sequence-and-the-cards-of-an-invalid-group-count'
-    """
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
 with CASES_FILE.open("rb") as f:
     CASES: list[dict[str, Any]] = tomllib.load(f)["case"]
 IDS = [slug(c["name"]) for c in CASES]
@@ -55,15 +46,6 @@ IDS = [slug(c["name"]) for c in CASES]
 
 def play(case: dict[str, Any]):
     return indian_rummy.score(tuple(case["players"]), case.get("options", {}), case.get("rounds", []))
-
-
-def assert_error(call, where: str, says: str):
-    with pytest.raises(InputError) as caught:
-        call()
-    problems = caught.value.problems
-    matching = [p for p in problems if p.where == where]
-    assert matching, f"no problem at {where}: {problems}"
-    assert any(says in p.message for p in matching), problems
 
 
 # ---------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from companion.games import rally_the_king as engine
 from companion.games.base import InputError
 from companion.referee.rally_the_king import trick
+from tests.casebook import assert_error, ids
 
 CASES_DIR = Path(__file__).parent / "cases"
 CASES_FILE = CASES_DIR / "rally_the_king.toml"
@@ -54,15 +55,6 @@ SUIT_ORDER = ["7", "8", "9", "10", "V", "C", "Q", "K"]
 TRICK_PACK = [f"T{n}" for n in range(1, 22)] + ["F"] + [r + s for s in "SHDC" for r in SUIT_ORDER]
 
 
-def slug(text: str) -> str:
-    """A case name as a test id.
-
-    >>> slug("Traditional counting: 35 2/3 wins")
-    'traditional-counting-35-2-3-wins'
-    """
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
 def load(path: Path) -> dict[str, Any]:
     with path.open("rb") as f:
         return tomllib.load(f)
@@ -72,21 +64,8 @@ CASES = load(CASES_FILE)["case"]
 TRICKS = load(TRICKS_FILE)["trick"]
 
 
-def ids(cases):
-    return [slug(c["name"]) for c in cases]
-
-
 def play(case: dict[str, Any]):
     return engine.score(tuple(case["players"]), case.get("options", {}), case.get("rounds", []))
-
-
-def assert_error(call, where: str, says: str):
-    with pytest.raises(InputError) as caught:
-        call()
-    problems = caught.value.problems
-    matching = [p for p in problems if p.where == where]
-    assert matching, f"no problem at {where}: {problems}"
-    assert any(says in p.message for p in matching), problems
 
 
 # ---------------------------------------------------------------------------------------

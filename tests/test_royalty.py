@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import royalty
-from companion.games.base import InputError
+from tests.casebook import assert_error, ids
 
 CASES_FILE = Path(__file__).parent / "cases" / "royalty.toml"
 RULINGS = {f"RY-{n}" for n in range(1, 18)}
@@ -42,32 +42,10 @@ LETTERS = sorted(VALUES)
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 
-def slug(text: str) -> str:
-    """A case name as a test id.
-
-    >>> slug("The box's CALM 32 all red")
-    'the-box-s-calm-32-all-red'
-    """
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
 with CASES_FILE.open("rb") as f:
     CASES = tomllib.load(f)["case"]
 GAMES = [c for c in CASES if "dealt" not in c]
 MONARCHIES = [c for c in CASES if "dealt" in c]
-
-
-def ids(cases):
-    return [slug(c["name"]) for c in cases]
-
-
-def assert_error(call, where: str, says: str):
-    with pytest.raises(InputError) as caught:
-        call()
-    problems = caught.value.problems
-    matching = [p for p in problems if p.where == where]
-    assert matching, f"no problem at {where}: {problems}"
-    assert any(says in p.message for p in matching), problems
 
 
 def play(case: dict[str, Any]):

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import InputError, score
+from tests.casebook import slug
 
 CASES_FILE = Path(__file__).parent / "cases" / "rummathon_royale.toml"
 RULINGS = {f"RR-{n}" for n in range(1, 7)}
@@ -33,15 +34,6 @@ CARD_VALUES = {"low": 5, "high": 10, "action": 15, "sabotage": 20, "flex": 25}
 def load_cases() -> list[dict[str, Any]]:
     with CASES_FILE.open("rb") as f:
         return tomllib.load(f)["case"]
-
-
-def slug(text: str) -> str:
-    """A case name as a test id.
-
-    >>> slug("95 points buy 10 extra cards, which cost all 95")
-    '95-points-buy-10-extra-cards-which-cost-all-95'
-    """
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 CASES = load_cases()

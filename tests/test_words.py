@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from companion.games.base import InputError
 from companion.referee.royalty import capture, word
 from companion.words import ABBREVIATIONS, WordList, added_letters, capture_check, judge
+from tests.casebook import slug
 
 ROOT = Path(__file__).parent.parent
 CASES = tomllib.loads((Path(__file__).parent / "cases" / "royalty_words.toml").read_text(encoding="utf-8"))
@@ -35,15 +36,6 @@ ERROR_KEYS = {"error_where", "error_says"}
 WORD_KEYS = {"name", "rulings", "word", "allow", "deny", "valid", "answer", "says"} | ERROR_KEYS
 CAPTURE_KEYS = {"name", "rulings", "target", "word", "allow", "deny", "valid", "added", "warns", "says"} | ERROR_KEYS
 BOX_WORDS = ["ALE", "PEAL", "PARE", "MACE", "PARK", "CAPER", "CALM", "CAMP", "ZEBRA", "ROYALTY"]
-
-
-def slug(text: str) -> str:
-    """A case name as a test id.
-
-    >>> slug("EAR to EARS warns: a mere inflection")
-    'ear-to-ears-warns-a-mere-inflection'
-    """
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 def body_of(case: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:

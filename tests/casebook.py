@@ -1,0 +1,47 @@
+"""What the case books (tests/cases/*.toml) share: reading a book, naming its cases as test
+ids, and checking that a case's expected problem is the one the engine reports."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.base import InputError
+
+CASES_DIR = Path(__file__).parent / "cases"
+
+
+def load(name: str) -> dict[str, Any]:
+    """A whole book, by its file name under tests/cases/."""
+    with (CASES_DIR / name).open("rb") as f:
+        return tomllib.load(f)
+
+
+def slug(text: str) -> str:
+    """A case name as a test id.
+
+    >>> slug("The API example scores Ann 135, Ben -20")
+    'the-api-example-scores-ann-135-ben-20'
+    >>> slug("EAR to EARS warns: a mere inflection")
+    'ear-to-ears-warns-a-mere-inflection'
+    """
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def ids(cases: Iterable[Mapping[str, Any]]) -> list[str]:
+    return [slug(c["name"]) for c in cases]
+
+
+def assert_error(call: Callable[[], object], where: str, says: str) -> None:
+    """``call`` raises InputError with a problem at ``where`` whose message contains ``says``."""
+    with pytest.raises(InputError) as caught:
+        call()
+    problems = caught.value.problems
+    matching = [p for p in problems if p.where == where]
+    assert matching, f"no problem at {where}: {problems}"
+    assert any(says in p.message for p in matching), problems
