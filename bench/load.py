@@ -26,6 +26,7 @@ work ran are marked as disturbed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import heapq
 import http.client
 import itertools
@@ -98,12 +99,24 @@ def wait_ready(proc: subprocess.Popen, port: int) -> None:
 
 
 def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU a process has used so far (Linux /proc; None elsewhere)."""
+    """User + system CPU a process and its children (gunicorn's workers) have used so far
+    (Linux /proc; None elsewhere)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    for child in _children(pid):
+        used += cpu_seconds(child) or 0.0
+    return used
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError, ValueError):  # a thread gone, or no such file here
+            found += [int(c) for c in (task / "children").read_text().split()]
+    return found
 
 
 def machine_busy_seconds() -> float | None:
