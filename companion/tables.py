@@ -45,6 +45,11 @@ class NothingToUndo(Exception):
     """The log holds no change that can still be undone."""
 
 
+#: Tables whose options take more room than this (a Royalty table's own word list) are
+#: not kept in the caches: a few hundred of them would fill the memory.
+CACHEABLE_OPTIONS = 64 * 1024
+
+
 @dataclass(frozen=True)
 class Table:
     id: str
@@ -54,6 +59,8 @@ class Table:
     players: tuple[str, ...]
     options: dict[str, Any]
     created_at: str
+    #: False when the table's options are too large to keep in memory between requests.
+    cacheable: bool = True
 
     @property
     def engine(self):
@@ -145,7 +152,7 @@ def _row_to_table(row: Mapping[str, Any]) -> Table:
     return Table(
         id=row["id"], edit_key=row["edit_key"], game=row["game"], title=row["title"],
         players=tuple(json.loads(row["players"])), options=json.loads(row["options"]),
-        created_at=row["created_at"],
+        created_at=row["created_at"], cacheable=len(row["options"]) <= CACHEABLE_OPTIONS,
     )
 
 
@@ -165,7 +172,7 @@ def get_table(db: Database, table_id: str, cache: Recent[Table] | None = None) -
         if not rows:
             raise TableNotFound(table_id)
         found = _row_to_table(rows[0])
-        if cache is not None:
+        if cache is not None and found.cacheable:
             cache.put(table_id, found)
     return found
 
@@ -199,7 +206,7 @@ def state(db: Database, table: Table, cache: StateCache | None = None) -> State:
     log = tuple(events(db, table.id))
     hands = fold(log)
     found = State(log, hands, score_hands(table, hands))
-    if cache is not None:
+    if cache is not None and table.cacheable:
         cache.put((table.id, found.version), found)
     return found
 
@@ -301,7 +308,7 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
         if current != base_version:
             raise StaleVersion(current)
         _insert(db, table.id, pending)
-    if cache is not None:
+    if cache is not None and table.cacheable:
         cache.put((table.id, seq), State(after, hands, scored))
     return seq, scored
 

@@ -110,3 +110,29 @@ def test_ruling_links_point_at_the_rules_pages(app):
 
         for page in RULES_PAGES.values():
             assert url_for("main.rules", game=page) == RULES_PATH.format(page=page)
+
+
+def test_a_table_with_a_large_word_list_is_never_kept_in_memory(app, client):
+    """A Royalty table's own list can run to megabytes: the caches would fill the memory with a few hundred."""
+    import io
+    import itertools
+
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    words = ["".join(w) for w in itertools.islice(itertools.product(letters, repeat=4), 20_000)]
+    upload = (io.BytesIO("\n".join(words).encode()), "big.txt")
+    response = client.post("/new/royalty", content_type="multipart/form-data", data={
+        "seat1": "Ann", "seat2": "Ben", "opt-variant": "standard", "opt-coalitions": "", "opt-word_file": upload})
+    assert response.status_code == 303
+    table, key = response.headers["Location"].split("?key=")
+    table_id = table.rsplit("/", 1)[1]
+    page = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
+    version = re.search(r'name="base_version"[^>]*value="(\d+)"', page).group(1)
+    saved = client.post(f"{table}/hands?key={key}", data={"base_version": version, "player": "Ann", "kind": "meld",
+                                                          "meld": "Ar Ar Ar Ar"})
+    assert saved.status_code == 303
+    assert "AAAA" in client.get(f"{table}/board").get_data(as_text=True)
+    assert "Yes" in client.get(f"/referee/royalty/judge?word=aaab&table={table_id}").get_data(as_text=True)
+    kept = app.extensions
+    assert kept["courtier.tables"].get(table_id) is None
+    assert all(kept["courtier.states"].get((table_id, v)) is None for v in range(3))
+    assert not any(k[0] == table_id for k in kept["courtier.boards"]._values)

@@ -251,7 +251,7 @@ def wordlist_for(options: dict[str, Any] | None) -> WordList:
     return words
 
 
-@lru_cache(maxsize=16)  # the judge answers as a word is typed: build each table's list once
+@lru_cache(maxsize=8)  # the judge answers as a word is typed: build each table's list once
 def _own_list(words: tuple[str, ...]) -> WordList:
     return WordList(frozenset(w.upper() for w in words), "the table's own word list")
 

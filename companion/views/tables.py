@@ -100,11 +100,12 @@ def render_board(scored, hands, version: int) -> Markup:
     """
     cache = current_app.extensions["courtier.boards"]
     key = (g.table.id, version, g.key or "", request.script_root)
-    html = cache.get(key)
+    html = cache.get(key) if g.table.cacheable else None
     if html is None:
         html = render_template("_board.html", table=g.table, scored=scored, hands=hands, version=version,
                                csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
-        cache.put(key, html)
+        if g.table.cacheable:
+            cache.put(key, html)
     form = ActionForm()
     token = str(form.csrf_token) if "csrf_token" in form else ""
     return Markup(html.replace(_CSRF_SLOT, token))  # noqa: S704 - rendered by autoescaped templates
