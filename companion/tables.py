@@ -288,18 +288,17 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
     if (log[-1].seq if log else 0) != current:  # another change came in between the two reads
         raise StaleVersion(log[-1].seq)
     seq = current + 1
-    undoes = None
+    slot, undoes, data = None, None, None
     if change.kind == "undo":
         target = undo_target(log)
         if target is None:
             raise NothingToUndo()
         undoes = target.seq
     else:
-        slot = seq if change.kind == "add" else change.slot
+        slot, data = (seq if change.kind == "add" else change.slot), change.data
         if change.kind != "add" and slot not in dict(before.hands if before is not None else fold(log)):
             raise InputError([_no_such_hand(slot)])
-    pending = Event(seq, change.kind, None if change.kind == "undo" else slot, undoes,
-                    None if change.kind == "undo" else change.data, device[:40], now())
+    pending = Event(seq, change.kind, slot, undoes, data, device[:40], now())
     after = (*log, pending)
     hands = fold(after)
     scored = score_hands(table, hands)
