@@ -14,6 +14,8 @@ import pytest
 from companion.games.base import InputError
 
 CASES_DIR = Path(__file__).parent / "cases"
+#: The keys of a case that expects a refusal: where the problem is, and what its message says.
+ERROR_KEYS = {"error_where", "error_says"}
 
 
 def load(name: str) -> dict[str, Any]:
@@ -45,3 +47,16 @@ def assert_error(call: Callable[[], object], where: str, says: str) -> None:
     matching = [p for p in problems if p.where == where]
     assert matching, f"no problem at {where}: {problems}"
     assert any(says in p.message for p in matching), problems
+
+
+def check_case(case: Mapping[str, Any], keys: set[str], rulings: set[str], outcome_keys: set[str]) -> bool:
+    """What every book asks of a case: known keys only, rulings that exist, and either an
+    expected error or an outcome, never both. True when the case expects an error."""
+    assert set(case) <= keys, f"unknown keys {set(case) - keys}"
+    assert case["rulings"], "every case names at least one ruling"
+    assert set(case["rulings"]) <= rulings, f"no such ruling: {set(case['rulings']) - rulings}"
+    if not ERROR_KEYS & set(case):
+        return False
+    assert set(case) >= ERROR_KEYS
+    assert not (outcome_keys & set(case)), "a case expects an outcome or an error, not both"
+    return True

@@ -21,13 +21,12 @@ from hypothesis import strategies as st
 
 from companion.games import InputError, score
 from companion.referee import REFEREES, ask
-from tests.casebook import assert_error, ids, load
+from tests.casebook import ERROR_KEYS, assert_error, check_case, ids, load
 
 CASES_DIR = Path(__file__).parent / "cases"
 RULINGS = {f"AR-{n}" for n in range(1, 16)}
 SCORING_RULINGS = {f"AR-{n}" for n in range(1, 14)}
 OUTCOME_KEYS = {"points", "side_points", "totals", "side_totals", "sides", "over", "winners", "notes", "explains"}
-ERROR_KEYS = {"error_where", "error_says"}
 CASE_KEYS = {"name", "rulings", "players", "options", "rounds"} | OUTCOME_KEYS | ERROR_KEYS
 BATTLE_KEYS = {"name", "rulings", "cards", "winner", "card"} | ERROR_KEYS
 PRIVILEGE_KEYS = {"name", "rulings", "body", "expect", "needs"} | ERROR_KEYS
@@ -74,13 +73,7 @@ def test_the_case_books_have_enough_cases_with_unique_names():
 
 @pytest.mark.parametrize("case", CASES, ids=ids(CASES))
 def test_each_case_cites_rulings_that_exist_and_expects_one_thing(case):
-    assert set(case) <= CASE_KEYS, f"unknown keys {set(case) - CASE_KEYS}"
-    assert case["rulings"], "every case names at least one ruling"
-    assert set(case["rulings"]) <= SCORING_RULINGS, f"no such ruling: {set(case['rulings']) - SCORING_RULINGS}"
-    if ERROR_KEYS & set(case):
-        assert set(case) >= ERROR_KEYS
-        assert not (OUTCOME_KEYS & set(case)), "a case expects an outcome or an error, not both"
-    else:
+    if not check_case(case, CASE_KEYS, SCORING_RULINGS, OUTCOME_KEYS):
         assert "points" in case or "totals" in case
 
 

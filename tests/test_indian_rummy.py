@@ -23,12 +23,11 @@ from hypothesis import strategies as st
 
 from companion.games import indian_rummy
 from companion.referee.indian_rummy import declaration
-from tests.casebook import assert_error, slug
+from tests.casebook import ERROR_KEYS, assert_error, check_case, slug
 
 CASES_FILE = Path(__file__).parent / "cases" / "indian_rummy.toml"
 RULINGS = {f"IR-{n}" for n in range(1, 11)}
 OUTCOME_KEYS = {"points", "totals", "counts", "money", "over", "winners", "explains"}
-ERROR_KEYS = {"error_where", "error_says"}
 CASE_KEYS = {"name", "rulings", "players", "options", "rounds"} | OUTCOME_KEYS | ERROR_KEYS
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 
@@ -59,13 +58,7 @@ def test_the_case_book_has_enough_cases_with_unique_names():
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_each_case_cites_rulings_that_exist_and_expects_one_thing(case):
-    assert set(case) <= CASE_KEYS, f"unknown keys {set(case) - CASE_KEYS}"
-    assert case["rulings"], "every case names at least one ruling"
-    assert set(case["rulings"]) <= RULINGS, f"no such ruling: {set(case['rulings']) - RULINGS}"
-    if ERROR_KEYS & set(case):
-        assert set(case) >= ERROR_KEYS
-        assert not (OUTCOME_KEYS & set(case)), "a case expects an outcome or an error, not both"
-    else:
+    if not check_case(case, CASE_KEYS, RULINGS, OUTCOME_KEYS):
         assert "points" in case and "totals" in case
 
 

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from companion.games import rally_the_king as engine
 from companion.games.base import InputError
 from companion.referee.rally_the_king import trick
-from tests.casebook import assert_error, ids
+from tests.casebook import ERROR_KEYS, assert_error, check_case, ids
 
 CASES_DIR = Path(__file__).parent / "cases"
 CASES_FILE = CASES_DIR / "rally_the_king.toml"
@@ -32,7 +32,6 @@ TRICKS_FILE = CASES_DIR / "rally_the_king_tricks.toml"
 RULINGS = {f"RK-{n}" for n in range(1, 12)}
 SCORING_RULINGS = {f"RK-{n}" for n in range(1, 11)}
 OUTCOME_KEYS = {"points", "totals", "over", "winners", "explains", "detail"}
-ERROR_KEYS = {"error_where", "error_says"}
 CASE_KEYS = {"name", "rulings", "players", "options", "rounds"} | OUTCOME_KEYS | ERROR_KEYS
 TRICK_KEYS = {"name", "rulings", "cards", "no_trumps", "winner", "card"} | ERROR_KEYS
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -82,13 +81,7 @@ def test_the_case_books_have_enough_cases_with_unique_names():
 
 @pytest.mark.parametrize("case", CASES, ids=ids(CASES))
 def test_each_case_cites_rulings_that_exist_and_expects_one_thing(case):
-    assert set(case) <= CASE_KEYS, f"unknown keys {set(case) - CASE_KEYS}"
-    assert case["rulings"], "every case names at least one ruling"
-    assert set(case["rulings"]) <= SCORING_RULINGS, f"no such ruling: {set(case['rulings']) - SCORING_RULINGS}"
-    if ERROR_KEYS & set(case):
-        assert set(case) >= ERROR_KEYS
-        assert not (OUTCOME_KEYS & set(case)), "a case expects an outcome or an error, not both"
-    else:
+    if not check_case(case, CASE_KEYS, SCORING_RULINGS, OUTCOME_KEYS):
         assert "points" in case or "totals" in case
 
 

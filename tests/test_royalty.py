@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import royalty
-from tests.casebook import assert_error, ids
+from tests.casebook import ERROR_KEYS, assert_error, check_case, ids
 
 CASES_FILE = Path(__file__).parent / "cases" / "royalty.toml"
 RULINGS = {f"RY-{n}" for n in range(1, 18)}
@@ -29,8 +29,8 @@ RULINGS = {f"RY-{n}" for n in range(1, 18)}
 ENGINE_RULINGS = {f"RY-{n}" for n in range(1, 17)}
 OUTCOME_KEYS = {"points", "side_points", "totals", "side_totals", "sides", "domains", "table", "over", "winners",
                 "says"}
-MONARCHY_KEYS = {"dealt", "words", "valid", "solved", "unused"}
-ERROR_KEYS = {"error_where", "error_says"}
+MONARCHY_RESULT = {"valid", "solved", "unused"}
+MONARCHY_KEYS = {"dealt", "words"} | MONARCHY_RESULT
 CASE_KEYS = {"name", "rulings", "players", "options", "rounds"} | OUTCOME_KEYS | MONARCHY_KEYS | ERROR_KEYS
 EXPECTATION_KEYS = (OUTCOME_KEYS | {"valid", "solved", "unused"} | ERROR_KEYS)
 LINE_CITES = re.compile(r"\(RY-\d+(, RY-\d+)*\)\.?$")
@@ -64,14 +64,10 @@ def test_the_case_book_has_enough_cases_with_unique_names():
 
 @pytest.mark.parametrize("case", CASES, ids=ids(CASES))
 def test_each_case_cites_rulings_that_exist_and_expects_one_thing(case):
-    assert set(case) <= CASE_KEYS, f"unknown keys {set(case) - CASE_KEYS}"
-    assert case["rulings"], "every case names at least one ruling"
-    assert set(case["rulings"]) <= RULINGS, f"no such ruling: {set(case['rulings']) - RULINGS}"
-    if ERROR_KEYS & set(case):
-        assert set(case) >= ERROR_KEYS
-        assert not (OUTCOME_KEYS & set(case)) and not ({"valid", "solved", "unused"} & set(case))
-    elif "dealt" in case:
-        assert {"valid", "solved", "unused"} <= set(case) and "RY-16" in case["rulings"]
+    if check_case(case, CASE_KEYS, RULINGS, OUTCOME_KEYS | MONARCHY_RESULT):
+        return
+    if "dealt" in case:
+        assert set(case) >= MONARCHY_RESULT and "RY-16" in case["rulings"]
     else:
         assert "points" in case or "totals" in case
 

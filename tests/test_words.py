@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from companion.games.base import InputError
 from companion.referee.royalty import capture, word
 from companion.words import ABBREVIATIONS, WordList, added_letters, capture_check, judge
-from tests.casebook import slug
+from tests.casebook import ERROR_KEYS, slug
 
 ROOT = Path(__file__).parent.parent
 CASES = tomllib.loads((Path(__file__).parent / "cases" / "royalty_words.toml").read_text(encoding="utf-8"))
@@ -32,7 +32,6 @@ WORDS, CAPTURES = CASES["word"], CASES["capture"]
 DATA = ROOT / "companion" / "data"
 RULINGS = {f"RY-{n}" for n in range(1, 18)}
 CITES = re.compile(r"\(RY-\d+(, RY-\d+)*\)$")
-ERROR_KEYS = {"error_where", "error_says"}
 WORD_KEYS = {"name", "rulings", "word", "allow", "deny", "valid", "answer", "says"} | ERROR_KEYS
 CAPTURE_KEYS = {"name", "rulings", "target", "word", "allow", "deny", "valid", "added", "warns", "says"} | ERROR_KEYS
 BOX_WORDS = ["ALE", "PEAL", "PARE", "MACE", "PARK", "CAPER", "CALM", "CAMP", "ZEBRA", "ROYALTY"]
