@@ -37,6 +37,14 @@ class CountField(IntegerField):
             raise StopValidation()
 
 
+def round_form_of(form_class: type[FlaskForm], formdata, data: dict | None, base_version: int) -> FlaskForm:
+    """A round's entry form: what was posted, else ``data`` with the version of the table it is based on."""
+    form = form_class(formdata=formdata, data=data)
+    if formdata is None:
+        form.base_version.data = str(base_version)
+    return form
+
+
 # -- Rendering ------------------------------------------------------------------------------------
 #
 # A hand's form has up to sixty fields, and WTForms' widgets build every attribute with

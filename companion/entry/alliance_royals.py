@@ -9,7 +9,7 @@ from typing import Any
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..forms import CourtierForm, choices
+from ..forms import CourtierForm, choices, round_form_of
 
 SLUG = "alliance-royals"
 TEMPLATE = "entry/alliance_royals.html"
@@ -70,10 +70,7 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
     players = table.players
     source = data if data is not None else _houses_only(previous)
     form_class = _round_form(players, tuple(house_names(table).items()))
-    form = form_class(formdata=formdata, data=_formdata_for(players, source) if source else None)
-    if formdata is None:
-        form.base_version.data = str(base_version)
-    return form
+    return round_form_of(form_class, formdata, _formdata_for(players, source) if source else None, base_version)
 
 
 @lru_cache(maxsize=256)  # built once per seating and House names, not on every request

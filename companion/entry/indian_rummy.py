@@ -10,7 +10,7 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectF
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..cards import CardError, parse_card
-from ..forms import CountField, CourtierForm, choices
+from ..forms import CountField, CourtierForm, choices, round_form_of
 from ..games import indian_rummy as rules
 from ..rummy_arranger import classify, wild_rank_of
 
@@ -72,10 +72,7 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
         values = _formdata_for(players, data)
     else:
         values = {f"p{i}_mode": "out" for i, p in enumerate(players) if p in _out_players(scored)}
-    form = _deal_form(players)(formdata=formdata, data=values)
-    if formdata is None:
-        form.base_version.data = str(base_version)
-    return form
+    return round_form_of(_deal_form(players), formdata, values, base_version)
 
 
 @lru_cache(maxsize=256)  # built once per seating, not on every request

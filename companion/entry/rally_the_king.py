@@ -10,7 +10,7 @@ from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringFi
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional
 
-from ..forms import CountField, CourtierForm, choices
+from ..forms import CountField, CourtierForm, choices, round_form_of
 from ..games import rally_the_king as rules
 
 SLUG = rules.SLUG
@@ -64,10 +64,7 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
                previous: dict[str, Any] | None = None, scored=None):
     players = table.players
     values = _formdata_for(players, data) if data is not None else {"dealer": next_dealer(players, previous)}
-    form = _hand_form(players)(formdata=formdata, data=values)
-    if formdata is None:
-        form.base_version.data = str(base_version)
-    return form
+    return round_form_of(_hand_form(players), formdata, values, base_version)
 
 
 @lru_cache(maxsize=256)  # built once per seating, not on every request

@@ -9,7 +9,7 @@ from typing import Any
 from wtforms import BooleanField, FileField, HiddenField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from ..forms import CountField, CourtierForm, choices
+from ..forms import CountField, CourtierForm, choices, round_form_of
 from ..games import royalty as rules
 from ..words import WordList, capture_check, judge
 
@@ -104,10 +104,7 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
         values = _formdata_for(players, data)
     else:
         values = {"player": ((scored.standing or {}).get("next") if scored is not None else None) or players[0]}
-    form = _turn_form(players, joust, targets)(formdata=formdata, data=values)
-    if formdata is None:
-        form.base_version.data = str(base_version)
-    return form
+    return round_form_of(_turn_form(players, joust, targets), formdata, values, base_version)
 
 
 @lru_cache(maxsize=256)  # built once per seating and words on the table, not on every request

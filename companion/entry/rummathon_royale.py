@@ -8,7 +8,7 @@ from typing import Any
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional
 
-from ..forms import CountField, CourtierForm, choices
+from ..forms import CountField, CourtierForm, choices, round_form_of
 from ..games import rummathon_royale as rules
 
 SLUG = rules.SLUG
@@ -49,10 +49,7 @@ def options_from(form, players=()) -> dict[str, Any]:
 def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
                previous: dict[str, Any] | None = None, scored=None):
     players = table.players
-    form = _hand_form(players)(formdata=formdata, data=_formdata_for(players, data) if data else None)
-    if formdata is None:
-        form.base_version.data = str(base_version)
-    return form
+    return round_form_of(_hand_form(players), formdata, _formdata_for(players, data) if data else None, base_version)
 
 
 @lru_cache(maxsize=256)  # built once per seating: every request used to build the class afresh

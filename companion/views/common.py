@@ -39,6 +39,11 @@ def states():
     return current_app.extensions["courtier.states"]
 
 
+def known_tables():
+    """The app's cache of tables read by id (a table's row never changes)."""
+    return current_app.extensions["courtier.tables"]
+
+
 def device_label() -> str:
     """The name this phone goes by in a table's history."""
     if "device" not in g:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, render_template, request
 
 from .. import games, referee, tables
 from ..db import get_db
 from ..entry import ENTRY
 from ..games.base import InputError
+from .common import known_tables
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
 
@@ -40,8 +41,7 @@ def royalty_judge():
     options = None
     if request.args.get("table"):  # the table's house words (RY-17); a table's id is public
         try:
-            known = current_app.extensions["courtier.tables"]
-            options = tables.get_table(get_db(), request.args["table"], known).options
+            options = tables.get_table(get_db(), request.args["table"], known_tables()).options
         except tables.TableNotFound:
             options = None
     verdict = ENTRY["royalty"].judge_summary(request.args.get("word"), request.args.get("target"), options)

@@ -20,7 +20,7 @@ from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
 from ..games.base import InputError
-from .common import device_label, key_from_link, link_rulings, remember_table, see_other, states
+from .common import device_label, key_from_link, known_tables, link_rulings, remember_table, see_other, states
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
 
@@ -46,7 +46,7 @@ def card_attrs(field, zone_label: str, **extra: str) -> dict[str, str]:
 def load_table(endpoint, values):
     if values and "table_id" in values:
         try:
-            g.table = tables.get_table(get_db(), values["table_id"], current_app.extensions["courtier.tables"])
+            g.table = tables.get_table(get_db(), values["table_id"], known_tables())
         except tables.TableNotFound:
             abort(404, "There is no table at this link. Check the link, or start a new table.")
         g.key = key_from_link(g.table.edit_key, "This edit link is not valid for this table. "
