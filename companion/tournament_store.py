@@ -17,6 +17,7 @@ from sqlite_utils import Database
 
 from . import tables, tournament
 from .db import immediate
+from .recent import Recent
 
 TEAM_JOIN = " & "
 
@@ -110,11 +111,13 @@ def version(db: Database, tid: str) -> str:
     return f"{row['n']}-{row['last']}"
 
 
-def results(db: Database, t: Tournament, cache: tables.StateCache | None = None) -> list[dict[str, Any]]:
-    """Each seated table's outcome, per entrant, as the standings take it."""
+def results(db: Database, t: Tournament, cache: tables.StateCache | None = None,
+            known: Recent[tables.Table] | None = None) -> list[dict[str, Any]]:
+    """Each seated table's outcome, per entrant, as the standings take it (``cache`` and
+    ``known`` keep scored tables and tables read, as tables.state and tables.get_table do)."""
     out = []
     for seat in seated(db, t.id):
-        table = tables.get_table(db, seat.table_id)
+        table = tables.get_table(db, seat.table_id, known)
         scored = tables.state(db, table, cache).scored
         totals, winners = {}, []
         for entrant in seat.entrants:

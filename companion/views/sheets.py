@@ -11,7 +11,7 @@ from flask import Blueprint, Response, abort, request
 from .. import games, sheets, tables
 from ..db import get_db
 from ..games.base import InputError
-from .common import states
+from .common import known_tables, states
 
 bp = Blueprint("sheets", __name__)
 
@@ -40,7 +40,7 @@ def table_sheet(table_id: str):
     paper = _paper()
     db = get_db()
     try:
-        table = tables.get_table(db, table_id)
+        table = tables.get_table(db, table_id, known_tables())
     except tables.TableNotFound:
         abort(404, NO_TABLE)
     now = tables.state(db, table, states())

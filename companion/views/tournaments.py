@@ -12,7 +12,7 @@ from .. import games, packs, sheets, tables, tournament, tournament_store
 from ..db import get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm, choices
-from .common import key_from_link, see_other, states
+from .common import key_from_link, known_tables, see_other, states
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
@@ -112,7 +112,7 @@ def load(endpoint, values):
 def _standings_context():
     db = get_db()
     t = g.tournament
-    results = tournament_store.results(db, t, states())
+    results = tournament_store.results(db, t, states(), known_tables())
     rows = tournament.standings(results)
     seats = tournament_store.seated(db, t.id)
     by_round: dict[int, list] = {}
@@ -127,7 +127,7 @@ def show(tid: str):
     context = _standings_context()
     edit_keys = {}
     if g.director:
-        edit_keys = {seat.table_id: tables.get_table(get_db(), seat.table_id).edit_key
+        edit_keys = {seat.table_id: tables.get_table(get_db(), seat.table_id, known_tables()).edit_key
                      for pairs in context["by_round"].values() for seat, _ in pairs}
     return render_template("tournaments/show.html", action=CourtierForm(), edit_keys=edit_keys, **context)
 
