@@ -95,7 +95,8 @@ def test_the_round_pack_is_built_off_the_request_path(client, app):
     assert "Bid (RK-4)" in text and "Bonuses (RK-8)" in text  # Rally the King's own sheet
     table_page = client.get(f"{tour}?key={key}").get_data(as_text=True)
     first_table, first_key = re.findall(r'href="(/t/[\w-]+)\?key=([\w-]+)">Round 1, table 1', table_page)[0]
-    assert first_key in text.replace("\n", "")
+    # pypdf splits words at kerned capitals ("T able"), so the link is looked for without white space.
+    assert first_key in re.sub(r"\s", "", text)
     players = json.loads(client.get(f"{first_table}/export.json").data)["players"]
     assert [text.index(p) for p in players] == sorted(text.index(p) for p in players)
     assert client.get(f"{tour}/rounds/1/pack.pdf").status_code == 403
