@@ -8,20 +8,7 @@ from typing import Any
 
 from flask import Flask
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-
-#: Strict by design: scripts and styles come only from our own static files.
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+from . import config
 
 
 def _instance_secret_key(instance: Path) -> str:
@@ -35,7 +22,8 @@ def _instance_secret_key(instance: Path) -> str:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The application factory: configuration, database, blueprints, security headers."""
-    app = Flask(__name__, instance_relative_config=True)
+    app = Flask(__name__, instance_relative_config=True,
+                static_folder=str(config.STATIC_DIR))
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(

@@ -6,7 +6,7 @@ from flask import Flask, Response, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from . import CONTENT_SECURITY_POLICY
+from .config import CONTENT_SECURITY_POLICY
 
 csrf = CSRFProtect()
 

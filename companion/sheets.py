@@ -30,10 +30,10 @@ import segno
 from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoescape
 from markupsafe import Markup
 
-from . import PROJECT_ROOT, chart, games
+from . import chart, games
+from .config import SHEETS_DIR
 from .games.base import InputError, Problems, ScoredGame
 
-SHEETS_DIR = PROJECT_ROOT / "scoresheets"
 PAPERS = {"a4": "A4", "letter": "letter"}
 #: Nicer names for the options the games have; any other option shows its key in words.
 OPTION_LABELS = {

@@ -25,7 +25,8 @@ from werkzeug.datastructures import CombinedMultiDict
 from wtforms import FileField, StringField, TextAreaField
 from wtforms.validators import Length
 
-from .. import PROJECT_ROOT, games, tables
+from .. import games, tables
+from ..config import RULES_DIR
 from ..db import get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm
@@ -146,7 +147,7 @@ def import_table():
 
 @cache
 def _rules_html(slug: str) -> tuple[str, str]:
-    path = PROJECT_ROOT / "docs" / "rules" / f"{slug}.md"
+    path = RULES_DIR / f"{slug}.md"
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
 
     def heading_open(renderer, tokens, idx, options, env):
@@ -164,7 +165,7 @@ def _rules_html(slug: str) -> tuple[str, str]:
 
 @bp.get("/rules/<game>")
 def rules(game: str):
-    if game not in games.ENGINES or not (PROJECT_ROOT / "docs" / "rules" / f"{game}.md").exists():
+    if game not in games.ENGINES or not (RULES_DIR / f"{game}.md").exists():
         abort(404, "There is no rules page for that game yet.")
     title, html = _rules_html(game)
     return render_template("rules.html", title=title, body=Markup(html), game=game)  # noqa: S704
