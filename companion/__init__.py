@@ -23,7 +23,7 @@ def _instance_secret_key(instance: Path) -> str:
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The application factory: configuration, database, blueprints, security headers."""
     app = Flask(__name__, instance_relative_config=True,
-                static_folder=str(config.STATIC_DIR))
+                static_folder=str(config.STATIC_DIR), template_folder=str(config.TEMPLATES_DIR))
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(

@@ -20,7 +20,7 @@ def wants_json() -> bool:
 def _error_response(status: int, title: str, message: str) -> tuple[object, int]:
     if wants_json():
         return {"errors": [{"where": "$", "message": message}]}, status
-    return render_template("error.html", title=title, message=message, status=status), status
+    return render_template("pages/error.html", title=title, message=message, status=status), status
 
 
 def init_app(app: Flask) -> None:

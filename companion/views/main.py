@@ -62,7 +62,7 @@ def home():
     recent = session.get("recent", [])
     found = {t.id: t for t in tables.get_table_list(get_db(), [r[0] for r in recent])}
     rows = [(found[tid], key) for tid, key in recent if tid in found]
-    return render_template("home.html", games=playable_games(), recent=rows)
+    return render_template("pages/home.html", games=playable_games(), recent=rows)
 
 
 @bp.route("/new/<game>", methods=["GET", "POST"])
@@ -75,7 +75,7 @@ def new_table(game: str):
     options = ENTRY[game].options_form(CombinedMultiDict([request.files, request.form])
                                        if request.method == "POST" else None)
     if request.method == "GET":
-        return render_template("new_table.html", form=form, options=options, engine=engine,
+        return render_template("pages/new_table.html", form=form, options=options, engine=engine,
                                letter_fields=LETTER_FIELDS)
     forms_valid = form.validate() & options.validate()
     names = [(form[f"seat{s}"].data or "").strip() for s in range(1, SEATS + 1)]
@@ -95,7 +95,7 @@ def new_table(game: str):
             remember_table(table.id, table.edit_key)
             return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))
     _seat_errors(form, names, found, engine.MAX_PLAYERS)
-    return render_template("new_table.html", form=form, options=options, engine=engine,
+    return render_template("pages/new_table.html", form=form, options=options, engine=engine,
                            letter_fields=LETTER_FIELDS), 422
 
 
@@ -112,7 +112,7 @@ def _seat_errors(form, names, found, shown: int) -> None:
 def import_table():
     form = ImportForm()
     if request.method == "GET":
-        return render_template("import.html", form=form, errors=[])
+        return render_template("pages/import.html", form=form, errors=[])
     errors: list[str] = []
     if form.validate():
         upload = form.file.data
@@ -142,7 +142,7 @@ def import_table():
                 remember_table(table.id, table.edit_key)
                 flash(f"Imported {len(body.get('rounds', []))} rounds.")
                 return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))
-    return render_template("import.html", form=form, errors=errors), 422
+    return render_template("pages/import.html", form=form, errors=errors), 422
 
 
 @cache
@@ -168,7 +168,7 @@ def rules(game: str):
     if game not in games.ENGINES or not (RULES_DIR / f"{game}.md").exists():
         abort(404, "There is no rules page for that game yet.")
     title, html = _rules_html(game)
-    return render_template("rules.html", title=title, body=Markup(html), game=game)  # noqa: S704
+    return render_template("pages/rules.html", title=title, body=Markup(html), game=game)  # noqa: S704
 
 
 def _local_path(target: str) -> str | None:

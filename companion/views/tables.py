@@ -102,7 +102,7 @@ def render_board(scored, hands, version: int) -> Markup:
     key = (g.table.id, version, g.key or "", request.script_root)
     html = cache.get(key) if g.table.cacheable else None
     if html is None:
-        html = render_template("_board.html", table=g.table, scored=scored, hands=hands, version=version,
+        html = render_template("fragments/board.html", table=g.table, scored=scored, hands=hands, version=version,
                                csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
         if g.table.cacheable:
             cache.put(key, html)
@@ -122,7 +122,7 @@ def show(table_id: str):
     links = {"view": url_for("tables.show", table_id=g.table.id, _external=True)}
     if g.can_edit:
         links["edit"] = url_for("tables.show", table_id=g.table.id, key=g.key, _external=True)
-    return render_template("table.html", table=g.table, scored=scored, hands=hands, version=version,
+    return render_template("pages/table.html", table=g.table, scored=scored, hands=hands, version=version,
                            board=render_board(scored, hands, version), links=links, action=ActionForm(),
                            can_undo=tables.undo_target(log) is not None,
                            device=device_label())
@@ -317,7 +317,7 @@ def _base_version_from(formdata) -> int | None:
 def history(table_id: str):
     log = tables.events(get_db(), g.table.id)
     undone = {e.undoes: e.seq for e in log if e.kind == "undo"}
-    return render_template("history.html", table=g.table, log=list(reversed(log)), undone=undone)
+    return render_template("pages/history.html", table=g.table, log=list(reversed(log)), undone=undone)
 
 
 @bp.get("/<table_id>/export.json")

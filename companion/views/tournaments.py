@@ -188,7 +188,7 @@ def pack_pdf(tid: str, round_number: int):
 @bp.get("/<tid>/standings.pdf")
 def standings_pdf(tid: str):
     context = _standings_context()
-    html = render_template("packs/standings.html", **context)
+    html = render_template("tournaments/standings_sheet.html", **context)
     response = Response(sheets.pdf_from_html(html), mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'attachment; filename="standings-{tid}.pdf"'
     return response
