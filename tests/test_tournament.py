@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.base import InputError
-from companion.tournament import (
+from companion.tournaments import (
     METHODS,
     ResultsError,
     SeatingError,

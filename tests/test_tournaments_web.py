@@ -8,7 +8,7 @@ import time
 
 from pypdf import PdfReader
 
-from companion import packs
+from companion.tournaments import packs
 
 
 def create(client, game="rally-the-king", entrants=("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"),

@@ -8,10 +8,11 @@ from flask import Blueprint, Response, abort, current_app, flash, g, render_temp
 from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .. import games, packs, sheets, tables, tournament, tournament_store
+from .. import games, sheets, tables, tournaments
 from ..db import get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm, choices
+from ..tournaments import packs, store
 from .common import key_from_link, known_tables, see_other, states
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
@@ -85,12 +86,12 @@ def new():
             form.entrants.errors = [*form.entrants.errors, *problems]
         if size is not None and not problems:
             try:  # the first round must be seatable: check it before anything is stored
-                tournament.seat_round(form.method.data, [str(e) for e in entrants], tuple(size)
+                tournaments.seat_round(form.method.data, [str(e) for e in entrants], tuple(size)
                                       if isinstance(size, list) else size, 1, [], seed=0)
-            except tournament.SeatingError as err:
+            except tournaments.SeatingError as err:
                 form.entrants.errors = [*form.entrants.errors, str(err)]
             else:
-                t = tournament_store.create(get_db(), form.game.data, form.title.data.strip(), entrants,
+                t = store.create(get_db(), form.game.data, form.title.data.strip(), entrants,
                                             {},
                                             form.method.data, form.rounds.data, size)
                 return see_other(url_for("tournaments.show", tid=t.id, key=t.director_key))
@@ -101,8 +102,8 @@ def new():
 def load(endpoint, values):
     if values and "tid" in values:
         try:
-            g.tournament = tournament_store.get(get_db(), values["tid"])
-        except tournament_store.TournamentNotFound:
+            g.tournament = store.get(get_db(), values["tid"])
+        except store.TournamentNotFound:
             abort(404, "There is no tournament at this link.")
         g.tkey = key_from_link(g.tournament.director_key, "This director's link is not valid for this tournament.",
                                "Only the director's link can seat rounds or build packs.")
@@ -112,14 +113,14 @@ def load(endpoint, values):
 def _standings_context():
     db = get_db()
     t = g.tournament
-    results = tournament_store.results(db, t, states(), known_tables())
-    rows = tournament.standings(results)
-    seats = tournament_store.seated(db, t.id)
+    results = store.results(db, t, states(), known_tables())
+    rows = tournaments.standings(results)
+    seats = store.seated(db, t.id)
     by_round: dict[int, list] = {}
     for seat, result in zip(seats, results, strict=True):
         by_round.setdefault(seat.round, []).append((seat, result))
     return {"t": t, "standings": rows, "by_round": by_round, "seated": len(by_round),
-            "version": tournament_store.version(db, t.id)}
+            "version": store.version(db, t.id)}
 
 
 @bp.get("/<tid>")
@@ -134,7 +135,7 @@ def show(tid: str):
 
 @bp.get("/<tid>/board")
 def board(tid: str):
-    version = tournament_store.version(get_db(), tid)
+    version = store.version(get_db(), tid)
     if request.if_none_match.contains(version):
         response = Response(status=304)
     else:
@@ -149,10 +150,10 @@ def seat_round(tid: str):
     if not CourtierForm().validate():
         abort(400, "This button's form expired. Reload the page and try again.")
     try:
-        seated = tournament_store.seat_next_round(get_db(), g.tournament)
-    except tournament.SeatingError as err:
+        seated = store.seat_next_round(get_db(), g.tournament)
+    except tournaments.SeatingError as err:
         flash(f"Could not seat the round: {err}")
-    except tournament_store.RoundAlreadySeated:
+    except store.RoundAlreadySeated:
         flash("Another device seated this round a moment ago.")
     else:
         flash(f"Round {seated[0].round} seated: {len(seated)} tables.")
@@ -164,7 +165,7 @@ def pack(tid: str, round_number: int):
     """The round's pack: started in the background on first ask, then offered when ready."""
     if not g.director:
         abort(403, "Only the director's link can print the round packs.")
-    if not 1 <= round_number <= tournament_store.rounds_seated(get_db(), tid):
+    if not 1 <= round_number <= store.rounds_seated(get_db(), tid):
         abort(404, "That round is not seated yet.")
     packs.start(current_app._get_current_object(), tid, round_number, request.host_url)
     state = packs.status(current_app, tid, round_number)

@@ -17,8 +17,9 @@ from pathlib import Path
 
 from flask import Flask, url_for
 
-from . import sheets, tables, tournament_store
-from .db import connect
+from .. import sheets, tables
+from ..db import connect
+from . import store
 
 _building: set[str] = set()
 _lock = threading.Lock()
@@ -59,9 +60,9 @@ def pack_documents(app: Flask, tid: str, round_number: int, base_url: str) -> li
     seat order, headed with the tournament, round and table, and its edit link as a QR code."""
     db = connect(app.config["DATABASE"])
     try:
-        t = tournament_store.get(db, tid)
+        t = store.get(db, tid)
         documents: list[str] = []
-        seats = [s for s in tournament_store.seated(db, tid) if s.round == round_number]
+        seats = [s for s in store.seated(db, tid) if s.round == round_number]
         for seat in seats:
             table = tables.get_table(db, seat.table_id)
             with app.test_request_context(base_url=base_url):

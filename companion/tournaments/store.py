@@ -1,6 +1,6 @@
 """Club-night tournaments in the database: entrants, rounds of real tables, standings.
 
-Seating and standings are pure (companion.tournament); this module stores a
+Seating and standings are pure (seating, standings); this module stores a
 tournament, seats a round by creating ordinary tables linked to it, and reads
 the tables' scored results back for the standings.
 """
@@ -15,9 +15,11 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import tables, tournament
-from .db import immediate
-from .recent import Recent
+from .. import tables
+from ..db import immediate
+from ..recent import Recent
+from . import seating
+from .standings import standings
 
 TEAM_JOIN = " & "
 
@@ -149,12 +151,12 @@ def seat_next_round(db: Database, t: Tournament, seed: int | None = None) -> lis
     """Seat the next round: create its tables (ordinary tables, linked here) and return them."""
     done = rounds_seated(db, t.id)
     if done >= t.rounds:
-        raise tournament.SeatingError(f"all {t.rounds} rounds are seated")
+        raise seating.SeatingError(f"all {t.rounds} rounds are seated")
     history = {}
     for seat in seated(db, t.id):
         history.setdefault(seat.round, []).append(seat.entrants)
-    ranking = tournament.standings(results(db, t)) if t.method == "swiss" else None
-    layout = tournament.seat_round(t.method, list(t.entrants), _size(t), done + 1,
+    ranking = standings(results(db, t)) if t.method == "swiss" else None
+    layout = seating.seat_round(t.method, list(t.entrants), _size(t), done + 1,
                                    [history[r] for r in sorted(history)], standings=ranking,
                                    seed=seed if seed is not None else secrets.randbits(32))
     new_tables = []
