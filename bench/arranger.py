@@ -19,7 +19,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from companion.rummy_arranger import as_cards, best_arrangement, classify, sort_cards
+from companion.games.indian_rummy.arranger import as_cards, best_arrangement, classify, sort_cards
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["S", "H", "D", "C"]

@@ -1,4 +1,4 @@
-"""The Indian Rummy arranger (companion/rummy_arranger.py) against a plain brute force.
+"""The Indian Rummy arranger (companion/games/indian_rummy/arranger.py) against a plain brute force.
 
 The brute force below is written from RULINGS.md IR-2 to IR-6 on its own: it reads a
 group by trying every window of places a run could take, and finds the lowest count by
@@ -20,7 +20,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from companion.cards import format_cards
-from companion.rummy_arranger import (
+from companion.games.indian_rummy.arranger import (
     CAP,
     best_arrangement,
     check_declaration,

@@ -12,7 +12,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from ..cards import CardError, parse_card
 from ..forms import CountField, CourtierForm, choices, round_form_of
 from ..games import indian_rummy as rules
-from ..rummy_arranger import classify, wild_rank_of
+from ..games.indian_rummy import classify, wild_rank_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/indian_rummy.html"

@@ -20,13 +20,14 @@ from typing import Any
 
 from ..cards import Card, CardError, format_cards, parse_card
 from ..games.base import InputError, Problems, is_whole_number
-from ..games.indian_rummy import MAX_DECKS, check_decks
-from ..rummy_arranger import (
+from ..games.indian_rummy import (
     CAP,
     HAND_SIZE,
+    MAX_DECKS,
     GroupKind,
     best_arrangement,
     card_value,
+    check_decks,
     check_declaration,
     count_detail,
     wild_rank_of,

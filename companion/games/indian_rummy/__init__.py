@@ -28,8 +28,9 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from ..cards import JOKER_RANK, Card, CardError, format_cards, parse_card
-from ..rummy_arranger import (
+from ...cards import JOKER_RANK, Card, CardError, format_cards, parse_card
+from ..base import InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, not_at_table, signed
+from .arranger import (
     CAP,
     HAND_SIZE,
     Arrangement,
@@ -37,10 +38,10 @@ from ..rummy_arranger import (
     best_arrangement,
     card_value,
     check_declaration,
+    classify,
     count_detail,
     wild_rank_of,
 )
-from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, not_at_table, signed
 
 # The game is rescored after every entry, so each deal's hands come back again and again:
 # arrange and judge each hand of cards once (the arranger's results are immutable).
@@ -687,4 +688,7 @@ def _standing(players: Sequence[str], opts: Mapping[str, Any], totals: Mapping[s
 
 __all__ = ["DROPS", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "POOL_OUT", "REJOIN_LIMIT", "ROUND_NAME", "SLUG", "TITLE",
            "VARIANTS", "WRONG_SHOW", "InputError", "check_decks", "decks_for", "money", "penalties", "score",
-           "signed_amount"]
+           "signed_amount",
+           # the arranger's public names (arranger.py), for the referee and the deal form
+           "CAP", "HAND_SIZE", "Arrangement", "GroupKind", "best_arrangement", "card_value", "check_declaration",
+           "classify", "count_detail", "wild_rank_of"]

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import JOKER_RANK, RANKS, SUITS, Card, format_cards, parse_card
+from ...cards import JOKER_RANK, RANKS, SUITS, Card, format_cards, parse_card
 
 PURE, IMPURE, SET, INVALID = "pure", "impure", "set", "invalid"
 KIND_NAMES = {PURE: "pure sequence", IMPURE: "impure sequence", SET: "set", INVALID: "not a valid group"}
