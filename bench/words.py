@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/words.py
 
-Load: the default SCOWL list (companion/data/words-scowl-70.txt.gz) built from scratch,
+Load: the default SCOWL list (companion/games/royalty/data/words-scowl-70.txt.gz) built from scratch,
 without the per-process cache, as the median of several loads; the baseline, measured in the
 same run, is the least any loader must do: reading the file's bytes and un-gzipping them.
 Lookup: ``word in wordlist`` (WordList.__contains__, as the judge and the capture check do),
@@ -21,8 +21,8 @@ import time
 import timeit
 from importlib import resources
 
-from companion import words as words_module
-from companion.words import DEFAULT_FILE, WordList, capture_check
+from companion.games.royalty import words as words_module
+from companion.games.royalty.words import DEFAULT_FILE, WordList, capture_check
 
 LOAD_BUDGET_S = 0.5
 LOOKUP_BUDGET_US = 1.0
@@ -48,7 +48,7 @@ def mean_lookup(container, sample: list[str]) -> float:
 
 
 def main() -> None:
-    path = resources.files("companion") / "data" / DEFAULT_FILE
+    path = resources.files("companion.games.royalty") / "data" / DEFAULT_FILE
     start = time.perf_counter()
     default = WordList.load_default()
     first = time.perf_counter() - start

@@ -4,8 +4,8 @@
     .venv/bin/python scripts/build_wordlist.py
 
 Reads the SCOWL "final" lists that Debian's ``scowl`` package installs under
-/usr/share/dict/scowl/ and writes companion/data/words-scowl-70.txt.gz, the list
-``companion.words.WordList.load_default()`` loads, and companion/data/SCOWL-COPYRIGHT.txt,
+/usr/share/dict/scowl/ and writes companion/games/royalty/data/words-scowl-70.txt.gz, the list
+``companion.games.royalty.words.WordList.load_default()`` loads, and companion/games/royalty/data/SCOWL-COPYRIGHT.txt,
 the package's copyright file, which must travel with the list.
 
 What goes in (RY-17: an English list of SCOWL size 70, no proper names, abbreviations or
@@ -42,8 +42,8 @@ from pathlib import Path
 SCOWL_DIR = Path("/usr/share/dict/scowl")
 SCOWL_DOC = Path("/usr/share/doc/scowl")
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "companion" / "data" / "words-scowl-70.txt.gz"
-COPYRIGHT_OUT = ROOT / "companion" / "data" / "SCOWL-COPYRIGHT.txt"
+OUT = ROOT / "companion" / "games" / "royalty" / "data" / "words-scowl-70.txt.gz"
+COPYRIGHT_OUT = ROOT / "companion" / "games" / "royalty" / "data" / "SCOWL-COPYRIGHT.txt"
 
 SPELLINGS = ("english", "american", "british")
 SIZES = (10, 20, 35, 40, 50, 55, 60, 70)

@@ -22,14 +22,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.base import InputError
+from companion.games.royalty.words import ABBREVIATIONS, WordList, added_letters, capture_check, judge
 from companion.referee.royalty import capture, word
-from companion.words import ABBREVIATIONS, WordList, added_letters, capture_check, judge
 from tests.casebook import ERROR_KEYS, slug
 
 ROOT = Path(__file__).parent.parent
 CASES = tomllib.loads((Path(__file__).parent / "cases" / "royalty_words.toml").read_text(encoding="utf-8"))
 WORDS, CAPTURES = CASES["word"], CASES["capture"]
-DATA = ROOT / "companion" / "data"
+DATA = ROOT / "companion" / "games" / "royalty" / "data"
 RULINGS = {f"RY-{n}" for n in range(1, 18)}
 CITES = re.compile(r"\(RY-\d+(, RY-\d+)*\)$")
 WORD_KEYS = {"name", "rulings", "word", "allow", "deny", "valid", "answer", "says"} | ERROR_KEYS

@@ -11,7 +11,7 @@ from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from ..forms import CountField, CourtierForm, choices, round_form_of
 from ..games import royalty as rules
-from ..words import WordList, capture_check, judge
+from ..games.royalty.words import WordList, capture_check, judge
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/royalty.html"

@@ -1,6 +1,6 @@
 """Royalty referees: is it a word (RY-17), and does a capture work (RY-7, RY-17)?
 
-Both judge with the default SCOWL list (companion.words), plus the house words a body
+Both judge with the default SCOWL list (companion.games.royalty.words), plus the house words a body
 may give as ``allow`` and ``deny``.
 
 >>> word({"word": "zebra"})["valid"], word({"word": "Paris"})["valid"]
@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..games.base import InputError, Problem, Problems
-from ..words import LETTERS, WordList, capture_check
+from ..games.royalty.words import LETTERS, WordList, capture_check
 
 WORD_FIELDS = {"word", "allow", "deny"}
 CAPTURE_FIELDS = {"target", "word", "allow", "deny"}

@@ -2,8 +2,8 @@
 
 The default list is SCOWL size 70 (english, american and british words; no proper names,
 abbreviations or contractions), built by scripts/build_wordlist.py into
-companion/data/words-scowl-70.txt.gz, UPPER CASE, one word a line; SCOWL's copyright notice
-is companion/data/SCOWL-COPYRIGHT.txt. It is loaded once per process. A table may use its
+companion/games/royalty/data/words-scowl-70.txt.gz, UPPER CASE, one word a line; SCOWL's copyright notice
+is companion/games/royalty/data/SCOWL-COPYRIGHT.txt. It is loaded once per process. A table may use its
 own list (:meth:`WordList.from_file`) and add house allow and deny words
 (:meth:`WordList.with_house`). Words are compared in upper case, the letters on the cards.
 
@@ -291,7 +291,7 @@ def _not_letters(text: str) -> list[str]:
 
 @functools.cache
 def _load_default() -> WordList:
-    data = (resources.files("companion") / "data" / DEFAULT_FILE).read_bytes()
+    data = (resources.files(__package__) / "data" / DEFAULT_FILE).read_bytes()
     lines = gzip.decompress(data).decode("ascii").split("\n")
     start = 0
     while lines[start].startswith("#"):

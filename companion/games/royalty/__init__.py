@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, check_groups, not_at_table, signed
+from ..base import InputError, Problems, ScoredGame, ScoredRound, check_count, check_groups, not_at_table, signed
 
 SLUG = "royalty"
 TITLE = "Royalty"
