@@ -165,6 +165,8 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             break
         before = dict(stacks)
         deal = _Deal(players, stacks, board, {p: [] for p in players})
+        for p in out_of_game:
+            deal.explain[p].append(f"{p} is out of the game for want of an ante, keeping {_chips(stacks[p])} (RM-3)")
         if "end" in raw:
             ok = _end(raw, at, deal, out_of_game, found)
             if not ok:
@@ -264,7 +266,7 @@ def _end(raw: Mapping, at: str, deal: _Deal, out_of_game, found: Problems) -> bo
         return False
     total = sum(deal.board.values())
     deal.say(f"The table ends the game: {taker} won the last poker hand and takes what is left on the board, "
-             f"{_chips(total)}", "RM-8", taker)
+             f"{_chips(total)}", "RM-8", *deal.players)
     for space, chips in deal.board.items():
         if chips:
             deal.move(space, taker, chips, f"{taker} takes {space_name(space)}, {_chips(chips)}", "RM-8")
