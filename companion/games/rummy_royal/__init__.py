@@ -334,8 +334,11 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
                      f"deal on, keeping {_chips(stacks[p])}", "RM-3", p)
             continue
         for space in spaces:
-            deal.move(p, space, each, f"{p} antes {_chips(each)} on {space_name(space)}", "RM-3", say=False)
+            board[space] += each
+        stacks[p] -= ante
         role = " as the dealer" if p == dealer else ""
+        deal.movements.append({"from": p, "to": "board", "chips": ante, "ruling": "RM-3",
+                               "why": f"{p} antes {_chips(each)} on each of the {len(spaces)} spaces{role}"})
         deal.say(f"{p} antes {_chips(each)} on each of the {len(spaces)} spaces{role}: {_chips(ante)}", "RM-3", p)
     active = [p for p in in_game if p not in out_of_game]
     if len(active) < 2:

@@ -177,10 +177,10 @@ def compare(winner: str, a: Best, loser: str, b: Best) -> str:
     """Why ``a`` (``winner``'s) beats ``b`` (``loser``'s), in one sentence.
 
     >>> compare("Ann", best_five(["AS", "AD", "AH", "2C", "3C"]), "Ben", best_five(["KS", "KD", "QH", "QC", "3D"]))
-    "Ann's three of a kind beats Ben's two pair: three of a kind ranks higher (RM-9)"
+    "Ann's three of a kind beats Ben's two pair: three of a kind ranks above two pair (RM-9)"
     """
     if a.rank != b.rank:
-        return f"{winner}'s {a.rank} beats {loser}'s {b.rank}: {a.rank} ranks higher (RM-9)"
+        return f"{winner}'s {a.rank} beats {loser}'s {b.rank}: {_a(a.rank)} ranks above {_a(b.rank)} (RM-9)"
     place = next(i for i, (x, y) in enumerate(zip(a.key, b.key, strict=True)) if x != y)
     part = _PARTS[a.rank][place]
     x, y = a.key[place], b.key[place]
@@ -189,6 +189,11 @@ def compare(winner: str, a: Best, loser: str, b: Best) -> str:
     else:
         tail = f"{winner}'s {part} {short(x)} beats {loser}'s {short(y)}"
     return f"both {_BOTH.get(a.rank, a.rank)}{_shared(a.rank, a.key, place)}; {tail} (RM-9)"
+
+
+def _a(rank: str) -> str:
+    """A rank's name with its article: "a flush", "two pair"."""
+    return _BOTH.get(rank, rank)
 
 
 _BOTH = {"one pair": "a pair", "flush": "a flush", "straight": "a straight", "straight flush": "a straight flush",
