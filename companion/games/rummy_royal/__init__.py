@@ -111,6 +111,7 @@ class _Deal:
     explain: dict[str, list[str]] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
     movements: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # lines about the board alone: what stays, the check
 
     def move(self, giver: str, taker: str, chips: int, why: str, ruling: str, say: bool = True) -> None:
         """Move chips between a player and a space (or two players) and say why, citing the ruling."""
@@ -130,6 +131,8 @@ class _Deal:
         self.lines.append(line)
         for p in dict.fromkeys(players):
             self.explain[p].append(line)
+        if not players:
+            self.notes.append(line)
 
 
 def _chips(n: int) -> str:
@@ -232,7 +235,7 @@ def _detail(deal: _Deal, spaces, starting_total: int, out_of_game, dealer) -> di
         raise AssertionError(f"chips not conserved: {held} + {on_board} != {starting_total}")
     check = (f"Chips conserved: {held} in front of the players + {on_board} on the board = {starting_total}, "
              "the starting total")
-    deal.lines.append(check + " (RM-7)")
+    deal.say(check, "RM-7")
     return {
         "dealer": dealer,
         "board": {s: deal.board[s] for s in spaces},
@@ -240,6 +243,7 @@ def _detail(deal: _Deal, spaces, starting_total: int, out_of_game, dealer) -> di
         "out": list(out_of_game),
         "movements": deal.movements,
         "lines": deal.lines,
+        "notes": deal.notes,
         "conservation": {"players": held, "board": on_board, "total": held + on_board,
                          "starting": starting_total, "ok": True},
     }
