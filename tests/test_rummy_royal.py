@@ -81,7 +81,7 @@ def test_case(case):
         assert words in last["lines"], (words, last["lines"])
     start = game.options["chips"] * len(case["players"])
     for scored in game.rounds:
-        assert sum(scored.detail["stacks"].values()) + sum(scored.detail["board"].values()) == start
+        assert sum(scored.detail["totals"].values()) + sum(scored.detail["board"].values()) == start
         for name in case["players"]:
             assert any(re.search(r"RM-\d", line) for line in scored.explain[name][:-1]), scored.explain[name]
 
@@ -240,9 +240,9 @@ def test_chips_are_conserved_no_stack_goes_negative_and_carry_overs_only_grow(ga
     board_before = dict.fromkeys(spaces_for(options), 0)
     for scored in game.rounds:
         detail = scored.detail
-        assert sum(detail["stacks"].values()) + sum(detail["board"].values()) == start  # RM-7
+        assert sum(detail["totals"].values()) + sum(detail["board"].values()) == start  # RM-7
         assert detail["conservation"]["total"] == start
-        assert all(chips >= 0 for chips in detail["stacks"].values())
+        assert all(chips >= 0 for chips in detail["totals"].values())
         assert all(chips >= 0 for chips in detail["board"].values())
         claimed = {m["from"] for m in detail["movements"]}
         for space, chips in detail["board"].items():

@@ -239,7 +239,7 @@ def _detail(deal: _Deal, spaces, starting_total: int, out_of_game, dealer) -> di
     return {
         "dealer": dealer,
         "board": {s: deal.board[s] for s in spaces},
-        "stacks": dict(deal.stacks),
+        "totals": dict(deal.stacks),
         "out": list(out_of_game),
         "movements": deal.movements,
         "lines": deal.lines,
