@@ -180,3 +180,26 @@ def test_the_rules_page_and_the_game_on_the_home_page(client):
     html = rules.get_data(as_text=True)
     for n in range(1, 10):
         assert f'id="RM-{n}"' in html
+
+
+def test_a_rummy_royal_tournament_seats_tables_and_ranks_a_finished_one(client):
+    data = {"title": "Board night", "game": "rummy-royal", "entrants": "\n".join(
+        ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")), "rounds": "2", "method": "random"}
+    response = client.post("/tournaments/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    tour, key = response.headers["Location"].split("?key=")
+    assert client.post(f"{tour}/rounds?key={key}").status_code == 303
+    page = client.get(f"{tour}?key={key}").get_data(as_text=True)
+    links = re.findall(r'href="(/t/[\w-]+)\?key=([\w-]+)">Round 1, table (\d)', page)
+    assert len(links) >= 2
+    table, table_key, _ = links[0]
+    seated = json.loads(client.get(f"{table}/export.json").data)["players"]
+    # one deal: the first player goes out and the second holds 5 cards; then the table ends it (RM-8)
+    fields = {"out": seated[0], "p1_left": "5"}
+    assert post(client, table, table_key, **fields).status_code == 303
+    assert post(client, table, table_key, end_to=seated[0]).status_code == 303
+    scored = game(client, table)
+    assert scored.over and scored.winners == (seated[0],)
+    standings = client.get(tour).get_data(as_text=True)
+    assert seated[0] in standings and "Standings" in standings
+    assert client.get(f"{tour}/rounds/1/pack?key={key}").status_code == 200  # the pack of blank board tallies
