@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
+from pypdf import PdfReader
 
 from companion.games import score
+from companion.tournaments import packs
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 
@@ -182,7 +185,7 @@ def test_the_rules_page_and_the_game_on_the_home_page(client):
         assert f'id="RM-{n}"' in html
 
 
-def test_a_rummy_royal_tournament_seats_tables_and_ranks_a_finished_one(client):
+def test_a_rummy_royal_tournament_seats_tables_and_ranks_a_finished_one(client, app):
     data = {"title": "Board night", "game": "rummy-royal", "entrants": "\n".join(
         ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")), "rounds": "2", "method": "random"}
     response = client.post("/tournaments/new", data=data)
@@ -202,4 +205,19 @@ def test_a_rummy_royal_tournament_seats_tables_and_ranks_a_finished_one(client):
     assert scored.over and scored.winners == (seated[0],)
     standings = client.get(tour).get_data(as_text=True)
     assert seated[0] in standings and "Standings" in standings
-    assert client.get(f"{tour}/rounds/1/pack?key={key}").status_code == 200  # the pack of blank board tallies
+    # the round's pack: each table's blank board tally, built off the request path
+    assert client.get(f"{tour}/rounds/1/pack?key={key}").status_code == 200
+    path = packs.pack_path(app, tour.rsplit("/", 1)[1], 1)
+    deadline = time.monotonic() + 60
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    text = re.sub(r"\s", "", PdfReader(path).pages[0].extract_text())
+    assert "Leftontheboard" in text and "Chipseachplayerholds" in text
+
+
+def test_the_csv_export_gives_the_chips_held_after_each_deal(client):
+    table, key = new_table(client, players=("Ann", "Ben"), poker="no")
+    post(client, table, key, out="Ann", p1_left="5")
+    rows = client.get(f"{table}/export.csv").get_data(as_text=True).splitlines()
+    assert rows[1] == "1,-1,-13,99,87"  # Ann antes 8, takes the Kitty 2 and 5 from Ben
+    assert rows[2] == "total,99,87,,"
