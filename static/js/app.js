@@ -13,7 +13,7 @@
     var mine = poll;
     function tick() {
       if (poll !== mine) return;
-      if (document.hidden) { mine.timer = setTimeout(tick, POLL_MS); return; }
+      if (document.hidden || !navigator.onLine) { mine.timer = setTimeout(tick, POLL_MS); return; }
       var headers = mine.etag ? { "If-None-Match": mine.etag } : {};
       fetch(mine.url, { headers: headers, cache: "no-store", credentials: "same-origin" })
         .then(function (r) {
@@ -27,6 +27,10 @@
     }
     tick();
   }
+
+  // Offline, the refresh waits; back online (or once the phone's waiting saves are sent) it goes at once.
+  window.addEventListener("online", startPolling);
+  document.addEventListener("courtier:outbox-sent", startPolling);
 
   function swapBoard(html, changed) {
     var board = document.getElementById("board");
