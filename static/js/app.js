@@ -370,4 +370,20 @@
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:afterSettle", function () { enhance(document); });
+  // Offline at the table: the service worker keeps the app and the tables' pages (static/js/sw.js);
+  // a table's pages also load offline.js, which keeps saves made without signal (not the home page,
+  // which stays small).
+  var worker = document.body && document.body.dataset.serviceWorker;
+  if (worker && "serviceWorker" in navigator) navigator.serviceWorker.register(worker).catch(function () {});
+  var offlineLoaded = false;
+  function loadOffline() {
+    var src = document.body && document.body.dataset.offlineScript;
+    if (offlineLoaded || !src || !document.querySelector("#board, form[action*='/hands']")) return;
+    offlineLoaded = true;
+    var script = document.createElement("script");
+    script.src = src;
+    document.head.appendChild(script);
+  }
+  document.addEventListener("DOMContentLoaded", loadOffline);
+  document.addEventListener("htmx:afterSettle", loadOffline);
 })();

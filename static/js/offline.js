@@ -336,12 +336,6 @@
     old.textContent = text;
   }
 
-  function startServiceWorker() {
-    var url = document.body && document.body.dataset.serviceWorker;
-    if (!url || !("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.register(url).catch(function () {});
-    navigator.serviceWorker.addEventListener("controllerchange", keepEntryForm);
-  }
 
   // A table's pages that carry its edit key are kept only while it is open here (sw.js).
   window.addEventListener("pagehide", function () {
@@ -369,7 +363,7 @@
   document.addEventListener("courtier:board-updated", function () { banner(); render(); });
   document.addEventListener("htmx:afterSettle", start);
   setInterval(flush, RETRY_MS);
-  startServiceWorker();
+  if ("serviceWorker" in navigator) navigator.serviceWorker.addEventListener("controllerchange", keepEntryForm);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
