@@ -143,14 +143,14 @@ def test_pages_holding_the_edit_key_leave_the_phone_with_the_table(phone, live_s
     page.close()
     home = context.new_page()
     home.goto(live_server + "/")
-    home.wait_for_function("""async () => {
+    home.wait_for_function("""async (id) => {
         for (const name of (await caches.keys()).filter(n => n.startsWith('courtier-pages-'))) {
             const urls = (await (await caches.open(name)).keys()).map(r => r.url);
             if (urls.some(u => u.includes('key='))) return false;
-            if (!urls.some(u => u.endsWith('/t/' + %r))) return false;
+            if (!urls.some(u => u.endsWith('/t/' + id))) return false;
         }
         return true;
-    }""" % table["id"], timeout=SLOW)
+    }""", arg=table["id"], timeout=SLOW)
     context.set_offline(True)
     home.goto(table["edit"])  # the view copy stands in: the last board, without the key
     expect(home.locator("#board")).to_have_count(1, timeout=SLOW)
