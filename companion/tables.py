@@ -56,7 +56,9 @@ ENTRY_KEY_LENGTH = (16, 64)
 
 
 def valid_entry_key(key: str) -> bool:
-    """>>> valid_entry_key("9f1c2a7e-58b1-4e7b-9d2e-0c6f0e3b1a55"), valid_entry_key("x"), valid_entry_key("a b" * 9)
+    """Whether ``key`` can be an entry key.
+
+    >>> valid_entry_key("9f1c2a7e-58b1-4e7b-9d2e-0c6f0e3b1a55"), valid_entry_key("x"), valid_entry_key("a b" * 9)
     (True, False, False)
     """
     return ENTRY_KEY_LENGTH[0] <= len(key) <= ENTRY_KEY_LENGTH[1] and set(key) <= ENTRY_KEY_CHARS
