@@ -70,15 +70,19 @@ def save(page: Page, number: int) -> None:
     expect(page.locator(".flash")).to_contain_text("Deal saved", timeout=15_000)
 
 
-def test_three_deals_with_a_carry_over_and_the_referee_deciding_the_poker(live_server, phone, tmp_path):
-    folder = shots(tmp_path)
-    page = phone().new_page()
-    page.goto(live_server + "/")
+def start_table(page: Page, base: str) -> None:
+    page.goto(base + "/")
     page.get_by_role("link", name="Rummy Royal", exact=True).click()
     for seat, name in enumerate(PLAYERS, 1):
         page.fill(f"#seat{seat}", name)
     page.get_by_role("button", name="Start the table").click()
     expect(page.get_by_role("link", name="Enter deal 1", exact=True)).to_be_visible()
+
+
+def test_three_deals_with_a_carry_over_and_the_referee_deciding_the_poker(live_server, phone, tmp_path):
+    folder = shots(tmp_path)
+    page = phone().new_page()
+    start_table(page, live_server)
     assert stacks(page) == dict.fromkeys(PLAYERS, "100")
 
     # Deal 1 -------------------------------------------------------------------------------
@@ -167,10 +171,7 @@ def test_three_deals_with_a_carry_over_and_the_referee_deciding_the_poker(live_s
 
 def test_a_bad_deal_is_answered_beside_its_fields_and_the_input_is_kept(live_server, phone, tmp_path):
     page = phone().new_page()
-    page.goto(live_server + "/new/rummy-royal")
-    for seat, name in enumerate(PLAYERS, 1):
-        page.fill(f"#seat{seat}", name)
-    page.get_by_role("button", name="Start the table").click()
+    start_table(page, live_server)
     page.get_by_role("link", name="Enter deal 1", exact=True).click()
     page.locator("#pay_KH label.seg", has_text="Ann").click()
     page.locator("#pay_KH label.seg", has_text="Ben").click()

@@ -23,7 +23,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import CardError, parse_card
-from ..base import InputError, Problems, ScoredGame, ScoredRound, is_whole_number, not_at_table, signed
+from ..base import (
+    InputError,
+    Problems,
+    ScoredGame,
+    ScoredRound,
+    check_count,
+    is_whole_number,
+    not_at_table,
+    signed,
+)
 from . import poker as judge
 
 SLUG = "rummy-royal"
@@ -471,15 +480,8 @@ def _pay_cards(value, where, players, active, out_of_game, found: Problems) -> d
 
 
 def _count(found: Problems, where: str, value: object, most: int, what: str) -> int | None:
-    if not is_whole_number(value):
-        found.add(where, f"{what} must be a whole number, not {value!r}")
-    elif value < 0:
-        found.add(where, f"{what} cannot be negative")
-    elif value > most:
-        found.add(where, f"{what} cannot be more than {most}")
-    else:
-        return value
-    return None
+    """A whole number from 0 to ``most`` (cards left, a bet), or a problem recorded at ``where``."""
+    return check_count(found, where, value, most, f"{what} cannot be more than {most}", what=what)
 
 
 def _cards_left(value, where, players, active, out_of_game, went_out, found: Problems) -> dict[str, int]:
