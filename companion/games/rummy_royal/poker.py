@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pokerkit import StandardHighHand
 
@@ -130,9 +131,21 @@ def _text(card) -> str:
 def best_five(cards: Sequence[str]) -> Best:
     """The best five of five or more cards, already checked (canonical, no repeats).
 
+    A table's game is scored again after every entry, with the same hands: the answer for a
+    set of cards is remembered (the order they were given in does not matter).
+
     >>> best_five(["2C", "3D", "4H", "5S", "AC", "KD", "KS"]).words
     'a straight, Five high (the wheel: the Ace plays low)'
     """
+    best = _best_five(tuple(sorted(cards)))
+    given = {c: i for i, c in enumerate(cards)}
+    shown = sorted(best.cards, key=lambda c: (_place(best.rank, best.key, _VALUE[c[:-1].replace("10", "T")]),
+                                              given[c]))  # equal cards in the order the player gave them
+    return Best(tuple(shown), best.rank, best.key, best.strength)
+
+
+@lru_cache(maxsize=4096)
+def _best_five(cards: tuple[str, ...]) -> Best:
     text = "".join(("T" if c[:-1] == "10" else c[:-1]) + c[-1].lower() for c in cards)
     hand = StandardHighHand.from_game(text)
     rank = _LABELS[hand.entry.label.value]
