@@ -54,8 +54,9 @@ OPTION_LABELS = {
     "word_list": "Word list",
     "house_allow": "House words the judge accepts",
     "house_deny": "Words the judge refuses here",
+    "share": "Sharing between spouses",
 }
-_RULING = re.compile(r"\b(?:AR|RY|RK|IR|RR)-\d{1,2}\b")
+_RULING = re.compile(r"\b(?:AR|BR|MR|RY|RK|IR|RR)-\d{1,2}\b")
 
 
 class UnknownPaper(ValueError):
