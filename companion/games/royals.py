@@ -33,7 +33,7 @@ from .base import InputError, Problems, ScoredGame, ScoredRound, is_whole_number
 SHARE_CHOICES = ("positive", "none")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one object per game: hashed by identity
 class Family:
     """What one game of the family is: its seats and whether its players marry."""
 
