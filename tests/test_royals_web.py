@@ -156,3 +156,35 @@ def test_sheets_for_both_games(client):
         assert sheet.status_code == 200 and sheet.data.startswith(b"%PDF")
     filled = client.get(f"{table}/sheet.pdf")
     assert filled.status_code == 200 and filled.data.startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(("game", "entrants", "seats"), [
+    ("battle-royals", ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"), 2),
+    ("marriage-royals", ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"), 3),
+])
+def test_tournaments_seat_head_to_head_and_three_handed_tables(client, game, entrants, seats):
+    response = client.post("/tournaments/new", data={"title": "Club", "game": game, "entrants": "\n".join(entrants),
+                                                     "rounds": "2", "method": "round-robin"})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    tour, key = response.headers["Location"].split("?key=")
+    assert client.post(f"{tour}/rounds?key={key}").status_code == 303
+    page = client.get(f"{tour}?key={key}").get_data(as_text=True)
+    links = re.findall(r'href="(/t/[\w-]+)\?key=([\w-]+)">Round 1, table (\d)', page)
+    assert len(links) == len(entrants) // seats
+    table, table_key, _ = links[0]
+    played = exported(client, table)
+    assert played["game"] == game and len(played["players"]) == seats
+    # The table plays to its end: one player passes 1066 (BR-3 / MR-6) and the standings follow.
+    first, *_ = played["players"]
+    boards = {p: {"house": h, "spoils": [], "meld": [], "hand": []} for p, h in zip(played["players"], "SHD")}
+    boards[first] = {"house": "S", "spoils": ["KS", "KS", "KS", "QS", "QS", "QS", "JS", "JS", "JS"],
+                     "meld": ["5H", "5D", "5C", "6H", "6D", "6C", "7H", "7D", "7C", "8H", "8D", "8C"], "hand": []}
+    data = {"base_version": version(client, table, table_key)}
+    for i, p in enumerate(played["players"]):
+        data[f"p{i}_house"] = boards[p]["house"]
+        for zone in ("spoils", "meld", "hand"):
+            data[f"p{i}_{zone}"] = " ".join(boards[p][zone])
+    assert client.post(f"{table}/hands?key={table_key}", data=data).status_code == 303
+    assert score(exported(client, table)).winners == (first,)
+    standings = client.get(tour).get_data(as_text=True)
+    assert first in standings
