@@ -64,7 +64,7 @@ def test_marriage_royals_board_shows_marriages_hostages_and_sharing(client):
     assert response.status_code == 303, response.get_data(as_text=True)
     assert score(exported(client, table)).totals == {"Ann": 50, "Ben": 50, "Cat": 5}
     board = client.get(table).get_data(as_text=True)
-    assert "KS + QH</span> · spouse Ben" in board
+    assert "KS + QH · spouse Ben" in board
     assert "nullified by Ben’s hostage KS" in board
     assert "Ann shares 10 from spouse Ben" in board and "Ben shares 40 from spouse Ann" in board
 
@@ -176,7 +176,8 @@ def test_tournaments_seat_head_to_head_and_three_handed_tables(client, game, ent
     assert played["game"] == game and len(played["players"]) == seats
     # The table plays to its end: one player passes 1066 (BR-3 / MR-6) and the standings follow.
     first, *_ = played["players"]
-    boards = {p: {"house": h, "spoils": [], "meld": [], "hand": []} for p, h in zip(played["players"], "SHD")}
+    boards = {p: {"house": h, "spoils": [], "meld": [], "hand": []}
+              for p, h in zip(played["players"], "SHD"[:seats], strict=True)}
     boards[first] = {"house": "S", "spoils": ["KS", "KS", "KS", "QS", "QS", "QS", "JS", "JS", "JS"],
                      "meld": ["5H", "5D", "5C", "6H", "6D", "6C", "7H", "7D", "7C", "8H", "8D", "8C"], "hand": []}
     data = {"base_version": version(client, table, table_key)}
