@@ -66,7 +66,7 @@ def option_words(request: dict, scored) -> list[str]:
                             f"Junior royalties {'yes' if options['junior'] else 'no'}", "Letter values (RY-2)"],
         "rummathon-royale": lambda: [f"Schedule of rounds {options['schedule']}"],
         "battle-royals": lambda: [sheets.number(options["win_above"]), sheets.number(options["lose_below"])],
-        "marriage-royals": lambda: [sheets.number(options["win_above"]), "positive scores, between spouses"],
+        "marriage-royals": lambda: [sheets.number(options["win_above"]), "Sharing between spouses", options["share"]],
     }[scored.game]()
 
 

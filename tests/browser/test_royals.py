@@ -23,6 +23,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_alliance_royals import pick  # the card picker, tapped as a player would
+
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/royals")
@@ -35,18 +37,6 @@ def start_table(page: Page, base: str, title: str, players: tuple[str, ...]) -> 
         page.fill(f"#seat{seat}", name)
     page.get_by_role("button", name="Start the table").click()
     expect(page.get_by_role("link", name="Enter round 1", exact=True)).to_be_visible()
-
-
-def pick(page: Page, field: str, cards: str) -> None:
-    """Enter cards through the picker: Pick, then a rank and a suit for each card."""
-    page.click(f"[data-pick='{field}']")
-    picker = page.locator(".picker")
-    expect(picker).to_be_visible()
-    for card in cards.split():
-        picker.locator(f"[data-rank='{card[:-1]}']").click()
-        picker.locator(f"[data-suit='{card[-1]}']").click()
-    picker.locator("[data-picker-close]").click()
-    expect(page.locator(f"#{field}")).to_have_value(cards)
 
 
 def enter_round(page: Page, number: int, houses: dict[str, str], boards: dict[str, dict[str, str]]) -> None:
