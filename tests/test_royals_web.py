@@ -189,3 +189,12 @@ def test_tournaments_seat_head_to_head_and_three_handed_tables(client, game, ent
     assert score(exported(client, table)).winners == (first,)
     standings = client.get(tour).get_data(as_text=True)
     assert first in standings
+
+
+def test_a_hostage_posted_to_battle_royals_is_refused_in_words_above_the_form(client):
+    table, key = new_table(client, "battle-royals", ("Ann", "Ben"))
+    response = client.post(f"{table}/hands?key={key}", data={
+        "base_version": version(client, table, key), "p0_house": "S", "p1_house": "H",
+        "p0_spoils": "QH", "p1_spoils": "KH QH", "p0_h0_card": "QH", "p0_h0_target": "Ben"})
+    assert response.status_code == 422
+    assert "Battle Royals has no hostages" in response.get_data(as_text=True)

@@ -7,7 +7,6 @@ from functools import partial
 from ..games.royals import MARRIAGE as FAMILY
 from . import royals
 from .alliance_royals import (  # noqa: F401 - the screen is Alliance Royals' own
-    field_for,
     field_title,
     pack,
     round_from,
@@ -26,4 +25,5 @@ REFEREE = {
 options_form = partial(royals.options_form, FAMILY)
 options_from = partial(royals.options_from, FAMILY)
 round_form = partial(royals.round_form, FAMILY)
+field_for = partial(royals.field_for, FAMILY)
 round_heading = royals.round_heading

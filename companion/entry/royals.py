@@ -140,3 +140,11 @@ def privileges_spec(family: Family):
         return head if head in ("house", "spoils", "meld", "hand", "battle_won") else None
 
     return PrivilegesForm, body, field
+
+
+def field_for(family: Family, where: str, table, form) -> str | None:
+    """The form field an engine problem belongs to; Battle Royals shows no hostage fields, so a
+    hostage posted anyway is reported above the form (BR-2)."""
+    if not family.marries and ".hostages" in where:
+        return None
+    return ar.field_for(where, table, form)
