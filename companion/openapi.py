@@ -104,6 +104,30 @@ REFEREE_BODIES[("alliance-royals", "privileges")] = {
                 "meld": ["9C", "9C"], "hand": ["4H"], "battle_won": True},
 }
 
+# Battle Royals and Marriage Royals: the Battle of AR-14 with one card per player, and AR-15 from
+# the player's own Spoils (BR-2) or with the other two players' Spoils from the player's left (MR-3).
+for _slug, _title, _seats in (("battle-royals", "Battle Royals", 2), ("marriage-royals", "Marriage Royals", 3)):
+    _battle = copy.deepcopy(REFEREE_BODIES[("alliance-royals", "battle")])
+    _battle["summary"] = f"{_title}: who wins a Battle (AR-14)"
+    _battle["request"]["properties"]["cards"].update(maxItems=_seats, description=(
+        f"the 2 to {_seats} {CARDS} of one Battle, the lead first"))
+    _battle["example"] = {"cards": ["AS", "2S", "KS"][:_seats]}
+    REFEREE_BODIES[(_slug, "battle")] = _battle
+    _privileges = copy.deepcopy(REFEREE_BODIES[("alliance-royals", "privileges")])
+    _privileges["summary"] = f"{_title}: what a player may do (AR-15)"
+    _properties = _privileges["request"]["properties"]
+    del _properties["ally_house"], _properties["ally_spoils"]
+    _privileges["request"]["required"] = ["house"]
+    _privileges["example"] = {"house": "S", "spoils": ["KS", "QS", "JS"], "hand": [], "battle_won": True}
+    if _seats == 3:
+        _properties["others"] = {"type": ["array", "null"], "maxItems": 2, "description": (
+            "the other two players from the player's left, each with house and spoils (MR-2, MR-3)"),
+            "items": {"type": "object", "required": ["house"], "additionalProperties": False,
+                      "properties": {"house": HOUSE, "spoils": _nullable(_strings(CARDS))}}}
+        _privileges["example"] = {"house": "S", "spoils": ["JS", "KS"], "battle_won": True, "others": [
+            {"house": "H", "spoils": ["KH", "QS"]}, {"house": "D", "spoils": []}]}
+    REFEREE_BODIES[(_slug, "privileges")] = _privileges
+
 REFEREE_BODIES[("rally-the-king", "trick")] = {
     "summary": "Rally the King: who wins a trick (RK-11)",
     "request": {

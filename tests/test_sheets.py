@@ -23,7 +23,7 @@ from tests.conftest import new_table
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
-RULING = re.compile(r"\b(?:AR|RY|RK|IR|RR|RM)-\d{1,2}\b")
+RULING = re.compile(r"\b(?:AR|BR|MR|RY|RK|IR|RR|RM)-\d{1,2}\b")
 
 
 def scoring_examples() -> list[tuple[str, dict]]:
@@ -66,6 +66,8 @@ def option_words(request: dict, scored) -> list[str]:
                             f"Junior royalties {'yes' if options['junior'] else 'no'}", "Letter values (RY-2)"],
         "rummathon-royale": lambda: [f"Schedule of rounds {options['schedule']}"],
         "rummy-royal": lambda: [f"Starting chips {options['chips']}", f"Sequence {options['sequence']}"],
+        "battle-royals": lambda: [sheets.number(options["win_above"]), sheets.number(options["lose_below"])],
+        "marriage-royals": lambda: [sheets.number(options["win_above"]), "Sharing between spouses", options["share"]],
     }[scored.game]()
 
 
@@ -188,6 +190,8 @@ BLANK_HEADINGS = {
     "indian-rummy": ["Deal", "Wild", "Winner", "count", "drop", "total", "POOL TOTAL"],
     "rummathon-royale": ["Hand", "Went out", "Burdens", "round", "reached", "hand points", "total"],
     "rummy-royal": ["Deal", "Dealer", "Marriage", "Sequence", "Kitty", "Pot", "Left on the board", "Chips each player"],
+    "battle-royals": ["Spoils", "Meld", "Hand", "Natural", "×", "Score", "1066", "−333", "BR-2"],
+    "marriage-royals": ["Natural", "×", "Score", "+ shared", "Marriages", "MR-4", "MR-6"],
 }
 
 

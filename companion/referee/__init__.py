@@ -18,13 +18,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ..games.base import InputError, Problem
-from . import alliance_royals, indian_rummy, rally_the_king, royalty, rummy_royal
+from . import alliance_royals, indian_rummy, rally_the_king, royals, royalty, rummy_royal
 
 Referee = Callable[[Any], dict[str, Any]]
 
 REFEREES: dict[tuple[str, str], Referee] = {
     ("alliance-royals", "battle"): alliance_royals.battle,
     ("alliance-royals", "privileges"): alliance_royals.privileges,
+    **royals.REFEREES,  # Battle Royals and Marriage Royals
     ("rally-the-king", "trick"): rally_the_king.trick,
     ("indian-rummy", "declaration"): indian_rummy.declaration,
     ("royalty", "word"): royalty.word,

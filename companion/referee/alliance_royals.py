@@ -181,6 +181,18 @@ def privileges(body: object) -> dict[str, Any]:
         explain.append(f"Royals owned: {' '.join(royals)} (AR-7)")
     else:
         explain.append(f"No Royal of {name} owned: none in your Spoils or married in your ally's (AR-7)")
+    return verdict(house, owned, royals, spoils, meld, hand, battle_won, explain,
+                   "in your Spoils, or married in your ally's Spoils")
+
+
+def verdict(house: str, owned: Counter, royals: list[str], spoils: Sequence[Card], meld: Sequence[Card],
+            hand: Sequence[Card], battle_won: object, explain: list[str], owned_where: str) -> dict[str, Any]:
+    """AR-15 once the Royals a player owns are known: the answer the privileges referee gives.
+
+    The Royals games share it: ``owned_where`` says where a Royal may be owned (own Spoils and an
+    ally's in Alliance Royals, a spouse's in Marriage Royals, own Spoils alone in Battle Royals).
+    """
+    name = HOUSE_NAMES[house]
     in_meld = [c for c in meld if c.suit == house and c.rank in ROYAL_RANKS]
     if in_meld:
         explain.append(f"Royals in Meld do not count: {format_cards(in_meld)} (AR-7, AR-13)")
@@ -194,7 +206,7 @@ def privileges(body: object) -> dict[str, Any]:
 
     needs = []
     if not royals:
-        needs.append(f"a Royal of {name} owned (in your Spoils, or married in your ally's Spoils)")
+        needs.append(f"a Royal of {name} owned ({owned_where})")
     faces = [c for c in hand if c.is_face]
     if faces:
         needs.append(f"no K, Q or J left in hand (it holds {format_cards(faces)})")
@@ -226,4 +238,4 @@ def privileges(body: object) -> dict[str, Any]:
     }
 
 
-__all__ = ["InputError", "battle", "battle_winner", "privileges"]
+__all__ = ["InputError", "battle", "battle_winner", "privileges", "verdict"]

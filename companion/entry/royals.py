@@ -1,0 +1,150 @@
+"""Round entry for the Royals played each for themselves, Battle Royals and Marriage Royals.
+
+The screen is Alliance Royals' board entry (entry/alliance_royals.py and its template, with
+the card picker counting the 100-card pack across every board, Houses carried over from the
+round before); what differs is the family's data (games/royals.py): the seats, whether
+there are hostages to declare, who a surrender hands the game to, and the sharing option.
+The game modules ``battle_royals`` and ``marriage_royals`` bind these functions to a family.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ..forms import CourtierForm, choices, round_form_of
+from ..games.royals import Family
+from . import alliance_royals as ar
+
+SHARE_CHOICES = {"positive": "Spouses add each other's positive scores (the project's reading)",
+                 "none": "No sharing: each keeps their own score"}
+
+
+def options_form(family: Family, formdata=None):
+    class OptionsForm(CourtierForm):
+        class Meta:
+            csrf = False  # part of the new-table form, which carries the token
+
+        win_above = IntegerField(f"The game ends when a player passes ({family.end})", default=1066,
+                                 validators=[InputRequired("Give a number, like 1066."),
+                                             NumberRange(min=1, max=100_000)])
+        lose_below = IntegerField(f"…or drops below ({family.end})", default=-333,
+                                  validators=[InputRequired("Give a number, like -333."),
+                                              NumberRange(min=-100_000, max=-1)])
+
+    if family.marries:
+        OptionsForm.share = RadioField("Sharing between spouses (MR-4)", default="positive",
+                                       choices=choices(SHARE_CHOICES.items()))
+    for suit, name in ar.DEFAULT_HOUSES.items():
+        setattr(OptionsForm, f"house_{suit}", StringField(
+            f"Name of the {ar.SUIT_SYMBOLS[suit]} House", default=name, validators=[Optional(), Length(max=20)]))
+    return OptionsForm(formdata=formdata, prefix="opt")
+
+
+def options_from(family: Family, form, players=()) -> dict[str, Any]:
+    options: dict[str, Any] = {"win_above": form.win_above.data, "lose_below": form.lose_below.data}
+    names = {s: (form[f"house_{s}"].data or "").strip() or ar.DEFAULT_HOUSES[s] for s in ar.DEFAULT_HOUSES}
+    if names != ar.DEFAULT_HOUSES:
+        options["house_names"] = names
+    if family.marries and form.share.data in SHARE_CHOICES:
+        options["share"] = form.share.data
+    return options
+
+
+def round_form(family: Family, table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
+               previous: dict[str, Any] | None = None, scored=None):
+    players = table.players
+    source = data if data is not None else ar._houses_only(previous)
+    form_class = _round_form(family, players, tuple(ar.house_names(table).items()))
+    return round_form_of(form_class, formdata, ar._formdata_for(players, source) if source else None, base_version)
+
+
+@lru_cache(maxsize=256)
+def _round_form(family: Family, players: tuple[str, ...], house_items: tuple[tuple[str, str], ...]):
+    """Alliance Royals' round form, with a surrender that is one player's, not an Alliance's."""
+
+    class RoundForm(ar._round_form(players, house_items)):
+        surrender = SelectField(f"Surrender: who gives up? ({family.end})", default="",
+                                choices=choices([("", "— nobody")] + [(p, p) for p in players]))
+        confirm_surrender = BooleanField("Yes, I give up: the game ends at once")
+
+    return RoundForm
+
+
+def round_heading(rnd: dict[str, Any], number: int) -> str:
+    if rnd.get("surrender"):
+        return f"Round {number} · {rnd['surrender']} surrendered"
+    return f"Round {number}"
+
+
+def surrender_hint(family: Family) -> str:
+    if family.seats == 2:
+        return f"A surrender ends the game at once: the other player wins, whatever the score ({family.end})."
+    return (f"A surrender ends the game at once: of the other two, the higher total wins ({family.end}). "
+            "The boards above are ignored.")
+
+
+# ---------------------------------------------------------------- referee screens (AR-14, AR-15)
+
+def battle_spec(family: Family):
+    """AR-14's screen with one card field per player."""
+    title, form_class, body, field = ar.REFEREE["battle"]
+    fewer = type("BattleForm", (form_class,), {f"card{n}": None for n in range(family.seats + 1, 5)})
+    return title, fewer, body_of_cards(family), field
+
+
+def body_of_cards(family: Family):
+    def body(form) -> dict[str, Any]:
+        return {"cards": [form[f"card{n}"].data.strip() for n in range(1, family.seats + 1)
+                          if (form[f"card{n}"].data or "").strip()]}
+    return body
+
+
+OTHER_SEATS = (("left", "on your left"), ("right", "on your right"))
+
+
+def privileges_spec(family: Family):
+    """AR-15's screen: the player's boards, and in Marriage Royals the others' Houses and Spoils."""
+
+    class PrivilegesForm(CourtierForm):
+        house = RadioField("Your Home House", choices=ar.HOUSE_CHOICES)
+        spoils = StringField("Your Spoils", validators=[Length(max=400)])
+        meld = StringField("Your Meld", validators=[Length(max=400)])
+        hand = StringField("Your hand", validators=[Length(max=400)])
+        battle_won = BooleanField("I won this turn's Battle")
+
+    if family.marries:
+        for key, where in OTHER_SEATS:
+            setattr(PrivilegesForm, f"{key}_house", RadioField(f"Home House of the player {where}",
+                                                               choices=ar.HOUSE_CHOICES, validate_choice=False))
+            setattr(PrivilegesForm, f"{key}_spoils", StringField(f"Spoils of the player {where}",
+                                                                 validators=[Length(max=400)]))
+
+    def body(form) -> dict[str, Any]:
+        out: dict[str, Any] = {"house": form.house.data, "battle_won": bool(form.battle_won.data),
+                               **{zone: ar.cards_in(form[zone].data) for zone in ("spoils", "meld", "hand")}}
+        if family.marries:
+            out["others"] = [{"house": form[f"{key}_house"].data or None,
+                              "spoils": ar.cards_in(form[f"{key}_spoils"].data)} for key, _ in OTHER_SEATS]
+        return out
+
+    def field(where: str) -> str | None:
+        m = re.match(r"others\[(\d)\]\.(house|spoils)", where)
+        if m:
+            return f"{OTHER_SEATS[int(m.group(1))][0]}_{m.group(2)}"
+        head = re.split(r"[.\[]", where)[0]
+        return head if head in ("house", "spoils", "meld", "hand", "battle_won") else None
+
+    return PrivilegesForm, body, field
+
+
+def field_for(family: Family, where: str, table, form) -> str | None:
+    """The form field an engine problem belongs to; Battle Royals shows no hostage fields, so a
+    hostage posted anyway is reported above the form (BR-2)."""
+    if not family.marries and ".hostages" in where:
+        return None
+    return ar.field_for(where, table, form)

@@ -1,0 +1,448 @@
+"""The Royals games played each for themselves: Battle Royals (BR) and Marriage Royals (MR).
+
+Both are scored by one engine built on Alliance Royals (AR-1, AR-3 to AR-6, AR-13 hold as
+they are; the card points, matches, pack check and round reading are Alliance Royals' own).
+What differs between the games is data, a :class:`Family`:
+
+- Battle Royals, two players: nobody to marry, so no marriages and no hostages (BR-2);
+- Marriage Royals, three players: a marriage pairs the holder's own King or Queen with the
+  Queen or King of another player's House, that player being the spouse (MR-2), hostages
+  nullify marriages (MR-3), and spouses share positive scores (MR-4).
+
+Alliance Royals itself keeps its own module: its marriages are between allies and its
+scores add up by Alliance, which is a different shape of game, not a different number.
+
+>>> game = score(BATTLE, ("Ann", "Ben"), {}, [{"players": {
+...     "Ann": {"house": "S", "spoils": ["KS", "QS", "JS", "9H"], "meld": ["5H", "5D", "5C"], "hand": []},
+...     "Ben": {"house": "H", "spoils": ["AD"], "meld": [], "hand": ["3C"]}}}])
+>>> game.totals  # Ann (20 + matched fives 60) x (1 + 1 set) = 160; Ben (5 - 10) x 1 = -5
+{'Ann': 160, 'Ben': -5}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import RANKS, Card, format_cards
+from . import alliance_royals as ar
+from .base import InputError, Problems, ScoredGame, ScoredRound, is_whole_number
+
+SHARE_CHOICES = ("positive", "none")
+
+
+@dataclass(frozen=True, eq=False)  # one object per game: hashed by identity
+class Family:
+    """What one game of the family is: its seats and whether its players marry."""
+
+    slug: str
+    title: str
+    seats: int
+    marries: bool  # MR-2: spouses from the other players' Houses; BR-2: nobody
+    ruling: str  # the game's ruling prefix: BR or MR
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def end(self) -> str:
+        """The ruling that ends the game (BR-3; MR-6 says as BR-3)."""
+        return "MR-6" if self.marries else "BR-3"
+
+
+_COMMON_OPTIONS = {"win_above": 1066, "lose_below": -333, "house_names": dict(ar.OPTIONS["house_names"])}
+BATTLE = Family("battle-royals", "Battle Royals", 2, False, "BR", dict(_COMMON_OPTIONS))
+MARRIAGE = Family("marriage-royals", "Marriage Royals", 3, True, "MR", {**_COMMON_OPTIONS, "share": "positive"})
+
+
+@dataclass
+class Marriage:
+    """MR-2: one marriage in ``holder``'s Spoils: their own card with a card of the spouses' House."""
+
+    holder: str
+    spouses: tuple[str, ...]
+    own: Card
+    other: Card
+    nullified_by: tuple[str, Card] | None = None
+
+    @property
+    def counted(self) -> bool:
+        return self.nullified_by is None
+
+    def cards(self) -> str:
+        return f"{self.own} + {self.other}"
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"holder": self.holder, "spouses": list(self.spouses),
+                               "cards": [str(self.own), str(self.other)], "counted": self.counted}
+        if self.nullified_by:
+            out["nullified_by"] = {"holder": self.nullified_by[0], "card": str(self.nullified_by[1])}
+        return out
+
+
+def seat_order_from_left(players: Sequence[str], name: str) -> list[str]:
+    """The other players, starting with the one on ``name``'s left (the next seat).
+
+    >>> seat_order_from_left(("Ann", "Ben", "Cat"), "Ben")
+    ['Cat', 'Ann']
+    """
+    i = players.index(name)
+    return [players[(i + k) % len(players)] for k in range(1, len(players))]
+
+
+def find_marriages(players: Sequence[str], houses: Mapping[str, str], spoils: Mapping[str, Sequence[Card]],
+                   holder: str) -> list[Marriage]:
+    """MR-2: the marriages in ``holder``'s Spoils, in the order they are counted.
+
+    Each other House is taken in seat order from the holder's left; the holder's own Kings
+    and Queens are used up as they marry. Players sharing the holder's House marry nobody.
+
+    >>> houses = {"Ann": "S", "Ben": "H", "Cat": "D"}
+    >>> spoils = {"Ann": [Card("K", "S"), Card("Q", "D"), Card("Q", "H")], "Ben": [], "Cat": []}
+    >>> [(m.cards(), m.spouses) for m in find_marriages(("Ann", "Ben", "Cat"), houses, spoils, "Ann")]
+    [('KS + QH', ('Ben',))]
+    """
+    house = houses[holder]
+    held = Counter(spoils[holder])
+    left = {"K": held[Card("K", house)], "Q": held[Card("Q", house)]}
+    found: list[Marriage] = []
+    for other_house in dict.fromkeys(houses[p] for p in seat_order_from_left(players, holder)):
+        if other_house == house:
+            continue
+        spouses = tuple(p for p in seat_order_from_left(players, holder) if houses[p] == other_house)
+        for own_rank, other_rank in (("K", "Q"), ("Q", "K")):
+            n = min(left[own_rank], held[Card(other_rank, other_house)])
+            left[own_rank] -= n
+            found.extend(Marriage(holder, spouses, Card(own_rank, house), Card(other_rank, other_house))
+                         for _ in range(n))
+    return found
+
+
+@dataclass
+class PlayerRound:
+    """One player's round, worked through AR-4 to AR-6 and BR-2 or MR-2 to MR-4."""
+
+    spoils: int
+    meld: int
+    hand: int
+    matched: tuple[str, ...]
+    royals: tuple[str, ...]
+    royal_sets: int
+    own_marriages: int
+    spouse_marriages: int
+    notes: tuple[str, ...]
+    shared: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def natural(self) -> int:
+        return self.spoils + self.meld - self.hand
+
+    @property
+    def multiplier(self) -> int:
+        return 1 + self.royal_sets + self.own_marriages + self.spouse_marriages
+
+    @property
+    def before_sharing(self) -> int:
+        return self.natural * self.multiplier
+
+    @property
+    def score(self) -> int:
+        return self.before_sharing + sum(self.shared.values())
+
+
+# ---------------------------------------------------------------------------------------
+# Options
+
+
+def _check_options(family: Family, options: Mapping[str, Any], found: Problems) -> dict[str, Any]:
+    opts = dict(family.options)
+    opts["house_names"] = dict(family.options["house_names"])
+    for key, value in options.items():
+        where = f"options.{key}"
+        if key not in family.options:
+            found.add(where, f"unknown option {key!r}; {family.title} has {', '.join(family.options)}")
+        elif key in ("win_above", "lose_below"):
+            if not is_whole_number(value):
+                found.add(where, f"{key} must be a whole number, not {value!r}")
+            elif key == "win_above" and value <= 0:
+                found.add(where, f"win_above must be above 0 (the rules say 1066) ({family.end})")
+            elif key == "lose_below" and value >= 0:
+                found.add(where, f"lose_below must be below 0 (the rules say -333) ({family.end})")
+            else:
+                opts[key] = value
+        elif key == "house_names":
+            ar._check_house_names(value, opts["house_names"], found)
+        elif key == "share":
+            if value not in SHARE_CHOICES:
+                found.add(where, f"share must be \"positive\" (spouses share positive scores) or \"none\", "
+                                 f"not {value!r} (MR-4)")
+            else:
+                opts[key] = value
+    return opts
+
+
+# ---------------------------------------------------------------------------------------
+# Scoring a round
+
+
+def _hostages(family: Family, rnd: ar.Round, players: Sequence[str], married: Mapping[str, list[Marriage]],
+              found: Problems) -> dict[str, list[tuple[Card, str, Marriage]]]:
+    """MR-3 (as AR-9): each hostage nullifies the last counted marriage at the target holding its twin.
+
+    BR-2: Battle Royals has no hostages at all. Returns, per holder, what each hostage did.
+    """
+    held_by: dict[str, list[tuple[Card, str, Marriage]]] = {p: [] for p in players}
+    for holder in players:
+        board = rnd.boards[holder]
+        declared: Counter[Card] = Counter()
+        for hostage in board.hostages:
+            card, target = hostage.card, hostage.target
+            if not family.marries:
+                found.add(hostage.where, f"{family.title} has no hostages: with no ally or spouse there are "
+                                         "no marriages to hold (BR-2)")
+                continue
+            declared[card] += 1
+            if card.rank not in ar.SPOUSE_RANKS:
+                found.add(f"{hostage.where}.card", f"{card} cannot be a hostage: only a King or Queen can (MR-3, AR-9)")
+                continue
+            if card.suit == board.house:
+                found.add(f"{hostage.where}.card", f"{card} is {holder}'s own Royal; a hostage must be another "
+                                                   "House's King or Queen (MR-3, AR-9)")
+                continue
+            held = board.spoils.count(card)
+            if declared[card] > held:
+                found.add(f"{hostage.where}.card",
+                          f"{holder}'s Spoils hold {held or 'no'} {card}"
+                          + (f", declared hostage {declared[card]} times" if held else "")
+                          + "; a hostage must be in the holder's Spoils (MR-3, AR-9)")
+                continue
+            twins = [m for m in married[target] if card in (m.own, m.other)]
+            free = [m for m in twins if m.counted]
+            if not twins:
+                found.add(f"{hostage.where}.target",
+                          f"{target}'s Spoils hold no married {card}, so there is nothing to hold hostage (MR-3, AR-9)")
+                continue
+            if not free:
+                found.add(f"{hostage.where}.target",
+                          f"other hostages already nullify every marriage with {card} in {target}'s Spoils; "
+                          f"no married {card} is left (MR-3, AR-9)")
+                continue
+            last = free[-1]
+            last.nullified_by = (holder, card)
+            held_by[holder].append((card, target, last))
+    return held_by
+
+
+def _score_round(family: Family, rnd: ar.Round, players: Sequence[str], opts: Mapping[str, Any],
+                 found: Problems) -> tuple[dict[str, PlayerRound], dict[str, list[str]], list[Marriage]]:
+    boards = rnd.boards
+    names = opts["house_names"]
+    houses = {p: boards[p].house for p in players}
+    spoils = {p: boards[p].spoils for p in players}
+    married = {p: find_marriages(players, houses, spoils, p) if family.marries else [] for p in players}
+    held_by = _hostages(family, rnd, players, married, found)
+    every = [m for p in players for m in married[p]]
+
+    scores: dict[str, PlayerRound] = {}
+    explain: dict[str, list[str]] = {}
+    for name in players:
+        board = boards[name]
+        house = board.house
+        lines = [f"Home House {names[house]} ({family.ruling}-1, AR-3)"]
+        matched = ar.matched_ranks(board.spoils, board.meld)
+        spoils_pts = ar.section_points(board.spoils, matched)
+        meld_pts = ar.section_points(board.meld, matched)
+        hand_pts = ar.hand_points(board.hand)
+        lines.append(ar._spoils_line(board.spoils, matched, spoils_pts))
+        lines.append(ar._meld_line(board.spoils, board.meld, matched, meld_pts))
+        hand_text = f"Hand {format_cards(board.hand)}: {ar.number(-hand_pts)}" if board.hand else "Hand empty: 0"
+        lines.append(f"{hand_text} (AR-6)")
+        natural = spoils_pts + meld_pts - hand_pts
+        lines.append(f"Natural score {spoils_pts} + {meld_pts} − {hand_pts} = {ar.number(natural)} (AR-6)")
+        notes = []
+        for card in dict.fromkeys(board.meld):
+            if card.suit == house and card.rank in ar.ROYAL_RANKS:
+                notes.append(f"{card} in Meld is {name}'s own Royal: allowed, it scores as a meld card "
+                             "but does not count as a Royal (AR-13, AR-7)")
+
+        # BR-2 / MR-3: Royals in own Spoils, plus own-House Royals married in a spouse's Spoils.
+        own = Counter(c.rank for c in board.spoils if c.suit == house and c.rank in ar.ROYAL_RANKS)
+        for m in married[name]:
+            if m.nullified_by and m.nullified_by[1] == m.own:
+                own[m.own.rank] -= 1  # the hostage's twin stops counting as its owner's Royal (AR-9)
+        via = Counter(m.other.rank for m in every if name in m.spouses and m.counted)
+        owned = {rank: own[rank] + via[rank] for rank in ar.ROYAL_RANKS}
+        sets = min(owned.values())
+        royals = tuple(f"{rank}{house}" for rank in ar.ROYAL_RANKS for _ in range(owned[rank]))
+        held = ", ".join(rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
+                         for rank in ar.ROYAL_RANKS if owned[rank])
+        extra = ""
+        if via:
+            spouse_spoils = sorted({m.holder for m in every if name in m.spouses and m.counted})
+            extra = f"; {' and '.join(f'{r}{house}' for r in ar.SPOUSE_RANKS if via[r])} married in " \
+                    f"{' and '.join(spouse_spoils)}'s Spoils"
+        rulings = "MR-3, AR-7" if family.marries else "BR-2, AR-7"
+        held = f"{held} of {names[house]}" if held else f"no Royals of {names[house]} owned"
+        lines.append(f"Royal sets: {sets} ({held}{extra}) ({rulings})")
+
+        own_m = sum(1 for m in married[name] if m.counted)
+        spouse_m = sum(1 for m in every if name in m.spouses and m.counted)
+        if family.marries:
+            lines.extend(_marriage_lines(name, married[name], every, held_by[name]))
+        player = PlayerRound(spoils_pts, meld_pts, hand_pts, tuple(r for r in RANKS if r in matched), royals,
+                             sets, own_m, spouse_m, tuple(notes))
+        parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
+        if own_m:
+            parts.append(f"{own_m} own marriage{'s' if own_m != 1 else ''}")
+        if spouse_m:
+            parts.append(f"spouse in {spouse_m} marriage{'s' if spouse_m != 1 else ''}")
+        how = (f"(1 + {' + '.join(parts)}) = {ar.number(natural)} × {player.multiplier}" if parts else "1")
+        ruling = "MR-3" if family.marries else "BR-2"
+        word = "Score before sharing" if family.marries else "Score"
+        lines.extend(notes)
+        lines.append(f"{word} {ar.number(natural)} × {how} = {ar.number(player.before_sharing)} ({ruling})")
+        scores[name] = player
+        explain[name] = lines
+
+    if family.marries:
+        _share(players, scores, explain, every, opts["share"])
+        if not any(m.counted for m in every):
+            for name in players:
+                explain[name].append("No marriage counts on any board this round; the authors say a round "
+                                     "cannot end before someone is married, so it is scored with this note (MR-5)")
+    return scores, explain, every
+
+
+def _marriage_lines(name: str, mine: list[Marriage], every: list[Marriage],
+                    held_by: list[tuple[Card, str, Marriage]]) -> list[str]:
+    lines = []
+    for m in mine:
+        spouse = " and ".join(m.spouses)
+        if m.counted:
+            lines.append(f"Marriage {m.cards()} in own Spoils, spouse {spouse} (MR-2)")
+        else:
+            who, card = m.nullified_by
+            lines.append(f"Marriage {m.cards()} in own Spoils, spouse {spouse}: nullified by {who}'s hostage "
+                         f"{card} (MR-3, AR-9)")
+    for m in every:
+        if name in m.spouses:
+            if m.counted:
+                lines.append(f"Spouse in {m.holder}'s marriage {m.cards()}: {m.other} counts as own Royal (MR-2, MR-3)")
+            else:
+                lines.append(f"{m.holder}'s marriage {m.cards()} with {name} is nullified by "
+                             f"{m.nullified_by[0]}'s hostage {m.nullified_by[1]} (MR-3, AR-9)")
+    for card, target, m in held_by:
+        lines.append(f"Holds {card} hostage against {target}: nullifies {target}'s marriage {m.cards()} (MR-3, AR-9)")
+    if not mine and not any(name in m.spouses for m in every):
+        lines.append("Marriages: none (MR-2)")
+    return lines
+
+
+def _share(players: Sequence[str], scores: dict[str, PlayerRound], explain: dict[str, list[str]],
+           every: list[Marriage], share: str) -> None:
+    """MR-4: each player adds, once per spouse, that spouse's positive score before sharing."""
+    for name in players:
+        spouses = [p for p in players if p != name and any(
+            m.counted and ((m.holder == name and p in m.spouses) or (m.holder == p and name in m.spouses))
+            for m in every)]
+        if not spouses:
+            continue
+        if share == "none":
+            explain[name].append(f"Spouses {' and '.join(spouses)}: nothing shared, the table plays share: none (MR-4)")
+            continue
+        for spouse in spouses:
+            theirs = scores[spouse].before_sharing
+            if theirs > 0:
+                scores[name].shared[spouse] = theirs
+                explain[name].append(f"Shares spouse {spouse}'s score before sharing: +{theirs} (MR-4)")
+            else:
+                explain[name].append(f"Spouse {spouse}'s score before sharing is {ar.number(theirs)}: "
+                                     "only positive scores are shared (MR-4)")
+        explain[name].append(f"Round score {ar.number(scores[name].before_sharing)}"
+                             + "".join(f" + {v}" for v in scores[name].shared.values())
+                             + f" = {ar.number(scores[name].score)} (MR-4)")
+
+
+# ---------------------------------------------------------------------------------------
+# The game
+
+
+def _leaders(players: Sequence[str], totals: Mapping[str, int]) -> tuple[str, ...]:
+    best = max(totals[p] for p in players)
+    return tuple(p for p in players if totals[p] == best)
+
+
+def score(family: Family, players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
+    """Score a whole game of Battle Royals or Marriage Royals; raises InputError listing every problem."""
+    found = Problems()
+    opts = _check_options(family, options, found)
+    found.raise_if_any()
+    parsed = [ar._parse_round(raw, f"rounds[{i}]", players, found) for i, raw in enumerate(rounds)]
+    found.raise_if_any()
+
+    win_above, lose_below = opts["win_above"], opts["lose_below"]
+    totals = dict.fromkeys(players, 0)
+    scored: list[ScoredRound] = []
+    over, winners, reason = False, (), None
+    for index, rnd in enumerate(parsed):
+        at = f"rounds[{index}]"
+        assert rnd is not None
+        if over:
+            found.add(at, f"the game ended after round {index}; correct an earlier round instead ({family.end})")
+            break
+        detail: dict[str, Any] = {"surrender": rnd.surrender}
+        if len(rnd.boards) == len(players):
+            scores, explain, every = _score_round(family, rnd, players, opts, found)
+            points = {p: scores[p].score for p in players}
+            detail["players"] = {p: {
+                "house": rnd.boards[p].house, "board": s.spoils + s.meld, "spoils": s.spoils, "meld": s.meld,
+                "hand": s.hand, "natural": s.natural, "matched": list(s.matched), "royals": list(s.royals),
+                "royal_sets": s.royal_sets, "own_marriages": s.own_marriages,
+                "spouse_marriages": s.spouse_marriages, "multiplier": s.multiplier,
+                "before_sharing": s.before_sharing, "shared": dict(s.shared), "score": s.score,
+                "notes": list(s.notes)} for p, s in scores.items()}
+            if family.marries:
+                detail["marriages"] = [m.as_json() for m in every]
+                detail["no_marriage"] = not any(m.counted for m in every)
+        else:
+            points = dict.fromkeys(players, 0)
+            explain = {p: [f"{rnd.surrender} surrendered before every board was entered: the round scores 0 "
+                           f"({family.end})"] for p in players}
+            detail["players"] = {p: {"score": 0, "scored": False} for p in players}
+        for p in players:
+            totals[p] += points[p]
+            explain[p].append(f"Total {ar.number(totals[p])} ({family.end})")
+        scored.append(ScoredRound(points=points, explain=explain, detail=detail))
+
+        n = index + 1
+        if rnd.surrender is not None:
+            others = [p for p in players if p != rnd.surrender]
+            over, winners = True, _leaders(others, totals)
+            who = " and ".join(winners)
+            if len(others) == 1:
+                reason = f"{rnd.surrender} surrendered in round {n}, so {who} wins whatever the score ({family.end})."
+            else:
+                reason = (f"{rnd.surrender} surrendered in round {n}, which ends the game; of the others, "
+                          f"{who} {'wins' if len(winners) == 1 else 'win'} with the higher total ({family.end}).")
+            continue
+        crossed = []
+        for p in players:
+            if totals[p] > win_above:
+                crossed.append(f"{p} passed {ar.number(win_above)} with {ar.number(totals[p])}")
+            elif totals[p] < lose_below:
+                crossed.append(f"{p} fell below {ar.number(lose_below)} with {ar.number(totals[p])}")
+        if crossed:
+            over, winners = True, _leaders(players, totals)
+            top = ar.number(totals[winners[0]])
+            if len(winners) == 1:
+                outcome = f"{winners[0]} wins with the highest total, {top}"
+            else:
+                outcome = f"{' and '.join(winners)} are level on {top}, so the game is a draw between them"
+            reason = f"After round {n}, {' and '.join(crossed)}; {outcome} ({family.end})."
+    found.raise_if_any()
+    standing = {p: {"total": t, "to_win": win_above - t + 1, "to_lose": t - lose_below + 1} for p, t in totals.items()}
+    return ScoredGame(game=family.slug, players=tuple(players), options=opts, rounds=tuple(scored), totals=totals,
+                      over=over, winners=tuple(p for p in players if p in winners), reason=reason, standing=standing)
+
+
+__all__ = ["BATTLE", "MARRIAGE", "Family", "InputError", "Marriage", "find_marriages", "score"]
