@@ -25,6 +25,8 @@ SEATINGS = {
     "rally-the-king": ("Ann", "Ben", "Cat", "Dan", "Eve"),
     "royalty": ("Ann", "Ben"),
     "rummathon-royale": ("Ann", "Ben", "Cat", "Dan"),
+    "battle-royals": ("Ann", "Ben"),
+    "marriage-royals": ("Ann", "Ben", "Cat"),
 }
 #: Attributes the templates pass when rendering fields.
 PASSED = [{}, {"class_": "out"}, {"maxlength": "200"}, {"aria_invalid": "true", "aria_describedby": "x-error"},
