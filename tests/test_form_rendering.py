@@ -27,6 +27,7 @@ SEATINGS = {
     "rummathon-royale": ("Ann", "Ben", "Cat", "Dan"),
     "battle-royals": ("Ann", "Ben"),
     "marriage-royals": ("Ann", "Ben", "Cat"),
+    "rummy-royal": ("Ann", "Ben", "Cat", "Dan"),
 }
 #: Attributes the templates pass when rendering fields.
 PASSED = [{}, {"class_": "out"}, {"maxlength": "200"}, {"aria_invalid": "true", "aria_describedby": "x-error"},
@@ -41,8 +42,8 @@ def wtforms_render(field, render_kw):
 def every_field(form):
     for field in form:
         yield field
-        if field.type == "RadioField":
-            yield from field  # each radio button renders on its own too
+        if field.type in ("RadioField", "TapField"):
+            yield from field  # each radio button (or tap box) renders on its own too
 
 
 def assert_same(form):

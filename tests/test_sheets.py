@@ -23,7 +23,7 @@ from tests.conftest import new_table
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
-RULING = re.compile(r"\b(?:AR|BR|MR|RY|RK|IR|RR)-\d{1,2}\b")
+RULING = re.compile(r"\b(?:AR|BR|MR|RY|RK|IR|RR|RM)-\d{1,2}\b")
 
 
 def scoring_examples() -> list[tuple[str, dict]]:
@@ -67,6 +67,7 @@ def option_words(request: dict, scored) -> list[str]:
         "rummathon-royale": lambda: [f"Schedule of rounds {options['schedule']}"],
         "battle-royals": lambda: [sheets.number(options["win_above"]), sheets.number(options["lose_below"])],
         "marriage-royals": lambda: [sheets.number(options["win_above"]), "Sharing between spouses", options["share"]],
+        "rummy-royal": lambda: [f"Starting chips {options['chips']}", f"Sequence {options['sequence']}"],
     }[scored.game]()
 
 
@@ -190,6 +191,7 @@ BLANK_HEADINGS = {
     "rummathon-royale": ["Hand", "Went out", "Burdens", "round", "reached", "hand points", "total"],
     "battle-royals": ["Spoils", "Meld", "Hand", "Natural", "×", "Score", "1066", "−333", "BR-2"],
     "marriage-royals": ["Natural", "×", "Score", "+ shared", "Marriages", "MR-4", "MR-6"],
+    "rummy-royal": ["Deal", "Dealer", "Marriage", "Sequence", "Kitty", "Pot", "Left on the board", "Chips each player"],
 }
 
 

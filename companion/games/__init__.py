@@ -13,12 +13,21 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from . import alliance_royals, battle_royals, indian_rummy, marriage_royals, rally_the_king, royalty, rummathon_royale
+from . import (
+    alliance_royals,
+    battle_royals,
+    indian_rummy,
+    marriage_royals,
+    rally_the_king,
+    royalty,
+    rummathon_royale,
+    rummy_royal,
+)
 from .base import InputError, Problem, Problems, ScoredGame
 
 ENGINES: dict[str, ModuleType] = {
     engine.SLUG: engine
-    for engine in (alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale)
+    for engine in (alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale, rummy_royal)
 }
 ENGINES.update({engine.SLUG: engine for engine in (battle_royals, marriage_royals)})  # one engine: games/royals.py
 
