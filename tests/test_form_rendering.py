@@ -25,6 +25,8 @@ SEATINGS = {
     "rally-the-king": ("Ann", "Ben", "Cat", "Dan", "Eve"),
     "royalty": ("Ann", "Ben"),
     "rummathon-royale": ("Ann", "Ben", "Cat", "Dan"),
+    "battle-royals": ("Ann", "Ben"),
+    "marriage-royals": ("Ann", "Ben", "Cat"),
     "rummy-royal": ("Ann", "Ben", "Cat", "Dan"),
     "battle-royals": ("Ann", "Ben"),
     "marriage-royals": ("Ann", "Ben", "Cat"),

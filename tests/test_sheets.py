@@ -65,9 +65,9 @@ def option_words(request: dict, scored) -> list[str]:
         "royalty": lambda: ["Joust" if options["variant"] == "joust" else "standard",
                             f"Junior royalties {'yes' if options['junior'] else 'no'}", "Letter values (RY-2)"],
         "rummathon-royale": lambda: [f"Schedule of rounds {options['schedule']}"],
-        "rummy-royal": lambda: [f"Starting chips {options['chips']}", f"Sequence {options['sequence']}"],
         "battle-royals": lambda: [sheets.number(options["win_above"]), sheets.number(options["lose_below"])],
         "marriage-royals": lambda: [sheets.number(options["win_above"]), "Sharing between spouses", options["share"]],
+        "rummy-royal": lambda: [f"Starting chips {options['chips']}", f"Sequence {options['sequence']}"],
     }[scored.game]()
 
 
@@ -189,9 +189,9 @@ BLANK_HEADINGS = {
     "royalty": ["Round of turns", "word", "score", "total", "Domain cards", "Domain bonus", "Final score"],
     "indian-rummy": ["Deal", "Wild", "Winner", "count", "drop", "total", "POOL TOTAL"],
     "rummathon-royale": ["Hand", "Went out", "Burdens", "round", "reached", "hand points", "total"],
-    "rummy-royal": ["Deal", "Dealer", "Marriage", "Sequence", "Kitty", "Pot", "Left on the board", "Chips each player"],
     "battle-royals": ["Spoils", "Meld", "Hand", "Natural", "×", "Score", "1066", "−333", "BR-2"],
     "marriage-royals": ["Natural", "×", "Score", "+ shared", "Marriages", "MR-4", "MR-6"],
+    "rummy-royal": ["Deal", "Dealer", "Marriage", "Sequence", "Kitty", "Pot", "Left on the board", "Chips each player"],
 }
 
 

@@ -14,8 +14,9 @@ DEVICE_COOKIE = "courtier_device"
 RECENT_LIMIT = 8
 _RULING = re.compile(r"\b(AR|BR|MR|RY|RK|IR|RR|RM)-(\d{1,2})\b")
 RULES_PAGES = {"AR": "alliance-royals", "RY": "royalty", "RK": "rally-the-king",
-               "IR": "indian-rummy", "RR": "rummathon-royale", "RM": "rummy-royal",
-               "BR": "battle-royals", "MR": "marriage-royals"}
+               "IR": "indian-rummy", "RR": "rummathon-royale"}
+RULES_PAGES["RM"] = "rummy-royal"
+RULES_PAGES.update({"BR": "battle-royals", "MR": "marriage-royals"})
 
 
 def key_from_link(secret: str, wrong: str, read_only: str) -> str | None:
