@@ -252,7 +252,7 @@ def assert_kept(tree: Tree, fields: dict[str, str]) -> None:
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Ben", "b0_result": "failed"}, "b0_on", "Ben cannot burden themselves"),
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Zed", "b0_result": "failed"}, "b0_by", "Not a valid choice"),
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Cat"}, "b0_result", "say whether the burdened player completed it"),
-    ({"out": "Ann", "b0_on": "Ben", "b0_result": "failed"}, "b0_by", "None is not a player"),
+    ({"out": "Ann", "b0_on": "Ben", "b0_result": "failed"}, "b0_by", "say who played the Burden"),
 ])
 def test_a_bad_hand_is_refused_next_to_its_field_with_the_rest_kept(app, client, table, fields, where, says):
     data = {**FILLED, **fields, "base_version": "0"}
@@ -435,14 +435,14 @@ BAD_GAMES = {
     "a schedule that is a list": (game(options={"schedule": ["all"]}), "options.schedule", "unknown schedule"),
     "an unknown field in a hand": (game(rounds=[{"out": "Ann", "winner": "Ann"}]), "rounds[0].winner",
                                    "unknown field 'winner'"),
-    "out not at the table": (game(rounds=[{"out": "Zed"}]), "rounds[0].out", "'Zed' is not a player"),
+    "out not at the table": (game(rounds=[{"out": "Zed"}]), "rounds[0].out", "“Zed” is not a player"),
     "out missing": (game(rounds=[{"left": {"Ben": {"low": 1}}}]), "rounds[0].out", "name the player who went out"),
     "a count as a string": (game(rounds=[{"out": "Ann", "left": {"Ben": {"low": "3"}}}]),
-                            "rounds[0].left.Ben.low", "whole number, not '3'"),
+                            "rounds[0].left.Ben.low", "whole number, not “3”"),
     "a count as a float": (game(rounds=[{"out": "Ann", "left": {"Ben": {"low": 3.0}}}]),
                            "rounds[0].left.Ben.low", "whole number, not 3.0"),
     "a count as a boolean": (game(rounds=[{"out": "Ann", "left": {"Ben": {"low": True}}}]),
-                             "rounds[0].left.Ben.low", "whole number, not True"),
+                             "rounds[0].left.Ben.low", "whole number, not a yes-or-no answer"),
     "a huge count": (game(rounds=[{"out": "Ann", "left": {"Ben": {"low": 10**30}}}]),
                      "rounds[0].left.Ben.low", "only 112 playing cards"),
     "a negative count": (game(rounds=[{"out": "Ann", "left": {"Ben": {"low": -1}}}]),
@@ -492,7 +492,7 @@ def test_unicode_names_are_welcome_and_kept_exactly(client):
 
 
 @pytest.mark.parametrize(("players", "rounds", "where", "says"), [
-    (["Zoë", "Ben"], [{"out": "Zoe"}], "rounds[0].out", "'Zoe' is not a player"),
+    (["Zoë", "Ben"], [{"out": "Zoe"}], "rounds[0].out", "“Zoe” is not a player"),
     (["ÉMILE", "émile"], [], "players[1]", "two players are called émile"),
     (["Ann", "\u3000\u00a0"], [], "players[1]", "needs a name"),
     (["Ann", "é" * 25], [], "players[1]", "at most 24 characters"),
@@ -626,7 +626,7 @@ def import_text(client, text: str):
     (json.dumps({"game": "snap", "players": ["Ann", "Ben"]}), "game: unknown game 'snap'"),
     (json.dumps(game(rounds=[{"out": "Ann", "extra_cards": {"Ben": 3}}])),
      "rounds[0].extra_cards.Ben: Ben has 0 points"),
-    (json.dumps(game(rounds=[{"out": "Zed", "progress": {"Ben": ["x"]}}])), "rounds[0].out: 'Zed' is not a player"),
+    (json.dumps(game(rounds=[{"out": "Zed", "progress": {"Ben": ["x"]}}])), "rounds[0].out: “Zed” is not a player"),
 ])
 def test_an_unimportable_table_is_refused_with_its_reasons(app, client, text, says):
     response = import_text(client, text)

@@ -7,6 +7,7 @@ database or the file system.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -121,6 +122,30 @@ class ScoredGame:
         return out
 
 
+def said(value: object) -> str:
+    """A value as a message shows it to a player: never JSON, ``None`` or ``True``.
+
+    >>> said("Zed"), said(None), said(True), said(3), said([1, 2]), said({"a": 1}), said(float("nan"))
+    ('“Zed”', 'nothing', 'a yes-or-no answer', '3', 'a list', 'a set of fields', 'not a number')
+    """
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "a yes-or-no answer"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else "not a number"
+    if isinstance(value, str):
+        text = " ".join(value.split())
+        return f"“{text[:40]}…”" if len(text) > 40 else f"“{text}”"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a set of fields"
+    return "something else"
+
+
 def is_whole_number(value: object) -> bool:
     """True for ints, but not for booleans (JSON true is not a count).
 
@@ -141,7 +166,7 @@ def check_count(found: Problems, where: str, value: object, most: int, too_many:
     [('y', 'the number of cards cannot be negative')]
     """
     if not is_whole_number(value):
-        found.add(where, f"{what} must be a whole number, not {value!r}")
+        found.add(where, f"{what} must be a whole number, not {said(value)}")
     elif value < 0:
         found.add(where, f"{what} cannot be negative")
     elif value > most:
@@ -157,9 +182,12 @@ def not_at_table(found: Problems, where: str, name: object, players: Sequence[st
     >>> found = Problems()
     >>> not_at_table(found, "rounds[0].out", "Zed", ("Ann", "Ben"))
     >>> [(p.where, p.message) for p in found]
-    [('rounds[0].out', "'Zed' is not a player at this table (Ann, Ben)")]
+    [('rounds[0].out', '“Zed” is not a player at this table (Ann, Ben)')]
     """
-    found.add(where, f"{name!r} is not a player at this table ({', '.join(players)})")
+    if name is None or (isinstance(name, str) and not name.strip()):
+        found.add(where, f"choose a player: {', '.join(players)}")
+    else:
+        found.add(where, f"{said(name)} is not a player at this table ({', '.join(players)})")
 
 
 def check_groups(groups: list, players: Sequence[str], where: str, found: Problems,
