@@ -173,8 +173,10 @@ def field_for(where: str, table, form) -> str | None:
     if where.startswith("winner"):
         return "winner"
     m = re.match(r"rejoin(?:\[(\d+)\])?", where)
-    if m:
-        return None
+    if m:  # the k-th player ticked to rejoin, in seat order (as round_from lists them)
+        ticked = [i for i in range(len(table.players)) if form[f"p{i}_rejoin"].data]
+        k = int(m.group(1)) if m.group(1) else 0
+        return f"p{ticked[k]}_rejoin" if k < len(ticked) else None
     m = re.match(r"hands\.(.+?)(?:\.(groups|loose|cards|count|drop|wrong_show)\b.*)?$", where)
     if not m or m.group(1) not in table.players:
         return None
