@@ -21,9 +21,9 @@ RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 WILD_CHOICES = choices([("", "— the card cut")] + [(r, f"{r}s are wild") for r in RANKS]
                        + [("JK", "A printed Joker was cut: Aces are wild (IR-2)")])
 MODES = {
+    "count": "Just their count",
     "groups": "Their groups and loose cards",
     "cards": "Their 13 cards: Courtier arranges them",
-    "count": "Just their count",
     "first": "Dropped before the first draw",
     "middle": "Dropped later (middle drop)",
     "wrong_show": "Wrong show",
@@ -85,7 +85,7 @@ def _deal_form(players: tuple[str, ...]) -> type[CourtierForm]:
         note = StringField("Note (optional)", validators=[Length(max=200)])
 
     for i in range(len(players)):
-        setattr(DealForm, f"p{i}_mode", SelectField("What to enter", default="groups",
+        setattr(DealForm, f"p{i}_mode", SelectField("What to enter", default="count",
                                                     choices=choices(MODES.items())))
         setattr(DealForm, f"p{i}_groups", StringField("Groups, separated by |", validators=[Length(max=200)]))
         setattr(DealForm, f"p{i}_loose", StringField("Loose cards", validators=[Length(max=120)]))
@@ -232,12 +232,21 @@ class DeclarationForm(CourtierForm):
     groups = StringField("The groups, separated by |", validators=[Length(max=200)])
     cards = StringField("…or just the 13 cards: Courtier finds the best arrangement", validators=[Length(max=120)])
 
+    def validate(self, extra_validators=None) -> bool:
+        ok = super().validate(extra_validators)
+        if (self.groups.data or "").strip() and (self.cards.data or "").strip():
+            message = "Give the groups or the 13 cards, not both: clear one (IR-5)."
+            self.groups.errors = [*self.groups.errors, message]
+            self.cards.errors = [*self.cards.errors, message]
+            return False
+        return ok
+
 
 def _declaration_body(form) -> dict[str, Any]:
     body: dict[str, Any] = {"wild": form.wild.data or None}
-    if (form.cards.data or "").strip() and not (form.groups.data or "").strip():
+    if (form.cards.data or "").strip():  # both given is refused by the form (never one silently)
         body["cards"] = cards_in(form.cards.data)
-    else:
+    if (form.groups.data or "").strip() or "cards" not in body:
         body["groups"] = groups_in(form.groups.data)
     return body
 
