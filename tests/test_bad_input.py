@@ -246,12 +246,14 @@ def assert_kept(tree: Tree, fields: dict[str, str]) -> None:
     ({"out": "Ann", "p1_extra": "1"}, "p1_extra", "Ben has 0 points, which buy at most 0 extra cards (RR-4)"),
     ({"out": "Ann", "p1_progress": "teleported"}, "p1_progress", "Not a valid choice"),
     ({"out": "Ann", "p0_low": "2"}, "p0_low", "Ann went out, so Ann has no cards left"),
-    ({"out": "Ann", "p0_progress": "declared-failed"}, "p0_progress", "Ann cannot have declared Rummathon Royale and failed"),
+    ({"out": "Ann", "p0_progress": "declared-failed"}, "p0_progress",
+     "Ann cannot have declared Rummathon Royale and failed"),
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Cat", "b0_result": "failed",
       "b1_on": "Ben", "b1_by": "Ann", "b1_result": "completed"}, "b1_on", "Ben is already burdened this hand"),
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Ben", "b0_result": "failed"}, "b0_on", "Ben cannot burden themselves"),
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Zed", "b0_result": "failed"}, "b0_by", "Not a valid choice"),
-    ({"out": "Ann", "b0_on": "Ben", "b0_by": "Cat"}, "b0_result", "say whether the burdened player completed the Burden"),
+    ({"out": "Ann", "b0_on": "Ben", "b0_by": "Cat"}, "b0_result",
+     "say whether the burdened player completed the Burden"),
     ({"out": "Ann", "b0_on": "Ben", "b0_result": "failed"}, "b0_by", "say who played the Burden"),
 ])
 def test_a_bad_hand_is_refused_next_to_its_field_with_the_rest_kept(app, client, table, fields, where, says):

@@ -28,8 +28,17 @@ from fractions import Fraction
 from typing import Any
 
 from ..cards import SUIT_SYMBOLS, SUITS, CardError
-from .base import (InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, not_at_table, said,
-                   signed)
+from .base import (
+    InputError,
+    Problems,
+    ScoredGame,
+    ScoredRound,
+    check_count,
+    is_whole_number,
+    not_at_table,
+    said,
+    signed,
+)
 
 SLUG = "rally-the-king"
 TITLE = "Rally the King"
@@ -426,8 +435,9 @@ BID_NAMES = _listed([b.label for b in BIDS.values()], "or")
 PARTNER_NAMES = _listed([BIDS[s].label for s in PARTNER_BIDS])
 BIRD_NAMES = _listed([BIDS[s].label for s in BIRD_BIDS])
 BIRD_LIST = _listed([b.label.lower() for b in BIRDS.values()], "or")
-TAKE_WORDS = {"declarer_points": "the declarer side's card points", "declarer_cards": "the cards the declarer side took",
-              "declarer_tricks": "the declarer's tricks", "player_points": "each player's card points"}
+TAKE_WORDS = {"declarer_points": "the declarer side's card points",
+              "declarer_cards": "the cards the declarer side took", "declarer_tricks": "the declarer's tricks",
+              "player_points": "each player's card points"}
 
 HAND_FIELDS = ("dealer", "bid", "declarer", "called_king", "partner", "declarer_points", "declarer_cards",
                "declarer_tricks", "bird", "player_points", "bonuses", "note")
@@ -1105,5 +1115,5 @@ def _dealer_line(dealer: str | None, previous: str | None, players: Sequence[str
 
 
 __all__ = ["BIDS", "BIRDS", "BONUSES", "CARD_CLASSES", "COUNTINGS", "OPTIONS", "SLUG", "TITLE", "Bid", "Bonus",
-           "InputError", "TarotCard", "count_cards", "format_points", "parse_called_king", "parse_tarot_card", "read_points", "score",
-           "settle"]
+           "InputError", "TarotCard", "count_cards", "format_points", "parse_called_king", "parse_tarot_card",
+           "read_points", "score", "settle"]

@@ -270,10 +270,7 @@ def _engine_problems_too(form, slot: int | None) -> list[str]:
     except Exception:  # noqa: BLE001 - a form too broken to build: its own messages are all there is
         return []
     _, hands, _, _ = _state()
-    if slot is None:
-        trial = [*hands, (None, data)]
-    else:
-        trial = [(s, data if s == slot else d) for s, d in hands]
+    trial = [*hands, (None, data)] if slot is None else [(s, data if s == slot else d) for s, d in hands]
     try:
         tables.score_hands(g.table, trial)
     except InputError as err:

@@ -29,8 +29,17 @@ from functools import lru_cache
 from typing import Any
 
 from ...cards import JOKER_RANK, Card, CardError, format_cards, parse_card
-from ..base import (InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, not_at_table, said,
-                    signed)
+from ..base import (
+    InputError,
+    Problems,
+    ScoredGame,
+    ScoredRound,
+    check_count,
+    is_whole_number,
+    not_at_table,
+    said,
+    signed,
+)
 from .arranger import (
     CAP,
     HAND_SIZE,
