@@ -18,6 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+
+def _plain(value: object) -> str:
+    """Something that is not text, named as a player would name it (never None or True)."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "a yes-or-no answer"
+    if isinstance(value, (int, float)):
+        return str(value)
+    return "a list" if isinstance(value, (list, tuple)) else "a set of fields"
+
 #: Ranks in battle order, low to high.
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 #: Suits in the order the rules list them.
@@ -91,7 +102,7 @@ def parse_suit(text: object) -> str:
     companion.cards.CardError: 'X' is not a suit: use S, H, D or C
     """
     if not isinstance(text, str):
-        raise CardError(f"give a suit as S, H, D or C, not {text!r}")
+        raise CardError(f"give a suit as S, H, D or C, not {_plain(text)}")
     cleaned = _clean(text)
     suit = SUIT_SYMBOLS.get(cleaned, cleaned.upper())
     if suit not in SUITS:
@@ -116,7 +127,7 @@ def parse_card(text: object, *, allow_joker: bool = False) -> Card:
     companion.cards.CardError: give a card as text such as KS or 10H, not 12
     """
     if not isinstance(text, str):
-        raise CardError(f"give a card as text such as KS or 10H, not {text!r}")
+        raise CardError(f"give a card as text such as KS or 10H, not {_plain(text)}")
     return _parse_text(text, allow_joker)
 
 

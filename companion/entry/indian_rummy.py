@@ -147,8 +147,9 @@ def round_from(form, table) -> dict[str, Any]:
             continue
         if name == deal["winner"] or mode == "groups":
             hand: dict[str, Any] = {"groups": groups_in(form[f"p{i}_groups"].data)}
-            if name != deal["winner"]:
-                hand["loose"] = cards_in(form[f"p{i}_loose"].data)
+            loose = cards_in(form[f"p{i}_loose"].data)
+            if name != deal["winner"] or loose:  # a winner's loose cards are refused by the game (IR-5)
+                hand["loose"] = loose
         elif mode == "cards":
             hand = {"cards": cards_in(form[f"p{i}_cards"].data)}
         elif mode == "count":

@@ -270,7 +270,7 @@
     select.closest(".field").hidden = isWinner;
     fieldset.querySelectorAll("[data-mode-part]").forEach(function (part) { part.hidden = part.dataset.modePart !== mode; });
     var loose = fieldset.querySelector("[name$='_loose']");
-    if (loose) loose.closest(".field").hidden = isWinner;
+    if (loose) loose.closest(".field").hidden = isWinner && !loose.value.trim();  // never hide what was typed
   }
   document.addEventListener("change", function (event) {
     if (event.target.matches("select[data-mode]")) showForMode(event.target.closest("fieldset"));
