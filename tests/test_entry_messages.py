@@ -182,7 +182,7 @@ RUMMATHON = Corpus(
         {"out": "Ann", "b0_on": "Ben", "b0_by": "Cat", "b0_result": "failed", "p1_progress": "completed"},
         {"out": "", "p0_progress": "failed"},
         {"out": "", "p0_progress": "double-completed", "p1_progress": "double-completed"},
-        {"out": "Ann", "p1_progress": "declared-completed", "p1_low": "3"},
+        {"out": "Ann", "p1_extra": "abc"},
         {"out": "Ann", "b0_on": "Zed", "b0_by": "Cat", "b0_result": "failed"},
     ],
     api=[
