@@ -160,6 +160,8 @@ def validate_extra(form) -> bool:
             refuse("declarer_points", "Give the card points or count the cards, not both: clear one (RK-3).")
             for name in counted:
                 refuse(name, "Counted beside typed card points: clear the points or the counts (RK-3).")
+        if bid.bird and form.bird_made.data and not form.bird.data:
+            refuse("bird_made", "Choose first which bird the contract names (RK-6).")
         if bid.bird and form.bird.data:
             if not form.bird_made.data:
                 refuse("bird_made", "Say whether the declarer side made the bird the contract names (RK-6).")
