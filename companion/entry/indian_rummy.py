@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..cards import CardError, parse_card
@@ -87,9 +87,10 @@ def _deal_form(players: tuple[str, ...]) -> type[CourtierForm]:
     for i in range(len(players)):
         setattr(DealForm, f"p{i}_mode", SelectField("What to enter", default="count",
                                                     choices=choices(MODES.items())))
-        setattr(DealForm, f"p{i}_groups", StringField("Groups, separated by |", validators=[Length(max=200)]))
-        setattr(DealForm, f"p{i}_loose", StringField("Loose cards", validators=[Length(max=120)]))
-        setattr(DealForm, f"p{i}_cards", StringField("The 13 cards", validators=[Length(max=120)]))
+        # Card zones wrap on a phone, so a whole hand stays in sight (never cut off at the box's edge).
+        setattr(DealForm, f"p{i}_groups", TextAreaField("Groups, separated by |", validators=[Length(max=200)]))
+        setattr(DealForm, f"p{i}_loose", TextAreaField("Loose cards", validators=[Length(max=120)]))
+        setattr(DealForm, f"p{i}_cards", TextAreaField("The 13 cards", validators=[Length(max=120)]))
         setattr(DealForm, f"p{i}_count", CountField("Count (IR-6)", validators=[
             Optional(), NumberRange(min=0, max=80, message="A count is 0 to 80 (IR-6).")]))
         setattr(DealForm, f"p{i}_rejoin", BooleanField("Rejoins the pool this deal (IR-9)"))
@@ -230,8 +231,8 @@ def decks_for_table(table) -> int:
 
 class DeclarationForm(CourtierForm):
     wild = SelectField("Wild joker: the rank cut (IR-2)", choices=WILD_CHOICES, default="")
-    groups = StringField("The groups, separated by |", validators=[Length(max=200)])
-    cards = StringField("…or just the 13 cards: Courtier finds the best arrangement", validators=[Length(max=120)])
+    groups = TextAreaField("The groups, separated by |", validators=[Length(max=200)])
+    cards = TextAreaField("…or just the 13 cards: Courtier finds the best arrangement", validators=[Length(max=120)])
 
     def validate(self, extra_validators=None) -> bool:
         ok = super().validate(extra_validators)
