@@ -157,7 +157,7 @@ BAD_DEALS = {
     "not an object": (["Ann"], "rounds[0]", "each deal needs the wild joker"),
     "unknown field": ({"wild": "7", "winner": "Ann", "hands": {"Ben": {"count": 5}}, "dealer": "Ann"},
                       "rounds[0].dealer", "unknown field"),
-    "no wild": ({"winner": "Ann", "hands": {"Ben": {"count": 5}}}, "rounds[0].wild", "wild joker"),
+    "no wild": ({"winner": "Ann", "hands": {"Ben": {"cards": ["4C"] * 13}}}, "rounds[0].wild", "wild joker"),
     "no winner": ({"wild": "7", "hands": {"Ben": {"count": 5}}}, "rounds[0].winner", "won the deal"),
     "hands not an object": ({"wild": "7", "winner": "Ann", "hands": ["Ben"]}, "rounds[0].hands",
                             "give each player's hand by name"),

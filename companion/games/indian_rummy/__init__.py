@@ -174,8 +174,8 @@ class Entry:
 
 @dataclass(frozen=True)
 class Deal:
-    wild: str  # as cut: a rank, or JK
-    wild_rank: str  # IR-2: the rank that is wild (Aces when a printed Joker was cut)
+    wild: str | None  # as cut: a rank, or JK
+    wild_rank: str | None  # IR-2: the rank that is wild (Aces when a printed Joker was cut)
     winner: str
     hands: Mapping[str, Entry]
     rejoin: tuple[tuple[str, str], ...]  # (name, where)
@@ -316,10 +316,7 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     if is_whole_number(wild_text):
         wild_text = str(wild_text)
     wild = wild_rank = None
-    if wild_text is None:
-        found.add(f"{at}.wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a "
-                                "printed Joker was cut (IR-2)")
-    else:
+    if wild_text is not None:
         try:
             wild_rank = wild_rank_of(wild_text) if isinstance(wild_text, str) else wild_rank_of(repr(wild_text))
             wild = JOKER_RANK if str(wild_text).strip().upper() == JOKER_RANK else wild_rank
@@ -363,7 +360,15 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
             if entry is not None:
                 hands[name] = entry
     check_decks(places, decks, found)
-    if wild is None or winner is None or not isinstance(raw_hands, Mapping):
+    # IR-2: the wild joker matters only to cards judged here; a deal of counts, drops and an
+    # unentered declaration scores the same whatever was cut, so it may leave the wild out.
+    judged = any(entry.kind in ("groups", "cards") for entry in hands.values())
+    if wild_text is None and (judged or not isinstance(raw_hands, Mapping)):
+        found.add(f"{at}.wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a "
+                                "printed Joker was cut (IR-2)")
+    if (wild is None and wild_text is not None) or winner is None or not isinstance(raw_hands, Mapping):
+        return None
+    if wild is None and judged:
         return None
     return Deal(wild, wild_rank, winner, hands, tuple(rejoin), at)
 
