@@ -146,6 +146,11 @@ def round_from(form, table) -> dict[str, Any]:
             rejoin.append(name)
         if mode == "out" and name not in rejoin:
             continue
+        if name == deal["winner"] and not (form[f"p{i}_groups"].data or "").strip(" |\r\n\t") \
+                and not (form[f"p{i}_loose"].data or "").strip():
+            if cards_in(form[f"p{i}_cards"].data):  # the winner's 13 cards, arranged and checked (IR-5)
+                deal["hands"][name] = {"cards": cards_in(form[f"p{i}_cards"].data)}
+            continue  # IR-5: a declaration not entered is taken as valid (the table checked it)
         if name == deal["winner"] or mode == "groups":
             hand: dict[str, Any] = {"groups": groups_in(form[f"p{i}_groups"].data)}
             loose = cards_in(form[f"p{i}_loose"].data)

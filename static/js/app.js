@@ -268,7 +268,10 @@
     var isWinner = winner && winner.value === fieldset.dataset.player;
     var mode = isWinner ? "groups" : select.value;
     select.closest(".field").hidden = isWinner;
-    fieldset.querySelectorAll("[data-mode-part]").forEach(function (part) { part.hidden = part.dataset.modePart !== mode; });
+    fieldset.querySelectorAll("[data-mode-part]").forEach(function (part) {
+      var typed = isWinner && part.dataset.modePart === "cards" && part.querySelector("textarea, input").value.trim();
+      part.hidden = part.dataset.modePart !== mode && !typed;  // a winner's typed cards stay in sight
+    });
     var loose = fieldset.querySelector("[name$='_loose']");
     if (loose) loose.closest(".field").hidden = isWinner && !loose.value.trim();  // never hide what was typed
   }
