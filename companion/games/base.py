@@ -7,10 +7,11 @@ database or the file system.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from ..cards import said  # noqa: F401 - re-exported: the engines name values with it
 
 
 @dataclass(frozen=True)
@@ -122,28 +123,13 @@ class ScoredGame:
         return out
 
 
-def said(value: object) -> str:
-    """A value as a message shows it to a player: never JSON, ``None`` or ``True``.
+def listed(words: Sequence[str], last: str = "and") -> str:
+    """Words joined as a sentence lists them.
 
-    >>> said("Zed"), said(None), said(True), said(3), said([1, 2]), said({"a": 1}), said(float("nan"))
-    ('“Zed”', 'nothing', 'a yes-or-no answer', '3', 'a list', 'a set of fields', 'not a number')
+    >>> listed(["Ann"]), listed(["Ann", "Cat", "Dan"]), listed(["a", "b"], "or")
+    ('Ann', 'Ann, Cat and Dan', 'a or b')
     """
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return "a yes-or-no answer"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value) if math.isfinite(value) else "not a number"
-    if isinstance(value, str):
-        text = " ".join(value.split())
-        return f"“{text[:40]}…”" if len(text) > 40 else f"“{text}”"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "a set of fields"
-    return "something else"
+    return ", ".join(words[:-1]) + f" {last} " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def is_whole_number(value: object) -> bool:

@@ -35,6 +35,7 @@ from .base import (
     ScoredRound,
     check_count,
     is_whole_number,
+    listed,
     not_at_table,
     said,
     signed,
@@ -426,15 +427,11 @@ BIRDS: dict[str, Bonus] = {slug: bonus for slug, bonus in BONUSES.items() if bon
 SIDES = ("declarer", "defenders")
 
 
-def _listed(words: Sequence[str], last: str = "and") -> str:
-    return ", ".join(words[:-1]) + f" {last} " + words[-1] if len(words) > 1 else "".join(words)
-
-
 #: Messages name bids and birds as players say them, never by their slugs.
-BID_NAMES = _listed([b.label for b in BIDS.values()], "or")
-PARTNER_NAMES = _listed([BIDS[s].label for s in PARTNER_BIDS])
-BIRD_NAMES = _listed([BIDS[s].label for s in BIRD_BIDS])
-BIRD_LIST = _listed([b.label.lower() for b in BIRDS.values()], "or")
+BID_NAMES = listed([b.label for b in BIDS.values()], "or")
+PARTNER_NAMES = listed([BIDS[s].label for s in PARTNER_BIDS])
+BIRD_NAMES = listed([BIDS[s].label for s in BIRD_BIDS])
+BIRD_LIST = listed([b.label.lower() for b in BIRDS.values()], "or")
 TAKE_WORDS = {"declarer_points": "the declarer side's card points",
               "declarer_cards": "the cards the declarer side took", "declarer_tricks": "the declarer's tricks",
               "player_points": "each player's card points"}

@@ -36,6 +36,7 @@ from ..base import (
     ScoredRound,
     check_count,
     is_whole_number,
+    listed,
     not_at_table,
     said,
     signed,
@@ -104,10 +105,6 @@ HAND_FIELDS = {"groups", "loose", "cards", "count", "drop", "wrong_show"}
 HAND_SHAPE = "groups and loose cards, the 13 cards, a count, a drop or a wrong show"
 KIND_WORDS = {"groups": "groups", "cards": "the 13 cards", "count": "a count", "drop": "a drop",
               "wrong_show": "a wrong show"}
-
-
-def _listed(words: Sequence[str]) -> str:
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def decks_for(players: int) -> int:
@@ -258,7 +255,7 @@ def _parse_entry(raw: object, at: str, name: str, found: Problems, places: list[
     if "loose" in raw and "groups" not in kinds:
         kinds.insert(0, "groups")
     if len(kinds) != 1:
-        given = f" ({_listed([KIND_WORDS[k] for k in kinds])} were given)" if kinds else ""
+        given = f" ({listed([KIND_WORDS[k] for k in kinds])} were given)" if kinds else ""
         found.add(at, f"give exactly one of {HAND_SHAPE} for {name}{given}")
         return None
     kind = kinds[0]
