@@ -15,8 +15,33 @@ companion.cards.CardError: '1S' is not a card: use a rank 2-10, J, Q, K or A and
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
+
+
+def said(value: object) -> str:
+    """A value as a message shows it to a player: never JSON, ``None`` or ``True``.
+
+    >>> said("Zed"), said(None), said(True), said(3), said([1, 2]), said({"a": 1}), said(float("nan"))
+    ('“Zed”', 'nothing', 'a yes-or-no answer', '3', 'a list', 'a set of fields', 'not a number')
+    """
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "a yes-or-no answer"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else "not a number"
+    if isinstance(value, str):
+        text = " ".join(value.split())
+        return f"“{text[:40]}…”" if len(text) > 40 else f"“{text}”"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a set of fields"
+    return "something else"
 
 #: Ranks in battle order, low to high.
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -91,7 +116,7 @@ def parse_suit(text: object) -> str:
     companion.cards.CardError: 'X' is not a suit: use S, H, D or C
     """
     if not isinstance(text, str):
-        raise CardError(f"give a suit as S, H, D or C, not {text!r}")
+        raise CardError(f"give a suit as S, H, D or C, not {said(text)}")
     cleaned = _clean(text)
     suit = SUIT_SYMBOLS.get(cleaned, cleaned.upper())
     if suit not in SUITS:
@@ -116,7 +141,7 @@ def parse_card(text: object, *, allow_joker: bool = False) -> Card:
     companion.cards.CardError: give a card as text such as KS or 10H, not 12
     """
     if not isinstance(text, str):
-        raise CardError(f"give a card as text such as KS or 10H, not {text!r}")
+        raise CardError(f"give a card as text such as KS or 10H, not {said(text)}")
     return _parse_text(text, allow_joker)
 
 

@@ -127,7 +127,14 @@ def _select(widget, field, kwargs: dict) -> Markup | None:
     return Markup("".join(html))  # noqa: S704 - escaped above
 
 
+def _textarea(widget, field, kwargs: dict) -> Markup:
+    kwargs.setdefault("id", field.id)
+    _validation_attributes(widget, field, kwargs)
+    return Markup(f"<textarea {attributes(name=field.name, **kwargs)}>\r\n{escape(field._value())}</textarea>")  # noqa: S704
+
+
 _RENDERERS = {
+    widgets.TextArea: _textarea,
     widgets.TextInput: _input,
     widgets.HiddenInput: _input,
     widgets.NumberInput: _number,

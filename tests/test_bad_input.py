@@ -246,13 +246,15 @@ def assert_kept(tree: Tree, fields: dict[str, str]) -> None:
     ({"out": "Ann", "p1_extra": "1"}, "p1_extra", "Ben has 0 points, which buy at most 0 extra cards (RR-4)"),
     ({"out": "Ann", "p1_progress": "teleported"}, "p1_progress", "Not a valid choice"),
     ({"out": "Ann", "p0_low": "2"}, "p0_low", "Ann went out, so Ann has no cards left"),
-    ({"out": "Ann", "p0_progress": "declared-failed"}, "p0_progress", "progress cannot be declared-failed"),
+    ({"out": "Ann", "p0_progress": "declared-failed"}, "p0_progress",
+     "Ann cannot have declared Rummathon Royale and failed"),
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Cat", "b0_result": "failed",
       "b1_on": "Ben", "b1_by": "Ann", "b1_result": "completed"}, "b1_on", "Ben is already burdened this hand"),
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Ben", "b0_result": "failed"}, "b0_on", "Ben cannot burden themselves"),
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Zed", "b0_result": "failed"}, "b0_by", "Not a valid choice"),
-    ({"out": "Ann", "b0_on": "Ben", "b0_by": "Cat"}, "b0_result", "say whether the burdened player completed it"),
-    ({"out": "Ann", "b0_on": "Ben", "b0_result": "failed"}, "b0_by", "None is not a player"),
+    ({"out": "Ann", "b0_on": "Ben", "b0_by": "Cat"}, "b0_result",
+     "say whether the burdened player completed the Burden"),
+    ({"out": "Ann", "b0_on": "Ben", "b0_result": "failed"}, "b0_by", "say who played the Burden"),
 ])
 def test_a_bad_hand_is_refused_next_to_its_field_with_the_rest_kept(app, client, table, fields, where, says):
     data = {**FILLED, **fields, "base_version": "0"}
@@ -428,21 +430,21 @@ BAD_GAMES = {
     "a 25-character name": (game(players=["Ann", "x" * 25]), "players[1]", "at most 24 characters"),
     "rounds not a list": (game(rounds={"0": {"out": "Ann"}}), "rounds", "must be a list"),
     "rounds a string": (game(rounds="Ann went out"), "rounds", "must be a list"),
-    "a round that is a string": (game(rounds=["Ann went out"]), "rounds[0]", "must be an object"),
-    "a round that is null": (game(rounds=[None]), "rounds[0]", "must be an object"),
+    "a round that is a string": (game(rounds=["Ann went out"]), "rounds[0]", "each hand needs who went out"),
+    "a round that is null": (game(rounds=[None]), "rounds[0]", "each hand needs who went out"),
     "options not an object": (game(options=["all"]), "options", "must be an object"),
     "an unknown option": (game(options={"speed": "fast"}), "options.speed", "unknown option"),
     "a schedule that is a list": (game(options={"schedule": ["all"]}), "options.schedule", "unknown schedule"),
     "an unknown field in a hand": (game(rounds=[{"out": "Ann", "winner": "Ann"}]), "rounds[0].winner",
-                                   "unknown field 'winner'"),
-    "out not at the table": (game(rounds=[{"out": "Zed"}]), "rounds[0].out", "'Zed' is not a player"),
+                                   "unknown field “winner”"),
+    "out not at the table": (game(rounds=[{"out": "Zed"}]), "rounds[0].out", "“Zed” is not a player"),
     "out missing": (game(rounds=[{"left": {"Ben": {"low": 1}}}]), "rounds[0].out", "name the player who went out"),
     "a count as a string": (game(rounds=[{"out": "Ann", "left": {"Ben": {"low": "3"}}}]),
-                            "rounds[0].left.Ben.low", "whole number, not '3'"),
+                            "rounds[0].left.Ben.low", "whole number, not “3”"),
     "a count as a float": (game(rounds=[{"out": "Ann", "left": {"Ben": {"low": 3.0}}}]),
                            "rounds[0].left.Ben.low", "whole number, not 3.0"),
     "a count as a boolean": (game(rounds=[{"out": "Ann", "left": {"Ben": {"low": True}}}]),
-                             "rounds[0].left.Ben.low", "whole number, not True"),
+                             "rounds[0].left.Ben.low", "whole number, not a yes-or-no answer"),
     "a huge count": (game(rounds=[{"out": "Ann", "left": {"Ben": {"low": 10**30}}}]),
                      "rounds[0].left.Ben.low", "only 112 playing cards"),
     "a negative count": (game(rounds=[{"out": "Ann", "left": {"Ben": {"low": -1}}}]),
@@ -458,16 +460,16 @@ BAD_GAMES = {
     "extra cards not affordable": (game(rounds=[{"out": "Ann", "extra_cards": {"Ben": 1}}]),
                                    "rounds[0].extra_cards.Ben", "Ben has 0 points, which buy at most 0"),
     "a progress that is a list": (game(rounds=[{"out": "Ann", "progress": {"Ben": ["completed"]}}]),
-                                  "rounds[0].progress.Ben", "unknown progress"),
+                                  "rounds[0].progress.Ben", "is not a way a round can go"),
     "a progress that is an object": (game(rounds=[{"out": "Ann", "progress": {"Ben": {"x": 1}}}]),
-                                     "rounds[0].progress.Ben", "unknown progress"),
+                                     "rounds[0].progress.Ben", "is not a way a round can go"),
     "burdens not a list": (game(rounds=[{"out": "Ann", "burdens": {"on": "Ben"}}]), "rounds[0].burdens",
-                           "must be a list"),
+                           "give the Burdens as a list"),
     "a burden that is a string": (game(rounds=[{"out": "Ann", "burdens": ["Ben"]}]), "rounds[0].burdens[0]",
-                                  "a burden needs"),
+                                  "a Burden needs who it was on"),
     "double as a number": (game(rounds=[{"out": "Ann", "burdens": [
         {"on": "Ben", "by": "Cat", "double": 1, "completed": False}]}]), "rounds[0].burdens[0].double",
-        "true or false"),
+        "say whether it was a Double Burden"),
     "a burden on a list": (game(rounds=[{"out": "Ann", "burdens": [
         {"on": ["Ben"], "by": "Cat", "completed": False}]}]), "rounds[0].burdens[0].on", "not a player"),
     "a hand after the game ended": (game(players=["Ann", "Ben"], rounds=[
@@ -492,7 +494,7 @@ def test_unicode_names_are_welcome_and_kept_exactly(client):
 
 
 @pytest.mark.parametrize(("players", "rounds", "where", "says"), [
-    (["Zoë", "Ben"], [{"out": "Zoe"}], "rounds[0].out", "'Zoe' is not a player"),
+    (["Zoë", "Ben"], [{"out": "Zoe"}], "rounds[0].out", "“Zoe” is not a player"),
     (["ÉMILE", "émile"], [], "players[1]", "two players are called émile"),
     (["Ann", "\u3000\u00a0"], [], "players[1]", "needs a name"),
     (["Ann", "é" * 25], [], "players[1]", "at most 24 characters"),
@@ -626,7 +628,7 @@ def import_text(client, text: str):
     (json.dumps({"game": "snap", "players": ["Ann", "Ben"]}), "game: unknown game 'snap'"),
     (json.dumps(game(rounds=[{"out": "Ann", "extra_cards": {"Ben": 3}}])),
      "rounds[0].extra_cards.Ben: Ben has 0 points"),
-    (json.dumps(game(rounds=[{"out": "Zed", "progress": {"Ben": ["x"]}}])), "rounds[0].out: 'Zed' is not a player"),
+    (json.dumps(game(rounds=[{"out": "Zed", "progress": {"Ben": ["x"]}}])), "rounds[0].out: “Zed” is not a player"),
 ])
 def test_an_unimportable_table_is_refused_with_its_reasons(app, client, text, says):
     response = import_text(client, text)

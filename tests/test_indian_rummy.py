@@ -154,18 +154,19 @@ def test_too_few_decks_for_the_table_is_refused():
 
 
 BAD_DEALS = {
-    "not an object": (["Ann"], "rounds[0]", "object"),
+    "not an object": (["Ann"], "rounds[0]", "each deal needs the wild joker"),
     "unknown field": ({"wild": "7", "winner": "Ann", "hands": {"Ben": {"count": 5}}, "dealer": "Ann"},
                       "rounds[0].dealer", "unknown field"),
-    "no wild": ({"winner": "Ann", "hands": {"Ben": {"count": 5}}}, "rounds[0].wild", "wild joker"),
+    "no wild": ({"winner": "Ann", "hands": {"Ben": {"cards": ["4C"] * 13}}}, "rounds[0].wild", "wild joker"),
     "no winner": ({"wild": "7", "hands": {"Ben": {"count": 5}}}, "rounds[0].winner", "won the deal"),
-    "hands not an object": ({"wild": "7", "winner": "Ann", "hands": ["Ben"]}, "rounds[0].hands", "map"),
+    "hands not an object": ({"wild": "7", "winner": "Ann", "hands": ["Ben"]}, "rounds[0].hands",
+                            "give each player's hand by name"),
     "two kinds at once": ({"wild": "7", "winner": "Ann", "hands": {"Ben": {"count": 5, "drop": "first"}}},
                           "rounds[0].hands.Ben", "exactly one"),
     "unknown drop": ({"wild": "7", "winner": "Ann", "hands": {"Ben": {"drop": "late"}}},
                      "rounds[0].hands.Ben.drop", "unknown drop"),
     "wrong show false": ({"wild": "7", "winner": "Ann", "hands": {"Ben": {"wrong_show": False}}},
-                         "rounds[0].hands.Ben.wrong_show", "leave it out"),
+                         "rounds[0].hands.Ben.wrong_show", "marked only for a player who showed"),
     "negative count": ({"wild": "7", "winner": "Ann", "hands": {"Ben": {"count": -3}}},
                        "rounds[0].hands.Ben.count", "negative"),
     "count too big": ({"wild": "7", "winner": "Ann", "hands": {"Ben": {"count": 131}}},

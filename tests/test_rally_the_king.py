@@ -246,8 +246,8 @@ def test_impossible_cards_are_refused(text):
 
 
 BAD_HANDS = {
-    "not an object": (["solo"], "rounds[0]", "object"),
-    "no bid": ({"declarer": "Ben", "declarer_points": 64}, "rounds[0].bid", "enter the bid"),
+    "not an object": (["solo"], "rounds[0]", "each hand needs its dealer, bid"),
+    "no bid": ({"declarer": "Ben", "declarer_points": 64}, "rounds[0].bid", "choose the bid"),
     "no declarer": ({"bid": "solo", "declarer_points": 64}, "rounds[0].declarer", "name the declarer"),
     "no points": ({"bid": "solo", "declarer": "Ben"}, "rounds[0].declarer_points", "card points"),
     "stranger dealing": ({"dealer": "Zed", "bid": "solo", "declarer": "Ben", "declarer_points": 64},
@@ -259,7 +259,7 @@ BAD_HANDS = {
     "called king not a card": ({"bid": "partner", "declarer": "Ben", "called_king": "KX", "declarer_points": 64},
                                "rounds[0].called_king", "not a card"),
     "unknown bird": ({"bid": "solo-with-bird", "declarer": "Ben", "bird": "eagle", "declarer_points": 64},
-                     "rounds[0].bird", "unknown bird"),
+                     "rounds[0].bird", "“eagle” is not a bird"),
     "points on a trick contract": ({"bid": "one-trick", "declarer": "Ben", "declarer_tricks": 1,
                                     "declarer_points": 5}, "rounds[0].declarer_points", "not entered"),
     "too many tricks": ({"bid": "one-trick", "declarer": "Ben", "declarer_tricks": 13},
@@ -267,11 +267,11 @@ BAD_HANDS = {
     "tricks in cards": ({"bid": "solo", "declarer": "Ben", "declarer_cards": {"tricks": 13}},
                         "rounds[0].declarer_cards.tricks", "only 12 tricks"),
     "unknown card class": ({"bid": "solo", "declarer": "Ben", "declarer_cards": {"jacks": 2}},
-                           "rounds[0].declarer_cards.jacks", "unknown field"),
+                           "rounds[0].declarer_cards.jacks", "unknown class of card “jacks”"),
     "negative points": ({"bid": "solo", "declarer": "Ben", "declarer_points": -1},
                         "rounds[0].declarer_points", "RK-3"),
     "bonuses not a list": ({"bid": "solo", "declarer": "Ben", "declarer_points": 64, "bonuses": "slam"},
-                           "rounds[0].bonuses", "must be a list"),
+                           "rounds[0].bonuses", "give the bonuses as a list"),
     "unknown bonus": ({"bid": "solo", "declarer": "Ben", "declarer_points": 64,
                        "bonuses": [{"bonus": "grand", "side": "declarer", "announced": True, "made": True}]},
                       "rounds[0].bonuses[0].bonus", "unknown bonus"),

@@ -127,6 +127,6 @@ def test_the_contract_bird_counts_as_announced_without_ticking_it(client):
     # (RK-6, RK-7); the owl as an announced bonus, 4: Ben +12 / others -4 (RK-8).
     table, key = new_table(client)
     response = post(client, table, key, bid="solo-with-bird", declarer="Ben", declarer_points="70", bird="owl",
-                    bo_owl_side="declarer", bo_owl_made="y")
+                    bird_made="yes")
     assert response.status_code == 303, response.get_data(as_text=True)
     assert game(client, table).totals == {"Ann": -8, "Ben": 24, "Cat": -8, "Dan": -8}

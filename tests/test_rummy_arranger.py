@@ -93,6 +93,10 @@ def is_run(group: Sequence[str], wild: str | None) -> bool:
 
 def is_set(group: Sequence[str], wild: str | None) -> bool:
     naturals = [c for c in group if not joker(c, wild)]
+    if not naturals and len(group) in (3, 4):
+        # IR-4: a card of the wild rank standing as its own rank is natural in a set of that rank;
+        # the others (printed Jokers, or a second wild card of a suit) stand in for the missing suits.
+        return any(c != "JK" for c in group)
     return (bool(naturals) and len(group) in (3, 4) and len({rank(c) for c in naturals}) == 1
             and len({suit(c) for c in naturals}) == len(naturals))
 
@@ -157,7 +161,8 @@ def brute_force(hand: Sequence[str], wild: str | None) -> tuple[int, bool]:
 def test_the_brute_force_reads_the_rulings():
     assert kind_of(["QS", "KS", "AS"], "7") == "pure" and kind_of(["KS", "AS", "2S"], "7") == "invalid"
     assert kind_of(["6H", "7H", "8H"], "7") == "pure" and kind_of(["6H", "7S", "8H"], "7") == "impure"
-    assert kind_of(["8S", "8S", "8H"], "7") == "invalid" and kind_of(["JK", "7S", "7D"], "7") == "invalid"
+    assert kind_of(["8S", "8S", "8H"], "7") == "invalid" and kind_of(["JK", "7S", "7D"], "7") == "set"
+    assert kind_of(["JK", "JK", "JK"], "7") == "invalid"  # IR-4: a group needs a natural card
     assert brute_force(["AS", "2S", "3S", "9H", "10H", "JK", "KD"], "7") == (10, False)
     assert brute_force(["AS", "2S", "3S", "9H", "10H", "JK"], "7") == (0, True)
 
@@ -175,8 +180,10 @@ GROUPS = [
     (["6H", "7S", "8H"], "7", "impure", "7S standing in for 7H"),
     (["5D", "6D", "JK", "8D"], "3", "impure", "JK standing in for 7D"),
     (["5D", "JK", "JK"], "3", "impure", "5D to 7D"),
-    (["JK", "JK", "7C"], "7", "invalid", "all jokers"),
-    (["7S", "7H", "7D"], "7", "invalid", "7s are wild"),
+    (["JK", "JK", "JK"], "7", "invalid", "all jokers"),
+    (["JK", "JK", "7C"], "7", "set", "jokers JK JK standing in for 7S 7H"),  # IR-4: 7C natural as a seven
+    (["7S", "7H", "7D"], "7", "set", "the wild 7S 7H 7D natural as their own rank"),
+    (["7S", "7S", "7H"], "7", "set", "joker 7S standing in for 7D"),
     (["9S", "9H", "9D", "9C"], "7", "set", "four 9s"),
     (["9S", "9H", "JK"], "7", "set", "joker JK standing in for 9D"),
     (["9S", "9S", "9H"], "7", "invalid", "9S twice"),

@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..cards import CardError, parse_card
@@ -21,9 +21,9 @@ RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 WILD_CHOICES = choices([("", "— the card cut")] + [(r, f"{r}s are wild") for r in RANKS]
                        + [("JK", "A printed Joker was cut: Aces are wild (IR-2)")])
 MODES = {
+    "count": "Just their count",
     "groups": "Their groups and loose cards",
     "cards": "Their 13 cards: Courtier arranges them",
-    "count": "Just their count",
     "first": "Dropped before the first draw",
     "middle": "Dropped later (middle drop)",
     "wrong_show": "Wrong show",
@@ -85,11 +85,12 @@ def _deal_form(players: tuple[str, ...]) -> type[CourtierForm]:
         note = StringField("Note (optional)", validators=[Length(max=200)])
 
     for i in range(len(players)):
-        setattr(DealForm, f"p{i}_mode", SelectField("What to enter", default="groups",
+        setattr(DealForm, f"p{i}_mode", SelectField("What to enter", default="count",
                                                     choices=choices(MODES.items())))
-        setattr(DealForm, f"p{i}_groups", StringField("Groups, separated by |", validators=[Length(max=200)]))
-        setattr(DealForm, f"p{i}_loose", StringField("Loose cards", validators=[Length(max=120)]))
-        setattr(DealForm, f"p{i}_cards", StringField("The 13 cards", validators=[Length(max=120)]))
+        # Card zones wrap on a phone, so a whole hand stays in sight (never cut off at the box's edge).
+        setattr(DealForm, f"p{i}_groups", TextAreaField("Groups, separated by |", validators=[Length(max=200)]))
+        setattr(DealForm, f"p{i}_loose", TextAreaField("Loose cards", validators=[Length(max=120)]))
+        setattr(DealForm, f"p{i}_cards", TextAreaField("The 13 cards", validators=[Length(max=120)]))
         setattr(DealForm, f"p{i}_count", CountField("Count (IR-6)", validators=[
             Optional(), NumberRange(min=0, max=80, message="A count is 0 to 80 (IR-6).")]))
         setattr(DealForm, f"p{i}_rejoin", BooleanField("Rejoins the pool this deal (IR-9)"))
@@ -145,10 +146,16 @@ def round_from(form, table) -> dict[str, Any]:
             rejoin.append(name)
         if mode == "out" and name not in rejoin:
             continue
+        if name == deal["winner"] and not (form[f"p{i}_groups"].data or "").strip(" |\r\n\t") \
+                and not (form[f"p{i}_loose"].data or "").strip():
+            if cards_in(form[f"p{i}_cards"].data):  # the winner's 13 cards, arranged and checked (IR-5)
+                deal["hands"][name] = {"cards": cards_in(form[f"p{i}_cards"].data)}
+            continue  # IR-5: a declaration not entered is taken as valid (the table checked it)
         if name == deal["winner"] or mode == "groups":
             hand: dict[str, Any] = {"groups": groups_in(form[f"p{i}_groups"].data)}
-            if name != deal["winner"]:
-                hand["loose"] = cards_in(form[f"p{i}_loose"].data)
+            loose = cards_in(form[f"p{i}_loose"].data)
+            if name != deal["winner"] or loose:  # a winner's loose cards are refused by the game (IR-5)
+                hand["loose"] = loose
         elif mode == "cards":
             hand = {"cards": cards_in(form[f"p{i}_cards"].data)}
         elif mode == "count":
@@ -173,8 +180,10 @@ def field_for(where: str, table, form) -> str | None:
     if where.startswith("winner"):
         return "winner"
     m = re.match(r"rejoin(?:\[(\d+)\])?", where)
-    if m:
-        return None
+    if m:  # the k-th player ticked to rejoin, in seat order (as round_from lists them)
+        ticked = [i for i in range(len(table.players)) if form[f"p{i}_rejoin"].data]
+        k = int(m.group(1)) if m.group(1) else 0
+        return f"p{ticked[k]}_rejoin" if k < len(ticked) else None
     m = re.match(r"hands\.(.+?)(?:\.(groups|loose|cards|count|drop|wrong_show)\b.*)?$", where)
     if not m or m.group(1) not in table.players:
         return None
@@ -227,15 +236,24 @@ def decks_for_table(table) -> int:
 
 class DeclarationForm(CourtierForm):
     wild = SelectField("Wild joker: the rank cut (IR-2)", choices=WILD_CHOICES, default="")
-    groups = StringField("The groups, separated by |", validators=[Length(max=200)])
-    cards = StringField("…or just the 13 cards: Courtier finds the best arrangement", validators=[Length(max=120)])
+    groups = TextAreaField("The groups, separated by |", validators=[Length(max=200)])
+    cards = TextAreaField("…or just the 13 cards: Courtier finds the best arrangement", validators=[Length(max=120)])
+
+    def validate(self, extra_validators=None) -> bool:
+        ok = super().validate(extra_validators)
+        if (self.groups.data or "").strip() and (self.cards.data or "").strip():
+            message = "Give the groups or the 13 cards, not both: clear one (IR-5)."
+            self.groups.errors = [*self.groups.errors, message]
+            self.cards.errors = [*self.cards.errors, message]
+            return False
+        return ok
 
 
 def _declaration_body(form) -> dict[str, Any]:
     body: dict[str, Any] = {"wild": form.wild.data or None}
-    if (form.cards.data or "").strip() and not (form.groups.data or "").strip():
+    if (form.cards.data or "").strip():  # both given is refused by the form (never one silently)
         body["cards"] = cards_in(form.cards.data)
-    else:
+    if (form.groups.data or "").strip() or "cards" not in body:
         body["groups"] = groups_in(form.groups.data)
     return body
 

@@ -78,14 +78,16 @@ def _hand_form(players: tuple[str, ...]) -> type[CourtierForm]:
         declarer = SelectField("Declarer", choices=people, default="")
         called_king = SelectField("Called King (RK-5)", default="",
                                   choices=choices([("", "—")] + list(KINGS.items())))
-        partner = SelectField("Partner: who held the called King? (RK-5)", default="", choices=choices(
-            [("", "—"), (ALONE, "Nobody: the declarer plays alone")] + [(p, p) for p in players]))
+        partner = SelectField("Who held the called King? (RK-5)", default="", choices=choices(
+            [("", "—"), (ALONE, "The declarer held it, or it was in the stock")] + [(p, p) for p in players]))
         declarer_points = StringField("Declarer side's card points (RK-3)", validators=[Length(max=12)])
         declarer_tricks = CountField("Tricks the declarer won", validators=[
             Optional(), NumberRange(min=0, max=rules.TRICKS, message="From 0 to 12 tricks.")])
         bird = SelectField("The bird of the contract (RK-6)", default="",
                            choices=choices([("", "—")] + [(s, f"{b.label} ({b.description})")
                                                          for s, b in rules.BIRDS.items()]))
+        bird_made = SelectField("Did the declarer side make its bird? (RK-6)", default="", choices=choices(
+            [("", "—"), ("yes", "Yes, made"), ("no", "No, not made")]))
         note = StringField("Note (optional)", validators=[Length(max=200)])
 
     for kind, cls in rules.CARD_CLASSES.items():
@@ -120,11 +122,53 @@ def _formdata_for(players, hand: dict[str, Any]) -> dict[str, Any]:
             values[f"pp_{i}"] = str(hand["player_points"][name])
     for bonus in hand.get("bonuses") or []:
         slug = bonus.get("bonus")
-        if slug in rules.BONUSES:
+        if slug == hand.get("bird") and bonus.get("side", "declarer") == "declarer":  # the contract's bird (RK-6)
+            values["bird_made"] = "yes" if bonus.get("made") else "no"
+        elif slug in rules.BONUSES:
             values[f"bo_{slug}_side"] = bonus.get("side", "declarer")
             values[f"bo_{slug}_announced"] = bool(bonus.get("announced"))
             values[f"bo_{slug}_made"] = bool(bonus.get("made"))
     return values
+
+
+def _counted(form) -> list[str]:
+    """The card-count boxes the player filled (RK-3)."""
+    return [f"c_{kind}" for kind in rules.CARDS_FIELDS if form[f"c_{kind}"].data is not None]
+
+
+def validate_extra(form) -> bool:
+    """What WTForms cannot see field by field: a choice that needs another (RK-3, RK-5, RK-6)."""
+    bid = rules.BIDS.get(form.bid.data or "")
+    ok = True
+
+    def refuse(name: str, message: str) -> None:
+        nonlocal ok
+        form[name].errors = [*form[name].errors, message]
+        ok = False
+
+    if bid is None:
+        return ok
+    if bid.partner:
+        if not form.called_king.data:
+            refuse("called_king", "Choose the King the declarer called (RK-5).")
+        if not form.partner.data:
+            refuse("partner", "Choose who held the called King: a player, or “The declarer held it, or it was in "
+                              "the stock” (RK-5).")
+    if bid.kind == "points":
+        counted = _counted(form)
+        if counted and (form.declarer_points.data or "").strip():
+            refuse("declarer_points", "Give the card points or count the cards, not both: clear one (RK-3).")
+            for name in counted:
+                refuse(name, "Counted beside typed card points: clear the points or the counts (RK-3).")
+        if bid.bird and form.bird_made.data and not form.bird.data:
+            refuse("bird_made", "Choose first which bird the contract names (RK-6).")
+        if bid.bird and form.bird.data:
+            if not form.bird_made.data:
+                refuse("bird_made", "Say whether the declarer side made the bird the contract names (RK-6).")
+            if form[f"bo_{form.bird.data}_side"].data == "declarer":
+                refuse(f"bo_{form.bird.data}_side", "This is the contract's own bird: say above whether it was "
+                                                    "made; use this row only for the defenders (RK-6).")
+    return ok
 
 
 def _number(text: str) -> int | str:
@@ -148,17 +192,18 @@ def round_from(form, table) -> dict[str, Any]:
                  if form[f"c_{kind}"].data is not None}
         if cards:
             hand["declarer_cards"] = cards
-        elif (form.declarer_points.data or "").strip():
+        if (form.declarer_points.data or "").strip():  # both given: the engine refuses them, never one dropped
             hand["declarer_points"] = _number(form.declarer_points.data)
         if bid.bird:
             hand["bird"] = form.bird.data or None
         contract_bird = form.bird.data if bid.bird else None
         bonuses = [{"bonus": slug, "side": form[f"bo_{slug}_side"].data,
-                    # RK-6: the contract's own bird always counts as announced by the declarer side.
-                    "announced": bool(form[f"bo_{slug}_announced"].data) or (
-                        slug == contract_bird and form[f"bo_{slug}_side"].data == "declarer"),
+                    "announced": bool(form[f"bo_{slug}_announced"].data),
                     "made": bool(form[f"bo_{slug}_made"].data)}
                    for slug in rules.BONUSES if form[f"bo_{slug}_side"].data]
+        if contract_bird and form.bird_made.data:  # RK-6: the contract's bird, announced by the declarer side
+            bonuses.insert(0, {"bonus": contract_bird, "side": "declarer", "announced": True,
+                               "made": form.bird_made.data == "yes"})
         if bonuses:
             hand["bonuses"] = bonuses
     elif bid is not None and bid.kind in ("tricks", "beggar"):
@@ -185,9 +230,16 @@ def field_for(where: str, table, form) -> str | None:
         if len(parts) > 1 and parts[1] in table.players:
             return f"pp_{table.players.index(parts[1])}"
         return "pp_0"
+    if head == "bonuses" and len(parts) == 1:
+        return "bird_made" if form.bird.data else None
     if head == "bonuses" and len(parts) > 1 and parts[1].isdigit():
         used = [slug for slug in rules.BONUSES if form[f"bo_{slug}_side"].data]
+        bid = rules.BIDS.get(form.bid.data or "")
+        if bid is not None and bid.bird and form.bird.data and form.bird_made.data:
+            used.insert(0, "")  # the contract's bird comes first, from its own question
         k = int(parts[1])
+        if k < len(used) and not used[k]:
+            return "bird_made"
         if k < len(used):
             sub = parts[2] if len(parts) > 2 and parts[2] in ("announced", "made") else "side"
             return f"bo_{used[k]}_{sub}"

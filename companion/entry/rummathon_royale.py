@@ -101,6 +101,12 @@ def _formdata_for(players, hand: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
+def burden_used(form, j: int) -> bool:
+    """A Burden row with anything filled in goes to the game, to be scored or refused (never dropped)."""
+    return bool(form[f"b{j}_on"].data or form[f"b{j}_by"].data or form[f"b{j}_result"].data
+                or form[f"b{j}_double"].data)
+
+
 def round_from(form, table) -> dict[str, Any]:
     """The hand's JSON (API.md) from a validated form.
 
@@ -123,7 +129,7 @@ def round_from(form, table) -> dict[str, Any]:
     burdens = []
     for j in range(len(players)):
         on, by = form[f"b{j}_on"].data, form[f"b{j}_by"].data
-        if not (on or by):
+        if not burden_used(form, j):
             continue
         burdens.append({"on": on or None, "by": by or None, "double": bool(form[f"b{j}_double"].data),
                         "completed": {"completed": True, "failed": False}.get(form[f"b{j}_result"].data)})
@@ -148,7 +154,7 @@ def field_for(where: str, table, form) -> str | None:
             return f"p{i}_{parts[2]}" if len(parts) > 2 and parts[2] in CLASS_LABELS else f"p{i}_low"
         return f"p{i}_progress" if head == "progress" else f"p{i}_extra"
     if head == "burdens" and len(parts) > 1 and parts[1].isdigit():
-        used = [j for j in range(len(players)) if form[f"b{j}_on"].data or form[f"b{j}_by"].data]
+        used = [j for j in range(len(players)) if burden_used(form, j)]
         k = int(parts[1])
         if k < len(used):
             j = used[k]

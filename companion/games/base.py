@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cards import said  # noqa: F401 - re-exported: the engines name values with it
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -121,6 +123,15 @@ class ScoredGame:
         return out
 
 
+def listed(words: Sequence[str], last: str = "and") -> str:
+    """Words joined as a sentence lists them.
+
+    >>> listed(["Ann"]), listed(["Ann", "Cat", "Dan"]), listed(["a", "b"], "or")
+    ('Ann', 'Ann, Cat and Dan', 'a or b')
+    """
+    return ", ".join(words[:-1]) + f" {last} " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def is_whole_number(value: object) -> bool:
     """True for ints, but not for booleans (JSON true is not a count).
 
@@ -141,7 +152,7 @@ def check_count(found: Problems, where: str, value: object, most: int, too_many:
     [('y', 'the number of cards cannot be negative')]
     """
     if not is_whole_number(value):
-        found.add(where, f"{what} must be a whole number, not {value!r}")
+        found.add(where, f"{what} must be a whole number, not {said(value)}")
     elif value < 0:
         found.add(where, f"{what} cannot be negative")
     elif value > most:
@@ -157,9 +168,12 @@ def not_at_table(found: Problems, where: str, name: object, players: Sequence[st
     >>> found = Problems()
     >>> not_at_table(found, "rounds[0].out", "Zed", ("Ann", "Ben"))
     >>> [(p.where, p.message) for p in found]
-    [('rounds[0].out', "'Zed' is not a player at this table (Ann, Ben)")]
+    [('rounds[0].out', '“Zed” is not a player at this table (Ann, Ben)')]
     """
-    found.add(where, f"{name!r} is not a player at this table ({', '.join(players)})")
+    if name is None or (isinstance(name, str) and not name.strip()):
+        found.add(where, f"choose a player: {', '.join(players)}")
+    else:
+        found.add(where, f"{said(name)} is not a player at this table ({', '.join(players)})")
 
 
 def check_groups(groups: list, players: Sequence[str], where: str, found: Problems,

@@ -28,7 +28,18 @@ from fractions import Fraction
 from typing import Any
 
 from ..cards import SUIT_SYMBOLS, SUITS, CardError
-from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, not_at_table, signed
+from .base import (
+    InputError,
+    Problems,
+    ScoredGame,
+    ScoredRound,
+    check_count,
+    is_whole_number,
+    listed,
+    not_at_table,
+    said,
+    signed,
+)
 
 SLUG = "rally-the-king"
 TITLE = "Rally the King"
@@ -140,7 +151,7 @@ def parse_tarot_card(text: object) -> TarotCard:
 use T1-T21 for trumps, F for Tomfool, or a rank K, Q, C, V, 10, 9, 8 or 7 and a suit S, H, D or C (RK-1)
     """
     if not isinstance(text, str):
-        raise CardError(f"give a card as text such as T21, F, KH or 10C, not {text!r}")
+        raise CardError(f"give a card as text such as T21, F, KH or 10C, not {said(text)}")
     cleaned = "".join(ch for ch in text if not ch.isspace() and ch not in _INVISIBLE)
     shown = text.strip()
     upper = cleaned.upper()
@@ -156,6 +167,20 @@ use T1-T21 for trumps, F for Tomfool, or a rank K, Q, C, V, 10, 9, 8 or 7 and a 
         if rank == "J" and suit in SUITS:
             raise CardError(f"{shown!r} is not a card: a Valet is V and a Cavalier is C; {CARD_RULE}")
     raise CardError(f"{shown!r} is not a card: {CARD_RULE}")
+
+
+def parse_called_king(text: object) -> TarotCard:
+    """RK-5: the called King, as its card (``KH``) or its suit alone (``H``, ``♥``).
+
+    >>> str(parse_called_king("H")), str(parse_called_king("kh")), str(parse_called_king("♣"))
+    ('KH', 'KH', 'KC')
+    """
+    if isinstance(text, str):
+        cleaned = "".join(ch for ch in text if not ch.isspace() and ch not in _INVISIBLE)
+        suit = SUIT_SYMBOLS.get(cleaned, cleaned.upper())
+        if suit in SUITS and len(cleaned) == 1:
+            return TarotCard("K", suit)
+    return parse_tarot_card(text)
 
 
 def full_pack() -> tuple[TarotCard, ...]:
@@ -401,6 +426,16 @@ BONUSES: dict[str, Bonus] = {bonus.slug: bonus for bonus in (
 BIRDS: dict[str, Bonus] = {slug: bonus for slug, bonus in BONUSES.items() if bonus.bird}
 SIDES = ("declarer", "defenders")
 
+
+#: Messages name bids and birds as players say them, never by their slugs.
+BID_NAMES = listed([b.label for b in BIDS.values()], "or")
+PARTNER_NAMES = listed([BIDS[s].label for s in PARTNER_BIDS])
+BIRD_NAMES = listed([BIDS[s].label for s in BIRD_BIDS])
+BIRD_LIST = listed([b.label.lower() for b in BIRDS.values()], "or")
+TAKE_WORDS = {"declarer_points": "the declarer side's card points",
+              "declarer_cards": "the cards the declarer side took", "declarer_tricks": "the declarer's tricks",
+              "player_points": "each player's card points"}
+
 HAND_FIELDS = ("dealer", "bid", "declarer", "called_king", "partner", "declarer_points", "declarer_cards",
                "declarer_tricks", "bird", "player_points", "bonuses", "note")
 BONUS_FIELDS = ("bonus", "side", "announced", "made")
@@ -463,10 +498,10 @@ def _check_options(options: Mapping[str, Any], found: Problems) -> dict[str, Any
     for key, value in options.items():
         where = f"options.{key}"
         if key not in OPTIONS:
-            found.add(where, f"unknown option {key!r}; {TITLE} has {', '.join(OPTIONS)}")
+            found.add(where, f"unknown option {said(key)}; {TITLE} has the options {', '.join(OPTIONS)}")
         elif key == "counting":
             if not isinstance(value, str) or value not in COUNTINGS:
-                found.add(where, f"unknown counting {value!r}; use individual or traditional (RK-3)")
+                found.add(where, f"unknown counting {said(value)}; use individual or traditional (RK-3)")
             else:
                 opts[key] = value
         elif key == "hands":
@@ -483,7 +518,10 @@ def _check_options(options: Mapping[str, Any], found: Problems) -> dict[str, Any
 
 def _player(value: object, where: str, players: Sequence[str], found: Problems, role: str) -> str | None:
     if not isinstance(value, str) or value.strip() not in players:
-        found.add(where, f"the {role}, {value!r}, is not a player at this table ({', '.join(players)})")
+        if isinstance(value, str) and not value.strip():
+            found.add(where, f"choose the {role}: {', '.join(players)}")
+        else:
+            found.add(where, f"the {role}, {said(value)}, is not a player at this table ({', '.join(players)})")
         return None
     return value.strip()
 
@@ -506,15 +544,15 @@ def _points(value: object, where: str, counting: Counting, found: Problems, whos
 
 def _cards(raw: object, where: str, found: Problems) -> dict[str, int] | None:
     if not isinstance(raw, Mapping):
-        found.add(where, "give the cards the declarer side took by class: honours, kings, queens, cavaliers, "
-                         "valets, others, and its tricks (RK-3)")
+        found.add(where, "count the cards the declarer side took by class (Honours, Kings, Queens, Cavaliers, "
+                         "Valets and others) and its tricks (RK-3)")
         return None
     counts: dict[str, int] = {}
     ok = True
     for key, n in raw.items():
         at = f"{where}.{key}"
         if key not in CARDS_FIELDS:
-            found.add(at, f"unknown field {key!r}; give {', '.join(CARDS_FIELDS)} (RK-3)")
+            found.add(at, f"unknown class of card {said(key)}; count {', '.join(CARDS_FIELDS)} (RK-3)")
             ok = False
             continue
         if key == "tricks":
@@ -539,8 +577,8 @@ def _parse_bonuses(raw: object, at: str, bid: Bid | None, bird: str | None, card
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        found.add(where, 'bonuses must be a list, e.g. [{"bonus": "slam", "side": "declarer", '
-                         '"announced": true, "made": true}]')
+        found.add(where, "give the bonuses as a list, each bonus with its name, its side, and whether it was "
+                         "announced and made (RK-8)")
         return None
     if raw and bid is not None and bid.kind != "points":
         found.add(where, f"bonuses are scored only on point contracts; a {bid.label.lower()} has none (RK-8)")
@@ -556,11 +594,12 @@ def _parse_bonuses(raw: object, at: str, bid: Bid | None, bird: str | None, card
             continue
         for key in item:
             if key not in BONUS_FIELDS:
-                found.add(f"{here}.{key}", f"unknown field {key!r}; a bonus has bonus, side, announced and made")
+                found.add(f"{here}.{key}", f"unknown field {said(key)}; a bonus has bonus, side, announced and made")
                 ok = False
         slug = item.get("bonus")
         if not isinstance(slug, str) or slug not in BONUSES:
-            found.add(f"{here}.bonus", f"unknown bonus {slug!r}; bonuses are {', '.join(BONUSES)} (RK-8)")
+            found.add(f"{here}.bonus", f"unknown bonus {said(slug)}; the bonuses are "
+                                       f"{_names([b.label.lower() for b in BONUSES.values()])} (RK-8)")
             ok = False
             continue
         bonus = BONUSES[slug]
@@ -570,45 +609,46 @@ def _parse_bonuses(raw: object, at: str, bid: Bid | None, bird: str | None, card
         if contract and side is None:
             side = "declarer"
         if side not in SIDES:
-            found.add(f"{here}.side", f"say which side the {slug} bonus is for: declarer or defenders (RK-8)")
+            found.add(f"{here}.side", f"say which side won or lost the {bonus.label.lower()} bonus: the declarer side "
+                                      "or the defenders (RK-8)")
             ok = False
             continue
         announced = item.get("announced")
         if contract and announced is None:
             announced = True
         if not isinstance(announced, bool):
-            found.add(f"{here}.announced", f"say whether the {slug} bonus was announced: true or false "
-                                           "(RK-8)")
+            found.add(f"{here}.announced", f"say whether the {bonus.label.lower()} bonus was announced (RK-8)")
             ok = False
         elif contract and not announced:
             found.add(f"{here}.announced", f"the {bonus.label.lower()} is the bird the contract names, so it counts "
-                                           "as announced; leave announced out or set it true (RK-6)")
+                                           "as announced (RK-6)")
             ok = False
         made = item.get("made")
         if not isinstance(made, bool):
-            found.add(f"{here}.made", f"say whether the {slug} bonus was made: true or false (RK-8)")
+            found.add(f"{here}.made", f"say whether the {bonus.label.lower()} bonus was made (RK-8)")
             ok = False
             continue
         if slug == "last-king":
             if bid is not None and not bid.partner:
-                found.add(f"{here}.bonus", "last-king is scored only on partner contracts, where a King is called "
+                found.add(f"{here}.bonus", "the last king is scored only on partner contracts, where a King is called "
                                            "(RK-5, RK-8)")
                 ok = False
                 continue
             if side != "declarer":
                 found.add(f"{here}.side", "the called King is held by the declarer side, so only the declarer "
-                                          "side can make last-king (RK-5, RK-8)")
+                                          "side can make the last king (RK-5, RK-8)")
                 ok = False
                 continue
             if bid is not None and called_king is None:
-                found.add(f"{at}.called_king", "enter the called King (such as KH): last-king is won with it "
+                found.add(f"{at}.called_king", "enter the called King: the last king is won with it "
                                                "(RK-5, RK-8)")
                 ok = False
                 continue
         key = (slug, side)
         if key in seen:
-            found.add(here, f"the {bonus.label.lower()} for the {side} side is entered twice "
-                            f"(bonuses[{seen[key]}] and bonuses[{j}]) (RK-8)")
+            whose = "the declarer side" if side == "declarer" else "the defenders"
+            found.add(here, f"the {bonus.label.lower()} for {whose} is entered twice (bonuses {seen[key] + 1} and "
+                            f"{j + 1}) (RK-8)")
             ok = False
             continue
         seen[key] = j
@@ -637,22 +677,22 @@ def _contradiction(slug: str, side: str, cards: Mapping[str, int]) -> str | None
         return None
     key, full, words = need
     took = cards[key]
+    label = BONUSES[slug].label.lower()
     if side == "declarer" and took != full:
-        return f"the declarer side took {took} of the {full} {words}, so it did not make the {slug} (RK-8)"
+        return f"the declarer side took {took} of the {full} {words}, so it did not make the {label} (RK-8)"
     if side == "defenders" and took != 0:
-        return f"the declarer side took {took} of the {full} {words}, so the defenders did not make the {slug} (RK-8)"
+        return f"the declarer side took {took} of the {full} {words}, so the defenders did not make the {label} (RK-8)"
     return None
 
 
 def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting, found: Problems) -> Hand | None:
     if not isinstance(raw, Mapping):
-        found.add(at, "each hand must be an object with dealer, bid, declarer and the declarer side's points "
-                      "(API.md)")
+        found.add(at, "each hand needs its dealer, bid, declarer and the declarer side's take (API.md)")
         return None
     before = len(list(found))
     for key in raw:
         if key not in HAND_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {key!r}; a hand has {', '.join(HAND_FIELDS)}")
+            found.add(f"{at}.{key}", f"unknown field {said(key)}; a hand has {', '.join(HAND_FIELDS)}")
     note = raw.get("note")
     if note is not None and not isinstance(note, str):
         found.add(f"{at}.note", "a note must be text")
@@ -664,9 +704,9 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting
     slug = raw.get("bid")
     bid = None
     if slug is None:
-        found.add(f"{at}.bid", f"enter the bid: one of {', '.join(BIDS)} (RK-4)")
+        found.add(f"{at}.bid", "choose the bid (RK-4)")
     elif not isinstance(slug, str) or slug not in BIDS:
-        found.add(f"{at}.bid", f"unknown bid {slug!r}; bids are {', '.join(BIDS)} (RK-4)")
+        found.add(f"{at}.bid", f"{said(slug)} is not a bid; the bids are {BID_NAMES} (RK-4)")
     else:
         bid = BIDS[slug]
 
@@ -681,13 +721,13 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting
     if partner is not None:
         if bid is not None and not bid.partner:
             found.add(f"{at}.partner", f"a {bid.label.lower()} is played without a partner: only "
-                                       f"{_names(PARTNER_BIDS)} call a King; leave partner empty (RK-4, RK-5)")
+                                       f"{PARTNER_NAMES} call a King (RK-4, RK-5)")
             partner = None
         else:
             partner = _player(partner, f"{at}.partner", players, found, "partner")
             if partner is not None and partner == declarer:
                 found.add(f"{at}.partner", f"{partner} is the declarer; when the declarer holds the called King "
-                                           "(or it is in the stock) the declarer plays alone: give partner null "
+                                           "(or it is in the stock) the declarer plays alone, with no partner "
                                            "(RK-5)")
                 partner = None
 
@@ -695,30 +735,30 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting
     called_king = None
     if called is not None:
         if bid is not None and not bid.partner:
-            found.add(f"{at}.called_king", f"a {bid.label.lower()} calls no King; only {_names(PARTNER_BIDS)} "
+            found.add(f"{at}.called_king", f"a {bid.label.lower()} calls no King; only {PARTNER_NAMES} "
                                            "do (RK-5)")
         else:
             try:
-                card = parse_tarot_card(called)
+                card = parse_called_king(called)
             except CardError as err:
                 found.add(f"{at}.called_king", f"{err}")
             else:
                 if card.rank != "K" or card.is_trump:
-                    found.add(f"{at}.called_king", f"{card} is not a King; the declarer calls a King, such as KH "
-                                                   "(RK-5)")
+                    found.add(f"{at}.called_king", f"{card.name} is not a King; the declarer calls a King, "
+                                                   "such as KH or just H for the King of Hearts (RK-5)")
                 else:
                     called_king = str(card)
 
     bird = raw.get("bird")
     if bird is not None:
         if bid is not None and not bid.bird:
-            found.add(f"{at}.bird", f"a {bid.label.lower()} names no bird; only {_names(BIRD_BIDS)} do (RK-6)")
+            found.add(f"{at}.bird", f"a {bid.label.lower()} names no bird; only {BIRD_NAMES} do (RK-6)")
             bird = None
         elif not isinstance(bird, str) or bird not in BIRDS:
-            found.add(f"{at}.bird", f"unknown bird {bird!r}; the birds are {', '.join(BIRDS)} (RK-6, RK-8)")
+            found.add(f"{at}.bird", f"{said(bird)} is not a bird; the birds are {BIRD_LIST} (RK-6, RK-8)")
             bird = None
     elif bid is not None and bid.bird:
-        found.add(f"{at}.bird", f"a {bid.label.lower()} names its bird: {', '.join(BIRDS)} (RK-6)")
+        found.add(f"{at}.bird", f"a {bid.label.lower()} names its bird: the {BIRD_LIST} (RK-6)")
 
     points = cards = tricks = player_points = None
     kind = bid.kind if bid is not None else None
@@ -727,18 +767,20 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting
     wanted = {"points": {"declarer_points", "declarer_cards"}, "tricks": {"declarer_tricks"},
               "beggar": {"declarer_tricks"}, "all-beggars": {"player_points"}}.get(kind or "", set(given))
     for key in sorted(given - wanted):
-        found.add(f"{at}.{key}", f"{key} is not entered for a {bid.label.lower()}; give "
-                                 f"{' or '.join(sorted(wanted))} (RK-3, RK-4)")
+        found.add(f"{at}.{key}", f"{TAKE_WORDS[key]} {'is' if key != 'declarer_cards' else 'are'} not entered for a "
+                                 f"{bid.label.lower()}; give {' or '.join(TAKE_WORDS[k] for k in sorted(wanted))} "
+                                 "(RK-3, RK-4)")
     if kind == "points":
         if given >= {"declarer_points", "declarer_cards"}:
-            found.add(f"{at}.declarer_cards", "give either declarer_points or declarer_cards, not both (RK-3)")
+            found.add(f"{at}.declarer_cards", "give the declarer side's card points or the cards it took, not both: "
+                                              "the two could disagree (RK-3)")
         elif "declarer_points" in given:
             points = _points(raw["declarer_points"], f"{at}.declarer_points", counting, found, "the declarer side")
         elif "declarer_cards" in given:
             cards = _cards(raw["declarer_cards"], f"{at}.declarer_cards", found)
         else:
-            found.add(f"{at}.declarer_points", "enter the declarer side's card points (declarer_points), or the "
-                                               "cards it took (declarer_cards) (RK-3)")
+            found.add(f"{at}.declarer_points", "enter the declarer side's card points, or count the cards it took "
+                                               "(RK-3)")
     elif kind in ("tricks", "beggar"):
         if "declarer_tricks" not in given:
             found.add(f"{at}.declarer_tricks", f"enter how many tricks {declarer or 'the declarer'} took (RK-4)")
@@ -752,9 +794,7 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting
     if (bid is not None and bid.bird and bird is not None and bonuses is not None
             and not any(e.contract for e in bonuses)):
         label = BIRDS[bird].label.lower()
-        found.add(f"{at}.bonuses", f"say whether the declarer side made the {label} the contract names: add "
-                                   f'{{"bonus": "{bird}", "side": "declarer", "made": true}} or made false '
-                                   "(RK-6)")
+        found.add(f"{at}.bonuses", f"say whether the declarer side made the {label} the contract names (RK-6)")
     if len(list(found)) > before or bid is None:
         return None
     return Hand(dealer, bid, declarer, partner, called_king, points, cards, tricks, bird, player_points,
@@ -764,7 +804,7 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting
 def _player_points(raw: object, where: str, players: Sequence[str], counting: Counting,
                    found: Problems) -> dict[str, Fraction] | None:
     if not isinstance(raw, Mapping):
-        found.add(where, "enter every player's card points for all beggars, e.g. {\"Ann\": 20, ...} (RK-9)")
+        found.add(where, "enter each player's card points: everyone plays alone in all beggars (RK-9)")
         return None
     out: dict[str, Fraction] = {}
     ok = True
@@ -1072,5 +1112,5 @@ def _dealer_line(dealer: str | None, previous: str | None, players: Sequence[str
 
 
 __all__ = ["BIDS", "BIRDS", "BONUSES", "CARD_CLASSES", "COUNTINGS", "OPTIONS", "SLUG", "TITLE", "Bid", "Bonus",
-           "InputError", "TarotCard", "count_cards", "format_points", "parse_tarot_card", "read_points", "score",
-           "settle"]
+           "InputError", "TarotCard", "count_cards", "format_points", "parse_called_king", "parse_tarot_card",
+           "read_points", "score", "settle"]

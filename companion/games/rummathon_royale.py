@@ -28,6 +28,7 @@ from .base import (
     ScoredRound,
     check_count,
     not_at_table,
+    said,
     signed,
 )
 
@@ -69,6 +70,7 @@ PROGRESS = {
     "declared-failed": "declared Rummathon Royale and failed",
     "double-completed": "declared Double Rummathon Royale and completed it",
 }
+PROGRESS_LIST = ", ".join(list(PROGRESS.values())[:-1]) + " or " + list(PROGRESS.values())[-1]
 DECLARATIONS = {"declared-completed", "declared-failed", "double-completed"}
 #: RR-3: what a Burden is worth, to its target when completed, else to who played it.
 BURDEN_POINTS = {False: 50, True: 100}
@@ -142,13 +144,17 @@ def extra_cards_cost(count: int, score: int) -> int:
 
 def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -> Hand | None:
     if not isinstance(raw, Mapping):
-        found.add(at, "each hand must be an object with out, left, progress, burdens, extra_cards")
+        found.add(at, "each hand needs who went out, the cards left, each player's round, the Burdens and the "
+                      "extra cards bought (API.md)")
         return None
     for key in raw:
         if key not in HAND_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {key!r}; a hand has {', '.join(sorted(HAND_FIELDS))}")
+            found.add(f"{at}.{key}", f"unknown field {said(key)}; a hand has {', '.join(sorted(HAND_FIELDS))}")
 
-    def player(value: object, where: str) -> str | None:
+    def player(value: object, where: str, missing: str = "") -> str | None:
+        if missing and (value is None or value == ""):
+            found.add(where, missing)
+            return None
         if not isinstance(value, str) or value not in players:
             not_at_table(found, where, value, players)
             return None
@@ -163,7 +169,7 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
         """(name, value, where) for each entry of a player-keyed field of the hand."""
         value = raw.get(key, {}) or {}
         if not isinstance(value, Mapping):
-            found.add(f"{at}.{key}", f"{key} must map each player to {shape}")
+            found.add(f"{at}.{key}", f"give {shape} for each player by name")
             return
         for name, item in value.items():
             where = f"{at}.{key}.{name}"
@@ -171,14 +177,15 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
                 yield name, item, where
 
     left: dict[str, dict[str, int]] = {}
-    for name, cards, where in per_player("left", "their cards left by class"):
+    for name, cards, where in per_player("left", "the cards left in hand, by class,"):
         if not isinstance(cards, Mapping):
             found.add(where, "give the cards left as counts: low, high, action, sabotage, flex")
             continue
         counts = {}
         for kind, n in cards.items():
             if kind not in CARD_CLASSES:
-                found.add(f"{where}.{kind}", f"unknown class {kind!r}; use low, high, action, sabotage or flex")
+                found.add(f"{where}.{kind}", f"unknown class of card {said(kind)}; use low, high, action, sabotage "
+                                             "or flex (RR-1)")
                 continue
             n = check_count(found, f"{where}.{kind}", n, MAX_CARDS_OF_A_CLASS,
                             f"the pack has only {MAX_CARDS_OF_A_CLASS} playing cards")
@@ -189,9 +196,9 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
         left[name] = {kind: counts.get(kind, 0) for kind in CARD_CLASSES}
 
     progress: dict[str, str] = {}
-    for name, value, where in per_player("progress", "completed, failed, declared-completed, ..."):
+    for name, value, where in per_player("progress", "how their round went"):
         if not isinstance(value, str) or value not in PROGRESS:  # a list is unhashable
-            found.add(where, f"unknown progress {value!r}; use one of {', '.join(PROGRESS)}")
+            found.add(where, f"{said(value)} is not a way a round can go: a player {PROGRESS_LIST} (RR-5)")
         else:
             progress[name] = value
     if out is not None:
@@ -199,31 +206,32 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
         if progress[out] in ("failed", "declared-failed"):
             found.add(
                 f"{at}.progress.{out}",
-                f"{out} went out, which needs the round completed; progress cannot be {progress[out]}",
+                f"{out} went out, which completes the round; {out} cannot have {PROGRESS[progress[out]]} (RR-2, RR-5)",
             )
 
     burdens: list[Burden] = []
     raw_burdens = raw.get("burdens", []) or []
     if not isinstance(raw_burdens, list):
-        found.add(f"{at}.burdens", "burdens must be a list")
+        found.add(f"{at}.burdens", "give the Burdens as a list (RR-3)")
         raw_burdens = []
     burdened: set[str] = set()
     for i, b in enumerate(raw_burdens):
         where = f"{at}.burdens[{i}]"
         if not isinstance(b, Mapping):
-            found.add(where, "a burden needs on, by, double and completed")
+            found.add(where, "a Burden needs who it was on, who played it, whether it was double and whether it "
+                             "was completed (RR-3)")
             continue
         for key in b:
             if key not in BURDEN_FIELDS:
-                found.add(f"{where}.{key}", f"unknown field {key!r}; a burden has on, by, double and completed")
-        on = player(b.get("on"), f"{where}.on")
-        by = player(b.get("by"), f"{where}.by")
+                found.add(f"{where}.{key}", f"unknown field {said(key)}; a burden has on, by, double and completed")
+        on = player(b.get("on"), f"{where}.on", "say who the Burden was played on (RR-3)")
+        by = player(b.get("by"), f"{where}.by", "say who played the Burden (RR-3)")
         double = b.get("double", False)
         completed = b.get("completed")
         if not isinstance(double, bool):
-            found.add(f"{where}.double", "double must be true or false")
+            found.add(f"{where}.double", "say whether it was a Double Burden (RR-3)")
         if not isinstance(completed, bool):
-            found.add(f"{where}.completed", "say whether the burdened player completed it (true or false)")
+            found.add(f"{where}.completed", "say whether the burdened player completed the Burden (RR-3)")
         if on is None or by is None or not isinstance(double, bool) or not isinstance(completed, bool):
             continue
         if on == by:
@@ -240,15 +248,18 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
     for b in burdens:
         step = progress.setdefault(b.on, "completed" if b.completed else "failed")
         advanced = step in ("completed", "declared-completed", "double-completed")
-        if b.completed and not advanced:
+        # RR-3: a completed Burden is kept when the same player's declaration then fails.
+        if b.completed and not advanced and step != "declared-failed":
             found.add(f"{at}.progress.{b.on}",
-                      f"{b.on} completed a Burden, which lays down the round; progress cannot be {step} (RR-3)")
+                      f"{b.on} completed a Burden, which lays down the round; {b.on} cannot have {PROGRESS[step]} "
+                      "(RR-3)")
         elif not b.completed and advanced:
             found.add(f"{at}.progress.{b.on}",
-                      f"{b.on} did not complete a Burden, so repeats the round; progress cannot be {step} (RR-3)")
+                      f"{b.on} did not complete a Burden, so repeats the round; {b.on} cannot have {PROGRESS[step]} "
+                      "(RR-3)")
 
     extra: dict[str, int] = {}
-    for name, n, where in per_player("extra_cards", "a number of cards"):
+    for name, n, where in per_player("extra_cards", "the number of extra cards bought"):
         n = check_count(found, where, n, MAX_EXTRA_CARDS,
                         f"at most {MAX_EXTRA_CARDS} extra cards may be bought in a hand (RR-4)",
                         what="the number of extra cards")
@@ -272,9 +283,9 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
     opts = dict(OPTIONS)
     for key, value in options.items():
         if key != "schedule":
-            found.add(f"options.{key}", f"unknown option {key!r}; Rummathon Royale has schedule")
+            found.add(f"options.{key}", f"unknown option {said(key)}; Rummathon Royale has only the schedule")
         elif not isinstance(value, str) or value not in SCHEDULES:  # a list is unhashable
-            found.add("options.schedule", f"unknown schedule {value!r}; use all, even, odd or half")
+            found.add("options.schedule", f"unknown schedule {said(value)}; use all, even, odd or half (RR-5)")
         else:
             opts[key] = value
     found.raise_if_any()

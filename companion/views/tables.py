@@ -260,7 +260,8 @@ def _save(change: tables.Change, slot: int | None):
     form = entry.round_form(g.table, formdata=request.form)
     extra_checks = getattr(entry, "validate_extra", lambda form: True)
     if not form.validate() & extra_checks(form):
-        return _render_form(form, slot=slot, status=422,
+        other = _engine_problems_too(form, slot)
+        return _render_form(form, slot=slot, status=422, other_errors=other,
                             message="Some fields need a look: see the messages next to them.")
     data = entry.round_from(form, g.table)
     base = _base_version(form)
@@ -287,6 +288,34 @@ def _save(change: tables.Change, slot: int | None):
         flash(f"Game over: {scored.reason}")
         return see_other(table_url("tables.show") + "#board")
     return _stored(seq, f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
+
+
+def _engine_problems_too(form, slot: int | None) -> list[str]:
+    """Every problem at once: the game's own checks run on what the form could read, and each
+    problem lands beside a field that has no message yet (the form's own message stays first)."""
+    entry = _entry()
+    flagged = {f.short_name for f in form if f.errors}
+    for f in form:  # what the form could not read goes to the game as if blank
+        if f.short_name in flagged and f.type in ("CountField", "IntegerField"):
+            f.data = None
+    try:
+        data = entry.round_from(form, g.table)
+    except Exception:  # noqa: BLE001 - a form too broken to build: its own messages are all there is
+        return []
+    _, hands, _, _ = _state()
+    trial = [*hands, (None, data)] if slot is None else [(s, data if s == slot else d) for s, d in hands]
+    try:
+        tables.score_hands(g.table, trial)
+    except InputError as err:
+        problems = InputError([p for p in err.problems
+                               if _field_of(p.where, form, slot) not in flagged])
+        return _attach(problems, form, slot)
+    return []
+
+
+def _field_of(where: str, form, slot: int | None) -> str | None:
+    _, rest = split_where(where)
+    return _entry().field_for(rest, g.table, form)
 
 
 def _attach(err: InputError, form, slot: int | None) -> list[str]:

@@ -58,9 +58,8 @@
   }
 
   function enhance(root) {
-    root.querySelectorAll(".step[hidden], [data-copy][hidden], .pick[hidden]").forEach(function (b) { b.hidden = false; });
-    picking.input = null;
-    picking.rank = null;
+    root.querySelectorAll(".step[hidden], [data-copy][hidden], .pick[hidden], .quick-counts[hidden]").forEach(function (b) { b.hidden = false; });
+    keepPicking();
     root.querySelectorAll("[data-sum-target]").forEach(sumFor);
     root.querySelectorAll("form[data-bid-form]").forEach(showForBid);
     root.querySelectorAll("fieldset.player").forEach(showForMode);
@@ -273,9 +272,12 @@
     var isWinner = winner && winner.value === fieldset.dataset.player;
     var mode = isWinner ? "groups" : select.value;
     select.closest(".field").hidden = isWinner;
-    fieldset.querySelectorAll("[data-mode-part]").forEach(function (part) { part.hidden = part.dataset.modePart !== mode; });
+    fieldset.querySelectorAll("[data-mode-part]").forEach(function (part) {
+      var typed = isWinner && part.dataset.modePart === "cards" && part.querySelector("textarea, input").value.trim();
+      part.hidden = part.dataset.modePart !== mode && !typed;  // a winner's typed cards stay in sight
+    });
     var loose = fieldset.querySelector("[name$='_loose']");
-    if (loose) loose.closest(".field").hidden = isWinner;
+    if (loose) loose.closest(".field").hidden = isWinner && !loose.value.trim();  // never hide what was typed
   }
   document.addEventListener("change", function (event) {
     if (event.target.matches("select[data-mode]")) showForMode(event.target.closest("fieldset"));
@@ -367,6 +369,44 @@
     input.value = formatWord(cards);
     drawBuilder(box);
   });
+
+  // One-tap counts: a number button beside a count box sets it (RK-3, RR-1), instead of stepping.
+  function markQuickCounts(field) {
+    var input = field.querySelector("input");
+    field.querySelectorAll("[data-set-count]").forEach(function (b) {
+      b.setAttribute("aria-pressed", input.value !== "" && b.dataset.setCount === String(parseInt(input.value, 10)) ? "true" : "false");
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var quick = event.target.closest("[data-set-count]");
+    if (!quick) return;
+    var field = quick.closest(".field");
+    var input = field.querySelector("input");
+    input.value = quick.dataset.setCount;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  document.addEventListener("input", function (event) {
+    var field = event.target.closest && event.target.closest(".field.count");
+    if (field && field.querySelector("[data-set-count]")) markQuickCounts(field);
+  });
+
+  // The card picker outlives live checks: an htmx swap beside a zone keeps the zone being picked
+  // and the rank chosen; only a zone that left the page stops the picking.
+  function keepPicking() {
+    if (picking.input && !document.body.contains(picking.input)) {
+      var again = picking.input.id && document.getElementById(picking.input.id);
+      if (again && again.matches("[data-cards]")) {
+        picking.input = again;
+        again.classList.add("picking");
+        refreshPicker();
+      } else {
+        picking.input = null;
+        picking.rank = null;
+      }
+    } else if (picking.input) {
+      refreshPicker();
+    }
+  }
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:afterSettle", function () { enhance(document); });

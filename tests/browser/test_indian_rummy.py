@@ -89,6 +89,7 @@ def test_a_pool_game_with_a_drop_an_arranged_loser_and_an_elimination(live_serve
     page.fill("#p0_groups", "AS 2S 3S | 4D 5D 6D | 7C 8C 9H 10C | JH JD JC")
     page.select_option("#p1_mode", "count")
     page.fill("#p1_count", "25")
+    page.select_option("#p2_mode", "groups")
     page.fill("#p2_groups", "2H 3H 4H | 6S 7S 8S")
     page.fill("#p2_loose", "KC QH 10S 5C 9D 2C 3C")
     save(page, 3)

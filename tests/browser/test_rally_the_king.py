@@ -126,7 +126,7 @@ def test_bad_input_is_shown_next_to_its_field(live_server, phone):
     page.select_option("#called_king", "KS")
     save_button.click()
     expect(page.locator("#partner-error")).to_be_visible()
-    expect(page.locator("#problems")).to_contain_text("Partner")
+    expect(page.locator("#problems")).to_contain_text("Who held the called King")
 
 
 def test_the_trick_referee(live_server, phone):

@@ -29,7 +29,18 @@ from functools import lru_cache
 from typing import Any
 
 from ...cards import JOKER_RANK, Card, CardError, format_cards, parse_card
-from ..base import InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, not_at_table, signed
+from ..base import (
+    InputError,
+    Problems,
+    ScoredGame,
+    ScoredRound,
+    check_count,
+    is_whole_number,
+    listed,
+    not_at_table,
+    said,
+    signed,
+)
 from .arranger import (
     CAP,
     HAND_SIZE,
@@ -92,6 +103,8 @@ MOST_RAW = HAND_SIZE * 10
 DEAL_FIELDS = {"wild", "winner", "hands", "rejoin", "note"}
 HAND_FIELDS = {"groups", "loose", "cards", "count", "drop", "wrong_show"}
 HAND_SHAPE = "groups and loose cards, the 13 cards, a count, a drop or a wrong show"
+KIND_WORDS = {"groups": "groups", "cards": "the 13 cards", "count": "a count", "drop": "a drop",
+              "wrong_show": "a wrong show"}
 
 
 def decks_for(players: int) -> int:
@@ -158,8 +171,8 @@ class Entry:
 
 @dataclass(frozen=True)
 class Deal:
-    wild: str  # as cut: a rank, or JK
-    wild_rank: str  # IR-2: the rank that is wild (Aces when a printed Joker was cut)
+    wild: str | None  # as cut: a rank, or JK
+    wild_rank: str | None  # IR-2: the rank that is wild (Aces when a printed Joker was cut)
     winner: str
     hands: Mapping[str, Entry]
     rejoin: tuple[tuple[str, str], ...]  # (name, where)
@@ -180,10 +193,10 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
     for key, value in options.items():
         where = f"options.{key}"
         if key not in OPTIONS:
-            found.add(where, f"unknown option {key!r}; {TITLE} has {', '.join(OPTIONS)}")
+            found.add(where, f"unknown option {said(key)}; {TITLE} has {', '.join(OPTIONS)}")
         elif key == "variant":
             if not isinstance(value, str) or value not in VARIANTS:
-                found.add(where, f"unknown variant {value!r}; use {', '.join(VARIANTS)}")
+                found.add(where, f"unknown variant {said(value)}; use {', '.join(VARIANTS)} (IR-8 to IR-10)")
             else:
                 opts[key] = value
         elif key == "decks":
@@ -216,7 +229,7 @@ def _card_list(raw: object, where: str, found: Problems, places: list[tuple[Card
                ) -> tuple[Card, ...]:
     """Parsed cards; each also goes into ``places`` for the deck check (IR-1)."""
     if not isinstance(raw, list):
-        found.add(where, 'give the cards as a list, e.g. ["KS", "10H", "JK"]')
+        found.add(where, "give the cards as a list of cards such as KS, 10H and JK")
         return ()
     cards = []
     for k, text in enumerate(raw):
@@ -237,19 +250,19 @@ def _parse_entry(raw: object, at: str, name: str, found: Problems, places: list[
         return None
     for key in raw:
         if key not in HAND_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {key!r}; a hand has {', '.join(sorted(HAND_FIELDS))}")
+            found.add(f"{at}.{key}", f"unknown field {said(key)}; a hand has {', '.join(sorted(HAND_FIELDS))}")
     kinds = [k for k in ("groups", "cards", "count", "drop", "wrong_show") if k in raw]
     if "loose" in raw and "groups" not in kinds:
         kinds.insert(0, "groups")
     if len(kinds) != 1:
-        given = f" ({', '.join(kinds)} were given)" if kinds else ""
+        given = f" ({listed([KIND_WORDS[k] for k in kinds])} were given)" if kinds else ""
         found.add(at, f"give exactly one of {HAND_SHAPE} for {name}{given}")
         return None
     kind = kinds[0]
     if kind == "groups":
         raw_groups = raw.get("groups", [])
         if not isinstance(raw_groups, list):
-            found.add(f"{at}.groups", 'give the groups as a list of card lists, e.g. [["AH", "2H", "3H"]]')
+            found.add(f"{at}.groups", "give the groups as a list, each group a list of cards such as AH 2H 3H")
             return None
         groups = tuple(_card_list(g, f"{at}.groups[{k}]", found, places, f"{name} groups")
                        for k, g in enumerate(raw_groups))
@@ -274,23 +287,24 @@ def _parse_entry(raw: object, at: str, name: str, found: Problems, places: list[
     if kind == "drop":
         drop = raw["drop"]
         if not isinstance(drop, str) or drop not in DROPS:
-            found.add(f"{at}.drop", f"unknown drop {drop!r}; use first, middle or missed (three turns missed) (IR-7)")
+            found.add(f"{at}.drop", f"unknown drop {said(drop)}; use first, middle or missed (three turns "
+                                   "missed) (IR-7)")
             return None
         return Entry("drop", at, drop=drop)
     if raw["wrong_show"] is not True:
-        found.add(f"{at}.wrong_show", "wrong_show is true for a player who showed a wrong declaration; "
-                                      "leave it out otherwise (IR-7)")
+        found.add(f"{at}.wrong_show", "a wrong show is marked only for a player who showed a wrong declaration "
+                                      "(IR-7)")
         return None
     return Entry("wrong_show", at)
 
 
 def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found: Problems) -> Deal | None:
     if not isinstance(raw, Mapping):
-        found.add(at, "each deal must be an object with wild, winner and hands")
+        found.add(at, "each deal needs the wild joker, the winner and the players' hands (API.md)")
         return None
     for key in raw:
         if key not in DEAL_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {key!r}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
+            found.add(f"{at}.{key}", f"unknown field {said(key)}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
     note = raw.get("note")
     if note is not None and not isinstance(note, str):
         found.add(f"{at}.note", "a note must be text")
@@ -299,10 +313,7 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     if is_whole_number(wild_text):
         wild_text = str(wild_text)
     wild = wild_rank = None
-    if wild_text is None:
-        found.add(f"{at}.wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a "
-                                "printed Joker was cut (IR-2)")
-    else:
+    if wild_text is not None:
         try:
             wild_rank = wild_rank_of(wild_text) if isinstance(wild_text, str) else wild_rank_of(repr(wild_text))
             wild = JOKER_RANK if str(wild_text).strip().upper() == JOKER_RANK else wild_rank
@@ -320,14 +331,14 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     rejoin: list[tuple[str, str]] = []
     raw_rejoin = raw.get("rejoin", []) or []
     if not isinstance(raw_rejoin, list):
-        found.add(f"{at}.rejoin", 'rejoin must be a list of names, e.g. ["Ben"] (IR-9)')
+        found.add(f"{at}.rejoin", "give the players who rejoin as a list of names (IR-9)")
         raw_rejoin = []
     for k, name in enumerate(raw_rejoin):
         where = f"{at}.rejoin[{k}]"
         if not isinstance(name, str) or name not in players:
             not_at_table(found, where, name, players)
         elif name in (n for n, _ in rejoin):
-            found.add(where, f"{name} is listed twice in rejoin")
+            found.add(where, f"{name} is rejoining twice in one deal (IR-9)")
         else:
             rejoin.append((name, where))
 
@@ -335,7 +346,7 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     raw_hands = raw.get("hands")
     places: list[tuple[Card, str, str]] = []
     if not isinstance(raw_hands, Mapping):
-        found.add(f"{at}.hands", f"hands must map each player's name to their hand: {HAND_SHAPE}")
+        found.add(f"{at}.hands", f"give each player's hand by name: {HAND_SHAPE}")
     else:
         for name, hand in raw_hands.items():
             where = f"{at}.hands.{name}"
@@ -346,7 +357,15 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
             if entry is not None:
                 hands[name] = entry
     check_decks(places, decks, found)
-    if wild is None or winner is None or not isinstance(raw_hands, Mapping):
+    # IR-2: the wild joker matters only to cards judged here; a deal of counts, drops and an
+    # unentered declaration scores the same whatever was cut, so it may leave the wild out.
+    judged = any(entry.kind in ("groups", "cards") for entry in hands.values())
+    if wild_text is None and (judged or not isinstance(raw_hands, Mapping)):
+        found.add(f"{at}.wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a "
+                                "printed Joker was cut (IR-2)")
+    if (wild is None and wild_text is not None) or winner is None or not isinstance(raw_hands, Mapping):
+        return None
+    if wild is None and judged:
         return None
     return Deal(wild, wild_rank, winner, hands, tuple(rejoin), at)
 
@@ -560,12 +579,13 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
 
         playing = [p for p in players if p not in out_since]
         if deal.winner not in playing:
-            found.add(f"{at}.winner", f"{deal.winner} is out of the pool and takes no part; list them in rejoin "
+            found.add(f"{at}.winner", f"{deal.winner} is out of the pool and takes no part unless they rejoin "
                                       "first (IR-9)")
+        refused = {name for name, _ in deal.rejoin if name not in rejoined}
         for name, entry in deal.hands.items():
-            if name not in playing:
-                found.add(entry.where, f"{name} is out of the pool (total {totals[name]}) and takes no part; list "
-                                       "them in rejoin to bring them back (IR-9)")
+            if name not in playing and name not in refused:  # a refused rejoin says why, beside it
+                found.add(entry.where, f"{name} is out of the pool (total {totals[name]}) and takes no part unless "
+                                       "they rejoin (IR-9)")
         missing = [p for p in playing if p != deal.winner and p not in deal.hands]
         for name in missing:
             found.add(f"{at}.hands.{name}", f"enter {name}'s hand: {HAND_SHAPE} (IR-6, IR-7)")

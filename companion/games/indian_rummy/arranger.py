@@ -215,8 +215,12 @@ def classify(group: Iterable[Card | str], wild_rank: str | None) -> GroupKind:
     'not a valid group: K-A-2 runs round the Ace; an Ace is low (A-2-3) or high (Q-K-A), never both (IR-4)'
     >>> classify(["8S", "8H", "8S"], "7").reason
     'not a valid group: 8S twice; no two cards of a set may share a suit (IR-4)'
-    >>> classify(["JK", "7S", "7D"], "7").reason
-    'not a valid group: JK 7S 7D are all jokers (7s are wild); a group needs at least one natural card (IR-2, IR-4)'
+    >>> classify(["JK", "JK", "JK"], "7").reason
+    'not a valid group: JK JK JK are all jokers; a group needs at least one natural card (IR-4)'
+    >>> classify(["7C", "7H", "JK"], "7").reason
+    'set: three 7s, the wild 7C 7H natural as their own rank, joker JK standing in for 7S (IR-4)'
+    >>> classify(["7C", "7H", "7S"], "7").reason
+    'set: three 7s, the wild 7C 7H 7S natural as their own rank (IR-4)'
     >>> classify(["9C", "9D", "JK", "4S"], "4").reason
     'set: four 9s, no suit twice, jokers JK 4S standing in for 9S 9H (IR-4)'
     """
@@ -232,9 +236,25 @@ def classify(group: Iterable[Card | str], wild_rank: str | None) -> GroupKind:
         return invalid(f"{text or 'no cards'}: a group needs at least three cards")
     jokers = [c for c in cards if is_joker(c, wild)]
     naturals = [c for c in cards if not is_joker(c, wild)]
-    # IR-2 makes every card of the wild rank a joker, even beside its own rank: three 7s with
-    # 7s wild are three jokers, and a group needs a natural card (IR-4). A wild card counts as
-    # itself only to keep a run pure in its own place (IR-4).
+    # IR-2 makes every card of the wild rank a joker; IR-4: one standing as its own rank is a
+    # natural card, in its own place in a run, and in a set of its own rank: with 7s wild,
+    # 7C 7H JK is a set of sevens and 7C 7H 7S three natural sevens.
+    own_rank = [c for c in cards if not c.is_joker and c.rank == wild]
+    if not naturals and own_rank and size in (3, 4):
+        kept: list[Card] = []
+        for c in own_rank:
+            if c.suit not in {k.suit for k in kept}:
+                kept.append(c)
+        standing = list(cards)
+        for c in kept:
+            standing.remove(c)
+        missing = [f"{wild}{s}" for s in SUITS if s not in {c.suit for c in kept}][: len(standing)]
+        count_word = NUMBER_WORDS.get(size, str(size))
+        with_jokers = (f", {'jokers' if len(standing) > 1 else 'joker'} {format_cards(standing)} standing in for "
+                       f"{' '.join(missing)}" if standing else "")
+        return GroupKind(SET, f"set: {count_word} {RANK_PLURALS.get(wild, wild + 's')}, the wild "
+                              f"{format_cards(kept)} natural as {'its' if len(kept) == 1 else 'their'} own rank"
+                              f"{with_jokers} (IR-4)")
     if not naturals:
         wilds = f" ({wild}s are wild)" if any(not c.is_joker for c in cards) else ""
         rulings = "IR-2, IR-4" if wilds else "IR-4"
