@@ -28,7 +28,17 @@ from fractions import Fraction
 from typing import Any
 
 from ..cards import SUIT_SYMBOLS, SUITS, CardError
-from .base import InputError, Problems, ScoredGame, ScoredRound, check_count, is_whole_number, not_at_table, signed
+from .base import (
+    InputError,
+    Problems,
+    ScoredGame,
+    ScoredRound,
+    check_count,
+    check_note,
+    is_whole_number,
+    not_at_table,
+    signed,
+)
 
 SLUG = "rally-the-king"
 TITLE = "Rally the King"
@@ -653,9 +663,7 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting
     for key in raw:
         if key not in HAND_FIELDS:
             found.add(f"{at}.{key}", f"unknown field {key!r}; a hand has {', '.join(HAND_FIELDS)}")
-    note = raw.get("note")
-    if note is not None and not isinstance(note, str):
-        found.add(f"{at}.note", "a note must be text")
+    check_note(found, at, raw)
 
     dealer = raw.get("dealer")
     if dealer is not None:
