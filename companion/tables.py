@@ -99,8 +99,8 @@ class StateCache(Recent[State]):
     is shared between requests, so nothing that reads one may change it.
     """
 
-    def __init__(self, size: int = 512):
-        super().__init__(size)
+    def __init__(self, size: int = 512, max_bytes: int | None = None):
+        super().__init__(size, max_bytes)
 
 
 def fold(events: Sequence[Event]) -> list[tuple[int, Any]]:

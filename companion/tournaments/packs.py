@@ -5,7 +5,7 @@ in seat order, headed with the tournament, the round and the table, and a QR cod
 table's edit link.
 
 A pack for 20 tables takes seconds to render, so no phone waits on it: the
-first request starts a background thread that writes the PDF under
+first request queues it in the heavy pool (companion.heavy), which writes the PDF under
 instance/packs/, and the page polls until it is there. A pack is rebuilt only
 when it does not exist yet.
 """
@@ -46,13 +46,18 @@ def status(app: Flask, tid: str, round_number: int) -> str:
 
 
 def start(app: Flask, tid: str, round_number: int, base_url: str) -> None:
-    """Build the pack in a background thread, unless it exists or is being built."""
+    """Build the pack in the heavy pool, unless it exists or is being built (companion.heavy.Busy when full)."""
     job = f"{tid}-{round_number}"
     with _lock:
         if job in _building or pack_path(app, tid, round_number).exists():
             return
         _building.add(job)
-    threading.Thread(target=_build, args=(app, tid, round_number, base_url), daemon=True).start()
+    try:
+        app.extensions["courtier.heavy"].submit(_build, app, tid, round_number, base_url)
+    except Exception:
+        with _lock:
+            _building.discard(job)
+        raise
 
 
 def pack_documents(app: Flask, tid: str, round_number: int, base_url: str) -> list[str]:

@@ -29,7 +29,11 @@ class TournamentNotFound(LookupError):
 
 
 class RoundAlreadySeated(Exception):
-    """Another request seated this round first."""
+    """Another request seated this round first (``round``: the round asked for, when known)."""
+
+    def __init__(self, round_number: int | None = None):
+        self.round = round_number
+        super().__init__(f"round {round_number} is already seated" if round_number else "already seated")
 
 
 @dataclass(frozen=True)
@@ -147,9 +151,17 @@ def table_players(t: Tournament, entrants: Sequence[str]) -> list[str]:
     return [p for e in entrants for p in t.players_of(e)]
 
 
-def seat_next_round(db: Database, t: Tournament, seed: int | None = None) -> list[SeatedTable]:
-    """Seat the next round: create its tables (ordinary tables, linked here) and return them."""
+def seat_next_round(db: Database, t: Tournament, seed: int | None = None,
+                    round_number: int | None = None) -> list[SeatedTable]:
+    """Seat the next round: create its tables (ordinary tables, linked here) and return them.
+
+    ``round_number``, when given, is the round the director meant to seat: when that round
+    is already seated (the button pressed twice, or on two phones) nothing is seated and
+    :class:`RoundAlreadySeated` is raised, so a second press never seats the round after.
+    """
     done = rounds_seated(db, t.id)
+    if round_number is not None and round_number != done + 1:
+        raise RoundAlreadySeated(round_number)
     if done >= t.rounds:
         raise seating.SeatingError(f"all {t.rounds} rounds are seated")
     history = {}
