@@ -52,6 +52,15 @@ def has_control(text: str) -> bool:
     return bool(_CONTROL.search(text)) or any(unicodedata.category(c) in ("Cc", "Cs") for c in text)
 
 
+def one_line(text: str) -> str:
+    """``text`` with each run of control characters (line breaks...) made one space.
+
+    >>> one_line("Spring\\r\\nOpen")
+    'Spring Open'
+    """
+    return re.sub(r"\s*(?:[\x00-\x1f\x7f-\x9f\u2028\u2029]\s*)+", " ", text)
+
+
 def name_problem(name: str, what: str = "a name") -> str | None:
     """What is wrong with a name a player typed, in their words, or None.
 

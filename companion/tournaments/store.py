@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .. import tables
+from .. import limits, tables
 from ..db import immediate
 from ..recent import Recent
 from . import seating
@@ -173,7 +173,7 @@ def seat_next_round(db: Database, t: Tournament, seed: int | None = None,
                                    seed=seed if seed is not None else secrets.randbits(32))
     new_tables = []
     for number, entrants in enumerate(layout, 1):
-        title = f"{t.title} · round {done + 1}, table {number}"
+        title = f"{limits.one_line(t.title)} · round {done + 1}, table {number}"
         new_tables.append((number, entrants, tables.new_table(t.game, table_players(t, entrants), t.options, title)))
     with immediate(db):
         if rounds_seated(db, t.id) != done:

@@ -519,7 +519,7 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
             opts["coalitions"] = _check_coalitions(players, value, found)
         elif key in HOUSE_WORD_OPTIONS:
             # House words for the judge (RY-17): kept with the game when given, never scored.
-            words = _word_list(value, where, found, f"{key} must be a list of words, letters A to Z only")
+            words = _word_list(value, where, found, "house words")
             if words is not None:
                 opts[key] = sorted(set(words))
         elif key == "word_list":
@@ -531,7 +531,7 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
             elif isinstance(value, str) and limits.has_control(value):
                 found.add(where, "a word list's name cannot hold control characters")
             elif isinstance(value, list):
-                if _word_list(value, where, found, "word_list must be a list of words, letters A-Z only") is not None:
+                if _word_list(value, where, found, "a word list") is not None:
                     opts["word_list"] = value
             else:
                 opts["word_list"] = value
@@ -551,11 +551,15 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
 _LETTERS_ONLY = re.compile(r"[A-Za-z]+")
 
 
-def _word_list(value: object, where: str, found: Problems, wrong: str) -> list[str] | None:
+def _word_list(value: object, where: str, found: Problems, what: str) -> list[str] | None:
     """Words of letters A-Z, in capitals, no more of them nor longer than the limits allow (RY-17)."""
     most, longest = limits.get("MAX_WORDS"), limits.get("MAX_WORD_CHARS")
-    if not isinstance(value, list) or not all(isinstance(w, str) and _LETTERS_ONLY.fullmatch(w) for w in value):
-        found.add(where, wrong)
+    if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
+        found.add(where, f"{what} must be given as a list of words")
+        return None
+    bad = [w for w in value if not _LETTERS_ONLY.fullmatch(w)]
+    if bad:
+        found.add(where, f"{what} may hold only the letters A to Z; {', '.join(bad[:3])[:100]} cannot be judged")
         return None
     if len(value) > most:
         found.add(where, f"a list may have at most {most:,} words; this one has {len(value):,}")
