@@ -232,7 +232,11 @@ def test_a_title_with_a_line_break_is_refused_and_a_stored_one_downloads_safely(
     with app.app_context():
         path = packs.pack_path(app, t.id, 1)
     path.write_bytes(b"%PDF-1.4 test")
-    download = client.get(f"/tournaments/{t.id}/rounds/1/pack.pdf?key={t.director_key}")
+    try:
+        download = client.get(f"/tournaments/{t.id}/rounds/1/pack.pdf?key={t.director_key}")
+        download.close()
+    finally:
+        path.unlink()
     assert download.status_code == 200  # before: 500 (header injection refused)
     assert download.headers["Content-Disposition"] == 'attachment; filename="Spring Open Set-Cookie ab-round-1.pdf"'
 
