@@ -5,13 +5,19 @@ the server never renders more than ``HEAVY_WORKERS`` at once nor keeps more than
 ``HEAVY_QUEUE`` waiting (companion.limits). Beyond that the answer is "busy, try
 again": 503 with Retry-After, at once, and the requests that are cheap (a board, a
 form, a save) keep their threads.
+
+The PDF rendering itself (WeasyPrint, pure CPU) runs in worker processes (:meth:`Pool.in_process`):
+in a thread it would hold Python's lock for seconds at a time and every other request
+would queue behind it.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
+import weakref
 from collections.abc import Callable, Hashable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from flask import Flask, current_app
@@ -38,6 +44,20 @@ class Pool:
         self._slots = threading.BoundedSemaphore(workers + queue)
         self._lock = threading.Lock()
         self._running: dict[Hashable, Future] = {}
+        self._processes: ProcessPoolExecutor | None = None
+        weakref.finalize(self, self._executor.shutdown, wait=False)
+
+    def in_process(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` in one of the pool's worker processes (started on first use) and wait.
+
+        Called from a job already in the pool (which holds the slot); ``fn`` and its arguments
+        must pickle (module functions, strings, bytes).
+        """
+        with self._lock:
+            if self._processes is None:
+                self._processes = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+                weakref.finalize(self, self._processes.shutdown, wait=False, cancel_futures=True)
+        return self._processes.submit(fn, *args).result()
 
     def submit(self, fn: Callable[..., T], *args: Any, key: Hashable | None = None) -> Future:
         with self._lock:

@@ -80,16 +80,22 @@ def pack_documents(app: Flask, tid: str, round_number: int, base_url: str) -> li
     return documents
 
 
+def render_pack(documents: list[str], progress_file: str) -> bytes:
+    """The pack's PDF, saying how far it has got in ``progress_file`` (run in a worker process)."""
+    def progress(done: int, total: int) -> None:
+        Path(progress_file).write_text(f"{done} of {total} tables laid out")
+
+    return sheets.pdf_from_documents(documents, progress)
+
+
 def _build(app: Flask, tid: str, round_number: int, base_url: str) -> None:
     target = pack_path(app, tid, round_number)
     progress_file = target.with_suffix(".progress")
     try:
-        def progress(done: int, total: int) -> None:
-            progress_file.write_text(f"{done} of {total} tables laid out")
-
         documents = pack_documents(app, tid, round_number, base_url)
         partial = target.with_suffix(".part")
-        partial.write_bytes(sheets.pdf_from_documents(documents, progress))
+        pdf = app.extensions["courtier.heavy"].in_process(render_pack, documents, str(progress_file))
+        partial.write_bytes(pdf)
         partial.replace(target)  # atomic: a reader sees the whole file or none
     except Exception:
         app.logger.exception("building pack %s round %s", tid, round_number)

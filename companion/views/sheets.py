@@ -57,9 +57,10 @@ def table_sheet(table_id: str):
     body = cache.get(key)
     if body is None:
         rounds = [data for _, data in now.hands]
-        render = partial(sheets.render_filled, now.scored, table.title, table.created_at, table.options, None,
-                         paper, rounds=rounds)
-        body = heavy.pool().run(render, key=("sheet", *key))
+        pool = heavy.pool()
+        html = partial(sheets.html_for_filled, now.scored, table.title, table.created_at, table.options, None,
+                       paper, rounds=rounds)
+        body = pool.run(lambda: pool.in_process(sheets.pdf_from_html, html()), key=("sheet", *key))
         cache.put(key, body)
     return _pdf(body, f"courtier-{table.id}.pdf", etag)
 
@@ -72,7 +73,9 @@ def blank_sheet(game: str):
     paper = _paper()
     names = [n.strip() for n in request.args.get("players", "").split(",") if n.strip()]
     try:
-        body = heavy.pool().run(sheets.render_blank, game, names or None, paper)
+        html = sheets.html_for_blank(game, names or None, paper)
+        pool = heavy.pool()
+        body = pool.run(pool.in_process, sheets.pdf_from_html, html)
     except InputError as err:
         abort(400, "; ".join(p.message for p in err.problems))
     return _pdf(body, f"courtier-{game}-blank.pdf")

@@ -220,6 +220,7 @@ def pack_pdf(tid: str, round_number: int):
 def standings_pdf(tid: str):
     context = _standings_context()
     html = render_template("tournaments/standings_sheet.html", **context)
-    response = Response(heavy.pool().run(sheets.pdf_from_html, html), mimetype="application/pdf")
+    pool = heavy.pool()
+    response = Response(pool.run(pool.in_process, sheets.pdf_from_html, html), mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'attachment; filename="standings-{tid}.pdf"'
     return response
