@@ -165,7 +165,7 @@ def test_twenty_large_imports_viewed_keep_the_memory_bounded(served):
              for d in "UVWXY" for e in "ABCDEFGH" for f in "AEIOU"][:56_000]
     body = {"game": "royalty", "players": ["Ann", "Ben"], "options": {"word_list": words},
             "rounds": [{"player": ["Ann", "Ben"][i % 2], "meld": "Cr Ar Lr Mr"} for i in range(1)]}
-    assert 500_000 < len(json.dumps(body)) and len(urlencode({"text": json.dumps(body)})) < 1_000_000
+    assert len(json.dumps(body)) > 500_000 and len(urlencode({"text": json.dumps(body)})) < 1_000_000
     before = server.rss_mb()
     for _ in range(20):
         table = server.import_game(body)
