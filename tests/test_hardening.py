@@ -312,8 +312,8 @@ def test_a_sheet_is_rendered_once_per_table_version(client, monkeypatch):
     status, _ = import_game(client, long_game(3))
     link = __import__("re").search(r'href="(/t/[^"?]+)', client.get("/").get_data(as_text=True)).group(1)
     calls = []
-    real = sheets.render_filled
-    monkeypatch.setattr(sheets, "render_filled", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = sheets.html_for_filled
+    monkeypatch.setattr(sheets, "html_for_filled", lambda *a, **k: calls.append(1) or real(*a, **k))
     first = client.get(f"{link}/sheet.pdf")
     again = client.get(f"{link}/sheet.pdf")
     assert first.status_code == again.status_code == 200 and first.data == again.data
