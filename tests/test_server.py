@@ -6,7 +6,6 @@ Every test is bounded in time: each wait has its own deadline, and the server is
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import signal
@@ -22,7 +21,7 @@ from urllib.parse import urlencode
 import pytest
 
 from companion.serve import litestream_binary
-from tests.test_crash import PLAYERS, free_port
+from tests.test_crash import PLAYERS, Server, free_port
 from tests.test_hardening import long_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,8 +30,8 @@ START_TIMEOUT = 15.0
 RSS_BOUND_MB = 400
 
 
-class Served:
-    """`python -m companion.serve` on a free loopback port, with the given settings."""
+class Served(Server):
+    """`python -m companion.serve` on a free loopback port, with the given settings (requests as Server's)."""
 
     def __init__(self, tmp_path: Path, **settings: str):
         self.port = free_port()
@@ -54,16 +53,6 @@ class Served:
                 time.sleep(0.05)
         self.stop()
         raise AssertionError(f"the server did not answer in {START_TIMEOUT} s: {self.log.read_text()[-2000:]}")
-
-    def request(self, method: str, path: str, form: dict | None = None, timeout: float = 10):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
-        try:
-            headers = {"Content-Type": "application/x-www-form-urlencoded"} if form is not None else {}
-            conn.request(method, path, body=urlencode(form) if form is not None else None, headers=headers)
-            response = conn.getresponse()
-            return response.status, response.headers, response.read()
-        finally:
-            conn.close()
 
     def import_game(self, body: dict) -> str:
         status, headers, page = self.request("POST", "/import", {"text": json.dumps(body)}, timeout=30)
