@@ -24,6 +24,7 @@ def app(tmp_path):
         "DATABASE": str(tmp_path / "test.sqlite"),
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
+        "RATELIMIT_ENABLED": False,  # tests create many tables from one address; test_hardening checks the limit
     })
 
 

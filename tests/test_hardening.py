@@ -118,7 +118,8 @@ def test_a_long_word_list_is_stored_compressed(client, app):
 
 def test_new_tables_are_rate_limited_per_address(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "r.sqlite"), "SECRET_KEY": "x",
-                      "WTF_CSRF_ENABLED": False, "CREATE_RATE": "5 per minute"})
+                      "WTF_CSRF_ENABLED": False, "CREATE_RATE": "5 per minute",
+                      "RATELIMIT_ENABLED": True})
     client = app.test_client()
     codes = [client.post("/new/rummathon-royale", data={"seat1": "Ann", "seat2": "Ben"}).status_code
              for _ in range(7)]
