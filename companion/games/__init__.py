@@ -13,12 +13,8 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-<<<<<<< HEAD
 from .. import limits
-from . import alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale
-=======
 from . import alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale, rummy_royal
->>>>>>> main
 from .base import InputError, Problem, Problems, ScoredGame
 
 ENGINES: dict[str, ModuleType] = {
