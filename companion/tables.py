@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -21,9 +22,9 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import games
+from . import games, limits
 from .db import immediate
-from .games.base import InputError, ScoredGame
+from .games.base import InputError, Problem, ScoredGame
 from .recent import Recent
 
 KINDS = ("add", "edit", "delete", "undo")
@@ -128,8 +129,8 @@ class StateCache(Recent[State]):
     is shared between requests, so nothing that reads one may change it.
     """
 
-    def __init__(self, size: int = 512):
-        super().__init__(size)
+    def __init__(self, size: int = 512, max_bytes: int | None = None):
+        super().__init__(size, max_bytes)
 
 
 def fold(events: Sequence[Event]) -> list[tuple[int, Any]]:
@@ -178,11 +179,35 @@ def new_edit_key() -> str:
     return secrets.token_urlsafe(16)
 
 
+#: Options longer than this (a table's own word list) are stored compressed, as zlib bytes.
+COMPRESS_OPTIONS = 4096
+
+
+def _options_column(options: Mapping[str, Any]) -> str | bytes:
+    """The options as stored: JSON text, or compressed JSON when long (a word list shrinks about 4x).
+
+    >>> _options_column({"variant": "points"})
+    '{"variant": "points"}'
+    >>> column = _options_column({"word_list": ["EAR"] * 5000}); isinstance(column, bytes), len(column) < 200
+    (True, True)
+    >>> _options_of(column) == {"word_list": ["EAR"] * 5000}
+    True
+    """
+    text = json.dumps(options)
+    return zlib.compress(text.encode(), 6) if len(text) > COMPRESS_OPTIONS else text
+
+
+def _options_of(column: str | bytes) -> dict[str, Any]:
+    return json.loads(zlib.decompress(column) if isinstance(column, bytes) else column)
+
+
 def _row_to_table(row: Mapping[str, Any]) -> Table:
+    options = row["options"]
     return Table(
         id=row["id"], edit_key=row["edit_key"], game=row["game"], title=row["title"],
-        players=tuple(json.loads(row["players"])), options=json.loads(row["options"]),
-        created_at=row["created_at"], cacheable=len(row["options"]) <= CACHEABLE_OPTIONS,
+        players=tuple(json.loads(row["players"])), options=_options_of(options),
+        created_at=row["created_at"],
+        cacheable=(len(options) if isinstance(options, str) else 4 * len(options)) <= CACHEABLE_OPTIONS,
     )
 
 
@@ -254,6 +279,8 @@ def score_hands(table: Table, hands: Sequence[tuple[int, Any]]) -> ScoredGame:
 def new_table(game: str, players: Sequence[str], options: Mapping[str, Any], title: str = "",
               rounds: Sequence[Any] = ()) -> Table:
     """A table not yet stored, its game scored first so it is never stored in a state the engine refuses."""
+    if limits.has_control(title):
+        raise InputError([Problem("title", "a table's name cannot hold control characters such as line breaks")])
     table = Table(id=new_id(), edit_key=new_edit_key(), game=game,
                   title=title.strip() or games.engine_for(game).TITLE,
                   players=tuple(players), options=dict(options), created_at=now())
@@ -267,7 +294,7 @@ def store_table(db: Database, table: Table, rounds: Sequence[Any] = (), device: 
         "INSERT INTO tables (id, edit_key, game, title, players, options, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
         [table.id, table.edit_key, table.game, table.title, json.dumps(list(table.players)),
-         json.dumps(table.options), table.created_at],
+         _options_column(table.options), table.created_at],
     )
     for seq, data in enumerate(rounds, 1):
         _insert(db, table.id, Event(seq, "add", seq, None, data, device[:40], now()))
@@ -351,6 +378,4 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
 
 
 def _no_such_hand(slot: int | None):
-    from .games.base import Problem
-
     return Problem("slot", f"there is no hand {slot} in play at this table")

@@ -24,6 +24,7 @@ def app(tmp_path):
         "DATABASE": str(tmp_path / "test.sqlite"),
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
+        "RATELIMIT_ENABLED": False,  # tests create many tables from one address; test_hardening checks the limit
     })
 
 
@@ -73,12 +74,19 @@ def live_server(tmp_path):
     thread.join(timeout=5)
 
 
+#: How long a browser test waits for a condition (an element, a text, a page) before failing.
+BROWSER_WAIT_MS = 30_000
+
+
 @pytest.fixture(scope="session")
 def chromium():
     if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium); browser tests skipped")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Waits are on conditions, with margins for a loaded two-core machine: a busy server can take
+    # seconds to answer, and a condition met sooner ends the wait sooner.
+    expect.set_options(timeout=BROWSER_WAIT_MS)
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
@@ -97,7 +105,7 @@ def phone(chromium):
     def make(**kwargs):
         context = chromium.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                        has_touch=True, **kwargs)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(BROWSER_WAIT_MS)
         contexts.append(context)
         return context
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
+from .. import limits
 from . import (
     alliance_royals,
     battle_royals,
@@ -31,8 +32,9 @@ ENGINES: dict[str, ModuleType] = {
 }
 ENGINES.update({engine.SLUG: engine for engine in (battle_royals, marriage_royals)})  # one engine: games/royals.py
 
-#: Names are printed in narrow columns on phones and sheets.
-MAX_NAME_LENGTH = 24
+#: Names are printed in narrow columns on phones and sheets: the default of the
+#: ``MAX_NAME_CHARS`` setting (companion.limits), which the checks read.
+MAX_NAME_LENGTH = limits.DEFAULTS["MAX_NAME_CHARS"]
 
 
 def engine_for(slug: str) -> ModuleType:
@@ -52,8 +54,9 @@ def check_players(names: object, engine: ModuleType, found: Problems, where: str
             found.add(f"{where}[{i}]", "each player needs a name")
             continue
         name = name.strip()
-        if len(name) > MAX_NAME_LENGTH:
-            found.add(f"{where}[{i}]", f"a name may have at most {MAX_NAME_LENGTH} characters")
+        wrong = limits.name_problem(name)
+        if wrong:
+            found.add(f"{where}[{i}]", wrong)
             continue
         if name.casefold() in seen:
             found.add(f"{where}[{i}]", f"two players are called {name}; give each a different name")
@@ -99,6 +102,8 @@ def score(request: object) -> ScoredGame:
     rounds = request.get("rounds", [])
     if not isinstance(rounds, list):
         found.add("rounds", "rounds must be a list")
+    elif len(rounds) > limits.get("MAX_ROUNDS"):
+        found.add("rounds", f"a game may have at most {limits.get('MAX_ROUNDS')} rounds; {len(rounds)} were given")
     found.raise_if_any()
     return engine.score(tuple(players), dict(options), list(rounds))
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANKS, Card, CardError, format_cards, parse_card, parse_suit
-from .base import InputError, Problems, ScoredGame, ScoredRound, check_groups, is_whole_number, not_at_table
+from .base import InputError, Problems, ScoredGame, ScoredRound, check_groups, check_note, is_whole_number, not_at_table
 
 SLUG = "alliance-royals"
 TITLE = "Alliance Royals"
@@ -397,9 +397,7 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems) 
     for key in raw:
         if key not in ROUND_FIELDS:
             found.add(f"{at}.{key}", f"unknown field {key!r}; a round has players and surrender")
-    note = raw.get("note")
-    if note is not None and not isinstance(note, str):
-        found.add(f"{at}.note", "a note must be text")
+    check_note(found, at, raw)
     surrender = raw.get("surrender")
     if surrender is not None and (not isinstance(surrender, str) or surrender not in players):
         not_at_table(found, f"{at}.surrender", surrender, players)

@@ -132,6 +132,23 @@ def listed(words: Sequence[str], last: str = "and") -> str:
     return ", ".join(words[:-1]) + f" {last} " + words[-1] if len(words) > 1 else "".join(words)
 
 
+def check_note(found: Problems, where: str, raw: Mapping[str, Any]) -> None:
+    """A round's ``note``, when given: text, without control characters, not too long (limits.MAX_NOTE_CHARS).
+
+    >>> found = Problems()
+    >>> check_note(found, "rounds[0]", {"note": ["x"]}); check_note(found, "rounds[1]", {"note": "Ann dealt"})
+    >>> [(p.where, p.message) for p in found]
+    [('rounds[0].note', 'a note must be text')]
+    """
+    from .. import limits
+
+    note = raw.get("note")
+    if note is not None:
+        wrong = limits.note_problem(note)
+        if wrong:
+            found.add(f"{where}.note", wrong)
+
+
 def is_whole_number(value: object) -> bool:
     """True for ints, but not for booleans (JSON true is not a count).
 

@@ -34,6 +34,7 @@ from .base import (
     ScoredGame,
     ScoredRound,
     check_count,
+    check_note,
     is_whole_number,
     listed,
     not_at_table,
@@ -693,9 +694,7 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting
     for key in raw:
         if key not in HAND_FIELDS:
             found.add(f"{at}.{key}", f"unknown field {said(key)}; a hand has {', '.join(HAND_FIELDS)}")
-    note = raw.get("note")
-    if note is not None and not isinstance(note, str):
-        found.add(f"{at}.note", "a note must be text")
+    check_note(found, at, raw)
 
     dealer = raw.get("dealer")
     if dealer is not None:

@@ -27,6 +27,7 @@ from .base import (
     ScoredGame,
     ScoredRound,
     check_count,
+    check_note,
     not_at_table,
     said,
     signed,
@@ -150,6 +151,7 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
     for key in raw:
         if key not in HAND_FIELDS:
             found.add(f"{at}.{key}", f"unknown field {said(key)}; a hand has {', '.join(sorted(HAND_FIELDS))}")
+    check_note(found, at, raw)
 
     def player(value: object, where: str, missing: str = "") -> str | None:
         if missing and (value is None or value == ""):

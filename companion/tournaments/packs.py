@@ -5,7 +5,7 @@ in seat order, headed with the tournament, the round and the table, and a QR cod
 table's edit link.
 
 A pack for 20 tables takes seconds to render, so no phone waits on it: the
-first request starts a background thread that writes the PDF under
+first request queues it in the heavy pool (companion.heavy), which writes the PDF under
 instance/packs/, and the page polls until it is there. A pack is rebuilt only
 when it does not exist yet.
 """
@@ -46,13 +46,18 @@ def status(app: Flask, tid: str, round_number: int) -> str:
 
 
 def start(app: Flask, tid: str, round_number: int, base_url: str) -> None:
-    """Build the pack in a background thread, unless it exists or is being built."""
+    """Build the pack in the heavy pool, unless it exists or is being built (companion.heavy.Busy when full)."""
     job = f"{tid}-{round_number}"
     with _lock:
         if job in _building or pack_path(app, tid, round_number).exists():
             return
         _building.add(job)
-    threading.Thread(target=_build, args=(app, tid, round_number, base_url), daemon=True).start()
+    try:
+        app.extensions["courtier.heavy"].submit(_build, app, tid, round_number, base_url)
+    except Exception:
+        with _lock:
+            _building.discard(job)
+        raise
 
 
 def pack_documents(app: Flask, tid: str, round_number: int, base_url: str) -> list[str]:
@@ -75,16 +80,22 @@ def pack_documents(app: Flask, tid: str, round_number: int, base_url: str) -> li
     return documents
 
 
+def render_pack(documents: list[str], progress_file: str) -> bytes:
+    """The pack's PDF, saying how far it has got in ``progress_file`` (run in a worker process)."""
+    def progress(done: int, total: int) -> None:
+        Path(progress_file).write_text(f"{done} of {total} tables laid out")
+
+    return sheets.pdf_from_documents(documents, progress)
+
+
 def _build(app: Flask, tid: str, round_number: int, base_url: str) -> None:
     target = pack_path(app, tid, round_number)
     progress_file = target.with_suffix(".progress")
     try:
-        def progress(done: int, total: int) -> None:
-            progress_file.write_text(f"{done} of {total} tables laid out")
-
         documents = pack_documents(app, tid, round_number, base_url)
         partial = target.with_suffix(".part")
-        partial.write_bytes(sheets.pdf_from_documents(documents, progress))
+        pdf = app.extensions["courtier.heavy"].in_process(render_pack, documents, str(progress_file))
+        partial.write_bytes(pdf)
         partial.replace(target)  # atomic: a reader sees the whole file or none
     except Exception:
         app.logger.exception("building pack %s round %s", tid, round_number)

@@ -18,7 +18,9 @@ _IRREDUCIBLE = {4: (1, 1, 1), 8: (1, 1, 0, 1), 9: (1, 0, 1)}
 
 
 @lru_cache(maxsize=64)
-def _round_robin_plan(n: int, sizes: tuple[int, ...]) -> tuple[_Tables, ...]:
+def _round_robin_plan(n: int, sizes: tuple[int, ...], most: int | None = None) -> tuple[_Tables, ...]:
+    """The rotation's rounds; with ``most``, only its first ``most`` rounds (the greedy rotation's
+    rounds do not depend on the later ones, so a tournament plans no further than it plays)."""
     if len(sizes) == 1:
         return ((tuple(range(n)),),)
     if set(sizes) == {2}:
@@ -26,7 +28,7 @@ def _round_robin_plan(n: int, sizes: tuple[int, ...]) -> tuple[_Tables, ...]:
     k, t = sizes[0], len(sizes)
     if len(set(sizes)) == 1 and t in _FIELD_ORDERS and k % t == 0:
         return _affine(t, k // t)
-    return _greedy_plan(n, sizes)
+    return _greedy_plan(n, sizes, most)
 
 
 def _circle(n: int) -> tuple[_Tables, ...]:
@@ -111,7 +113,7 @@ def _field(q: int):
     return add, mul
 
 
-def _greedy_plan(n: int, sizes: tuple[int, ...]) -> tuple[_Tables, ...]:
+def _greedy_plan(n: int, sizes: tuple[int, ...], most: int | None = None) -> tuple[_Tables, ...]:
     """Rounds built greedily for new pairs until every pair has met.
 
     ``met[a][b]`` counts the rounds a and b have shared so far. Among seatings with
@@ -120,7 +122,7 @@ def _greedy_plan(n: int, sizes: tuple[int, ...]) -> tuple[_Tables, ...]:
     met = [[0] * n for _ in range(n)]
     unmet = n * (n - 1) // 2
     rounds = []
-    while unmet:
+    while unmet and (most is None or len(rounds) < most):
         tables = _improve(_greedy_round(met, sizes), met)
         for table in tables:
             for i, a in enumerate(table):

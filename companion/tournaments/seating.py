@@ -228,7 +228,7 @@ def _seat(method: str, names: Sequence[str], sizes: tuple[int, ...], round_numbe
         rng.shuffle(order)
         return _chunk(order, sizes)
     if method == "round-robin":
-        plan = _round_robin_plan(len(names), sizes)
+        plan = _round_robin_plan(len(names), sizes, round_number)  # planned no further than this round
         return plan[(round_number - 1) % len(plan)]
     order = list(range(len(names)))
     if seed is not None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .. import tables
+from .. import limits, tables
 from ..db import immediate
 from ..recent import Recent
 from . import seating
@@ -29,7 +29,11 @@ class TournamentNotFound(LookupError):
 
 
 class RoundAlreadySeated(Exception):
-    """Another request seated this round first."""
+    """Another request seated this round first (``round``: the round asked for, when known)."""
+
+    def __init__(self, round_number: int | None = None):
+        self.round = round_number
+        super().__init__(f"round {round_number} is already seated" if round_number else "already seated")
 
 
 @dataclass(frozen=True)
@@ -147,9 +151,17 @@ def table_players(t: Tournament, entrants: Sequence[str]) -> list[str]:
     return [p for e in entrants for p in t.players_of(e)]
 
 
-def seat_next_round(db: Database, t: Tournament, seed: int | None = None) -> list[SeatedTable]:
-    """Seat the next round: create its tables (ordinary tables, linked here) and return them."""
+def seat_next_round(db: Database, t: Tournament, seed: int | None = None,
+                    round_number: int | None = None) -> list[SeatedTable]:
+    """Seat the next round: create its tables (ordinary tables, linked here) and return them.
+
+    ``round_number``, when given, is the round the director meant to seat: when that round
+    is already seated (the button pressed twice, or on two phones) nothing is seated and
+    :class:`RoundAlreadySeated` is raised, so a second press never seats the round after.
+    """
     done = rounds_seated(db, t.id)
+    if round_number is not None and round_number != done + 1:
+        raise RoundAlreadySeated(round_number)
     if done >= t.rounds:
         raise seating.SeatingError(f"all {t.rounds} rounds are seated")
     history = {}
@@ -161,7 +173,7 @@ def seat_next_round(db: Database, t: Tournament, seed: int | None = None) -> lis
                                    seed=seed if seed is not None else secrets.randbits(32))
     new_tables = []
     for number, entrants in enumerate(layout, 1):
-        title = f"{t.title} · round {done + 1}, table {number}"
+        title = f"{limits.one_line(t.title)} · round {done + 1}, table {number}"
         new_tables.append((number, entrants, tables.new_table(t.game, table_players(t, entrants), t.options, title)))
     with immediate(db):
         if rounds_seated(db, t.id) != done:

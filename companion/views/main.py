@@ -90,6 +90,7 @@ def new_table(game: str):
         except InputError as err:  # options the engine refuses for these players (coalitions, ...)
             for problem in err.problems:
                 name = problem.where.removeprefix("options.").split(".")[0].split("[")[0]
+                name = {"word_list": "word_file"}.get(name, name)
                 target = options[name] if name in options else next(iter(options))
                 target.errors = [*target.errors, problem.message]
         else:

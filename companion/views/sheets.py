@@ -6,9 +6,11 @@ Register with ``app.register_blueprint(sheets.bp)``: the routes carry their full
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, request
+from functools import partial
 
-from .. import games, sheets, tables
+from flask import Blueprint, Response, abort, current_app, request
+
+from .. import games, heavy, sheets, tables
 from ..db import get_db
 from ..games.base import InputError
 from .common import known_tables, states
@@ -49,9 +51,17 @@ def table_sheet(table_id: str):
         response = Response(status=304)
         response.set_etag(etag)
         return response
-    rounds = [data for _, data in now.hands]
-    scored = now.scored
-    body = sheets.render_filled(scored, table.title, table.created_at, table.options, None, paper, rounds=rounds)
+    # Rendered once per table version and paper, in the bounded pool, then served from the cache.
+    cache = current_app.extensions["courtier.sheets"]
+    key = (table.id, now.version, paper)
+    body = cache.get(key)
+    if body is None:
+        rounds = [data for _, data in now.hands]
+        pool = heavy.pool()
+        html = partial(sheets.html_for_filled, now.scored, table.title, table.created_at, table.options, None,
+                       paper, rounds=rounds)
+        body = pool.run(lambda: pool.in_process(sheets.pdf_from_html, html()), key=("sheet", *key))
+        cache.put(key, body)
     return _pdf(body, f"courtier-{table.id}.pdf", etag)
 
 
@@ -63,7 +73,9 @@ def blank_sheet(game: str):
     paper = _paper()
     names = [n.strip() for n in request.args.get("players", "").split(",") if n.strip()]
     try:
-        body = sheets.render_blank(game, names or None, paper)
+        html = sheets.html_for_blank(game, names or None, paper)
+        pool = heavy.pool()
+        body = pool.run(pool.in_process, sheets.pdf_from_html, html)
     except InputError as err:
         abort(400, "; ".join(p.message for p in err.problems))
     return _pdf(body, f"courtier-{game}-blank.pdf")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, send_file, url_for
 from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .. import games, sheets, tables, tournaments
-from ..db import get_db
+from .. import games, heavy, limits, sheets, tables, tournaments
+from ..db import connect, get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm, choices
 from ..tournaments import packs, store
@@ -48,13 +49,28 @@ def _entrants(form) -> tuple[list, list[str]]:
         else:
             names = [line]
         for name in names:
-            if len(name) > games.MAX_NAME_LENGTH:
-                problems.append(f"“{name}”: a name may have at most {games.MAX_NAME_LENGTH} characters")
+            wrong = limits.name_problem(name)
+            if wrong:
+                problems.append(f"“{name}”: {wrong}")
             if name.casefold() in seen:
                 problems.append(f"“{name}” is listed twice")
             seen.add(name.casefold())
         out.append(names if form.game.data == "alliance-royals" else names[0])
+    most = limits.get("MAX_ENTRANTS")
+    if len(out) > most:
+        problems.append(f"A tournament may have at most {most} entries; {len(out)} are listed. "
+                        "For a larger event, run a tournament in each room.")
     return out, problems
+
+
+def safe_filename(title: str) -> str:
+    """A title as a download's file name: letters, digits, spaces and - _ . only (no line breaks, quotes, slashes).
+
+    >>> safe_filename('Spring "Open"\\r\\nSet-Cookie: x=1 / 2026')
+    'Spring Open Set-Cookie x1 2026'
+    """
+    kept = re.sub(r"[^\w .-]+", "", title.replace("\r", " ").replace("\n", " "))
+    return re.sub(r"\s+", " ", kept).strip(" .") or "tournament"
 
 
 def _table_size(form):
@@ -84,10 +100,13 @@ def new():
             size = None
         if problems:
             form.entrants.errors = [*form.entrants.errors, *problems]
+        if limits.has_control(form.title.data or ""):
+            form.title.errors = [*form.title.errors, "A name cannot hold control characters such as line breaks."]
+            problems.append("title")
         if size is not None and not problems:
             try:  # the first round must be seatable: check it before anything is stored
-                tournaments.seat_round(form.method.data, [str(e) for e in entrants], tuple(size)
-                                      if isinstance(size, list) else size, 1, [], seed=0)
+                heavy.pool().run(partial(tournaments.seat_round, form.method.data, [str(e) for e in entrants],
+                                         tuple(size) if isinstance(size, list) else size, 1, [], seed=0))
             except tournaments.SeatingError as err:
                 form.entrants.errors = [*form.entrants.errors, str(err)]
             else:
@@ -149,15 +168,26 @@ def board(tid: str):
 def seat_round(tid: str):
     if not CourtierForm().validate():
         abort(400, "This button's form expired. Reload the page and try again.")
+    asked = request.form.get("round", type=int)  # the round the button offered (None from an older page)
     try:
-        seated = store.seat_next_round(get_db(), g.tournament)
+        seated = heavy.pool().run(_seat_next, current_app.config["DATABASE"], g.tournament, asked)
     except tournaments.SeatingError as err:
         flash(f"Could not seat the round: {err}")
-    except store.RoundAlreadySeated:
-        flash("Another device seated this round a moment ago.")
+    except store.RoundAlreadySeated as err:
+        flash(f"Round {err.round} is already seated; nothing more was seated." if err.round
+              else "Another device seated this round a moment ago.")
     else:
         flash(f"Round {seated[0].round} seated: {len(seated)} tables.")
     return see_other(url_for("tournaments.show", tid=tid, key=g.tkey))
+
+
+def _seat_next(database: str, t, asked: int | None):
+    """Seat the next round on a connection of its own (it runs in the heavy pool's thread)."""
+    db = connect(database)
+    try:
+        return store.seat_next_round(db, t, round_number=asked)
+    finally:
+        db.conn.close()
 
 
 @bp.get("/<tid>/rounds/<int:round_number>/pack")
@@ -183,13 +213,14 @@ def pack_pdf(tid: str, round_number: int):
     if not path.exists():
         abort(404, "The pack is not ready yet; its page shows the progress.")
     return send_file(path, mimetype="application/pdf", as_attachment=True,
-                     download_name=f"{g.tournament.title}-round-{round_number}.pdf")
+                     download_name=f"{safe_filename(g.tournament.title)}-round-{round_number}.pdf")
 
 
 @bp.get("/<tid>/standings.pdf")
 def standings_pdf(tid: str):
     context = _standings_context()
     html = render_template("tournaments/standings_sheet.html", **context)
-    response = Response(sheets.pdf_from_html(html), mimetype="application/pdf")
+    pool = heavy.pool()
+    response = Response(pool.run(pool.in_process, sheets.pdf_from_html, html), mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'attachment; filename="standings-{tid}.pdf"'
     return response

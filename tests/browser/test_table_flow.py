@@ -120,7 +120,7 @@ def test_hand_entered_on_one_phone_shows_on_another_without_reloading(live_serve
     expect(editor.locator("#hand-1 h3")).to_have_text("Hand 1 · Ann went out")
     expect(editor.get_by_role("link", name="Enter hand 2", exact=True)).to_be_visible()
 
-    expect(total(viewer, "Ann")).to_have_text("50", timeout=10_000)
+    expect(total(viewer, "Ann")).to_have_text("50", timeout=30_000)
     expect_totals(viewer, {"Ben": 0, "Cat": 0})
     expect(viewer.locator("#hand-1 h3")).to_have_text("Hand 1 · Ann went out")
     expect(viewer.locator("#hand-1 dl.points")).to_contain_text("+50")
@@ -214,7 +214,7 @@ def test_a_stale_save_is_refused_and_keeps_the_entry(live_server, phone):
     expect(b.locator("#hand-2 h3")).to_have_text("Hand 2 · Ben went out")
     expect(b.locator("#hand-1 h3")).to_have_text("Hand 1 · Ann went out")
     expect(b.get_by_role("link", name="Enter hand 3", exact=True)).to_be_visible()
-    expect(total(a, "Ben")).to_have_text("50", timeout=10_000)  # and A's board catches up
+    expect(total(a, "Ben")).to_have_text("50", timeout=30_000)  # and A's board catches up
 
 
 # ---------------------------------------------------------------- 4. the view link cannot write

@@ -35,6 +35,7 @@ from ..base import (
     ScoredGame,
     ScoredRound,
     check_count,
+    check_note,
     is_whole_number,
     listed,
     not_at_table,
@@ -71,6 +72,9 @@ TITLE = "Indian Rummy"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 9
 ROUND_NAME = "deal"
+#: The largest point value (IR-8): money stays an exact, finite number at any score.
+MAX_POINT_VALUE = 1_000_000
+
 OPTIONS: dict[str, Any] = {"variant": "points", "decks": None, "point_value": 1, "deals": 2}
 
 VARIANTS: dict[str, str] = {
@@ -213,6 +217,8 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
         elif key == "point_value":
             if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0 or value != value:
                 found.add(where, "the point value must be a number above 0, such as 1 or 0.25 (IR-8)")
+            elif not value <= MAX_POINT_VALUE:  # also Infinity, and a huge number whose money would overflow
+                found.add(where, f"the point value may be at most {MAX_POINT_VALUE:,} (IR-8)")
             elif isinstance(value, float) and value == int(value):
                 opts[key] = int(value)
             else:
@@ -305,9 +311,7 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     for key in raw:
         if key not in DEAL_FIELDS:
             found.add(f"{at}.{key}", f"unknown field {said(key)}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
-    note = raw.get("note")
-    if note is not None and not isinstance(note, str):
-        found.add(f"{at}.note", "a note must be text")
+    check_note(found, at, raw)
 
     wild_text = raw.get("wild")
     if is_whole_number(wild_text):

@@ -32,7 +32,18 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..base import InputError, Problems, ScoredGame, ScoredRound, check_count, check_groups, not_at_table, signed
+from ... import limits
+from ..base import (
+    InputError,
+    Problems,
+    ScoredGame,
+    ScoredRound,
+    check_count,
+    check_groups,
+    check_note,
+    not_at_table,
+    signed,
+)
 
 SLUG = "royalty"
 TITLE = "Royalty"
@@ -508,27 +519,55 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
             opts["coalitions"] = _check_coalitions(players, value, found)
         elif key in HOUSE_WORD_OPTIONS:
             # House words for the judge (RY-17): kept with the game when given, never scored.
-            if not isinstance(value, list) or not all(isinstance(w, str) and w.isalpha() and len(w) <= 40
-                                                      for w in value):
-                found.add(where, f"{key} must be a list of words, letters only")
-            else:
-                opts[key] = sorted({w.upper() for w in value})
+            words = _word_list(value, where, found, "house words")
+            if words is not None:
+                opts[key] = sorted(set(words))
         elif key == "word_list":
             # RY-17 belongs to the word judge: the engine keeps the choice and never reads the list.
-            if value is not None and not isinstance(value, str) and not (
-                    isinstance(value, list) and all(isinstance(w, str) for w in value)):
+            if value is not None and not isinstance(value, str | list):
                 found.add(where, "word_list must be the name of a list, or a list of words")
             elif isinstance(value, str) and len(value) > MAX_WORD_LIST:
                 found.add(where, f"a word list's name may have at most {MAX_WORD_LIST} characters")
+            elif isinstance(value, str) and limits.has_control(value):
+                found.add(where, "a word list's name cannot hold control characters")
+            elif isinstance(value, list):
+                if _word_list(value, where, found, "a word list") is not None:
+                    opts["word_list"] = value
             else:
                 opts["word_list"] = value
     opts["letter_values"] = letter_values(overrides)
+    both = set(opts.get("house_allow") or ()) & set(opts.get("house_deny") or ())
+    if both:
+        found.add("options.house_deny", f"{', '.join(sorted(both)[:5])} cannot be both allowed and refused by the "
+                                        "house; keep each word in one list only (RY-17)")
     if opts["variant"] == "joust":
         if len(players) != 2:
             found.add("options.variant", f"Joust is for exactly two players; {len(players)} are seated (RY-15)")
         if opts["coalitions"] is not None:
             found.add("options.coalitions", "Joust is for two players, each alone: no coalitions (RY-14, RY-15)")
     return opts
+
+
+_LETTERS_ONLY = re.compile(r"[A-Za-z]+")
+
+
+def _word_list(value: object, where: str, found: Problems, what: str) -> list[str] | None:
+    """Words of letters A-Z, in capitals, no more of them nor longer than the limits allow (RY-17)."""
+    most, longest = limits.get("MAX_WORDS"), limits.get("MAX_WORD_CHARS")
+    if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
+        found.add(where, f"{what} must be given as a list of words")
+        return None
+    bad = [w for w in value if not _LETTERS_ONLY.fullmatch(w)]
+    if bad:
+        found.add(where, f"{what} may hold only the letters A to Z; {', '.join(bad[:3])[:100]} cannot be judged")
+        return None
+    if len(value) > most:
+        found.add(where, f"a list may have at most {most:,} words; this one has {len(value):,}")
+        return None
+    if any(len(w) > longest for w in value):
+        found.add(where, f"a word may have at most {longest} letters")
+        return None
+    return [w.upper() for w in value]
 
 
 def _check_coalitions(players: Sequence[str], value: object, found: Problems) -> list[list[str]] | None:
@@ -579,13 +618,47 @@ def _word_at(value: object, where: str, found: Problems) -> Word | None:
         return None
 
 
+_JUDGED_SHAPE = "the word judge's log is a list of verdicts, each a word, whether it was accepted and why (RY-17)"
+
+
+def _check_judged(value: object, where: str, found: Problems) -> None:
+    """What the word judge said when the turn was saved (RY-17): logged and shown, never scored,
+    so it is checked to be the shape the pages show.
+
+    >>> found = Problems()
+    >>> _check_judged(5, "t.judged", found); _check_judged([{"word": "OX", "valid": True, "why": ["x"]}], "u", found)
+    >>> [p.where for p in found]
+    ['t.judged', 'u[0].why']
+    """
+    if not isinstance(value, list) or len(value) > 4:
+        found.add(where, _JUDGED_SHAPE)
+        return
+    for i, verdict in enumerate(value):
+        at = f"{where}[{i}]"
+        if not isinstance(verdict, Mapping) or set(verdict) - {"word", "valid", "why", "warnings"}:
+            found.add(at, _JUDGED_SHAPE)
+            continue
+        word = verdict.get("word")
+        if not isinstance(word, str) or len(word) > limits.get("MAX_WORD_CHARS") or limits.has_control(word):
+            found.add(f"{at}.word", "the judged word must be a word of letters")
+        if not isinstance(verdict.get("valid"), bool):
+            found.add(f"{at}.valid", "valid must be true or false")
+        wrong = limits.note_problem(verdict.get("why", ""), "the judge's reason")
+        if wrong:
+            found.add(f"{at}.why", wrong)
+        warnings = verdict.get("warnings", [])
+        if not isinstance(warnings, list) or len(warnings) > 8 or any(
+                limits.note_problem(w) for w in warnings):
+            found.add(f"{at}.warnings", "warnings must be a list of short lines of text")
+
+
 def _parse_entry(raw: object, at: str, players: Sequence[str], joust: bool, found: Problems) -> Turn | End | None:
     if not isinstance(raw, Mapping):
         found.add(at, 'each turn must be an object, e.g. {"player": "Ann", "meld": "Cr Ar Lr Mr"}')
         return None
-    note = raw.get("note")
-    if note is not None and not isinstance(note, str):
-        found.add(f"{at}.note", "a note must be text")
+    check_note(found, at, raw)
+    if raw.get("judged") is not None:
+        _check_judged(raw["judged"], f"{at}.judged", found)
     if "end" in raw:
         return _parse_end(raw, at, players, joust, found)
     before = len(list(found))
