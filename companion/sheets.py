@@ -56,6 +56,10 @@ OPTION_LABELS = {
     "house_deny": "Words the judge refuses here",
 }
 _RULING = re.compile(r"\b(?:AR|RY|RK|IR|RR)-\d{1,2}\b")
+#: Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms).
+_RTL_LETTER = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"
+#: A run of right-to-left words: RTL letters, with the marks, spaces and joiners between them.
+_RTL_RUN = re.compile(f"[{_RTL_LETTER}](?:[{_RTL_LETTER}\\s\u200c\u200d'.-]*[{_RTL_LETTER}])?")
 
 
 class UnknownPaper(ValueError):
@@ -105,9 +109,39 @@ def format_date(value: str | date | datetime | None) -> str:
     return f"{value.day} {value:%B %Y}"
 
 
+def isolate(text: str) -> Markup:
+    """Escape ``text``, setting each run of right-to-left words apart in a ``<bdi>``.
+
+    Arabic and Hebrew names then read right to left while the numbers and words around them
+    keep their places: "Łukasz 10 + محمد 65 = 75" does not turn into "… 75 = 65 محمد".
+    Every value a sheet template prints passes through here (the environment's ``finalize``).
+
+    >>> str(isolate("Łukasz 10 + محمد الأحمد 65 = 75"))
+    'Łukasz 10 + <bdi dir="rtl">محمد الأحمد</bdi> 65 = 75'
+    >>> str(isolate("<b>Ann</b>"))
+    '&lt;b&gt;Ann&lt;/b&gt;'
+    """
+    escaped = str(Markup.escape(text))
+    if not _RTL_RUN.search(escaped):
+        return Markup(escaped)  # noqa: S704 - escaped just above
+    return Markup(_RTL_RUN.sub(lambda m: f'<bdi dir="rtl">{m.group(0)}</bdi>', escaped))  # noqa: S704
+
+
+def _finalize(value: Any) -> Any:
+    """What the templates print: plain text escaped with its right-to-left runs isolated."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return isolate(value)
+    return value
+
+
+def plain(value: Any) -> Markup:
+    """Text for a place that takes no markup (the document's title): escaped, nothing isolated."""
+    return Markup.escape(str(value))
+
+
 def rulings_in(text: str) -> Markup:
     """Escape a line and set its ruling ids (AR-10, RR-3, ...) in bold, as the sheet prints them."""
-    escaped = str(Markup.escape(text))
+    escaped = str(isolate(text))
     return Markup(_RULING.sub(lambda m: f"<b class=\"ruling\">{m.group(0)}</b>", escaped))  # noqa: S704
 
 
@@ -118,8 +152,8 @@ def rulings_in(text: str) -> Markup:
 @cache
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
-                      trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(signed=signed, num=number, rulings=rulings_in)
+                      trim_blocks=True, lstrip_blocks=True, finalize=_finalize)
+    env.filters.update(signed=signed, num=number, rulings=rulings_in, plain=plain)
     return env
 
 
@@ -269,12 +303,78 @@ def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str,
     return out
 
 
+def chart_targets(slug: str, options: Mapping[str, Any]) -> list[tuple[float, str]]:
+    """The bounds a game is played to, as lines on its chart: Alliance Royals' 1066 and −333
+    (AR-12), pool rummy's 101 or 201 (IR-9).
+
+    >>> chart_targets("alliance-royals", {"win_above": 1066, "lose_below": -333})
+    [(1066, 'above 1066 wins'), (-333, 'below −333 ends')]
+    >>> chart_targets("indian-rummy", {"variant": "pool101"})
+    [(101, 'out at 101')]
+    """
+    if slug == "alliance-royals":
+        win, lose = options.get("win_above", 1066), options.get("lose_below", -333)
+        return [(win, f"above {number(win)} wins"), (lose, f"below {number(lose)} ends")]
+    pool = getattr(games.ENGINES.get(slug), "POOL_OUT", {}).get(options.get("variant"))
+    return [(pool, f"out at {pool}")] if pool else []
+
+
+def _chart(data: Mapping[str, Any], slug: str, players: list[str], running: list[dict[str, Any]],
+           side_running: list[dict[str, Any]], noun: str) -> tuple[str, list[dict[str, Any]]]:
+    """The chart of running totals, and its legend (set in HTML beside it).
+
+    A team game whose sides' totals decide it (Alliance Royals) charts the sides, not the players.
+    """
+    if not running:
+        return "", []
+    lines, series = players, running
+    named = {p: p for p in players}
+    if data.get("sides") and slug == "alliance-royals":
+        lines, series = list(data["sides"]), side_running
+        named = {side: f"Alliance {side}: " + " & ".join(members) for side, members in data["sides"].items()}
+    first = series[0]
+    deltas = [first] + [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
+    svg = chart.progression_svg(lines, deltas, width=400, height=170, round_name=noun, legend=False,
+                                targets=chart_targets(slug, data.get("options") or {}))
+    legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
+              for n, line in enumerate(lines)]
+    return svg, legend
+
+
+def final_score(data: Mapping[str, Any]) -> str:
+    """The final score, as the result line gives it after the winners' names.
+
+    A side game gives the sides' totals, the winning side's first; any other game the
+    winner's total against the nearest other (the runner-up, whether the game is won high or low).
+
+    >>> final_score({"winners": ["Ann", "Cat"], "sides": {"A": ["Ann", "Cat"], "B": ["Ben", "Dan"]},
+    ...              "side_totals": {"A": 1120, "B": -40}, "totals": {}})
+    '1120 to −40'
+    >>> final_score({"winners": ["Ben"], "totals": {"Ann": 12, "Ben": 75, "Cat": 75.5}})
+    '75 to 75.5'
+    """
+    winners = list(data.get("winners") or [])
+    sides, side_totals = data.get("sides") or {}, data.get("side_totals") or {}
+    won = [side for side, members in sides.items() if winners and set(winners) <= set(members)]
+    if won and side_totals:
+        rest = [number(v) for side, v in side_totals.items() if side != won[0]]
+        return f"{number(side_totals.get(won[0], 0))} to {' to '.join(rest)}" if rest else number(side_totals[won[0]])
+    totals = data.get("totals") or {}
+    if not winners or winners[0] not in totals:
+        return ""
+    best = totals[winners[0]]
+    others = sorted((v for p, v in totals.items() if p not in winners), key=lambda v: abs(v - best))
+    return f"{number(best)} to {number(others[0])}" if others else number(best)
+
+
 def _result(data: Mapping[str, Any], noun: str) -> dict[str, Any]:
     rounds = len(data["rounds"])
     if data.get("over"):
         winners = list(data.get("winners") or [])
         label = "Winner" if len(winners) == 1 else "Winners"
-        return {"over": True, "line": f"{label}: {' and '.join(winners)}", "reason": data.get("reason") or ""}
+        score = final_score(data)
+        return {"over": True, "line": f"{label}: {' and '.join(winners)}", "score": score,
+                "reason": data.get("reason") or ""}
     plural = noun if rounds == 1 else f"{noun}s"
     return {"over": False, "line": "Game in progress",
             "reason": f"After {rounds} {plural}." if rounds else f"No {noun}s played yet."}
@@ -313,13 +413,7 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
             "raw": raw if isinstance(raw, Mapping) else {},
             "why": _why(r.get("explain") or {}, players),
         })
-    svg = ""
-    if rows:
-        first = data["rounds"][0]["points"]
-        start = {p: running[0][p] - first.get(p, 0) for p in players}
-        deltas = [first] + [{p: running[i][p] - running[i - 1][p] for p in players} for i in range(1, len(rows))]
-        svg = chart.progression_svg(players, deltas, width=400, height=max(160, 40 + 13 * len(players)),
-                                    start=start, round_name=noun)
+    svg, legend = _chart(data, slug, players, running, side_running, noun)
     return {
         "kind": "filled",
         "slug": slug,
@@ -342,6 +436,7 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         "result": _result(data, noun),
         "noun": noun,
         "chart": Markup(svg),  # noqa: S704 - built by chart.py, which escapes every name
+        "legend": legend,
         "rulings": list(rulings_log if rulings_log is not None else rulings_from(raw_rounds, slug)),
         "notes": [(row["n"], row["note"]) for row in rows if row["note"]],
         "css": Markup(print_css()),  # noqa: S704 - our own file

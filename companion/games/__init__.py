@@ -21,8 +21,9 @@ ENGINES: dict[str, ModuleType] = {
     for engine in (alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale)
 }
 
-#: Names are printed in narrow columns on phones and sheets.
-MAX_NAME_LENGTH = 24
+#: The longest player name, in characters, everywhere a name is given: the new-table form, the API,
+#: tournaments. Sheets wrap names of this length inside their columns.
+MAX_NAME_LENGTH = 40
 
 
 def engine_for(slug: str) -> ModuleType:
