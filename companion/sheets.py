@@ -62,6 +62,11 @@ _RTL_LETTER = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"
 _RTL_RUN = re.compile(f"[{_RTL_LETTER}](?:[{_RTL_LETTER}\\s\u200c\u200d'.-]*[{_RTL_LETTER}])?")
 
 
+#: Names longer than this wrap to two lines in a blank sheet's column head; the rows then give up a
+#: little height so that the sheet still fits its page.
+LONG_NAME = 16
+
+
 class UnknownPaper(ValueError):
     """A paper size the sheets are not laid out for."""
 
@@ -249,17 +254,61 @@ def _side_running(data: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def _why(explain: Mapping[str, Sequence[str]], players: Sequence[str]) -> dict[str, Any]:
-    """A round's explain lines, compacted: the lines every player shares are printed once.
+    """A round's explain lines, folded: a line every player has is printed once, unlabelled; a line
+    several players share is printed once under all their names.
 
     >>> _why({"Ann": ["Ann dealt (RK-10)", "won"], "Ben": ["Ann dealt (RK-10)", "lost"]}, ["Ann", "Ben"])
     {'shared': ['Ann dealt (RK-10)'], 'players': [('Ann', ['won']), ('Ben', ['lost'])]}
+    >>> _why({"A": ["x", "pay 4", "−4"], "B": ["x", "pay 4", "−8"], "C": ["x", "+12"]}, ["A", "B", "C"])["players"]
+    [('A, B', ['pay 4']), ('A', ['−4']), ('B', ['−8']), ('C', ['+12'])]
     """
-    lines = {p: list(explain.get(p) or []) for p in players}
-    shared: list[str] = []
-    if len(players) > 1:
-        shared = [line for line in lines[players[0]] if all(line in lines[p] for p in players[1:])]
-    return {"shared": shared,
-            "players": [(p, [line for line in lines[p] if line not in shared]) for p in players]}
+    lines = {p: list(dict.fromkeys(explain.get(p) or [])) for p in players}
+    who: dict[str, list[str]] = {}
+    for p in players:
+        for line in lines[p]:
+            who.setdefault(line, []).append(p)
+    shared = [line for line, names in who.items() if len(players) > 1 and len(names) == len(players)]
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for line, names in who.items():
+        if line not in shared:
+            groups.setdefault(tuple(names), []).append(line)
+    order = sorted(groups, key=lambda names: (-len(names), [players.index(n) for n in names]))
+    return {"shared": shared, "players": [(", ".join(names), groups[names]) for names in order]}
+
+
+def fold_repeats(whys: Sequence[dict[str, Any]], noun: str = "round") -> list[dict[str, Any]]:
+    """Lines a player already had word for word in an earlier round are not printed again: a run of
+    them becomes one "as in round n" note.
+
+    >>> whys = [{"shared": [], "players": [("Ann", ["board: 3 kings", "total 40"])]},
+    ...         {"shared": [], "players": [("Ann", ["board: 3 kings", "total 80"])]}]
+    >>> fold_repeats(whys)[1]["players"]
+    [('Ann', ['(as in round 1: 1 line)', 'total 80'])]
+    """
+    seen: dict[tuple[str, str], int] = {}
+    out = []
+    for n, why in enumerate(whys, 1):
+        groups = []
+        for label, lines in why["players"]:
+            kept: list[str] = []
+            run_from, run = 0, 0
+            for line in lines:
+                first = seen.setdefault((label, line), n)
+                if first < n:
+                    if run and first != run_from:
+                        kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
+                        run = 0
+                    run_from, run = first, run + 1
+                    continue
+                if run:
+                    kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
+                    run = 0
+                kept.append(line)
+            if run:
+                kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
+            groups.append((label, kept))
+        out.append({"shared": why["shared"], "players": groups})
+    return out
 
 
 def _describe(value: Any) -> str:
@@ -334,7 +383,7 @@ def _chart(data: Mapping[str, Any], slug: str, players: list[str], running: list
         named = {side: f"Alliance {side}: " + " & ".join(members) for side, members in data["sides"].items()}
     first = series[0]
     deltas = [first] + [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
-    svg = chart.progression_svg(lines, deltas, width=400, height=170, round_name=noun, legend=False,
+    svg = chart.progression_svg(lines, deltas, width=400, height=140, round_name=noun, legend=False,
                                 targets=chart_targets(slug, data.get("options") or {}))
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
@@ -413,6 +462,8 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
             "raw": raw if isinstance(raw, Mapping) else {},
             "why": _why(r.get("explain") or {}, players),
         })
+    for row, why in zip(rows, fold_repeats([row["why"] for row in rows], noun), strict=True):
+        row["why"] = why
     svg, legend = _chart(data, slug, players, running, side_running, noun)
     return {
         "kind": "filled",
@@ -460,6 +511,7 @@ def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: s
     seats = len(names) or default_seats
     return {
         "kind": "blank",
+        "long_names": any(len(name) > LONG_NAME for name in names),
         "slug": game_slug,
         "game_title": engine.TITLE,
         "title": heading or engine.TITLE,
