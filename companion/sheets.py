@@ -167,6 +167,17 @@ def print_css() -> str:
     return (SHEETS_DIR / "print.css").read_text(encoding="utf-8")
 
 
+@cache
+def font_stack() -> Markup:
+    """The sheets' font stack as print.css names it, for other printed pages (a tournament's standings).
+
+    >>> font_stack().startswith('"DejaVu Sans", "Noto Sans"') and "Noto Sans CJK JP" in font_stack()
+    True
+    """
+    found = re.search(r"^html \{\s*font-family: (.*?);", print_css(), re.S | re.M)
+    return Markup(" ".join(found.group(1).split()) if found else "sans-serif")  # noqa: S704 - our own file
+
+
 def _entry_module(slug: str):
     from .entry import ENTRY
 
@@ -383,7 +394,7 @@ def _chart(data: Mapping[str, Any], slug: str, players: list[str], running: list
         named = {side: f"Alliance {side}: " + " & ".join(members) for side, members in data["sides"].items()}
     first = series[0]
     deltas = [first] + [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
-    svg = chart.progression_svg(lines, deltas, width=400, height=140, round_name=noun, legend=False,
+    svg = chart.progression_svg(lines, deltas, width=400, height=125, round_name=noun, legend=False,
                                 targets=chart_targets(slug, data.get("options") or {}))
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
