@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 from html import escape
 
@@ -27,6 +28,7 @@ DASHES = ("", "6 3", "2 2", "9 3 2 3", "1 3", "12 4", "5 2 1 2 1 2", "3 5", "14 
 MARKERS = ("circle", "square", "triangle", "diamond", "ring", "box", "down", "cross", "plus")
 #: Markers are drawn while the points stay this far apart.
 MARKER_MIN_GAP = 9
+#: The chart's own text is numbers and English words; names go in the page's legend.
 FONT = "DejaVu Sans, sans-serif"
 #: The y axis spans at least this much, so a game of small (or no) scores keeps whole-number ticks.
 MIN_SPAN = 5
@@ -101,27 +103,69 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
             f'stroke="{colour}" stroke-width="1.3" fill="none"/>')
 
 
+def legend_swatch(n: int, width: int = 26, height: int = 10) -> str:
+    """The sample of line ``n`` (its colour, dash and marker) for a legend set beside the chart.
+
+    A printed sheet sets its legend in HTML under the plot, where names in any script are shaped
+    and read in their own direction; the SVG gives only the line's sample.
+
+    >>> legend_swatch(1).count("stroke-dasharray")
+    1
+    """
+    colour, dash, shape = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)], MARKERS[n % len(MARKERS)]
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    y = height / 2
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="swatch" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" aria-hidden="true"><line x1="1" y1="{y}" x2="{width - 1}" y2="{y}" '
+            f'stroke="{colour}" stroke-width="1.6"{dash_attr}/>{_marker(shape, width / 2, y, colour)}</svg>')
+
+
+def _x_every(rounds: int, plot_w: float) -> int:
+    """Label every n-th round, so that the x labels (up to 3 digits, about 5 units each) never touch.
+
+    >>> _x_every(4, 300), _x_every(35, 300), _x_every(100, 300)
+    (1, 2, 10)
+    """
+    if rounds <= 0:
+        return 1
+    room = plot_w / rounds
+    width = 5.2 * len(str(rounds)) + 6
+    for every in (1, 2, 5, 10, 20, 25, 50, 100):
+        if room * every >= width:
+            return every
+    return math.ceil(rounds / 4)
+
+
 def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str, float]],
                     width: int = 520, height: int = 190, *, start: Mapping[str, float] | None = None,
-                    round_name: str = "round") -> str:
+                    round_name: str = "round", targets: Sequence[tuple[float, str]] = (),
+                    legend: bool = True) -> str:
     """An SVG line chart of each player's running total, from the start through every round.
 
     ``rounds_points`` holds, for each round, the points each player scored in it;
-    ``start`` the totals before the first round (0 for all when left out).
+    ``start`` the totals before the first round (0 for all when left out); ``targets`` the
+    game's bounds, each a value and its label (Alliance Royals' 1066 and −333, pool rummy's
+    101), drawn as dashed lines across the plot. ``legend=False`` leaves the legend to the page
+    (see :func:`legend_swatch`): a printed sheet sets names in HTML, where every script is shaped.
     """
     series = running_totals(players, rounds_points, start)
     rounds = len(rounds_points)
     values = [v for line in series.values() for v in line] or [0]
+    values += [value for value, _ in targets]
     low, high = min(0, *values), max(0, *values)
     if high - low < MIN_SPAN:
         high = low + MIN_SPAN
     step = nice_step(high - low)
     low = math.floor(low / step) * step
     high = math.ceil(high / step) * step
+    if any(value == high for value, _ in targets):
+        high += step  # room above a bound on the top line for its label
+    labels = [_number(low + k * step) for k in range(round((high - low) / step) + 1)]
 
     longest = max((len(p) for p in players), default=4)
-    legend_w = 34 + 5.6 * min(longest, 24)
-    left, right, top, bottom = 42, legend_w + 10, 8, 24
+    legend_w = 34 + 5.6 * min(longest, 24) if legend else 0
+    left = 10 + 5.2 * max(len(label) for label in labels)
+    right, top, bottom = legend_w + 10, 8, 24
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def sx(i: float) -> float:
@@ -133,53 +177,84 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="{FONT}" font-size="8.5" role="img" '
            f'aria-label="Running totals after each {escape(round_name)}">']
-    # Grid lines and the y axis labels.
-    tick = low
-    while tick <= high + step / 1000:
+    # Grid lines and the y axis labels; the zero line darker, as the baseline.
+    for k, label in enumerate(labels):
+        tick = low + k * step
         y = sy(tick)
-        colour = "#000" if tick == 0 else "#d5d5d5"
-        width_line = 0.9 if tick == 0 else 0.5
-        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="{colour}" '
-                   f'stroke-width="{width_line}"/>')
-        out.append(f'<text x="{left - 4}" y="{y + 3:.1f}" text-anchor="end">{_number(tick)}</text>')
-        tick += step
-    # Axes.
-    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#000" stroke-width="0.8"/>')
-    out.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#000" '
+        if tick != 0:
+            out.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#d5d5d5" '
+                       f'stroke-width="0.5"/>')
+        out.append(f'<text x="{left - 4:.1f}" y="{y + 3:.1f}" text-anchor="end">{label}</text>')
+    # The game's bounds, dashed, labelled at the right inside the plot.
+    for value, label in targets:
+        y = sy(value)
+        out.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#000" '
+                   f'stroke-width="0.7" stroke-dasharray="4 2"/>')
+        out.append(f'<text x="{left + plot_w - 2:.1f}" y="{y - 2:.1f}" text-anchor="end" font-size="7.5">'
+                   f'{escape(label)}</text>')
+    # Axes: the y axis at the left, the baseline at zero.
+    zero = sy(0)
+    out.append(f'<line x1="{left:.1f}" y1="{top}" x2="{left:.1f}" y2="{top + plot_h}" stroke="#000" '
                f'stroke-width="0.8"/>')
-    # X labels: the start and the rounds, thinned to about a dozen.
-    every = max(1, math.ceil(rounds / 12))
+    out.append(f'<line x1="{left:.1f}" y1="{zero:.1f}" x2="{left + plot_w:.1f}" y2="{zero:.1f}" stroke="#000" '
+               f'stroke-width="0.9"/>')
+    # X labels under the plot: the start and the rounds, thinned so that they never touch.
+    every = _x_every(rounds, plot_w)
     for i in range(rounds + 1):
         if i % every and i != rounds:
             continue
+        if i != rounds and rounds - i < every / 2 and i:
+            continue  # too close to the last round's label
         x = sx(i)
         out.append(f'<line x1="{x:.1f}" y1="{top + plot_h}" x2="{x:.1f}" y2="{top + plot_h + 3}" stroke="#000" '
                    f'stroke-width="0.6"/>')
-        out.append(f'<text x="{x:.1f}" y="{top + plot_h + 12}" text-anchor="middle">{"start" if i == 0 else i}'
-                   f'</text>')
+        anchor = "start" if i == 0 and rounds else "middle"
+        out.append(f'<text x="{x - (2 if i == 0 and rounds else 0):.1f}" y="{top + plot_h + 12}" '
+                   f'text-anchor="{anchor}">{"start" if i == 0 else i}</text>')
     out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#444">'
                f'after each {escape(round_name)}</text>')
-    # One line per player.
-    # Lines are drawn a hair apart (NUDGE), so that players on equal totals stay visible side by side.
+    # One line per player, drawn a hair apart (NUDGE) so that equal totals stay visible side by
+    # side, but never outside the plot.
     show_markers = rounds == 0 or plot_w / rounds >= MARKER_MIN_GAP
+
+    def at(v: float, nudge: float) -> float:
+        return min(max(sy(v) + nudge, top), top + plot_h)
+
     for n, p in enumerate(players):
         colour, dash, shape = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)], MARKERS[n % len(MARKERS)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         nudge = (n - (len(players) - 1) / 2) * NUDGE
-        points = " ".join(f"{sx(i):.1f},{sy(v) + nudge:.1f}" for i, v in enumerate(series[p]))
+        points = " ".join(f"{sx(i):.1f},{at(v, nudge):.1f}" for i, v in enumerate(series[p]))
         out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="1.6"'
                    f' stroke-linejoin="round"{dash_attr}/>')
         if show_markers:
-            out.extend(_marker(shape, sx(i), sy(v) + nudge, colour) for i, v in enumerate(series[p]) if i)
-    # The legend, at the right: a sample of each line with its marker, and the name.
-    lx = width - legend_w
-    for n, p in enumerate(players):
-        colour, dash, shape = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)], MARKERS[n % len(MARKERS)]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        y = top + 6 + n * 13
-        out.append(f'<line x1="{lx:.1f}" y1="{y}" x2="{lx + 24:.1f}" y2="{y}" stroke="{colour}" stroke-width="1.6"'
-                   f'{dash_attr}/>')
-        out.append(_marker(shape, lx + 12, y, colour))
-        out.append(f'<text x="{lx + 29:.1f}" y="{y + 3}">{escape(p)}</text>')
+            out.extend(_marker(shape, sx(i), at(v, nudge), colour) for i, v in enumerate(series[p]) if i)
+    if legend:
+        # The legend, at the right of the plot: a sample of each line with its marker, and the name.
+        lx = width - legend_w
+        for n, p in enumerate(players):
+            colour, dash, shape = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)], MARKERS[n % len(MARKERS)]
+            dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+            y = top + 6 + n * 13
+            out.append(f'<line x1="{lx:.1f}" y1="{y}" x2="{lx + 24:.1f}" y2="{y}" stroke="{colour}" '
+                       f'stroke-width="1.6"{dash_attr}/>')
+            out.append(_marker(shape, lx + 12, y, colour))
+            out.append(f'<text x="{lx + 29:.1f}" y="{y + 3}" direction="{direction(p)}" '
+                       f'unicode-bidi="plaintext">{escape(p)}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def direction(text: str) -> str:
+    """``rtl`` when the first strong letter of ``text`` is Hebrew or Arabic, ``ltr`` otherwise.
+
+    >>> direction("محمد"), direction("Ann"), direction("1 נועה")
+    ('rtl', 'ltr', 'rtl')
+    """
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind in ("R", "AL"):
+            return "rtl"
+        if kind == "L":
+            return "ltr"
+    return "ltr"

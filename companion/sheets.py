@@ -58,6 +58,15 @@ OPTION_LABELS = {
     "chips": "Starting chips", "sequence": "Sequence", "poker": "Poker stage", "dealer_antes": "Dealer's ante",
 }
 _RULING = re.compile(r"\b(?:AR|BR|MR|RY|RK|IR|RR|RM)-\d{1,2}\b")
+#: Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms).
+_RTL_LETTER = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"
+#: A run of right-to-left words: RTL letters, with the marks, spaces and joiners between them.
+_RTL_RUN = re.compile(f"[{_RTL_LETTER}](?:[{_RTL_LETTER}\\s\u200c\u200d'.-]*[{_RTL_LETTER}])?")
+
+
+#: Names longer than this wrap to two lines in a blank sheet's column head; the rows then give up a
+#: little height so that the sheet still fits its page.
+LONG_NAME = 16
 
 
 class UnknownPaper(ValueError):
@@ -107,9 +116,39 @@ def format_date(value: str | date | datetime | None) -> str:
     return f"{value.day} {value:%B %Y}"
 
 
+def isolate(text: str) -> Markup:
+    """Escape ``text``, setting each run of right-to-left words apart in a ``<bdi>``.
+
+    Arabic and Hebrew names then read right to left while the numbers and words around them
+    keep their places: "Łukasz 10 + محمد 65 = 75" does not turn into "… 75 = 65 محمد".
+    Every value a sheet template prints passes through here (the environment's ``finalize``).
+
+    >>> str(isolate("Łukasz 10 + محمد الأحمد 65 = 75"))
+    'Łukasz 10 + <bdi dir="rtl">محمد الأحمد</bdi> 65 = 75'
+    >>> str(isolate("<b>Ann</b>"))
+    '&lt;b&gt;Ann&lt;/b&gt;'
+    """
+    escaped = str(Markup.escape(text))
+    if not _RTL_RUN.search(escaped):
+        return Markup(escaped)  # noqa: S704 - escaped just above
+    return Markup(_RTL_RUN.sub(lambda m: f'<bdi dir="rtl">{m.group(0)}</bdi>', escaped))  # noqa: S704
+
+
+def _finalize(value: Any) -> Any:
+    """What the templates print: plain text escaped with its right-to-left runs isolated."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return isolate(value)
+    return value
+
+
+def plain(value: Any) -> Markup:
+    """Text for a place that takes no markup (the document's title): escaped, nothing isolated."""
+    return Markup.escape(str(value))
+
+
 def rulings_in(text: str) -> Markup:
     """Escape a line and set its ruling ids (AR-10, RR-3, ...) in bold, as the sheet prints them."""
-    escaped = str(Markup.escape(text))
+    escaped = str(isolate(text))
     return Markup(_RULING.sub(lambda m: f"<b class=\"ruling\">{m.group(0)}</b>", escaped))  # noqa: S704
 
 
@@ -120,14 +159,25 @@ def rulings_in(text: str) -> Markup:
 @cache
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
-                      trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(signed=signed, num=number, rulings=rulings_in)
+                      trim_blocks=True, lstrip_blocks=True, finalize=_finalize)
+    env.filters.update(signed=signed, num=number, rulings=rulings_in, plain=plain)
     return env
 
 
 @cache
 def print_css() -> str:
     return (SHEETS_DIR / "print.css").read_text(encoding="utf-8")
+
+
+@cache
+def font_stack() -> Markup:
+    """The sheets' font stack as print.css names it, for other printed pages (a tournament's standings).
+
+    >>> font_stack().startswith('"DejaVu Sans", "Noto Sans"') and "Noto Sans CJK JP" in font_stack()
+    True
+    """
+    found = re.search(r"^html \{\s*font-family: (.*?);", print_css(), re.S | re.M)
+    return Markup(" ".join(found.group(1).split()) if found else "sans-serif")  # noqa: S704 - our own file
 
 
 def _entry_module(slug: str):
@@ -217,17 +267,61 @@ def _side_running(data: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def _why(explain: Mapping[str, Sequence[str]], players: Sequence[str]) -> dict[str, Any]:
-    """A round's explain lines, compacted: the lines every player shares are printed once.
+    """A round's explain lines, folded: a line every player has is printed once, unlabelled; a line
+    several players share is printed once under all their names.
 
     >>> _why({"Ann": ["Ann dealt (RK-10)", "won"], "Ben": ["Ann dealt (RK-10)", "lost"]}, ["Ann", "Ben"])
     {'shared': ['Ann dealt (RK-10)'], 'players': [('Ann', ['won']), ('Ben', ['lost'])]}
+    >>> _why({"A": ["x", "pay 4", "−4"], "B": ["x", "pay 4", "−8"], "C": ["x", "+12"]}, ["A", "B", "C"])["players"]
+    [('A, B', ['pay 4']), ('A', ['−4']), ('B', ['−8']), ('C', ['+12'])]
     """
-    lines = {p: list(explain.get(p) or []) for p in players}
-    shared: list[str] = []
-    if len(players) > 1:
-        shared = [line for line in lines[players[0]] if all(line in lines[p] for p in players[1:])]
-    return {"shared": shared,
-            "players": [(p, [line for line in lines[p] if line not in shared]) for p in players]}
+    lines = {p: list(dict.fromkeys(explain.get(p) or [])) for p in players}
+    who: dict[str, list[str]] = {}
+    for p in players:
+        for line in lines[p]:
+            who.setdefault(line, []).append(p)
+    shared = [line for line, names in who.items() if len(players) > 1 and len(names) == len(players)]
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for line, names in who.items():
+        if line not in shared:
+            groups.setdefault(tuple(names), []).append(line)
+    order = sorted(groups, key=lambda names: (-len(names), [players.index(n) for n in names]))
+    return {"shared": shared, "players": [(", ".join(names), groups[names]) for names in order]}
+
+
+def fold_repeats(whys: Sequence[dict[str, Any]], noun: str = "round") -> list[dict[str, Any]]:
+    """Lines a player already had word for word in an earlier round are not printed again: a run of
+    them becomes one "as in round n" note.
+
+    >>> whys = [{"shared": [], "players": [("Ann", ["board: 3 kings", "total 40"])]},
+    ...         {"shared": [], "players": [("Ann", ["board: 3 kings", "total 80"])]}]
+    >>> fold_repeats(whys)[1]["players"]
+    [('Ann', ['(as in round 1: 1 line)', 'total 80'])]
+    """
+    seen: dict[tuple[str, str], int] = {}
+    out = []
+    for n, why in enumerate(whys, 1):
+        groups = []
+        for label, lines in why["players"]:
+            kept: list[str] = []
+            run_from, run = 0, 0
+            for line in lines:
+                first = seen.setdefault((label, line), n)
+                if first < n:
+                    if run and first != run_from:
+                        kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
+                        run = 0
+                    run_from, run = first, run + 1
+                    continue
+                if run:
+                    kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
+                    run = 0
+                kept.append(line)
+            if run:
+                kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
+            groups.append((label, kept))
+        out.append({"shared": why["shared"], "players": groups})
+    return out
 
 
 def _describe(value: Any) -> str:
@@ -271,12 +365,78 @@ def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str,
     return out
 
 
+def chart_targets(slug: str, options: Mapping[str, Any]) -> list[tuple[float, str]]:
+    """The bounds a game is played to, as lines on its chart: Alliance Royals' 1066 and −333
+    (AR-12), pool rummy's 101 or 201 (IR-9).
+
+    >>> chart_targets("alliance-royals", {"win_above": 1066, "lose_below": -333})
+    [(1066, 'above 1066 wins'), (-333, 'below −333 ends')]
+    >>> chart_targets("indian-rummy", {"variant": "pool101"})
+    [(101, 'out at 101')]
+    """
+    if slug == "alliance-royals":
+        win, lose = options.get("win_above", 1066), options.get("lose_below", -333)
+        return [(win, f"above {number(win)} wins"), (lose, f"below {number(lose)} ends")]
+    pool = getattr(games.ENGINES.get(slug), "POOL_OUT", {}).get(options.get("variant"))
+    return [(pool, f"out at {pool}")] if pool else []
+
+
+def _chart(data: Mapping[str, Any], slug: str, players: list[str], running: list[dict[str, Any]],
+           side_running: list[dict[str, Any]], noun: str) -> tuple[str, list[dict[str, Any]]]:
+    """The chart of running totals, and its legend (set in HTML beside it).
+
+    A team game whose sides' totals decide it (Alliance Royals) charts the sides, not the players.
+    """
+    if not running:
+        return "", []
+    lines, series = players, running
+    named = {p: p for p in players}
+    if data.get("sides") and slug == "alliance-royals":
+        lines, series = list(data["sides"]), side_running
+        named = {side: f"Alliance {side}: " + " & ".join(members) for side, members in data["sides"].items()}
+    first = series[0]
+    deltas = [first] + [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
+    svg = chart.progression_svg(lines, deltas, width=400, height=125, round_name=noun, legend=False,
+                                targets=chart_targets(slug, data.get("options") or {}))
+    legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
+              for n, line in enumerate(lines)]
+    return svg, legend
+
+
+def final_score(data: Mapping[str, Any]) -> str:
+    """The final score, as the result line gives it after the winners' names.
+
+    A side game gives the sides' totals, the winning side's first; any other game the
+    winner's total against the nearest other (the runner-up, whether the game is won high or low).
+
+    >>> final_score({"winners": ["Ann", "Cat"], "sides": {"A": ["Ann", "Cat"], "B": ["Ben", "Dan"]},
+    ...              "side_totals": {"A": 1120, "B": -40}, "totals": {}})
+    '1120 to −40'
+    >>> final_score({"winners": ["Ben"], "totals": {"Ann": 12, "Ben": 75, "Cat": 75.5}})
+    '75 to 75.5'
+    """
+    winners = list(data.get("winners") or [])
+    sides, side_totals = data.get("sides") or {}, data.get("side_totals") or {}
+    won = [side for side, members in sides.items() if winners and set(winners) <= set(members)]
+    if won and side_totals:
+        rest = [number(v) for side, v in side_totals.items() if side != won[0]]
+        return f"{number(side_totals.get(won[0], 0))} to {' to '.join(rest)}" if rest else number(side_totals[won[0]])
+    totals = data.get("totals") or {}
+    if not winners or winners[0] not in totals:
+        return ""
+    best = totals[winners[0]]
+    others = sorted((v for p, v in totals.items() if p not in winners), key=lambda v: abs(v - best))
+    return f"{number(best)} to {number(others[0])}" if others else number(best)
+
+
 def _result(data: Mapping[str, Any], noun: str) -> dict[str, Any]:
     rounds = len(data["rounds"])
     if data.get("over"):
         winners = list(data.get("winners") or [])
         label = "Winner" if len(winners) == 1 else "Winners"
-        return {"over": True, "line": f"{label}: {' and '.join(winners)}", "reason": data.get("reason") or ""}
+        score = final_score(data)
+        return {"over": True, "line": f"{label}: {' and '.join(winners)}", "score": score,
+                "reason": data.get("reason") or ""}
     plural = noun if rounds == 1 else f"{noun}s"
     return {"over": False, "line": "Game in progress",
             "reason": f"After {rounds} {plural}." if rounds else f"No {noun}s played yet."}
@@ -315,13 +475,9 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
             "raw": raw if isinstance(raw, Mapping) else {},
             "why": _why(r.get("explain") or {}, players),
         })
-    svg = ""
-    if rows:
-        first = data["rounds"][0]["points"]
-        start = {p: running[0][p] - first.get(p, 0) for p in players}
-        deltas = [first] + [{p: running[i][p] - running[i - 1][p] for p in players} for i in range(1, len(rows))]
-        svg = chart.progression_svg(players, deltas, width=400, height=max(160, 40 + 13 * len(players)),
-                                    start=start, round_name=noun)
+    for row, why in zip(rows, fold_repeats([row["why"] for row in rows], noun), strict=True):
+        row["why"] = why
+    svg, legend = _chart(data, slug, players, running, side_running, noun)
     return {
         "kind": "filled",
         "slug": slug,
@@ -344,6 +500,7 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         "result": _result(data, noun),
         "noun": noun,
         "chart": Markup(svg),  # noqa: S704 - built by chart.py, which escapes every name
+        "legend": legend,
         "rulings": list(rulings_log if rulings_log is not None else rulings_from(raw_rounds, slug)),
         "notes": [(row["n"], row["note"]) for row in rows if row["note"]],
         "css": Markup(print_css()),  # noqa: S704 - our own file
@@ -367,6 +524,7 @@ def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: s
     seats = len(names) or default_seats
     return {
         "kind": "blank",
+        "long_names": any(len(name) > LONG_NAME for name in names),
         "slug": game_slug,
         "game_title": engine.TITLE,
         "title": heading or engine.TITLE,

@@ -1,7 +1,10 @@
 #!/bin/sh
 # Debian packages the test suite uses: Chromium for the browser tests, poppler-utils for
-# rendering sheets to PNG, libharfbuzz-subset0 for WeasyPrint's font subsetting, DejaVu fonts
-# for the printed sheets.
+# rendering sheets to PNG, libharfbuzz-subset0 for WeasyPrint's font subsetting, and the fonts
+# the printed sheets name (scoresheets/print.css): DejaVu for Latin, Greek, Cyrillic, Arabic,
+# Hebrew and the suits; Noto core (about 12 MB to download) for the Indic scripts, Thai, Armenian,
+# Georgian and Ethiopic; Noto CJK (about 57 MB) for Chinese, Japanese and Korean. fonts-noto-extra
+# (72 MB) and the serif and UI families are left out: the sheets need none of them.
 # Installed with apt-get where we run as root; otherwise the tests that need them skip
 # with a message saying what is missing.
 set -u
@@ -10,6 +13,8 @@ missing=""
 command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
 ls /usr/lib/*/libharfbuzz-subset.so.0 >/dev/null 2>&1 || missing="$missing libharfbuzz-subset0"
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$missing fonts-dejavu-core"
+[ -f /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf ] || missing="$missing fonts-noto-core"
+ls /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.tt? >/dev/null 2>&1 || missing="$missing fonts-noto-cjk"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "installing:$missing"

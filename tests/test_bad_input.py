@@ -177,13 +177,13 @@ def test_duplicates_after_a_gap_are_reported_at_the_right_seat(app, client):
     assert tree.value("seat5") == "ben"
 
 
-def test_a_25_character_name_is_refused_next_to_its_seat(app, client):
-    long_name = "Bartholomew Fitzgeraldss"
-    assert len(long_name) == 24
+def test_a_41_character_name_is_refused_next_to_its_seat(app, client):
+    long_name = "Anne-Marie Fitzgerald-Okonkwo of Kildare"
+    assert len(long_name) == 40
     response = client.post("/new/rummathon-royale", data=seats("Ann", long_name + "x"))
     assert response.status_code == 422
     tree = page(response)
-    assert "24 characters" in tree.block("seat2")
+    assert "40 characters" in tree.block("seat2")
     assert tree.value("seat2") == long_name + "x"
     assert tree.value("seat1") == "Ann"
     assert table_count(app) == 0
@@ -427,7 +427,7 @@ BAD_GAMES = {
     "duplicate players": (game(players=["Ann", "Ben", "ann"]), "players[2]", "two players are called ann"),
     "a blank name": (game(players=["Ann", "   "]), "players[1]", "needs a name"),
     "a number as a name": (game(players=["Ann", 7]), "players[1]", "needs a name"),
-    "a 25-character name": (game(players=["Ann", "x" * 25]), "players[1]", "at most 24 characters"),
+    "a 41-character name": (game(players=["Ann", "x" * 41]), "players[1]", "at most 40 characters"),
     "rounds not a list": (game(rounds={"0": {"out": "Ann"}}), "rounds", "must be a list"),
     "rounds a string": (game(rounds="Ann went out"), "rounds", "must be a list"),
     "a round that is a string": (game(rounds=["Ann went out"]), "rounds[0]", "each hand needs who went out"),
@@ -497,7 +497,7 @@ def test_unicode_names_are_welcome_and_kept_exactly(client):
     (["Zoë", "Ben"], [{"out": "Zoe"}], "rounds[0].out", "“Zoe” is not a player"),
     (["ÉMILE", "émile"], [], "players[1]", "two players are called émile"),
     (["Ann", "\u3000\u00a0"], [], "players[1]", "needs a name"),
-    (["Ann", "é" * 25], [], "players[1]", "at most 24 characters"),
+    (["Ann", "é" * 41], [], "players[1]", "at most 40 characters"),
 ])
 def test_unicode_names_that_cannot_play_are_refused(client, players, rounds, where, says):
     assert_errors(score(client, game(players=players, rounds=rounds)), where, says)

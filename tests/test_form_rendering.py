@@ -28,8 +28,6 @@ SEATINGS = {
     "battle-royals": ("Ann", "Ben"),
     "marriage-royals": ("Ann", "Ben", "Cat"),
     "rummy-royal": ("Ann", "Ben", "Cat", "Dan"),
-    "battle-royals": ("Ann", "Ben"),
-    "marriage-royals": ("Ann", "Ben", "Cat"),
 }
 #: Attributes the templates pass when rendering fields.
 PASSED = [{}, {"class_": "out"}, {"maxlength": "200"}, {"aria_invalid": "true", "aria_describedby": "x-error"},

@@ -22,7 +22,7 @@ from tests.conftest import csrf_token, new_table
 
 MB = 1024 * 1024
 
-#: Player names are at most 24 characters, so the classic payloads are trimmed to fit.
+#: Player names are at most 40 characters, so the classic payloads are trimmed to fit.
 HOSTILE_NAMES = ("<script>alert(1)", '"><img src=x onerror=1>', "<svg/onload=alert(1)>")
 HOSTILE_NOTE = '<script>alert(1)</script>"><img src=x onerror=alert(1)>'
 HOSTILE_TITLE = '<script>alert(1)</script>"><img src=x onerror=alert(1)>'

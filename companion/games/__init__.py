@@ -32,8 +32,9 @@ ENGINES: dict[str, ModuleType] = {
 }
 ENGINES.update({engine.SLUG: engine for engine in (battle_royals, marriage_royals)})  # one engine: games/royals.py
 
-#: Names are printed in narrow columns on phones and sheets: the default of the
-#: ``MAX_NAME_CHARS`` setting (companion.limits), which the checks read.
+#: The longest player name, in characters, everywhere a name is given (the new-table form, the API,
+#: tournaments): the default of the ``MAX_NAME_CHARS`` setting (companion.limits), which the checks read.
+#: Sheets wrap names of this length inside their columns.
 MAX_NAME_LENGTH = limits.DEFAULTS["MAX_NAME_CHARS"]
 
 

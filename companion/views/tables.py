@@ -15,7 +15,7 @@ import segno
 from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, url_for
 from markupsafe import Markup
 
-from .. import tables
+from .. import games, sheets, tables
 from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
@@ -73,7 +73,8 @@ def table_url(endpoint: str, **values) -> str:
 
 @bp.app_context_processor
 def inject_table_url():
-    return {"table_url": table_url, "entry_for": ENTRY.__getitem__, "card_attrs": card_attrs}
+    return {"table_url": table_url, "entry_for": ENTRY.__getitem__, "card_attrs": card_attrs,
+            "max_name_length": games.MAX_NAME_LENGTH, "print_font_stack": sheets.font_stack()}
 
 
 class ActionForm(CourtierForm):

@@ -1,0 +1,243 @@
+"""The print matrix: every game's filled and blank sheet, on A4 and Letter, with names in eight scripts
+and at 40 characters, short (4 rounds) and long (30 rounds) games.
+
+Each sheet is rendered once (in this process) and every assertion reads the same render: the page
+count, the text layer (pypdf), the fonts (pdffonts: embedded, no Type 3 fallback) and the glyphs
+(no glyph 0, .notdef, anywhere in the text: every character drawn was in one of the named fonts).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from companion import games, sheets
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: A club's names: Latin with diacritics, Greek, Cyrillic, Arabic, Hebrew, CJK, Devanagari, Tamil.
+SCRIPTS = ["Łukasz Żółć", "Νικόλαος", "Дмитрий", "محمد الأحمد", "נועה כהן", "山田 美咲", "अर्जुन शर्मा", "கார்த்திக்"]
+#: Names pypdf reads back from the text layer as written.
+READS_BACK = {"Łukasz Żółć", "Νικόλαος", "Дмитрий", "山田 美咲"}
+#: Names poppler's pdftotext reads back in their logical order (right to left, and Tamil). Devanagari
+#: is left out: WeasyPrint maps a conjunct glyph to the first cluster it drew, so its text layer
+#: can read "श र्जु" for "शर्मा" although the page shows the name right.
+#: Arabic is checked by its first word: the lam-alef ligature of "الأحمد" reads back as "األ".
+POPPLER_READS_BACK = {**{name: name for name in READS_BACK}, "נועה כהן": "נועה כהן", "கார்த்திக்": "கார்த்திக்",
+                      "محمد الأحمد": "محمد"}
+BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F])
+LONG = "Anne-Marie Fitzgerald-Okonkwo of Kildare"
+assert len(LONG) == games.MAX_NAME_LENGTH == 40
+
+pytestmark = pytest.mark.skipif(shutil.which("pdffonts") is None, reason="needs poppler-utils (pdffonts)")
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_run", ROOT / "bench" / "run.py")
+    module = importlib.util.module_from_spec(spec)
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    return module
+
+
+@cache
+def long_games() -> dict[str, dict]:
+    return _bench().thirty_round_games()
+
+
+def renamed(request: dict, names: list[str]) -> dict:
+    """The same game with its players renamed (every mention of a name, as a JSON string, replaced)."""
+    text = json.dumps(request, ensure_ascii=False)
+    for old, new in zip(request["players"], names, strict=False):
+        text = text.replace(json.dumps(old, ensure_ascii=False), json.dumps(new, ensure_ascii=False))
+    return json.loads(text)
+
+
+def names_for(slug: str, offset: int, count: int) -> list[str]:
+    pool = SCRIPTS + [LONG]
+    return [pool[(offset + i) % len(pool)] for i in range(count)]
+
+
+def game_of(slug: str, rounds: int) -> dict:
+    game = long_games()[slug]
+    options = dict(game["options"])
+    if slug == "rally-the-king":
+        options["hands"] = rounds
+    return dict(game, options=options, rounds=game["rounds"][:rounds])
+
+
+SLUGS = sorted(games.ENGINES)
+FILLED = [(slug, rounds, paper) for slug in SLUGS for rounds, paper in ((4, "a4"), (30, "letter"))]
+#: Every game's blank sheet on one paper or the other; both papers for the widest (Royalty's six
+#: players, Indian Rummy's nine).
+BLANK = [(slug, paper) for n, slug in enumerate(SLUGS)
+         for paper in (("a4", "letter") if slug in ("royalty", "indian-rummy") else (("a4", "letter")[n % 2],))]
+
+
+@cache
+def filled(slug: str, rounds: int, paper: str):
+    game = game_of(slug, rounds)
+    offset = SLUGS.index(slug) * 2 + (rounds > 4)
+    request = renamed(game, names_for(slug, offset, len(game["players"])))
+    scored = games.score(request)
+    pdf = sheets.render_filled(scored, "Club night", "2025-11-21", request["options"], None, paper,
+                               rounds=request["rounds"])
+    return request, scored, pdf
+
+
+@cache
+def blank(slug: str, paper: str):
+    engine = games.ENGINES[slug]
+    count = min(engine.MAX_PLAYERS, 9)
+    names = [LONG[: 40 - len(str(i))] + str(i) if i % 2 else name for i, name in enumerate(names_for(slug, 0, count))]
+    return names, sheets.render_blank(slug, names, paper)
+
+
+def text_of(pdf: bytes) -> tuple[PdfReader, list[str]]:
+    reader = PdfReader(BytesIO(pdf))
+    return reader, [page.extract_text() for page in reader.pages]
+
+
+def squeeze(text: str) -> str:
+    return re.sub(r"\s", "", text)
+
+
+def glyph_zero_count(pdf: bytes) -> int:
+    """How often glyph 0 (.notdef: a character no font had) is drawn in the PDF's text."""
+    reader = PdfReader(BytesIO(pdf))
+    found = 0
+    for page in reader.pages:
+        data = page.get_contents().get_data().decode("latin-1")
+        for block in re.findall(r"BT(.*?)ET", data, re.S):
+            for hexes in re.findall(r"<([0-9a-fA-F]+)>", block):
+                found += sum(hexes[i:i + 4] == "0000" for i in range(0, len(hexes), 4))
+    return found
+
+
+@cache
+def covered() -> frozenset[int]:
+    """Every character some font of the sheets' stack (print.css) has a glyph for."""
+    from fontTools.ttLib import TTCollection, TTFont
+
+    css = (ROOT / "scoresheets" / "print.css").read_text(encoding="utf-8")
+    stack = re.search(r"html \{\s*font-family: (.*?);", css, re.S).group(1)
+    families = re.findall(r'"([^"]+)"', stack)
+    chars: set[int] = set()
+    for family in families:
+        path = subprocess.run(["fc-match", "-f", "%{file}", family], capture_output=True, text=True,
+                              check=True).stdout
+        with TTCollection(path) if path.endswith(".ttc") else TTFont(path, lazy=True) as font:
+            first = font.fonts[0] if isinstance(font, TTCollection) else font
+            chars.update(first.getBestCmap() or {})
+    return frozenset(chars)
+
+
+def uncovered(text: str) -> set[str]:
+    return {c for c in text if not c.isspace() and ord(c) not in covered()}
+
+
+def pdftotext(pdf: bytes, tmp_path: Path) -> str:
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return out.translate(BIDI_CONTROLS)
+
+
+def check_fonts(pdf: bytes, tmp_path: Path) -> list[str]:
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    rows = out.splitlines()[2:]
+    assert rows, "no fonts at all"
+    for row in rows:
+        assert "Type 3" not in row, row
+        assert " yes yes yes " in row, f"not embedded, subset and mapped to Unicode: {row}"
+    return [row.split()[0].split("+")[-1] for row in rows]
+
+
+@pytest.mark.parametrize(("slug", "rounds", "paper"), FILLED, ids=[f"{s}-{r}-{p}" for s, r, p in FILLED])
+def test_filled_sheet(slug, rounds, paper, tmp_path):
+    request, scored, pdf = filled(slug, rounds, paper)
+    reader, pages = text_of(pdf)
+    # Sized to the game: four rounds fit one page (Alliance Royals' and Rummathon Royale's long
+    # explanations still run a few lines onto a second); thirty take no more than five.
+    most = 2 if rounds == 4 and slug in ("alliance-royals", "rummathon-royale") else 1 if rounds == 4 else 5
+    assert len(reader.pages) <= most, f"{slug}: {rounds} rounds on {len(reader.pages)} pages"
+    size = (612.0, 792.0) if paper == "letter" else (595.28, 841.89)
+    assert all((round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)) in (size, size[::-1])
+               for p in reader.pages)
+    text = "\n".join(pages)
+    for name in set(request["players"]) & READS_BACK:
+        assert squeeze(name) in squeeze(text), name
+    poppler = squeeze(pdftotext(pdf, tmp_path))
+    for name in set(request["players"]) & set(POPPLER_READS_BACK):
+        assert squeeze(POPPLER_READS_BACK[name]) in poppler, name
+    assert not uncovered("".join(request["players"]))
+    # The total is never stranded: the page with TOTAL also carries rows of the grid above it.
+    total_page = next(p for p in pages if re.search(r"^TOTAL\b", p, re.M))
+    assert len(re.findall(r"^\s*\d+\s", total_page, re.M)) >= 2
+    # Totals as the engine gives them, with a true minus sign.
+    for player in scored.players:
+        assert sheets.number(scored.totals[player]) in text
+    assert "-" not in re.sub(r"[A-Za-z]-|-[A-Za-z]|\d-\d", "", text.split("WHY EACH SCORE")[0])
+    assert glyph_zero_count(pdf) == 0
+    fonts = check_fonts(pdf, tmp_path)
+    assert any(font.startswith("DejaVu") for font in fonts)
+
+
+@pytest.mark.parametrize(("slug", "paper"), BLANK, ids=[f"{s}-{p}" for s, p in BLANK])
+def test_blank_sheet(slug, paper, tmp_path):
+    names, pdf = blank(slug, paper)
+    reader, pages = text_of(pdf)
+    assert len(reader.pages) == 1, f"{slug}: {len(names)} names on {len(reader.pages)} pages"
+    text = squeeze(pages[0])
+    for name in set(names) & READS_BACK:
+        assert squeeze(name) in text, name
+    poppler = squeeze(pdftotext(pdf, tmp_path))
+    for name in set(names) & set(POPPLER_READS_BACK):
+        assert squeeze(POPPLER_READS_BACK[name]) in poppler, name
+    assert not uncovered("".join(names))
+    # Long names wrap inside their column: every character of them is on the page.
+    for name in names:
+        if name.startswith("Anne-Marie"):
+            assert squeeze(name).replace("-", "") in text.replace("-", "")
+    assert glyph_zero_count(pdf) == 0
+    check_fonts(pdf, tmp_path)
+
+
+def test_the_scripts_draw_from_the_noto_families(tmp_path):
+    fonts = set()
+    for slug, rounds, paper in FILLED:
+        fonts.update(check_fonts(filled(slug, rounds, paper)[2], tmp_path))
+    assert {"Noto-Sans-CJK-JP", "Noto-Sans-Devanagari", "Noto-Sans-Tamil"} <= fonts, fonts
+
+
+def test_the_coverage_check_finds_a_character_no_font_has():
+    # U+0D80 is unassigned (in the Sinhala block): no font has it; every script of the club's names is covered.
+    assert uncovered("Ann \u0d80") == {"\u0d80"}
+    assert not uncovered("".join(SCRIPTS) + LONG + "♠♥♦♣−⚠")
+
+
+def test_an_arabic_name_keeps_the_numbers_after_it_in_place():
+    html = str(sheets.isolate("Łukasz 10 + محمد الأحمد 65 = 75"))
+    assert html == 'Łukasz 10 + <bdi dir="rtl">محمد الأحمد</bdi> 65 = 75'
+    request, scored, _pdf = filled("indian-rummy", 4, "a4")
+    html = sheets.html_for_filled(scored, "Club night", rounds=request["rounds"])
+    plot = html.split('class="chart"')[1].split("</svg>")[0]
+    legend = html.split('class="chart-legend"')[1].split("</ul>")[0]
+    for name in request["players"]:
+        assert name not in plot and name in legend, f"{name}: names go in the HTML legend, not the SVG"
