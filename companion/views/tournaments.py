@@ -8,12 +8,16 @@ from flask import Blueprint, Response, abort, current_app, flash, g, render_temp
 from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from werkzeug.datastructures import CombinedMultiDict
+
 from .. import games, sheets, tables, tournaments
 from ..db import get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm, choices
-from ..tournaments import packs, store
-from .common import key_from_link, known_tables, see_other, states
+from ..games.base import InputError
+from ..tournaments import packs, seating, store
+from .common import key_from_link, known_tables, option_problems, see_other, states
+from .main import LETTER_FIELDS
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
@@ -70,12 +74,52 @@ def _table_size(form):
     return low if low == high else [low, high]
 
 
+def _player_counts(form, entrants: list, size) -> list[int]:
+    """The numbers of players the round's tables seat (two teams make four players)."""
+    counts = seating.table_sizes(len(entrants), tuple(size) if isinstance(size, list) else size)
+    per_entrant = 2 if form.game.data == "alliance-royals" else 1
+    return sorted({n * per_entrant for n in counts})
+
+
+def _options(form, options, entrants: list, size) -> dict | None:
+    """The game's options for every table, checked by the engine at each table size; None
+    (with the problems beside the option fields) when the engine refuses them."""
+    engine = games.ENGINES[form.game.data]
+    chosen = ENTRY[form.game.data].options_from(options, store.seat_stand_ins(engine.MAX_PLAYERS))
+    for count in _player_counts(form, entrants, size):
+        players = [f"Player {i}" for i in range(1, count + 1)]
+        try:
+            tables.new_table(form.game.data, players, store.options_for(chosen, players))
+        except InputError as err:
+            option_problems(options, err)
+            return None
+    return chosen
+
+
+def _new_page(form, game: str | None, options, status: int = 200):
+    return render_template("tournaments/new.html", form=form, options=options, game=game,
+                           engine=games.ENGINES.get(game or ""), letter_fields=LETTER_FIELDS,
+                           games=[games.ENGINES[slug] for slug in sorted(ENTRY)]), status
+
+
 @bp.route("/new", methods=["GET", "POST"])
 def new():
-    form = TournamentForm()
+    """A tournament of one game, its options chosen here apply to every table of every round."""
     if request.method == "GET":
-        return render_template("tournaments/new.html", form=form)
-    if form.validate():
+        game = request.args.get("game")
+        if game not in ENTRY:
+            return _new_page(TournamentForm(), None, None)  # first the game, then its options
+        form = TournamentForm(game=game)
+        return _new_page(form, game, ENTRY[game].options_form())
+    form = TournamentForm()
+    game = form.game.data if form.game.data in ENTRY else None
+    # A form sent without the game's options (from a script, say) takes the game's defaults.
+    sent = any(k.startswith("opt-") for k in request.form) or bool(request.files)
+    options = None
+    if game:
+        options = ENTRY[game].options_form(CombinedMultiDict([request.files, request.form]) if sent else None)
+    valid = form.validate() & (options is not None and (options.validate() if sent else True))
+    if valid:
         entrants, problems = _entrants(form)
         try:
             size = _table_size(form)
@@ -87,15 +131,16 @@ def new():
         if size is not None and not problems:
             try:  # the first round must be seatable: check it before anything is stored
                 tournaments.seat_round(form.method.data, [str(e) for e in entrants], tuple(size)
-                                      if isinstance(size, list) else size, 1, [], seed=0)
+                                       if isinstance(size, list) else size, 1, [], seed=0)
             except tournaments.SeatingError as err:
                 form.entrants.errors = [*form.entrants.errors, str(err)]
             else:
-                t = store.create(get_db(), form.game.data, form.title.data.strip(), entrants,
-                                            {},
-                                            form.method.data, form.rounds.data, size)
-                return see_other(url_for("tournaments.show", tid=t.id, key=t.director_key))
-    return render_template("tournaments/new.html", form=form), 422
+                chosen = _options(form, options, entrants, size)
+                if chosen is not None:
+                    t = store.create(get_db(), form.game.data, form.title.data.strip(), entrants, chosen,
+                                     form.method.data, form.rounds.data, size)
+                    return see_other(url_for("tournaments.show", tid=t.id, key=t.director_key))
+    return _new_page(form, game, options, 422)
 
 
 @bp.url_value_preprocessor
