@@ -37,5 +37,9 @@ class Recent(Generic[V]):
             while len(self._values) > self.size:
                 self._values.popitem(last=False)
 
+    def discard(self, key: Hashable) -> None:
+        with self._lock:
+            self._values.pop(key, None)
+
     def __len__(self) -> int:
         return len(self._values)

@@ -249,10 +249,12 @@ def round_tables(db: Database, tid: str, round_number: int) -> list[SeatedTable]
     return [s for s in seated(db, tid) if s.round == round_number]
 
 
-def unseat_round(db: Database, t: Tournament, round_number: int) -> int:
+def unseat_round(db: Database, t: Tournament, round_number: int,
+                 known: Recent[tables.Table] | None = None) -> int:
     """Undo the seating of the last round seated, while none of its tables has a hand entered.
 
-    Its tables are removed (they hold nothing); the number of tables removed is returned.
+    Its tables are removed (they hold nothing; ``known``, the cache of tables read, forgets
+    them); the number of tables removed is returned.
     """
     with immediate(db):
         done = rounds_seated(db, t.id)
@@ -269,8 +271,10 @@ def unseat_round(db: Database, t: Tournament, round_number: int) -> int:
                                   "seating stays; call time on the round instead")
         db.execute("DELETE FROM tournament_calls WHERE tournament_id = ? AND round = ?", [t.id, round_number])
         db.execute(f"DELETE FROM tournament_adjustments WHERE table_id IN ({marks})", ids)
-        db.execute(f"DELETE FROM tournament_tables WHERE tournament_id = ? AND round = ?", [t.id, round_number])
+        db.execute("DELETE FROM tournament_tables WHERE tournament_id = ? AND round = ?", [t.id, round_number])
         db.execute(f"DELETE FROM tables WHERE id IN ({marks})", ids)
+    for table_id in ids if known is not None else ():
+        known.discard(table_id)
     return len(ids)
 
 

@@ -269,7 +269,7 @@ def seat_round(tid: str):
 def unseat_round(tid: str, round_number: int):
     _director_form()
     try:
-        count = store.unseat_round(get_db(), g.tournament, round_number)
+        count = store.unseat_round(get_db(), g.tournament, round_number, known_tables())
     except store.DirectorRefused as err:
         flash(f"The seating stays: {err}.")
     else:
