@@ -193,7 +193,8 @@ def _standings_context():
     for n, pairs in sorted(by_round.items()):
         finished = sum(1 for _, r in pairs if r["over"])
         status.append({"round": n, "tables": len(pairs), "finished": finished, "playing": len(pairs) - finished,
-                       "called": n in called, "started": any(r["hands"] for _, r in pairs)})
+                       "called": n in called, "started": any(r["hands"] for _, r in pairs),
+                       "open": finished < len(pairs) and n not in called})
     final = (len(by_round) == t.rounds and bool(status)
              and all(r["over"] or r.get("called") for pairs in by_round.values() for _, r in pairs))
     cells = {s.name: {ts.round: ts for ts in s.tables} for s in rows}
