@@ -261,18 +261,19 @@ def unseat_round(db: Database, t: Tournament, round_number: int,
         if round_number != done or done == 0:
             raise DirectorRefused(f"only the last round seated (round {done}) can be undone"
                                   if done else "no round is seated")
-        seats = round_tables(db, t.id, round_number)
-        ids = [s.table_id for s in seats]
-        marks = ",".join("?" * len(ids))
-        started = [s.number for s in seats if s.table_id in {
-            r["table_id"] for r in db.query(f"SELECT DISTINCT table_id FROM events WHERE table_id IN ({marks})", ids)}]
+        ids = [s.table_id for s in round_tables(db, t.id, round_number)]
+        started = list(db.query(
+            "SELECT tt.number FROM tournament_tables tt JOIN events e ON e.table_id = tt.table_id "
+            "WHERE tt.tournament_id = ? AND tt.round = ? ORDER BY tt.number LIMIT 1", [t.id, round_number]))
         if started:
-            raise DirectorRefused(f"table {started[0]} of round {round_number} has a hand entered, so its "
-                                  "seating stays; call time on the round instead")
+            raise DirectorRefused(f"table {started[0]['number']} of round {round_number} has a hand entered, so "
+                                  "its seating stays; call time on the round instead")
         db.execute("DELETE FROM tournament_calls WHERE tournament_id = ? AND round = ?", [t.id, round_number])
-        db.execute(f"DELETE FROM tournament_adjustments WHERE table_id IN ({marks})", ids)
+        db.execute("DELETE FROM tournament_adjustments WHERE table_id IN (SELECT table_id FROM tournament_tables "
+                   "WHERE tournament_id = ? AND round = ?)", [t.id, round_number])
         db.execute("DELETE FROM tournament_tables WHERE tournament_id = ? AND round = ?", [t.id, round_number])
-        db.execute(f"DELETE FROM tables WHERE id IN ({marks})", ids)
+        for table_id in ids:
+            db.execute("DELETE FROM tables WHERE id = ?", [table_id])
     for table_id in ids if known is not None else ():
         known.discard(table_id)
     return len(ids)

@@ -199,9 +199,13 @@ def _standings_context():
              and all(r["over"] or r.get("called") for pairs in by_round.values() for _, r in pairs))
     cells = {s.name: {ts.round: ts for ts in s.tables} for s in rows}
     ties = [[s.name for s in rows if s.rank == rank] for rank in sorted({s.rank for s in rows})]
+    broken = [(a.name, b.name) for a, b in zip(rows, rows[1:], strict=False)
+              if a.match_points == b.match_points and a.rank != b.rank and a.rank <= 3]
     return {"t": t, "engine_title": games.ENGINES[t.game].TITLE, "method_name": METHODS[t.method].split(":")[0],
             "standings": rows, "by_round": by_round, "seated": len(by_round), "status": status,
-            "cells": cells, "playing": playing, "final": final, "ties": [names for names in ties if len(names) > 1],
+            "cells": cells, "playing": playing, "final": final, "broken": broken,
+            "ties": [names for names in ties if len(names) > 1],
+            "noun": getattr(games.ENGINES[t.game], "ROUND_NAME", "round"),
             "called": called, "time_rule": store.time_rule(t), "low_wins": store.low_wins(t),
             "version": store.version(db, t.id), "now": tables.now()}
 

@@ -131,6 +131,7 @@ def test_a_pool_101_night_of_nine_players_to_final_standings_with_time_called(li
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("1st: Ann")
     expect(banner).to_contain_text("2nd: Cat")
+    expect(banner).to_contain_text("Ben is above Gus: level on match points, ahead on score difference.")
     expect(banner).to_contain_text("No two entrants are level on both")
     assert standings(page) == FINAL
     # The standings come before the director's controls; the tables' links are folded away.
