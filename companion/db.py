@@ -102,7 +102,15 @@ def m002_tournaments(db: Database) -> None:
 
 
 @migrations()
-def m003_tournament_time(db: Database) -> None:
+def m003_entry_keys(db: Database) -> None:
+    """Each save from a phone carries a key of its own; a key is stored once per table, so a
+    replayed save (a double tap, a lost answer, an offline queue sent again) never doubles an entry."""
+    db.execute("ALTER TABLE events ADD COLUMN entry_key TEXT")
+    db.execute("CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL")
+
+
+@migrations()
+def m004_tournament_time(db: Database) -> None:
     """Calling time on a round, and the director's adjusted results with their reasons."""
     db.execute(
         """
