@@ -173,3 +173,15 @@ def test_calling_time_counts_a_table_as_it_stands_and_an_adjusted_result_with_it
     # 0 all round, so Gus, Hal and Ivy share all three places, (2 + 1 + 0) / 3 = 1 point each.
     assert set(got) == set(PLAYERS)
     assert got["Gus"] == got["Hal"] == got["Ivy"] == ("1", "0")
+
+
+def test_what_a_table_enters_after_time_is_called_does_not_count(client, app):
+    tour, key = create(client, **{"opt-variant": "pool101"})
+    seat(client, tour, key, 1)
+    (t1, k1), *_ = edit_links(client, tour, key, 1)
+    enter_deal(client, t1, k1, [80, 30])
+    client.post(f"{tour}/rounds/1/call?key={key}")
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE tournament_calls SET called_at = '2000-01-01T00:00:00+00:00'")  # before the deal
+    got = standings_on(client.get(tour).get_data(as_text=True))
+    assert got["Ann"] == got["Ben"] == got["Cat"] == ("1", "0")  # nothing entered by then: all level

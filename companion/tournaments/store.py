@@ -156,6 +156,11 @@ def results(db: Database, t: Tournament, cache: tables.StateCache | None = None,
     for seat in seated(db, t.id):
         table = tables.get_table(db, seat.table_id, known)
         scored = tables.state(db, table, cache).scored
+        if seat.round in called:  # time was called: what was entered after it does not count
+            log = tables.events(db, table.id)
+            before = [e for e in log if e.created_at <= called[seat.round]]
+            if len(before) < len(log):
+                scored = tables.score_hands(table, tables.fold(before))
         totals, winners = {}, []
         for entrant in seat.entrants:
             members = t.players_of(entrant)
@@ -196,7 +201,8 @@ def time_rule(t: Tournament) -> str:
     else:
         order = "the highest total first"
     return (f"When time is called, a table still playing counts as it stands after the {noun}s played: places "
-            f"by {order}; equal totals share the places. The director may type an adjusted result instead, "
+            f"by {order}; equal totals share the places. What a table enters after time is called does not count. "
+            "The director may type an adjusted result instead, "
             "with the reason, and it counts in place of the table's totals.")
 
 
