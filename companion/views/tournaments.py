@@ -366,7 +366,7 @@ def pack_pdf(tid: str, round_number: int):
 
 
 def download_stem(title: str) -> str:
-    """A file name's stem from a title: letters, digits and dashes only (no line breaks or quotes).
+    r"""A file name's stem from a title: letters, digits and dashes only (no line breaks or quotes).
 
     >>> download_stem("Friday club\r\nSet-Cookie: x=1"), download_stem("Über ♠ night"), download_stem("♠")
     ('Friday-club-Set-Cookie-x-1', 'Über-night', 'tournament')
