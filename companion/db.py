@@ -109,6 +109,33 @@ def m003_entry_keys(db: Database) -> None:
     db.execute("CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL")
 
 
+@migrations()
+def m004_tournament_time(db: Database) -> None:
+    """Calling time on a round, and the director's adjusted results with their reasons."""
+    db.execute(
+        """
+        CREATE TABLE tournament_calls (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            round INTEGER NOT NULL,
+            called_at TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, round)
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE tournament_adjustments (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            totals TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, table_id)
+        )
+        """
+    )
+
+
 def connect(path: str) -> Database:
     """Open the database in autocommit mode; transactions are explicit."""
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,

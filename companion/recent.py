@@ -78,5 +78,9 @@ class Recent(Generic[V]):
                 old, _ = self._values.popitem(last=False)
                 self.bytes -= self._sizes.pop(old, 0)
 
+    def discard(self, key: Hashable) -> None:
+        with self._lock:
+            self._values.pop(key, None)
+
     def __len__(self) -> int:
         return len(self._values)

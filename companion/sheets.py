@@ -508,11 +508,15 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
 
 
 def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4", *,
-                  heading: str | None = None, link: str | None = None) -> dict[str, Any]:
+                  heading: str | None = None, link: str | None = None,
+                  pack: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What a blank sheet template needs: the game, and the players' names when they are known.
 
     A tournament's round pack gives each table's sheet a ``heading`` (the tournament, round
-    and table) and the table's edit ``link``, printed with its QR code.
+    and table) and the table's edit ``link``, printed with its QR code; ``pack`` holds what
+    the pack knows of the table (``tournament``, ``round``, ``rounds``, ``table``, ``date``,
+    ``options``), printed in the head in place of blanks to fill in, the QR code then at
+    least :data:`PACK_QR_MM` across with a four-module quiet zone, in a box of its own.
     """
     engine = games.ENGINES[game_slug]  # KeyError: no such game
     names: list[str] = []
@@ -530,7 +534,9 @@ def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: s
         "title": heading or engine.TITLE,
         "paper": paper_size(paper),
         "link": link,
-        "qr": Markup(qr_svg(link)) if link else None,  # noqa: S704 - segno's SVG of our own link
+        # segno's SVG of our own link
+        "qr": Markup(qr_svg(link, PACK_QR_MM if pack else None)) if link else None,  # noqa: S704
+        "pack": dict(pack) if pack else None,
         "players": names,
         "seats": [names[i] if i < len(names) else "" for i in range(seats)],
         "options": dict(engine.OPTIONS),
@@ -557,19 +563,29 @@ def html_for_filled(game: ScoredGame | Mapping[str, Any], title: str, created: A
 
 
 def html_for_blank(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4", *,
-                   heading: str | None = None, link: str | None = None) -> str:
+                   heading: str | None = None, link: str | None = None, pack: Mapping[str, Any] | None = None) -> str:
     """A blank sheet for ``game_slug`` as one self-contained HTML document.
 
     Raises ``KeyError`` for an unknown game and :class:`InputError` for names that do not suit it.
     """
-    context = blank_context(game_slug, players, paper, heading=heading, link=link)
+    context = blank_context(game_slug, players, paper, heading=heading, link=link, pack=pack)
     return _template("blank", game_slug).render(context)
 
 
-def qr_svg(text: str) -> str:
-    """A QR code of ``text`` as inline SVG, for a printed page."""
+#: The printed width of a round pack's QR code, quiet zone apart: a phone camera reads 2 cm and more.
+PACK_QR_MM = 26
+
+
+def qr_svg(text: str, size_mm: float | None = None) -> str:
+    """A QR code of ``text`` as inline SVG, for a printed page: ``size_mm`` across (its modules,
+    then a quiet zone of four modules all round), or small and unsized when none is given."""
     out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=3, border=1, xmldecl=False, svgns=True)
+    code = segno.make(text, error="m")
+    if size_mm is None:
+        code.save(out, kind="svg", scale=3, border=1, xmldecl=False, svgns=True)
+    else:
+        modules = code.symbol_size(border=0)[0]
+        code.save(out, kind="svg", scale=size_mm / modules, unit="mm", border=4, xmldecl=False, svgns=True)
     return out.getvalue().decode()
 
 

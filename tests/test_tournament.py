@@ -626,7 +626,7 @@ def test_standing_as_json_keeps_the_fractions_exact():
     line = next(s for s in board if s.name == "O").as_json()
     assert line["match_points"] == "1/2" and line["match_points_display"] == "½"
     assert line["tables"] == [{"round": 1, "table": 4, "size": 4, "total": 35, "place": 3, "tied": True,
-                               "match_points": "1/2", "score_difference": "-5"}]
+                               "match_points": "1/2", "score_difference": "-5", "finished": True}]
 
 
 @pytest.mark.parametrize(("value", "signed", "shown"), [

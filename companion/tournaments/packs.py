@@ -1,13 +1,15 @@
-"""Round packs for a tournament: one printed page per table, built off the request path.
+"""Round packs for a tournament: a seating list for the director, then one printed page per
+table, built off the request path.
 
-Each page is the game's own blank score sheet (scoresheets/blank/) with the table's players
-in seat order, headed with the tournament, the round and the table, and a QR code of the
-table's edit link.
+Each table's page is the game's own blank score sheet (scoresheets/blank/) with the table's
+players in seat order, headed with the table number (large), the round, the date and the
+tournament's options, and a QR code of the table's edit link in a box of its own.
 
-A pack for 20 tables takes seconds to render, so no phone waits on it: the
-first request queues it in the heavy pool (companion.heavy), which writes the PDF under
-instance/packs/, and the page polls until it is there. A pack is rebuilt only
-when it does not exist yet.
+A pack for 20 tables takes seconds to render, so no phone waits on it: the first request
+queues it in the heavy pool (companion.heavy), which writes the PDF under instance/packs/,
+and the page polls until it is there. The progress only moves forward: preparing each sheet, laying out each
+page, then writing the file. A pack is rebuilt only when it does not exist yet; undoing a
+round's seating forgets its packs.
 """
 
 from __future__ import annotations
@@ -16,13 +18,17 @@ import threading
 from pathlib import Path
 
 from flask import Flask, url_for
+from markupsafe import Markup
 
-from .. import sheets, tables
+from .. import games, sheets, tables
 from ..db import connect
 from . import store
 
 _building: set[str] = set()
 _lock = threading.Lock()
+
+#: Paper names a pack is printed on (sheets.PAPERS).
+PAPERS = ("a4", "letter")
 
 
 def pack_dir(app: Flask) -> Path:
@@ -31,68 +37,111 @@ def pack_dir(app: Flask) -> Path:
     return path
 
 
-def pack_path(app: Flask, tid: str, round_number: int) -> Path:
-    return pack_dir(app) / f"{tid}-round-{round_number}.pdf"
+def pack_path(app: Flask, tid: str, round_number: int, paper: str = "a4") -> Path:
+    return pack_dir(app) / f"{tid}-round-{round_number}-{paper}.pdf"
 
 
-def status(app: Flask, tid: str, round_number: int) -> str:
+def status(app: Flask, tid: str, round_number: int, paper: str = "a4") -> str:
     """'ready', 'building' (with progress) or 'missing'."""
-    if pack_path(app, tid, round_number).exists():
+    target = pack_path(app, tid, round_number, paper)
+    if target.exists():
         return "ready"
-    progress = pack_path(app, tid, round_number).with_suffix(".progress")
+    progress = target.with_suffix(".progress")
     if progress.exists():
         return f"building: {progress.read_text().strip()}"
-    return "building" if f"{tid}-{round_number}" in _building else "missing"
+    return "building" if f"{tid}-{round_number}-{paper}" in _building else "missing"
 
 
-def start(app: Flask, tid: str, round_number: int, base_url: str) -> None:
+def start(app: Flask, tid: str, round_number: int, base_url: str, paper: str = "a4") -> None:
     """Build the pack in the heavy pool, unless it exists or is being built (companion.heavy.Busy when full)."""
-    job = f"{tid}-{round_number}"
+    job = f"{tid}-{round_number}-{paper}"
+    target = pack_path(app, tid, round_number, paper)
     with _lock:
-        if job in _building or pack_path(app, tid, round_number).exists():
+        if job in _building or target.exists():
             return
         _building.add(job)
     try:
-        app.extensions["courtier.heavy"].submit(_build, app, tid, round_number, base_url)
+        app.extensions["courtier.heavy"].submit(_build, app, tid, round_number, base_url, paper)
     except Exception:
         with _lock:
             _building.discard(job)
         raise
+    with _lock:
+        if not target.exists():
+            target.with_suffix(".progress").write_text("0% · starting")
 
 
-def pack_documents(app: Flask, tid: str, round_number: int, base_url: str) -> list[str]:
-    """One page per table, as HTML: the game's own blank sheet with the table's players in
-    seat order, headed with the tournament, round and table, and its edit link as a QR code."""
+def forget(app: Flask, tid: str, round_number: int) -> None:
+    """Remove a round's packs (its seating was undone: the tables they print are gone)."""
+    for paper in PAPERS:
+        pack_path(app, tid, round_number, paper).unlink(missing_ok=True)
+
+
+def _options_line(game: str, options: dict) -> str:
+    chosen = sheets.describe_options(game, games.ENGINES[game].OPTIONS | options, options)
+    return ", ".join(f"{o['label']}: {o['value']}" for o in chosen if o["house"])
+
+
+def pack_documents(app: Flask, tid: str, round_number: int, base_url: str, paper: str = "a4",
+                   progress=None) -> list[str]:
+    """The seating list, then one page per table, as HTML: the game's own blank sheet with the
+    table's players in seat order, headed with what the pack knows, and its edit link as a QR code."""
     db = connect(app.config["DATABASE"])
     try:
         t = store.get(db, tid)
-        documents: list[str] = []
-        seats = [s for s in store.seated(db, tid) if s.round == round_number]
+        seats = store.round_tables(db, tid, round_number)
+        rows = []
         for seat in seats:
             table = tables.get_table(db, seat.table_id)
             with app.test_request_context(base_url=base_url):
                 edit = url_for("tables.show", table_id=table.id, key=table.edit_key, _external=True)
-            documents.append(sheets.html_for_blank(
-                table.game, table.players, heading=f"{t.title} · Round {round_number} · Table {seat.number}",
-                link=edit))
+            rows.append((seat, table, edit))
     finally:
         db.conn.close()
+    date = sheets.format_date(rows[0][1].created_at if rows else None)
+    options = _options_line(t.game, {k: v for k, v in t.options.items() if k != "word_list"})
+    if "word_list" in t.options:
+        options = ", ".join(filter(None, [options, "the tournament's own word list"]))
+    documents = [sheets.environment().get_template("tournament/seating.html").render(
+        tournament=t.title, round=round_number, rounds=t.rounds, date=date, paper=sheets.paper_size(paper),
+        game_title=games.ENGINES[t.game].TITLE, method=t.method.replace("-", " "), options=options,
+        tables=[{"number": seat.number, "players": table.players} for seat, table, _ in rows],
+        css=Markup(sheets.print_css()))]  # noqa: S704 - our own file
+    for done, (seat, table, edit) in enumerate(rows, 1):
+        documents.append(sheets.html_for_blank(
+            table.game, table.players, paper, heading=f"{t.title} · Round {round_number} · Table {seat.number}",
+            link=edit, pack={"tournament": t.title, "round": round_number, "rounds": t.rounds, "table": seat.number,
+                             "date": date, "options": options}))
+        if progress:
+            progress(done, len(rows))
     return documents
+
+
+# Three steps, one after another, each counted: preparing the sheets (a fifth of the way),
+# laying out the pages (to 90%), writing the file (the last tenth).
+def _note(progress_file: str, percent: int, text: str) -> None:
+    Path(progress_file).write_text(f"{percent}% · {text}")
 
 
 def render_pack(documents: list[str], progress_file: str) -> bytes:
     """The pack's PDF, saying how far it has got in ``progress_file`` (run in a worker process)."""
-    def progress(done: int, total: int) -> None:
-        Path(progress_file).write_text(f"{done} of {total} tables laid out")
+    def laid_out(done: int, total: int) -> None:
+        if done == total:
+            _note(progress_file, 90, "writing the PDF file")
+        else:
+            _note(progress_file, 20 + 70 * done // total, f"laying out page {done} of {total}")
 
-    return sheets.pdf_from_documents(documents, progress)
+    return sheets.pdf_from_documents(documents, laid_out)
 
 
-def _build(app: Flask, tid: str, round_number: int, base_url: str) -> None:
-    target = pack_path(app, tid, round_number)
+def _build(app: Flask, tid: str, round_number: int, base_url: str, paper: str) -> None:
+    target = pack_path(app, tid, round_number, paper)
     progress_file = target.with_suffix(".progress")
     try:
-        documents = pack_documents(app, tid, round_number, base_url)
+        def prepared(done: int, total: int) -> None:
+            _note(str(progress_file), 20 * done // total, f"preparing sheet {done} of {total}")
+
+        documents = pack_documents(app, tid, round_number, base_url, paper, prepared)
         partial = target.with_suffix(".part")
         pdf = app.extensions["courtier.heavy"].in_process(render_pack, documents, str(progress_file))
         partial.write_bytes(pdf)
@@ -102,4 +151,4 @@ def _build(app: Flask, tid: str, round_number: int, base_url: str) -> None:
     finally:
         progress_file.unlink(missing_ok=True)
         with _lock:
-            _building.discard(f"{tid}-{round_number}")
+            _building.discard(f"{tid}-{round_number}-{paper}")

@@ -16,7 +16,7 @@ by finishing place and a score difference, summed over the rounds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -39,12 +39,19 @@ class TableScore:
     tied: bool
     match_points: Fraction
     score_difference: Fraction
+    #: False when time was called on the table before its game ended: it counted as it stood.
+    finished: bool = True
+
+    @property
+    def match_points_display(self) -> str:
+        return show_fraction(self.match_points)
 
     def as_json(self) -> dict[str, Any]:
         return {
             "round": self.round, "table": self.table, "size": self.size, "total": self.total,
             "place": self.place, "tied": self.tied,
             "match_points": str(self.match_points), "score_difference": str(self.score_difference),
+            "finished": self.finished,
         }
 
 
@@ -84,7 +91,9 @@ def standings(results: Sequence[Mapping[str, Any]], include_unfinished: bool = F
     Each result is one table: ``{"round": 1, "table": 2, "players": [...], "totals":
     {name: points}, "winners": [...], "over": true}`` (for Alliance Royals the
     players are the teams, named by :func:`team_name`, with the teams' totals). Add
-    ``"low_wins": true`` for a game where the lowest total is best (pool rummy).
+    ``"low_wins": true`` for a game where the lowest total is best (pool rummy), and
+    ``"called": true`` for a table still playing when the director called time: it
+    counts as it stands, by totals, and its scores are marked unfinished.
     Other fields (a table's id, say) are the caller's and are ignored.
 
     Places at a table: the winners of a finished game first, sharing the top
@@ -121,6 +130,7 @@ def standings(results: Sequence[Mapping[str, Any]], include_unfinished: bool = F
         if table is None:
             continue
         rnd, number, players, totals, winners, over, low_wins = table
+        called = raw.get("called") is True
         if (rnd, number) in seen_tables:
             found.add(f"results[{i}].table",
                       f"round {rnd} table {number} is already given as results[{seen_tables[rnd, number]}]")
@@ -133,10 +143,10 @@ def standings(results: Sequence[Mapping[str, Any]], include_unfinished: bool = F
                           f"{name} is also at results[{seated[rnd, name]}] in round {rnd}; one table a round")
                 clashes = True
             seated[rnd, name] = i
-        if clashes or (not over and not include_unfinished):
+        if clashes or (not over and not include_unfinished and not called):
             continue
         for name, score in _score_table(rnd, number, players, totals, winners if over else (), low_wins):
-            lines.setdefault(name, []).append(score)
+            lines.setdefault(name, []).append(score if over else replace(score, finished=False))
     if found:
         raise ResultsError(found)
 

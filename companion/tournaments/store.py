@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .. import limits, tables
+from .. import games, limits, tables
 from ..db import immediate
 from ..recent import Recent
 from . import seating
@@ -29,11 +29,40 @@ class TournamentNotFound(LookupError):
 
 
 class RoundAlreadySeated(Exception):
-    """Another request seated this round first (``round``: the round asked for, when known)."""
+    """The round asked for is seated already (a second tap, or another device first)."""
 
     def __init__(self, round_number: int | None = None):
         self.round = round_number
         super().__init__(f"round {round_number} is already seated" if round_number else "already seated")
+
+
+class DirectorRefused(ValueError):
+    """A director's change the tournament's state does not allow; the message says why."""
+
+
+#: A seat's stand-in in the tournament's options, for options that name players (Royalty's
+#: coalitions): each table's own players replace them when its round is seated.
+SEAT = "\x1fseat {}"
+
+
+def seat_stand_ins(count: int) -> list[str]:
+    return [SEAT.format(i) for i in range(1, count + 1)]
+
+
+def options_for(options: Any, players: Sequence[str]) -> Any:
+    """The tournament's options for one table, each seat's stand-in replaced by the player in it.
+
+    >>> options_for({"coalitions": [[SEAT.format(1), SEAT.format(3)]], "junior": True}, ["Ann", "Ben", "Cat"])
+    {'coalitions': [['Ann', 'Cat']], 'junior': True}
+    """
+    names = {SEAT.format(i): p for i, p in enumerate(players, 1)}
+    if isinstance(options, str):
+        return names.get(options, options)
+    if isinstance(options, list):
+        return [options_for(v, players) for v in options]
+    if isinstance(options, dict):
+        return {k: options_for(v, players) for k, v in options.items()}
+    return options
 
 
 @dataclass(frozen=True)
@@ -110,11 +139,16 @@ def rounds_seated(db: Database, tid: str) -> int:
 
 
 def version(db: Database, tid: str) -> str:
-    """Changes whenever any of the tournament's tables changes: the standings page's ETag."""
+    """Changes whenever any of the tournament's tables changes, a round is seated or undone, time
+    is called or a result adjusted: the standings page's ETag."""
     row = next(db.query(
-        "SELECT COUNT(*) AS n, COALESCE(MAX(e.id), 0) AS last FROM tournament_tables tt "
-        "LEFT JOIN events e ON e.table_id = tt.table_id WHERE tt.tournament_id = ?", [tid]))
-    return f"{row['n']}-{row['last']}"
+        "SELECT COUNT(*) AS n, COALESCE(MAX(e.id), 0) AS last, COALESCE(MAX(tt.table_id), '') AS newest "
+        "FROM tournament_tables tt LEFT JOIN events e ON e.table_id = tt.table_id WHERE tt.tournament_id = ?", [tid]))
+    director = next(db.query(
+        "SELECT (SELECT COUNT(*) FROM tournament_calls WHERE tournament_id = :t) AS calls, "
+        "(SELECT COALESCE(MAX(created_at), '') FROM tournament_adjustments WHERE tournament_id = :t) AS adjusted",
+        {"t": tid}))
+    return f"{row['n']}-{row['last']}-{row['newest'][:6]}-{director['calls']}-{director['adjusted']}"
 
 
 def results(db: Database, t: Tournament, cache: tables.StateCache | None = None,
@@ -122,9 +156,15 @@ def results(db: Database, t: Tournament, cache: tables.StateCache | None = None,
     """Each seated table's outcome, per entrant, as the standings take it (``cache`` and
     ``known`` keep scored tables and tables read, as tables.state and tables.get_table do)."""
     out = []
+    called, adjusted = called_rounds(db, t.id), adjustments(db, t.id)
     for seat in seated(db, t.id):
         table = tables.get_table(db, seat.table_id, known)
         scored = tables.state(db, table, cache).scored
+        if seat.round in called:  # time was called: what was entered after it does not count
+            log = tables.events(db, table.id)
+            before = [e for e in log if e.created_at <= called[seat.round]]
+            if len(before) < len(log):
+                scored = tables.score_hands(table, tables.fold(before))
         totals, winners = {}, []
         for entrant in seat.entrants:
             members = t.players_of(entrant)
@@ -137,10 +177,37 @@ def results(db: Database, t: Tournament, cache: tables.StateCache | None = None,
                 winners.append(entrant)
         result = {"round": seat.round, "table": seat.number, "players": list(seat.entrants), "totals": totals,
                   "winners": winners, "over": scored.over, "table_id": seat.table_id, "hands": len(scored.rounds)}
-        if t.game == "indian-rummy" and str(t.options.get("variant", "")).startswith("pool"):
-            result["low_wins"] = True  # pool rummy counts against you (IR-9)
+        if low_wins(t):
+            result["low_wins"] = True
+        if seat.round in called and not scored.over:
+            result["called"] = True  # time was called: the table counts as it stands
+            if seat.table_id in adjusted:  # ...or as the director adjusted it
+                result["totals"] = dict(adjusted[seat.table_id]["totals"])
+                result["adjusted"] = adjusted[seat.table_id]["reason"]
         out.append(result)
     return out
+
+
+def low_wins(t: Tournament) -> bool:
+    """Whether the lowest total is best: pool rummy counts against you (IR-9)."""
+    return t.game == "indian-rummy" and str(t.options.get("variant", "")).startswith("pool")
+
+
+def time_rule(t: Tournament) -> str:
+    """How a table still playing when time is called counts, in the director's words."""
+    noun = getattr(games.ENGINES.get(t.game), "ROUND_NAME", "round")
+    if low_wins(t):
+        order = "the lowest count first (IR-9), so a player already out of the pool is last"
+    elif t.game == "indian-rummy" and t.options.get("variant") == "deals":
+        order = "the most chips held first"
+    elif t.teams:
+        order = "the highest team total first"
+    else:
+        order = "the highest total first"
+    return (f"When time is called, a table still playing counts as it stands after the {noun}s played: places "
+            f"by {order}; equal totals share the places. What a table enters after time is called does not count. "
+            "The director may type an adjusted result instead, "
+            "with the reason, and it counts in place of the table's totals.")
 
 
 def table_players(t: Tournament, entrants: Sequence[str]) -> list[str]:
@@ -155,13 +222,14 @@ def seat_next_round(db: Database, t: Tournament, seed: int | None = None,
                     round_number: int | None = None) -> list[SeatedTable]:
     """Seat the next round: create its tables (ordinary tables, linked here) and return them.
 
-    ``round_number``, when given, is the round the director meant to seat: when that round
-    is already seated (the button pressed twice, or on two phones) nothing is seated and
-    :class:`RoundAlreadySeated` is raised, so a second press never seats the round after.
+    ``round_number`` is the round the director meant to seat: when it is seated already (a
+    second tap, another device) :class:`RoundAlreadySeated` is raised and nothing changes.
     """
     done = rounds_seated(db, t.id)
-    if round_number is not None and round_number != done + 1:
+    if round_number is not None and round_number <= done:
         raise RoundAlreadySeated(round_number)
+    if round_number is not None and round_number != done + 1:
+        raise seating.SeatingError(f"round {done + 1} is the next to seat, not round {round_number}")
     if done >= t.rounds:
         raise seating.SeatingError(f"all {t.rounds} rounds are seated")
     history = {}
@@ -174,7 +242,9 @@ def seat_next_round(db: Database, t: Tournament, seed: int | None = None,
     new_tables = []
     for number, entrants in enumerate(layout, 1):
         title = f"{limits.one_line(t.title)} · round {done + 1}, table {number}"
-        new_tables.append((number, entrants, tables.new_table(t.game, table_players(t, entrants), t.options, title)))
+        players = table_players(t, entrants)
+        new_tables.append((number, entrants, tables.new_table(t.game, players, options_for(t.options, players),
+                                                              title)))
     with immediate(db):
         if rounds_seated(db, t.id) != done:
             raise RoundAlreadySeated()
@@ -183,6 +253,75 @@ def seat_next_round(db: Database, t: Tournament, seed: int | None = None,
             db.execute("INSERT INTO tournament_tables (tournament_id, round, number, table_id, seats) "
                        "VALUES (?, ?, ?, ?, ?)", [t.id, done + 1, number, table.id, json.dumps(list(entrants))])
     return [SeatedTable(done + 1, n, table.id, tuple(e)) for n, e, table in new_tables]
+
+
+def round_tables(db: Database, tid: str, round_number: int) -> list[SeatedTable]:
+    return [s for s in seated(db, tid) if s.round == round_number]
+
+
+def unseat_round(db: Database, t: Tournament, round_number: int,
+                 known: Recent[tables.Table] | None = None) -> int:
+    """Undo the seating of the last round seated, while none of its tables has a hand entered.
+
+    Its tables are removed (they hold nothing; ``known``, the cache of tables read, forgets
+    them); the number of tables removed is returned.
+    """
+    with immediate(db):
+        done = rounds_seated(db, t.id)
+        if round_number != done or done == 0:
+            raise DirectorRefused(f"only the last round seated (round {done}) can be undone"
+                                  if done else "no round is seated")
+        ids = [s.table_id for s in round_tables(db, t.id, round_number)]
+        started = list(db.query(
+            "SELECT tt.number FROM tournament_tables tt JOIN events e ON e.table_id = tt.table_id "
+            "WHERE tt.tournament_id = ? AND tt.round = ? ORDER BY tt.number LIMIT 1", [t.id, round_number]))
+        if started:
+            raise DirectorRefused(f"table {started[0]['number']} of round {round_number} has a hand entered, so "
+                                  "its seating stays; call time on the round instead")
+        db.execute("DELETE FROM tournament_calls WHERE tournament_id = ? AND round = ?", [t.id, round_number])
+        db.execute("DELETE FROM tournament_adjustments WHERE table_id IN (SELECT table_id FROM tournament_tables "
+                   "WHERE tournament_id = ? AND round = ?)", [t.id, round_number])
+        db.execute("DELETE FROM tournament_tables WHERE tournament_id = ? AND round = ?", [t.id, round_number])
+        for table_id in ids:
+            db.execute("DELETE FROM tables WHERE id = ?", [table_id])
+    for table_id in ids if known is not None else ():
+        known.discard(table_id)
+    return len(ids)
+
+
+def called_rounds(db: Database, tid: str) -> dict[int, str]:
+    """The rounds on which time was called, with when."""
+    return {r["round"]: r["called_at"]
+            for r in db.query("SELECT round, called_at FROM tournament_calls WHERE tournament_id = ?", [tid])}
+
+
+def call_time(db: Database, t: Tournament, round_number: int) -> None:
+    """End a round: its unfinished tables count as they stand (or as the director adjusts them)."""
+    with immediate(db):
+        if not 1 <= round_number <= rounds_seated(db, t.id):
+            raise DirectorRefused(f"round {round_number} is not seated")
+        db.execute("INSERT OR IGNORE INTO tournament_calls (tournament_id, round, called_at) VALUES (?, ?, ?)",
+                   [t.id, round_number, tables.now()])
+
+
+def adjustments(db: Database, tid: str) -> dict[str, dict[str, Any]]:
+    return {r["table_id"]: {"totals": json.loads(r["totals"]), "reason": r["reason"], "at": r["created_at"]}
+            for r in db.query("SELECT * FROM tournament_adjustments WHERE tournament_id = ?", [tid])}
+
+
+def adjust(db: Database, t: Tournament, table_id: str, totals: dict[str, int], reason: str) -> None:
+    """Give a table of a round whose time was called the result the director typed, with the reason."""
+    with immediate(db):
+        seat = next((s for s in seated(db, t.id) if s.table_id == table_id), None)
+        if seat is None:
+            raise DirectorRefused("that table is not part of this tournament")
+        if seat.round not in called_rounds(db, t.id):
+            raise DirectorRefused(f"call time on round {seat.round} before adjusting one of its tables")
+        if set(totals) != set(seat.entrants):
+            raise DirectorRefused("give a total for everyone at the table")
+        db.execute("INSERT OR REPLACE INTO tournament_adjustments (tournament_id, table_id, totals, reason, "
+                   "created_at) VALUES (?, ?, ?, ?, ?)",
+                   [t.id, table_id, json.dumps(totals), reason, tables.now()])
 
 
 def _size(t: Tournament):

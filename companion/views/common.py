@@ -100,3 +100,12 @@ def see_other(url: str):
         response.headers["HX-Location"] = json.dumps({"path": url, "target": "body"})
         return response
     return redirect(url, 303)
+
+
+def option_problems(options, err) -> None:
+    """Put the engine's problems with a game's options beside the option fields they are about."""
+    for problem in err.problems:
+        name = problem.where.removeprefix("options.").split(".")[0].split("[")[0]
+        name = {"word_list": "word_file"}.get(name, name)  # a table's own list comes from its file field
+        target = options[name] if name in options else next(iter(options))
+        target.errors = [*target.errors, problem.message]

@@ -32,7 +32,7 @@ from ..db import get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm
 from ..games.base import InputError
-from .common import DEVICE_COOKIE, device_label, remember_table, see_other
+from .common import DEVICE_COOKIE, device_label, option_problems, remember_table, see_other
 
 bp = Blueprint("main", __name__)
 
@@ -88,11 +88,7 @@ def new_table(game: str):
             table = tables.create_table(get_db(), game, seated, ENTRY[game].options_from(options, seated),
                                         title=form.title.data or "", device=device_label())
         except InputError as err:  # options the engine refuses for these players (coalitions, ...)
-            for problem in err.problems:
-                name = problem.where.removeprefix("options.").split(".")[0].split("[")[0]
-                name = {"word_list": "word_file"}.get(name, name)
-                target = options[name] if name in options else next(iter(options))
-                target.errors = [*target.errors, problem.message]
+            option_problems(options, err)
         else:
             remember_table(table.id, table.edit_key)
             return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import re
 from functools import partial
 
+import segno
 from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, send_file, url_for
+from werkzeug.datastructures import CombinedMultiDict
 from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
@@ -13,13 +16,26 @@ from .. import games, heavy, limits, sheets, tables, tournaments
 from ..db import connect, get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm, choices
-from ..tournaments import packs, store
-from .common import key_from_link, known_tables, see_other, states
+from ..games.base import InputError
+from ..tournaments import packs, seating, store
+from .common import key_from_link, known_tables, option_problems, see_other, states
+from .main import LETTER_FIELDS
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
 METHODS = {"random": "Random seats each round", "round-robin": "Round-robin rotation: meet as many as possible",
            "swiss": "Swiss: seat by standings, avoiding repeat opponents"}
+
+
+@bp.app_template_filter("ordinal")
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 22nd.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '22nd', '101st']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 class TournamentForm(CourtierForm):
@@ -86,12 +102,52 @@ def _table_size(form):
     return low if low == high else [low, high]
 
 
+def _player_counts(form, entrants: list, size) -> list[int]:
+    """The numbers of players the round's tables seat (two teams make four players)."""
+    counts = seating.table_sizes(len(entrants), tuple(size) if isinstance(size, list) else size)
+    per_entrant = 2 if form.game.data == "alliance-royals" else 1
+    return sorted({n * per_entrant for n in counts})
+
+
+def _options(form, options, entrants: list, size) -> dict | None:
+    """The game's options for every table, checked by the engine at each table size; None
+    (with the problems beside the option fields) when the engine refuses them."""
+    engine = games.ENGINES[form.game.data]
+    chosen = ENTRY[form.game.data].options_from(options, store.seat_stand_ins(engine.MAX_PLAYERS))
+    for count in _player_counts(form, entrants, size):
+        players = [f"Player {i}" for i in range(1, count + 1)]
+        try:
+            tables.new_table(form.game.data, players, store.options_for(chosen, players))
+        except InputError as err:
+            option_problems(options, err)
+            return None
+    return chosen
+
+
+def _new_page(form, game: str | None, options, status: int = 200):
+    return render_template("tournaments/new.html", form=form, options=options, game=game,
+                           engine=games.ENGINES.get(game or ""), letter_fields=LETTER_FIELDS,
+                           games=[games.ENGINES[slug] for slug in sorted(ENTRY)]), status
+
+
 @bp.route("/new", methods=["GET", "POST"])
 def new():
-    form = TournamentForm()
+    """A tournament of one game, its options chosen here apply to every table of every round."""
     if request.method == "GET":
-        return render_template("tournaments/new.html", form=form)
-    if form.validate():
+        game = request.args.get("game")
+        if game not in ENTRY:
+            return _new_page(TournamentForm(), None, None)  # first the game, then its options
+        form = TournamentForm(game=game)
+        return _new_page(form, game, ENTRY[game].options_form())
+    form = TournamentForm()
+    game = form.game.data if form.game.data in ENTRY else None
+    # A form sent without the game's options (from a script, say) takes the game's defaults.
+    sent = any(k.startswith("opt-") for k in request.form) or bool(request.files)
+    options = None
+    if game:
+        options = ENTRY[game].options_form(CombinedMultiDict([request.files, request.form]) if sent else None)
+    valid = form.validate() & (options is not None and (options.validate() if sent else True))
+    if valid:
         entrants, problems = _entrants(form)
         try:
             size = _table_size(form)
@@ -110,11 +166,12 @@ def new():
             except tournaments.SeatingError as err:
                 form.entrants.errors = [*form.entrants.errors, str(err)]
             else:
-                t = store.create(get_db(), form.game.data, form.title.data.strip(), entrants,
-                                            {},
-                                            form.method.data, form.rounds.data, size)
-                return see_other(url_for("tournaments.show", tid=t.id, key=t.director_key))
-    return render_template("tournaments/new.html", form=form), 422
+                chosen = _options(form, options, entrants, size)
+                if chosen is not None:
+                    t = store.create(get_db(), form.game.data, form.title.data.strip(), entrants, chosen,
+                                     form.method.data, form.rounds.data, size)
+                    return see_other(url_for("tournaments.show", tid=t.id, key=t.director_key))
+    return _new_page(form, game, options, 422)
 
 
 @bp.url_value_preprocessor
@@ -129,17 +186,47 @@ def load(endpoint, values):
         g.director = g.tkey is not None
 
 
+class SeatForm(CourtierForm):
+    round = IntegerField(validators=[Optional()])  # the round the director saw on the button
+
+
+class AdjustForm(CourtierForm):
+    reason = StringField("Reason (kept with the result)", validators=[InputRequired("Say why the result is adjusted."),
+                                                                      Length(max=200)])
+
+
 def _standings_context():
     db = get_db()
     t = g.tournament
     results = store.results(db, t, states(), known_tables())
-    rows = tournaments.standings(results)
+    rows = tournaments.standings(results, entrants=t.entrants)
     seats = store.seated(db, t.id)
+    called = store.called_rounds(db, t.id)
     by_round: dict[int, list] = {}
+    playing: dict[tuple[int, str], bool] = {}
     for seat, result in zip(seats, results, strict=True):
         by_round.setdefault(seat.round, []).append((seat, result))
-    return {"t": t, "standings": rows, "by_round": by_round, "seated": len(by_round),
-            "version": store.version(db, t.id)}
+        if not result["over"] and not result.get("called"):
+            playing.update({(seat.round, e): True for e in seat.entrants})
+    status = []
+    for n, pairs in sorted(by_round.items()):
+        finished = sum(1 for _, r in pairs if r["over"])
+        status.append({"round": n, "tables": len(pairs), "finished": finished, "playing": len(pairs) - finished,
+                       "called": n in called, "started": any(r["hands"] for _, r in pairs),
+                       "open": finished < len(pairs) and n not in called})
+    final = (len(by_round) == t.rounds and bool(status)
+             and all(r["over"] or r.get("called") for pairs in by_round.values() for _, r in pairs))
+    cells = {s.name: {ts.round: ts for ts in s.tables} for s in rows}
+    ties = [[s.name for s in rows if s.rank == rank] for rank in sorted({s.rank for s in rows})]
+    broken = [(a.name, b.name) for a, b in zip(rows, rows[1:], strict=False)
+              if a.match_points == b.match_points and a.rank != b.rank and a.rank <= 3]
+    return {"t": t, "engine_title": games.ENGINES[t.game].TITLE, "method_name": METHODS[t.method].split(":")[0],
+            "standings": rows, "by_round": by_round, "seated": len(by_round), "status": status,
+            "cells": cells, "playing": playing, "final": final, "broken": broken,
+            "ties": [names for names in ties if len(names) > 1],
+            "noun": getattr(games.ENGINES[t.game], "ROUND_NAME", "round"),
+            "called": called, "time_rule": store.time_rule(t), "low_wins": store.low_wins(t),
+            "version": store.version(db, t.id), "now": tables.now()}
 
 
 @bp.get("/<tid>")
@@ -164,21 +251,108 @@ def board(tid: str):
     return response
 
 
+@bp.get("/<tid>/qr.svg")
+def qr(tid: str):
+    """The standings link as a QR code, for the room's screen."""
+    buffer = io.BytesIO()
+    segno.make(url_for("tournaments.show", tid=tid, _external=True), error="m").save(
+        buffer, kind="svg", scale=5, border=4, dark="#111", light="#fff", xmldecl=False)
+    response = Response(buffer.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
+
+
+def _director_form(form=None):
+    if not g.director:
+        abort(403, "Only the director's link can change the tournament.")
+    if not (form or CourtierForm()).validate():
+        abort(400, "This button's form expired. Reload the page and try again.")
+
+
+def _back(tid: str):
+    return see_other(url_for("tournaments.show", tid=tid, key=g.tkey))
+
+
 @bp.post("/<tid>/rounds")
 def seat_round(tid: str):
-    if not CourtierForm().validate():
-        abort(400, "This button's form expired. Reload the page and try again.")
-    asked = request.form.get("round", type=int)  # the round the button offered (None from an older page)
+    form = SeatForm()
+    _director_form(form)
     try:
-        seated = heavy.pool().run(_seat_next, current_app.config["DATABASE"], g.tournament, asked)
+        seated = heavy.pool().run(_seat_next, current_app.config["DATABASE"], g.tournament, form.round.data)
     except tournaments.SeatingError as err:
-        flash(f"Could not seat the round: {err}")
-    except store.RoundAlreadySeated as err:
-        flash(f"Round {err.round} is already seated; nothing more was seated." if err.round
-              else "Another device seated this round a moment ago.")
+        flash(f"Could not seat the round: {err}.")
+    except store.RoundAlreadySeated:
+        flash(f"Round {form.round.data or ''} is seated already; nothing changed.".replace("Round  ", "This round "))
     else:
-        flash(f"Round {seated[0].round} seated: {len(seated)} tables.")
-    return see_other(url_for("tournaments.show", tid=tid, key=g.tkey))
+        flash(f"Round {seated[0].round} seated: {len(seated)} tables. Until a table of it has a hand entered, "
+              "you can undo this seating.")
+    return _back(tid)
+
+
+@bp.post("/<tid>/rounds/<int:round_number>/undo")
+def unseat_round(tid: str, round_number: int):
+    _director_form()
+    try:
+        count = store.unseat_round(get_db(), g.tournament, round_number, known_tables())
+    except store.DirectorRefused as err:
+        flash(f"The seating stays: {err}.")
+    else:
+        packs.forget(current_app._get_current_object(), tid, round_number)
+        flash(f"Round {round_number}'s seating is undone: its {count} tables are gone.")
+    return _back(tid)
+
+
+@bp.post("/<tid>/rounds/<int:round_number>/call")
+def call_time(tid: str, round_number: int):
+    _director_form()
+    try:
+        store.call_time(get_db(), g.tournament, round_number)
+    except store.DirectorRefused as err:
+        abort(404, f"Time cannot be called: {err}.")
+    flash(f"Time called on round {round_number}: tables still playing count as they stand.")
+    return _back(tid)
+
+
+@bp.route("/<tid>/tables/<table_id>/adjust", methods=["GET", "POST"])
+def adjust(tid: str, table_id: str):
+    """The director types a table's result (its time was called), with the reason."""
+    if not g.director:
+        abort(403, "Only the director's link can adjust a result.")
+    db = get_db()
+    seat = next((s for s in store.seated(db, tid) if s.table_id == table_id), None)
+    if seat is None:
+        abort(404, "That table is not part of this tournament.")
+    if seat.round not in store.called_rounds(db, tid):
+        abort(409, f"Call time on round {seat.round} before adjusting one of its tables.")
+    result = next(r for r in store.results(db, g.tournament, states(), known_tables()) if r["table_id"] == table_id)
+    form = AdjustForm()
+    values, errors = {}, {}
+    for i, entrant in enumerate(seat.entrants):
+        raw = (request.form.get(f"total{i}") if request.method == "POST" else None)
+        values[entrant] = str(result["totals"][entrant]) if raw is None else raw
+        if request.method == "POST":
+            try:
+                number = int(raw.strip().replace("−", "-"))
+                if abs(number) > 1_000_000:
+                    raise ValueError
+            except (AttributeError, ValueError):
+                errors[entrant] = "Give a whole number of points, like 42 or -7."
+    if request.method == "POST":
+        valid = form.validate()
+        if valid and not errors:
+            store.adjust(db, g.tournament, table_id, {e: int(values[e].strip().replace("−", "-"))
+                                                      for e in seat.entrants}, form.reason.data.strip())
+            flash(f"Round {seat.round}, table {seat.number}: the adjusted result counts.")
+            return _back(tid)
+    return render_template("tournaments/adjust.html", t=g.tournament, seat=seat, form=form, values=values,
+                           errors=errors, result=result), 422 if request.method == "POST" else 200
+
+
+def _paper() -> str:
+    paper = (request.args.get("paper") or "a4").strip().lower()
+    if paper not in packs.PAPERS:
+        abort(404, "Packs and standings print on A4 or Letter paper.")
+    return paper
 
 
 def _seat_next(database: str, t, asked: int | None):
@@ -197,10 +371,12 @@ def pack(tid: str, round_number: int):
         abort(403, "Only the director's link can print the round packs.")
     if not 1 <= round_number <= store.rounds_seated(get_db(), tid):
         abort(404, "That round is not seated yet.")
-    packs.start(current_app._get_current_object(), tid, round_number, request.host_url)
-    state = packs.status(current_app, tid, round_number)
+    paper = _paper()
+    packs.start(current_app._get_current_object(), tid, round_number, request.host_url, paper)
+    state = packs.status(current_app, tid, round_number, paper)
     template = "tournaments/_pack_status.html" if request.args.get("poll") else "tournaments/pack.html"
-    response = Response(render_template(template, t=g.tournament, round_number=round_number, state=state))
+    response = Response(render_template(template, t=g.tournament, round_number=round_number, state=state,
+                                        paper=paper))
     response.set_etag(state)
     return response
 
@@ -209,18 +385,20 @@ def pack(tid: str, round_number: int):
 def pack_pdf(tid: str, round_number: int):
     if not g.director:
         abort(403, "Only the director's link can print the round packs.")
-    path = packs.pack_path(current_app, tid, round_number)
+    paper = _paper()
+    path = packs.pack_path(current_app, tid, round_number, paper)
     if not path.exists():
         abort(404, "The pack is not ready yet; its page shows the progress.")
     return send_file(path, mimetype="application/pdf", as_attachment=True,
-                     download_name=f"{safe_filename(g.tournament.title)}-round-{round_number}.pdf")
+                     download_name=f"{safe_filename(g.tournament.title)}-round-{round_number}-{paper}.pdf")
 
 
 @bp.get("/<tid>/standings.pdf")
 def standings_pdf(tid: str):
+    paper = _paper()
     context = _standings_context()
-    html = render_template("tournaments/standings_sheet.html", **context)
+    html = render_template("tournaments/standings_sheet.html", paper=sheets.paper_size(paper), **context)
     pool = heavy.pool()
     response = Response(pool.run(pool.in_process, sheets.pdf_from_html, html), mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'attachment; filename="standings-{tid}.pdf"'
+    response.headers["Content-Disposition"] = f'attachment; filename="standings-{tid}-{paper}.pdf"'
     return response
