@@ -20,6 +20,8 @@ from .games.base import ScoredGame, signed
 from .sheets import _running as player_running  # the engine's running totals, as the sheet prints them
 from .sheets import _side_running as side_running
 
+#: What a side is called in the games played by sides.
+SIDE_WORD = {"alliance-royals": "Alliance", "royalty": "Coalition"}
 #: Games where the lower total is the better one (pool rummy counts towards elimination).
 LOW_WINS_VARIANTS = {("indian-rummy", "pool101"), ("indian-rummy", "pool201")}
 
@@ -49,8 +51,10 @@ class Row:
 
 @dataclass(frozen=True)
 class Grid:
-    #: Column headings: a player's name, or a side's name with its members.
+    #: The columns' keys: the players' names, or the sides' keys (as the scored game's ``sides``).
     columns: tuple[str, ...]
+    #: Their headings: a player's name, or "Alliance A" / "Coalition A".
+    labels: tuple[str, ...]
     members: tuple[tuple[str, ...], ...]
     rows: tuple[Row, ...]
     totals: tuple[int, ...]
@@ -171,7 +175,9 @@ def build(scored: ScoredGame | Mapping[str, Any], raw_rounds: Sequence[Any] = ()
     else:
         leaders = _best(final, low_wins)
     distance, note = _distance(game, data, columns, by_sides)
-    return Grid(columns=tuple(columns), members=tuple(members), rows=tuple(rows), totals=tuple(final),
+    word = SIDE_WORD.get(game, "Side")
+    labels = [f"{word} {c}" for c in columns] if by_sides else columns
+    return Grid(columns=tuple(columns), labels=tuple(labels), members=tuple(members), rows=tuple(rows), totals=tuple(final),
                 leaders=tuple(leaders), distance=tuple(distance), dealer_word=verb,
                 next_dealer=None if data.get("over") else next_dealer, over=bool(data.get("over")),
                 note=note, by_sides=by_sides)

@@ -15,7 +15,7 @@ import segno
 from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, url_for
 from markupsafe import Markup
 
-from .. import tables
+from .. import chart, scorepad, tables
 from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
@@ -102,13 +102,27 @@ def render_board(scored, hands, version: int) -> Markup:
     key = (g.table.id, version, g.key or "", request.script_root)
     html = cache.get(key) if g.table.cacheable else None
     if html is None:
+        pad = scorepad.build(scored, [data for _, data in hands])
         html = render_template("fragments/board.html", table=g.table, scored=scored, hands=hands, version=version,
-                               csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
+                               pad=pad, chart=running_chart(pad), csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
         if g.table.cacheable:
             cache.put(key, html)
     form = ActionForm()
     token = str(form.csrf_token) if "csrf_token" in form else ""
     return Markup(html.replace(_CSRF_SLOT, token))  # noqa: S704 - rendered by autoescaped templates
+
+
+def running_chart(pad: scorepad.Grid) -> Markup:
+    """The sheet's chart of the running totals (chart.py), one line per column of the pad: the
+    players, or the sides in games played by sides. Empty before the first round."""
+    if not pad.rows:
+        return Markup("")
+    first = [c.total - c.points for c in pad.rows[0].cells]
+    points = [{label: cell.points for label, cell in zip(pad.labels, row.cells, strict=True)} for row in pad.rows]
+    svg = chart.progression_svg(list(pad.labels), points, width=400, height=max(170, 40 + 13 * len(pad.labels)),
+                                start=dict(zip(pad.labels, first, strict=True)),
+                                round_name=_entry().ROUND_NAME)
+    return Markup(svg)  # noqa: S704 - chart.py escapes every name
 
 
 def _etag(version: int) -> str:
