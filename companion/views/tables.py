@@ -12,10 +12,10 @@ import json
 from functools import wraps
 
 import segno
-from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, session, url_for
 from markupsafe import Markup
 
-from .. import chart, scorepad, tables
+from .. import chart, history as history_words, scorepad, tables
 from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
@@ -136,9 +136,20 @@ def show(table_id: str):
     links = {"view": url_for("tables.show", table_id=g.table.id, _external=True)}
     if g.can_edit:
         links["edit"] = url_for("tables.show", table_id=g.table.id, key=g.key, _external=True)
-    return render_template("pages/table.html", table=g.table, scored=scored, hands=hands, version=version,
+    previous = None
+    if g.table.rematch_of:
+        try:
+            previous = tables.get_table(get_db(), g.table.rematch_of, known_tables())
+        except tables.TableNotFound:
+            previous = None
+    back = None
+    if previous is not None:
+        kept = next((r[1] for r in session.get("recent", []) if r[0] == previous.id), "")
+        back = url_for("tables.show", table_id=previous.id, key=kept if kept == previous.edit_key else None)
+    return render_template("pages/table.html", table=g.table, previous=previous, back=back, scored=scored, hands=hands, version=version,
                            board=render_board(scored, hands, version), links=links, action=ActionForm(),
                            can_undo=tables.undo_target(log) is not None,
+                           undone=request.args.get("undone") == "1" and tables.redo_target(log) is not None,
                            device=device_label())
 
 
@@ -299,10 +310,17 @@ def delete_hand(table_id: str, slot: int):
 @bp.post("/<table_id>/undo")
 @needs_edit_key
 def undo(table_id: str):
-    return _simple_change(tables.Change("undo"), "Undone.")
+    """Undo asks nothing: the page after it offers Redo for a while ("Undone — Redo")."""
+    return _simple_change(tables.Change("undo"), None, then={"undone": 1})
 
 
-def _simple_change(change: tables.Change, done: str):
+@bp.post("/<table_id>/redo")
+@needs_edit_key
+def redo(table_id: str):
+    return _simple_change(tables.Change("redo"), "Redone.")
+
+
+def _simple_change(change: tables.Change, done: str | None, then: dict | None = None):
     form = ActionForm()
     if not form.validate():
         abort(400, "This button's form expired. Reload the page and try again.")
@@ -312,12 +330,14 @@ def _simple_change(change: tables.Change, done: str):
     except tables.StaleVersion:
         flash("Another phone changed this table a moment ago; nothing was changed. Check the scores and try again.")
     except tables.NothingToUndo:
-        flash("There is nothing left to undo.")
+        flash("There is nothing left to redo." if change.kind == "redo" else "There is nothing left to undo.")
     except InputError as err:
         flash("That would leave the game unscorable: " + "; ".join(p.message for p in err.problems))
     else:
-        flash(done)
-    return see_other(table_url("tables.show") + "#board")
+        if done:
+            flash(done)
+        return see_other(table_url("tables.show", **(then or {})) + "#top")
+    return see_other(table_url("tables.show") + "#top")
 
 
 def _base_version_from(formdata) -> int | None:
@@ -327,11 +347,27 @@ def _base_version_from(formdata) -> int | None:
         return None
 
 
+@bp.post("/<table_id>/rematch")
+def rematch(table_id: str):
+    """A new table: the same players, seats rotated as the deal passes, the same options.
+
+    Any link may ask for it (a rematch changes nothing here); the new table's edit link
+    goes to the phone that asked.
+    """
+    if not ActionForm().validate():
+        abort(400, "This button's form expired. Reload the page and try again.")
+    new = tables.rematch(get_db(), g.table, device=device_label())
+    remember_table(new.id, new.edit_key)
+    flash(f"Rematch: a new table, the same players; {new.players[0]} sits in the first seat.")
+    return see_other(url_for("tables.show", table_id=new.id, key=new.edit_key))
+
+
 @bp.get("/<table_id>/history")
 def history(table_id: str):
     log = tables.events(get_db(), g.table.id)
-    undone = {e.undoes: e.seq for e in log if e.kind == "undo"}
-    return render_template("pages/history.html", table=g.table, log=list(reversed(log)), undone=undone)
+    entry = _entry()
+    told = history_words.lines(log, g.table.players, entry.ROUND_NAME, entry.round_heading)
+    return render_template("pages/history.html", table=g.table, lines=list(reversed(told)))
 
 
 @bp.get("/<table_id>/export.json")

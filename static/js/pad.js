@@ -67,3 +67,19 @@
   document.addEventListener("DOMContentLoaded", function () { fadeNotices(document); });
   document.addEventListener("htmx:afterSettle", function () { fadeNotices(document); });
 })();
+
+// Times in the history are written in UTC by the server; shown here in the phone's own time.
+(function () {
+  "use strict";
+  function localTimes(root) {
+    (root || document).querySelectorAll("time[data-local]").forEach(function (t) {
+      var when = new Date(t.getAttribute("datetime"));
+      if (isNaN(when)) return;
+      t.textContent = when.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short",
+        hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      t.title = t.getAttribute("datetime");
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { localTimes(document); });
+  document.addEventListener("htmx:afterSettle", function () { localTimes(document); });
+})();

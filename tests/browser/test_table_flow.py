@@ -149,7 +149,7 @@ def test_undo_takes_the_hand_back_and_history_keeps_both(live_server, phone):
     expect_totals(page, {"Ann": 50, "Ben": 0, "Cat": 0})
 
     page.get_by_role("button", name="Undo last change").click()
-    expect(page.locator(".flash")).to_contain_text("Undone.")
+    expect(page.locator(".toast")).to_contain_text("Undone")
     expect_totals(page, {"Ann": 0, "Ben": 0, "Cat": 0})
     expect(page.locator("#board li.hand")).to_have_count(0)
     expect(page.locator("#board .empty")).to_contain_text("No hands yet.")
@@ -160,8 +160,9 @@ def test_undo_takes_the_hand_back_and_history_keeps_both(live_server, phone):
     entries = page.locator("ol.history > li")
     expect(entries).to_have_count(2)
     # Newest first: the undo (#2), then the add it undid (#1).
-    expect(entries.nth(0)).to_contain_text("#2 Undo of #1")
-    expect(entries.nth(1)).to_contain_text("#1 Hand entered (hand slot 1)")
+    expect(entries.nth(0)).to_contain_text("Undone: hand 1 entered")
+    expect(entries.nth(0)).to_contain_text("change #2")
+    expect(entries.nth(1)).to_contain_text("Hand 1 entered: Ann went out")
     expect(entries.nth(1)).to_contain_text("undone by #2")
     expect(entries.nth(1)).to_have_class("undone")
     expect(entries.nth(0)).not_to_contain_text("undone by")
@@ -309,16 +310,16 @@ def test_whole_flow_works_without_javascript(live_server, phone):
     expect(page.locator("#board li.hand")).to_have_count(0)
 
     page.get_by_role("button", name="Undo last change").click()
-    expect(page.locator(".flash")).to_contain_text("Undone.")
+    expect(page.locator(".toast")).to_contain_text("Undone")
     expect_totals(page, {"Ann": 80, "Ben": 0, "Cat": 0})
 
     page.get_by_role("link", name="History").click()
     entries = page.locator("ol.history > li")
     expect(entries).to_have_count(4)
-    expect(entries.nth(0)).to_contain_text("#4 Undo of #3")
-    expect(entries.nth(1)).to_contain_text("#3 Hand deleted (hand slot 1)")
-    expect(entries.nth(2)).to_contain_text("#2 Hand corrected (hand slot 1)")
-    expect(entries.nth(3)).to_contain_text("#1 Hand entered (hand slot 1)")
+    expect(entries.nth(0)).to_contain_text("Undone: hand 1 deleted")
+    expect(entries.nth(1)).to_contain_text("Hand 1 deleted")
+    expect(entries.nth(2)).to_contain_text("Hand 1 edited: ")
+    expect(entries.nth(3)).to_contain_text("Hand 1 entered")
 
 
 # ---------------------------------------------------------------- 6. bad input
