@@ -93,7 +93,10 @@ def _dealers(game: str, players: Sequence[str], data: Mapping[str, Any], raw_rou
         # RK-10: the deal passes left; the engine records who dealt and who deals next.
         who = [(r.get("detail") or {}).get("dealer") or (r.get("detail") or {}).get("expected_dealer")
                for r in rounds]
-        return who, standing.get("next_dealer"), "deals"
+        upcoming = standing.get("next_dealer")
+        if upcoming is None and not data.get("over"):  # nobody has dealt yet: the first seat deals
+            upcoming = players[len(rounds) % len(players)] if not any(who) else None
+        return who, upcoming, "deals"
     # The other games: the deal passes left, in seat order, from the first player.
     who = [players[i % len(players)] for i in range(len(rounds))]
     return who, None if data.get("over") else players[len(rounds) % len(players)], "deals"
