@@ -117,3 +117,30 @@ def test_alliance_royals_winners_row_says_nothing_left_to_pass():
     assert grid.over
     assert grid.distance == ("", "")
     assert grid.leaders == (True, False)
+
+
+def test_a_thirty_hand_table_page_stays_under_100_kb(app, client):
+    """The page carries the grid, the chart and the latest hands' why; older hands' why is a link."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
+    from run import rummathon_game  # the bench's club-evening game
+
+    from companion import tables
+    from companion.db import get_db
+
+    game = rummathon_game(30)
+    with app.app_context():
+        table = tables.create_table(get_db(), game["game"], game["players"], game["options"], rounds=game["rounds"])
+    page = client.get(f"/t/{table.id}?key={table.edit_key}")
+    html = page.get_data(as_text=True)
+    assert len(page.data) < 100 * 1024
+    assert html.count('<tr data-hand="') == 30
+    assert html.count('class="why-later"') == 22  # all but the latest eight
+    why = client.get(f"/t/{table.id}/hands/1/why")
+    assert why.status_code == 200
+    scored = games.score(game)
+    for line in scored.rounds[0].explain["Ben"]:
+        assert line.split(" (")[0].replace("&", "&amp;") in why.get_data(as_text=True)
+    assert client.get(f"/t/{table.id}/hands/999/why").status_code == 404

@@ -223,6 +223,19 @@ def edit_hand(table_id: str, slot: int):
     return _render_form(form, slot=slot, scored=scored, hands=hands, version=version)
 
 
+@bp.get("/<table_id>/hands/<int:slot>/why")
+def why(table_id: str, slot: int):
+    """One round's why as a page of its own; the table page loads it into an older round's card."""
+    _, hands, scored, _ = _state()
+    slots = [s for s, _ in hands]
+    if slot not in slots:
+        abort(404, f"That {_entry().ROUND_NAME} is no longer in play (it was deleted or undone).")
+    n = slots.index(slot) + 1
+    hand = hands[n - 1][1]
+    return render_template("pages/why.html", table=g.table, r=scored.rounds[n - 1], hand=hand, n=n, slot=slot,
+                           heading=_entry().round_heading(hand, n))
+
+
 @bp.post("/<table_id>/hands")
 @needs_edit_key
 def add_hand(table_id: str):

@@ -83,3 +83,23 @@
   document.addEventListener("DOMContentLoaded", function () { localTimes(document); });
   document.addEventListener("htmx:afterSettle", function () { localTimes(document); });
 })();
+
+// An older round's why is loaded when its card is opened (it is a page of its own without this).
+(function () {
+  "use strict";
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (!details.open || !details.querySelector) return;
+    var later = details.querySelector("[data-why-src]");
+    if (!later || later.dataset.loading) return;
+    later.dataset.loading = "1";
+    fetch(later.dataset.whySrc, { credentials: "same-origin" })
+      .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.text(); })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var body = doc.querySelector("#why .why-body");
+        if (body) later.replaceWith(document.importNode(body, true));
+      })
+      .catch(function () { delete later.dataset.loading; });
+  }, true);
+})();

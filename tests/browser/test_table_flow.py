@@ -123,7 +123,7 @@ def test_hand_entered_on_one_phone_shows_on_another_without_reloading(live_serve
     expect(total(viewer, "Ann")).to_have_text("50", timeout=10_000)
     expect_totals(viewer, {"Ben": 0, "Cat": 0})
     expect(viewer.locator("#hand-1 h3")).to_have_text("Hand 1 · Ann went out")
-    expect(viewer.locator("#hand-1 dl.points")).to_contain_text("+50")
+    expect(viewer.locator("#hand-1 .who").first).to_contain_text("+50")
     expect(viewer.get_by_role("link", name="Edit")).to_have_count(0)
     expect(viewer.get_by_role("button", name="Delete")).to_have_count(0)
     expect(viewer.get_by_role("link", name=re.compile("Enter hand"))).to_have_count(0)
