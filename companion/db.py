@@ -102,7 +102,15 @@ def m002_tournaments(db: Database) -> None:
 
 
 @migrations()
-def m003_rematch_of(db: Database) -> None:
+def m003_entry_keys(db: Database) -> None:
+    """Each save from a phone carries a key of its own; a key is stored once per table, so a
+    replayed save (a double tap, a lost answer, an offline queue sent again) never doubles an entry."""
+    db.execute("ALTER TABLE events ADD COLUMN entry_key TEXT")
+    db.execute("CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL")
+
+
+@migrations()
+def m004_rematch_of(db: Database) -> None:
     """A rematch remembers the table it follows (its page links back)."""
     db["tables"].add_column("rematch_of", str)
 

@@ -180,7 +180,8 @@ def build(scored: ScoredGame | Mapping[str, Any], raw_rounds: Sequence[Any] = ()
     distance, note = _distance(game, data, columns, by_sides)
     word = SIDE_WORD.get(game, "Side")
     labels = [f"{word} {c}" for c in columns] if by_sides else columns
-    return Grid(columns=tuple(columns), labels=tuple(labels), members=tuple(members), rows=tuple(rows), totals=tuple(final),
+    return Grid(columns=tuple(columns), labels=tuple(labels), members=tuple(members), rows=tuple(rows),
+                totals=tuple(final),
                 leaders=tuple(leaders), distance=tuple(distance), dealer_word=verb,
                 next_dealer=None if data.get("over") else next_dealer, over=bool(data.get("over")),
                 note=note, by_sides=by_sides)

@@ -15,7 +15,8 @@ import segno
 from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, session, url_for
 from markupsafe import Markup
 
-from .. import chart, history as history_words, scorepad, tables
+from .. import chart, scorepad, tables
+from .. import history as history_words
 from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
@@ -103,8 +104,10 @@ def render_board(scored, hands, version: int) -> Markup:
     html = cache.get(key) if g.table.cacheable else None
     if html is None:
         pad = scorepad.build(scored, [data for _, data in hands])
+        log = _state()[0]
         html = render_template("fragments/board.html", table=g.table, scored=scored, hands=hands, version=version,
-                               pad=pad, chart=running_chart(pad), csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
+                               changed_at=log[-1].created_at if log else "", pad=pad, chart=running_chart(pad),
+                               csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
         if g.table.cacheable:
             cache.put(key, html)
     form = ActionForm()
@@ -146,7 +149,8 @@ def show(table_id: str):
     if previous is not None:
         kept = next((r[1] for r in session.get("recent", []) if r[0] == previous.id), "")
         back = url_for("tables.show", table_id=previous.id, key=kept if kept == previous.edit_key else None)
-    return render_template("pages/table.html", table=g.table, previous=previous, back=back, scored=scored, hands=hands, version=version,
+    return render_template("pages/table.html", table=g.table, previous=previous, back=back, scored=scored,
+                           hands=hands, version=version,
                            board=render_board(scored, hands, version), links=links, action=ActionForm(),
                            can_undo=tables.undo_target(log) is not None,
                            undone=request.args.get("undone") == "1" and tables.redo_target(log) is not None,
@@ -263,8 +267,36 @@ def _base_version(form) -> int | None:
         return None
 
 
+#: Sent by the phone's script when it sends a save it had to keep while offline: the answer is
+#: then 204 with the stored version (X-Courtier-Version) instead of a redirect to the board.
+QUEUED_HEADER = "X-Courtier-Queued"
+
+
+def _entry_key() -> str | None:
+    """The save's entry key (static/js/app.js adds one to every entry form it sends), or None."""
+    key = request.form.get("entry_key", "")
+    if not key:
+        return None
+    if not tables.valid_entry_key(key):
+        abort(400, "This form was damaged on its way here. Go back, reload the page and enter the hand again.")
+    return key
+
+
+def _stored(seq: int, message: str):
+    """The answer to a save that is in the log: the board, or for a queued send its version."""
+    if request.headers.get(QUEUED_HEADER):
+        response = current_app.response_class(status=204)
+        response.headers["X-Courtier-Version"] = str(seq)
+        return response
+    flash(message)
+    return see_other(table_url("tables.show") + "#board")
+
+
 def _save(change: tables.Change, slot: int | None):
     entry = _entry()
+    entry_key = _entry_key()
+    if entry_key is not None and (seq := tables.stored_seq(get_db(), g.table.id, entry_key)) is not None:
+        return _stored(seq, f"This {entry.ROUND_NAME} was already saved.")
     form = entry.round_form(g.table, formdata=request.form)
     extra_checks = getattr(entry, "validate_extra", lambda form: True)
     if not form.validate() & extra_checks(form):
@@ -273,8 +305,10 @@ def _save(change: tables.Change, slot: int | None):
     data = entry.round_from(form, g.table)
     base = _base_version(form)
     try:
-        _, scored = tables.append(get_db(), g.table, base, tables.Change(change.kind, change.slot, data),
-                                  device=device_label(), cache=states())
+        seq, scored = tables.append(get_db(), g.table, base, tables.Change(change.kind, change.slot, data),
+                                    device=device_label(), cache=states(), entry_key=entry_key)
+    except tables.AlreadyStored as stored:
+        return _stored(stored.seq, f"This {entry.ROUND_NAME} was already saved.")
     except tables.StaleVersion as stale:
         form.base_version.data = str(stale.current)
         return _render_form(
@@ -288,10 +322,11 @@ def _save(change: tables.Change, slot: int | None):
                             message=f"This {_entry().ROUND_NAME} cannot be scored as entered.",
                             other_errors=_attach(err, form, slot))
     noun = _entry().ROUND_NAME.capitalize()
-    flash(f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
-    if scored.over:
+    if scored.over and not request.headers.get(QUEUED_HEADER):
+        flash(f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
         flash(f"Game over: {scored.reason}")
-    return see_other(table_url("tables.show") + "#board")
+        return see_other(table_url("tables.show") + "#board")
+    return _stored(seq, f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
 
 
 def _attach(err: InputError, form, slot: int | None) -> list[str]:

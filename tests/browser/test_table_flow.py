@@ -284,7 +284,8 @@ def test_whole_flow_works_without_javascript(live_server, phone):
     expect(page).to_have_url(re.compile(r"/t/[\w-]+\?key=[\w-]+#board$"))
     expect(page.locator(".flash")).to_contain_text("Hand saved.")
     expect_totals(page, {"Ann": 50, "Ben": 0, "Cat": 0})
-    expect(page.locator("#board table.standings tbody tr").nth(0).locator("td").nth(0)).to_have_text("2")  # Ann on round 2
+    ann_round = page.locator("#board table.standings tbody tr").nth(0).locator("td").nth(0)
+    expect(ann_round).to_have_text("2")  # Ann on round 2
 
     page.get_by_role("link", name="Edit", exact=True).click()
     expect(page.locator("h1")).to_have_text("Correct hand 1")
