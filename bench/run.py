@@ -72,6 +72,15 @@ def thirty_round_games() -> dict[str, dict]:
         "Cat": {"drop": "first"}, "Dan": {"count": 34}}} for _ in range(30)]
     words = ["Cr Ar Lr Mr", "Pb Eb Ab Lb", "Mr Ar Cr Er", "Pb Ab Rb Kb", "Cr Ar Pr Er Rr", "Ab Lb Eb"]
     ry_turns = [{"player": ["Ann", "Ben"][i % 2], "meld": words[i % len(words)]} for i in range(30)]
+    rr_deals = [{"pay_cards": {"10H": four[i % 4], "KH": four[(i + 1) % 4], "QH": four[(i + 1) % 4]},
+                 "sequence": [four[(i + 2) % 4]], "out": four[(i + 3) % 4],
+                 "poker": {"bets": dict.fromkeys(four, 2), "hands": {
+                     "Ann": ["KS", "KD", "QS", "QC", "7H", "2C", "3D"],
+                     "Ben": ["KC", "KH", "QH", "QD", "9S", "4C", "5D"],
+                     "Cat": ["AS", "AD", "8C", "6H", "4S", "2D", "3C"],
+                     "Dan": ["JS", "JD", "10C", "10D", "5S", "6D", "7C"]}},
+                 "cards_left": {p: (i + j) % 9 for j, p in enumerate(four) if p != four[(i + 3) % 4]}}
+                for i in range(30)]
     return {
         "alliance-royals": {"game": "alliance-royals", "players": four, "options": {"win_above": 1_000_000},
                             "rounds": [ar_round] * 30},
@@ -80,6 +89,7 @@ def thirty_round_games() -> dict[str, dict]:
                          "rounds": ir_deals},
         "royalty": {"game": "royalty", "players": ["Ann", "Ben"], "options": {}, "rounds": ry_turns},
         "rummathon-royale": rummathon_game(30),
+        "rummy-royal": {"game": "rummy-royal", "players": four, "options": {"chips": 1000}, "rounds": rr_deals},
     }
 
 

@@ -207,6 +207,31 @@ REFEREE_BODIES[("royalty", "monarchy")] = {
                 "words": ["Cr Ar Lr Mr", "Zb Eb Bb Rb Ab", "Rr Ob Yr Ab Lb Tr Yb", "Dr Ar Rr Er", "Sb Tb *O Nb Eb"]},
 }
 
+REFEREE_BODIES[("rummy-royal", "poker")] = {
+    "summary": "Rummy Royal: who wins the poker stage, from each player's cards (RM-9)",
+    "request": {
+        "type": "object", "required": ["hands"], "additionalProperties": False,
+        "properties": {"hands": {
+            "type": "object", "minProperties": 2, "maxProperties": 9,
+            "description": "each player's name to their cards: 5 to 13 " + CARDS,
+            "additionalProperties": _strings(minItems=5, maxItems=13)}},
+    },
+    "answer": {
+        "type": "object", "required": ["winners", "best", "explain"],
+        "properties": {
+            "winners": _strings("the player or players with the best five cards", minItems=1),
+            "best": {"type": "object", "additionalProperties": {
+                "type": "object", "required": ["cards", "rank", "words"],
+                "properties": {"cards": _strings(minItems=5, maxItems=5), "words": {"type": "string"},
+                               "rank": {"type": "string", "enum": [
+                                   "straight flush", "four of a kind", "full house", "flush", "straight",
+                                   "three of a kind", "two pair", "one pair", "high card"]}}}},
+            "explain": EXPLAIN,
+        },
+    },
+    "example": {"hands": {"Ann": ["KH", "KD", "QS", "QC", "7H"], "Ben": ["KS", "KC", "QH", "QD", "9S"]}},
+}
+
 #: A referee that REFEREE_BODIES does not know yet: any object in, any object out.
 UNDESCRIBED = {"summary": "", "request": {"type": "object"}, "answer": {"type": "object"}}
 

@@ -54,8 +54,9 @@ OPTION_LABELS = {
     "word_list": "Word list",
     "house_allow": "House words the judge accepts",
     "house_deny": "Words the judge refuses here",
+    "chips": "Starting chips", "sequence": "Sequence", "poker": "Poker stage", "dealer_antes": "Dealer's ante",
 }
-_RULING = re.compile(r"\b(?:AR|RY|RK|IR|RR)-\d{1,2}\b")
+_RULING = re.compile(r"\b(?:AR|RY|RK|IR|RR|RM)-\d{1,2}\b")
 
 
 class UnknownPaper(ValueError):

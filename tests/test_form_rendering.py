@@ -25,6 +25,7 @@ SEATINGS = {
     "rally-the-king": ("Ann", "Ben", "Cat", "Dan", "Eve"),
     "royalty": ("Ann", "Ben"),
     "rummathon-royale": ("Ann", "Ben", "Cat", "Dan"),
+    "rummy-royal": ("Ann", "Ben", "Cat", "Dan"),
 }
 #: Attributes the templates pass when rendering fields.
 PASSED = [{}, {"class_": "out"}, {"maxlength": "200"}, {"aria_invalid": "true", "aria_describedby": "x-error"},
@@ -39,8 +40,8 @@ def wtforms_render(field, render_kw):
 def every_field(form):
     for field in form:
         yield field
-        if field.type == "RadioField":
-            yield from field  # each radio button renders on its own too
+        if field.type in ("RadioField", "TapField"):
+            yield from field  # each radio button (or tap box) renders on its own too
 
 
 def assert_same(form):

@@ -23,7 +23,7 @@ from tests.conftest import new_table
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
-RULING = re.compile(r"\b(?:AR|RY|RK|IR|RR)-\d{1,2}\b")
+RULING = re.compile(r"\b(?:AR|RY|RK|IR|RR|RM)-\d{1,2}\b")
 
 
 def scoring_examples() -> list[tuple[str, dict]]:
@@ -65,6 +65,7 @@ def option_words(request: dict, scored) -> list[str]:
         "royalty": lambda: ["Joust" if options["variant"] == "joust" else "standard",
                             f"Junior royalties {'yes' if options['junior'] else 'no'}", "Letter values (RY-2)"],
         "rummathon-royale": lambda: [f"Schedule of rounds {options['schedule']}"],
+        "rummy-royal": lambda: [f"Starting chips {options['chips']}", f"Sequence {options['sequence']}"],
     }[scored.game]()
 
 
@@ -186,6 +187,7 @@ BLANK_HEADINGS = {
     "royalty": ["Round of turns", "word", "score", "total", "Domain cards", "Domain bonus", "Final score"],
     "indian-rummy": ["Deal", "Wild", "Winner", "count", "drop", "total", "POOL TOTAL"],
     "rummathon-royale": ["Hand", "Went out", "Burdens", "round", "reached", "hand points", "total"],
+    "rummy-royal": ["Deal", "Dealer", "Marriage", "Sequence", "Kitty", "Pot", "Left on the board", "Chips each player"],
 }
 
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 from types import ModuleType
 
-from . import alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale
+from . import alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale, rummy_royal
 
 ENTRY: dict[str, ModuleType] = {
-    module.SLUG: module for module in (alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale)
+    module.SLUG: module for module in (alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale,
+                                       rummy_royal)
 }
 
 _ROUND_PREFIX = re.compile(r"^rounds\[(\d+)\]\.?")

@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from . import alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale
+from . import alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale, rummy_royal
 from .base import InputError, Problem, Problems, ScoredGame
 
 ENGINES: dict[str, ModuleType] = {
     engine.SLUG: engine
-    for engine in (alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale)
+    for engine in (alliance_royals, indian_rummy, rally_the_king, royalty, rummathon_royale, rummy_royal)
 }
 
 #: Names are printed in narrow columns on phones and sheets.

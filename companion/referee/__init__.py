@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..games.base import InputError, Problem
-from . import alliance_royals, indian_rummy, rally_the_king, royalty
+from . import alliance_royals, indian_rummy, rally_the_king, royalty, rummy_royal
 
 Referee = Callable[[Any], dict[str, Any]]
 
@@ -30,6 +30,7 @@ REFEREES: dict[tuple[str, str], Referee] = {
     ("royalty", "word"): royalty.word,
     ("royalty", "capture"): royalty.capture,
     ("royalty", "monarchy"): royalty.monarchy,
+    ("rummy-royal", "poker"): rummy_royal.poker,
 }
 
 

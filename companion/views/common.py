@@ -12,9 +12,10 @@ from markupsafe import Markup, escape
 
 DEVICE_COOKIE = "courtier_device"
 RECENT_LIMIT = 8
-_RULING = re.compile(r"\b(AR|RY|RK|IR|RR)-(\d{1,2})\b")
+_RULING = re.compile(r"\b(AR|RY|RK|IR|RR|RM)-(\d{1,2})\b")
 RULES_PAGES = {"AR": "alliance-royals", "RY": "royalty", "RK": "rally-the-king",
                "IR": "indian-rummy", "RR": "rummathon-royale"}
+RULES_PAGES["RM"] = "rummy-royal"
 
 
 def key_from_link(secret: str, wrong: str, read_only: str) -> str | None:

@@ -450,8 +450,9 @@ def export_csv(table_id: str):
     writer.writerow(["round", *[_csv_text(p) for p in players], *[_csv_text(f"{p} total") for p in players]])
     running = dict.fromkeys(players, 0)
     for number, scored_round in enumerate(scored.rounds, 1):
+        kept = scored_round.detail.get("totals")  # chips held, for the games that keep them (IR-10, RM-7)
         for p in players:
-            running[p] += scored_round.points[p]
+            running[p] = kept[p] if isinstance(kept, dict) and p in kept else running[p] + scored_round.points[p]
         writer.writerow([number, *[scored_round.points[p] for p in players], *[running[p] for p in players]])
     writer.writerow(["total", *[scored.totals[p] for p in players], *["" for _ in players]])
     response = Response(out.getvalue(), mimetype="text/csv")

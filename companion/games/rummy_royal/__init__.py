@@ -1,0 +1,648 @@
+"""Rummy Royal, the chips-and-board game, banked as RULINGS.md RM-1 to RM-9 say.
+
+A game is a list of deals. Before each deal every player still in antes onto the
+nine spaces of the board (RM-3); then the pay cards, the Marriage and the Sequence
+take their spaces (RM-4), the poker stage takes the Pot (RM-5) and the player who
+goes out takes the Kitty and a chip for every card left in the other hands (RM-6).
+Every chip that moves is recorded with its ruling, and after every deal the chips in
+front of the players plus the chips on the board are the starting total (RM-7).
+
+>>> game = score(("Ann", "Ben"), {"chips": 20, "poker": False}, [
+...     {"dealer": "Ann", "pay_cards": {"AH": "Ben"}, "out": "Ann", "cards_left": {"Ben": 3}},
+... ])
+>>> game.totals
+{'Ann': 17, 'Ben': 11}
+>>> game.rounds[0].detail["board"]["AH"], game.rounds[0].detail["board"]["10H"]
+(0, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...cards import CardError, parse_card
+from ..base import (
+    InputError,
+    Problems,
+    ScoredGame,
+    ScoredRound,
+    check_count,
+    is_whole_number,
+    not_at_table,
+    signed,
+)
+from . import poker as judge
+
+SLUG = "rummy-royal"
+TITLE = "Rummy Royal"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 9
+OPTIONS: dict[str, Any] = {"chips": 100, "sequence": "8-9-10", "poker": True, "dealer_antes": 1}
+
+#: Bounds of the numeric options: a table of nine with 100 000 chips each is already a casino.
+MAX_CHIPS = 100_000
+MAX_DEALER_ANTES = 100
+#: A hand is at most the whole pack.
+MAX_CARDS_LEFT = 52
+#: The poker referee compares at most this many cards a player (the best five of them).
+MAX_POKER_CARDS = 13
+
+#: RM-2: the five pay cards, low to high.
+PAY_CARDS = ("10H", "JH", "QH", "KH", "AH")
+#: RM-2: every space of the board, in the order the board is drawn.
+SPACES = (*PAY_CARDS, "marriage", "sequence", "kitty", "pot")
+SPACE_NAMES = {**{c: c for c in PAY_CARDS}, "marriage": "the Marriage", "sequence": "the Sequence",
+               "kitty": "the Kitty", "pot": "the Pot"}
+SEQUENCES = {"8-9-10": "8-9-10", "6-7-8": "6-7-8"}
+
+DEAL_FIELDS = {"dealer", "pay_cards", "sequence", "poker", "out", "cards_left", "note"}
+POKER_FIELDS = {"bets", "folded", "winners", "hands"}
+
+
+def spaces_for(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """RM-2: the spaces in play; without the poker stage there is no Pot.
+
+    >>> len(spaces_for(OPTIONS)), spaces_for({**OPTIONS, "poker": False})[-1]
+    (9, 'kitty')
+    """
+    return SPACES if options.get("poker", True) else SPACES[:-1]
+
+
+def space_name(space: str) -> str:
+    """A space as a player calls it.
+
+    >>> space_name("10H"), space_name("kitty")
+    ('the 10H space', 'the Kitty')
+    """
+    return f"the {space} space" if space in PAY_CARDS else SPACE_NAMES[space]
+
+
+def check_options(options: Mapping[str, Any], found: Problems) -> dict[str, Any]:
+    """The options with their defaults, every value checked (RM-1 to RM-3)."""
+    opts = dict(OPTIONS)
+    for key, value in options.items():
+        where = f"options.{key}"
+        if key == "chips":
+            if not is_whole_number(value) or not 1 <= value <= MAX_CHIPS:
+                found.add(where, f"each player's starting chips must be a whole number from 1 to {MAX_CHIPS} (RM-1)")
+            else:
+                opts[key] = value
+        elif key == "dealer_antes":
+            if not is_whole_number(value) or not 1 <= value <= MAX_DEALER_ANTES:
+                found.add(where, f"the dealer's ante must be a whole number of chips a space, 1 to "
+                                 f"{MAX_DEALER_ANTES} (RM-3)")
+            else:
+                opts[key] = value
+        elif key == "sequence":
+            if not isinstance(value, str) or value not in SEQUENCES:
+                found.add(where, "the Sequence is 8-9-10 or 6-7-8 (RM-2)")
+            else:
+                opts[key] = value
+        elif key == "poker":
+            if not isinstance(value, bool):
+                found.add(where, "say whether the poker stage is played: true or false (RM-2)")
+            else:
+                opts[key] = value
+        else:
+            found.add(where, f"unknown option {key!r}; Rummy Royal has chips, sequence, poker and dealer_antes")
+    return opts
+
+
+@dataclass
+class _Deal:
+    """The bank's working state through one deal: who has what, and what moved and why."""
+
+    players: Sequence[str]
+    stacks: dict[str, int]
+    board: dict[str, int]
+    explain: dict[str, list[str]] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+    movements: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # lines about the board alone: what stays, the check
+
+    def move(self, giver: str, taker: str, chips: int, why: str, ruling: str, say: bool = True) -> None:
+        """Move chips between a player and a space (or two players) and say why, citing the ruling."""
+        if chips <= 0:
+            return
+        for side, sign in ((giver, -1), (taker, 1)):
+            if side in self.stacks:
+                self.stacks[side] += sign * chips
+            else:
+                self.board[side] += sign * chips
+        self.movements.append({"from": giver, "to": taker, "chips": chips, "ruling": ruling, "why": why})
+        if say:
+            self.say(why, ruling, *(p for p in (giver, taker) if p in self.stacks))
+
+    def say(self, why: str, ruling: str, *players: str) -> None:
+        line = f"{why} ({ruling})"
+        self.lines.append(line)
+        for p in dict.fromkeys(players):
+            self.explain[p].append(line)
+        if not players:
+            self.notes.append(line)
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip" if n == 1 else f"{n} chips"
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
+    """Score a whole game of Rummy Royal; raises InputError listing every problem."""
+    found = Problems()
+    opts = check_options(options, found)
+    found.raise_if_any()
+    spaces = spaces_for(opts)
+    start = opts["chips"]
+    starting_total = start * len(players)
+    stacks = dict.fromkeys(players, start)
+    board = dict.fromkeys(spaces, 0)
+    out_of_game: list[str] = []  # RM-3: in the order they went out
+    dealer: str | None = None
+    scored: list[ScoredRound] = []
+    over, winners, reason = False, (), None
+
+    for index, raw in enumerate(rounds):
+        at = f"rounds[{index}]"
+        if over:
+            found.add(at, f"the game ended after deal {index}; correct an earlier deal instead")
+            break
+        if not isinstance(raw, Mapping):
+            found.add(at, "each deal must be an object with dealer, pay_cards, sequence, poker, out and cards_left")
+            break
+        before = dict(stacks)
+        deal = _Deal(players, stacks, board, {p: [] for p in players})
+        for p in out_of_game:
+            deal.explain[p].append(f"{p} is out of the game for want of an ante, keeping {_chips(stacks[p])} (RM-3)")
+        if "end" in raw:
+            ok = _end(raw, at, deal, out_of_game, found)
+            if not ok:
+                break
+            over = True
+            winners, reason = _most_chips(players, stacks, f"The table ended the game after deal {index}")
+            detail = _detail(deal, spaces, starting_total, out_of_game, None)
+        else:
+            dealer = _deal(raw, at, deal, opts, spaces, out_of_game, dealer, found)
+            if dealer is None:
+                break
+            detail = _detail(deal, spaces, starting_total, out_of_game, dealer)
+            able = [p for p in players if p not in out_of_game and stacks[p] >= len(spaces)]
+            if len(able) < 2:
+                over = True
+                who = (f"only {able[0]} can" if able else "nobody can")
+                winners, reason = _most_chips(
+                    players, stacks, f"After deal {index + 1} {who} pay one chip a space for another deal")
+        points = {p: stacks[p] - before[p] for p in players}
+        for p in players:
+            deal.explain[p].append(f"Deal {signed(points[p])}; {p} now has {_chips(stacks[p])}")
+        scored.append(ScoredRound(points=points, explain=deal.explain, detail=detail))
+
+    found.raise_if_any()
+    standing = {
+        "board": dict(board),
+        "spaces": list(spaces),
+        "out": list(out_of_game),
+        "players": {p: {"chips": stacks[p], "out": p in out_of_game,
+                        "can_ante": p not in out_of_game and stacks[p] >= len(spaces)} for p in players},
+        "starting_total": starting_total,
+        "next_dealer": None if over else _next_dealer(players, out_of_game, dealer, stacks, len(spaces)),
+    }
+    return ScoredGame(game=SLUG, players=tuple(players), options=opts, rounds=tuple(scored), totals=dict(stacks),
+                      over=over, winners=winners, reason=reason, standing=standing)
+
+
+def _next_dealer(players, out_of_game, last: str | None, stacks, spaces: int) -> str | None:
+    """The deal passes to the left: the next player still in after the last dealer (the first, to start)."""
+    seats = list(players)
+    begin = 0 if last is None else seats.index(last) + 1
+    for step in range(len(seats)):
+        p = seats[(begin + step) % len(seats)]
+        if p not in out_of_game and stacks[p] >= spaces:
+            return p
+    return None
+
+
+def _most_chips(players, stacks, why: str) -> tuple[tuple[str, ...], str]:
+    """RM-8: the most chips wins; equal most is a draw."""
+    best = max(stacks.values())
+    top = tuple(p for p in players if stacks[p] == best)
+    if len(top) == 1:
+        return top, f"{why}; {top[0]} has the most chips, {best} (RM-8)."
+    return top, f"{why}; {_names(top)} draw with {best} chips each (RM-8)."
+
+
+def _detail(deal: _Deal, spaces, starting_total: int, out_of_game, dealer) -> dict[str, Any]:
+    """What a deal's detail holds: the board after it, every movement, the stacks and the check of RM-7."""
+    on_board = sum(deal.board.values())
+    held = sum(deal.stacks.values())
+    if held + on_board != starting_total:  # pragma: no cover - the properties check it never happens
+        raise AssertionError(f"chips not conserved: {held} + {on_board} != {starting_total}")
+    check = (f"Chips conserved: {held} in front of the players + {on_board} on the board = {starting_total}, "
+             "the starting total")
+    deal.say(check, "RM-7")
+    return {
+        "dealer": dealer,
+        "board": {s: deal.board[s] for s in spaces},
+        "totals": dict(deal.stacks),
+        "out": list(out_of_game),
+        "movements": deal.movements,
+        "lines": deal.lines,
+        "notes": deal.notes,
+        "conservation": {"players": held, "board": on_board, "total": held + on_board,
+                         "starting": starting_total, "ok": True},
+    }
+
+
+def _end(raw: Mapping, at: str, deal: _Deal, out_of_game, found: Problems) -> bool:
+    """RM-8: the table ends the game; what is left on the board goes to the named winner of a last poker hand."""
+    end = raw.get("end")
+    extra = [k for k in raw if k != "end"]
+    for key in extra:
+        found.add(f"{at}.{key}", "the end of the game is given alone: {\"end\": {\"board_to\": name}}")
+    if not isinstance(end, Mapping) or set(end) - {"board_to"}:
+        found.add(f"{at}.end", "the end of the game names who takes the board: {\"board_to\": name} (RM-8)")
+        return False
+    taker = end.get("board_to")
+    in_game = [p for p in deal.players if p not in out_of_game]
+    if not isinstance(taker, str) or taker not in deal.players:
+        not_at_table(found, f"{at}.end.board_to", taker, deal.players)
+        return False
+    if taker not in in_game:
+        found.add(f"{at}.end.board_to", f"{taker} is out of the game, so cannot play the last poker hand (RM-3, RM-8)")
+        return False
+    if extra:
+        return False
+    total = sum(deal.board.values())
+    deal.say(f"The table ends the game: {taker} won the last poker hand and takes what is left on the board, "
+             f"{_chips(total)}", "RM-8", *deal.players)
+    for space, chips in deal.board.items():
+        if chips:
+            deal.move(space, taker, chips, f"{taker} takes {space_name(space)}, {_chips(chips)}", "RM-8")
+    return True
+
+
+def _player(found: Problems, where: str, value: object, players: Sequence[str], active: Sequence[str],
+            out_of_game: Sequence[str]) -> str | None:
+    """A player still in this deal, or a problem recorded at ``where``."""
+    if not isinstance(value, str) or value not in players:
+        not_at_table(found, where, value, players)
+        return None
+    if value not in active:
+        found.add(where, f"{value} is out of the game for want of an ante, so takes no part in this deal (RM-3)")
+        return None
+    return value
+
+
+def _names_list(found: Problems, where: str, value: object, players, active, out_of_game, what: str) -> list[str]:
+    """A list of distinct players still in, or problems recorded for each bad entry."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        found.add(where, f"give {what} as a list of names")
+        return []
+    names: list[str] = []
+    for i, name in enumerate(value):
+        p = _player(found, f"{where}[{i}]", name, players, active, out_of_game)
+        if p is None:
+            continue
+        if p in names:
+            found.add(f"{where}[{i}]", f"{p} is listed twice")
+            continue
+        names.append(p)
+    return names
+
+
+def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[str], last_dealer,
+          found: Problems) -> str | None:
+    """Play one deal through the bank; returns its dealer, or None when the deal has problems."""
+    players = deal.players
+    stacks, board = deal.stacks, deal.board
+    before_problems = len(list(found))
+    for key in raw:
+        if key not in DEAL_FIELDS:
+            found.add(f"{at}.{key}", f"unknown field {key!r}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
+    in_game = [p for p in players if p not in out_of_game]
+
+    # The dealer: as given, else the deal passes to the left.
+    dealer = raw.get("dealer")
+    if dealer is None:
+        dealer = _next_dealer(players, out_of_game, last_dealer, stacks, len(spaces)) or in_game[0]
+    else:
+        dealer = _player(found, f"{at}.dealer", dealer, players, in_game, out_of_game)
+    if dealer is None:
+        return None
+
+    # RM-3: the antes. A player who cannot pay the whole ante is out, and keeps what is left.
+    for p in in_game:
+        each = opts["dealer_antes"] if p == dealer else 1
+        ante = each * len(spaces)
+        if stacks[p] < ante:
+            out_of_game.append(p)
+            deal.say(f"{p} has {_chips(stacks[p])} and cannot pay the ante of {ante}: out of the game from this "
+                     f"deal on, keeping {_chips(stacks[p])}", "RM-3", p)
+            continue
+        for space in spaces:
+            board[space] += each
+        stacks[p] -= ante
+        role = " as the dealer" if p == dealer else ""
+        deal.movements.append({"from": p, "to": "board", "chips": ante, "ruling": "RM-3",
+                               "why": f"{p} antes {_chips(each)} on each of the {len(spaces)} spaces{role}"})
+        deal.say(f"{p} antes {_chips(each)} on each of the {len(spaces)} spaces{role}: {_chips(ante)}", "RM-3", p)
+    active = [p for p in in_game if p not in out_of_game]
+    if len(active) < 2:
+        found.add(f"{at}.dealer", "fewer than two players can pay the ante, so no deal can be played; end the game "
+                                  "instead (RM-8)")
+        return None
+
+    # RM-4: the pay cards, the Marriage, the Sequence.
+    holders = _pay_cards(raw.get("pay_cards"), f"{at}.pay_cards", players, active, out_of_game, found)
+    sequence = _names_list(found, f"{at}.sequence", raw.get("sequence"), players, active, out_of_game,
+                           "the players who held the Sequence")
+    poker = _poker(raw, at, opts, players, active, out_of_game, found)
+    went_out = raw.get("out")
+    if went_out is None:
+        found.add(f"{at}.out", "name the player who went out in the Michigan stage (RM-6)")
+    else:
+        went_out = _player(found, f"{at}.out", went_out, players, active, out_of_game)
+    cards_left = _cards_left(raw.get("cards_left"), f"{at}.cards_left", players, active, out_of_game, went_out,
+                             found)
+    if len(list(found)) > before_problems:
+        return None
+
+    for card in PAY_CARDS:
+        holder = holders.get(card)
+        if holder:
+            deal.move(card, holder, board[card], f"{holder} holds {card}: takes {space_name(card)}, "
+                                                 f"{_chips(board[card])}", "RM-4")
+        else:
+            deal.say(f"Nobody held {card}: its {_chips(board[card])} stay for the next deal", "RM-4")
+    kh, qh = holders.get("KH"), holders.get("QH")
+    if kh and kh == qh:
+        deal.move("marriage", kh, board["marriage"],
+                  f"{kh} holds KH and QH: takes the Marriage, {_chips(board['marriage'])}", "RM-4")
+    else:
+        why = (f"KH ({kh}) and QH ({qh}) were in different hands" if kh and qh else
+               "Nobody held both KH and QH")
+        deal.say(f"{why}: the Marriage's {_chips(board['marriage'])} stay",
+                 "RM-4")
+    seq = SEQUENCES[opts["sequence"]]
+    if sequence:
+        pile = board["sequence"]
+        share, left = divmod(pile, len(sequence))
+        for p in sequence:
+            deal.move("sequence", p, share, f"{p} holds the Sequence ({seq} of one suit): takes "
+                      + (f"{_chips(share)}, an equal share of {pile}" if len(sequence) > 1 else _chips(share)),
+                      "RM-4")
+        if len(sequence) > 1 and left:
+            deal.say(f"{_names(sequence)} share the Sequence's {pile}: {share} each, and {_chips(left)} stay on it",
+                     "RM-4", *sequence)
+    else:
+        deal.say(f"Nobody held the Sequence ({seq} of one suit): its {_chips(board['sequence'])} stay", "RM-4")
+
+    # RM-5: the poker stage; a bet can be no more than the player has by then.
+    if poker is not None:
+        for p, bet in poker.bets.items():
+            if bet > stacks[p]:
+                found.add(f"{at}.poker.bets.{p}", f"{p} has only {_chips(stacks[p])} at the poker stage, so cannot "
+                                                  f"bet {bet} (RM-5)")
+        if len(list(found)) > before_problems:
+            return None
+        _play_poker(deal, poker)
+    elif opts["poker"]:
+        deal.say(f"No poker hand was entered: the Pot's {_chips(board['pot'])} stay", "RM-5")
+
+    # RM-6: Michigan.
+    assert went_out is not None
+    deal.move("kitty", went_out, board["kitty"], f"{went_out} went out first: takes the Kitty, "
+              f"{_chips(board['kitty'])}", "RM-6")
+    for p in active:
+        if p == went_out:
+            continue
+        n = cards_left.get(p, 0)
+        paid = min(n, stacks[p])
+        if n == 0:
+            deal.say(f"{p} had no cards left: pays {went_out} nothing", "RM-6", p)
+        elif paid < n:
+            deal.move(p, went_out, paid, f"{p} had {n} cards left but only {_chips(paid)}: pays {went_out} all "
+                                         f"they have, {_chips(paid)}", "RM-6")
+        else:
+            deal.move(p, went_out, paid, f"{p} had {n} card{'s' if n != 1 else ''} left: pays {went_out} "
+                                         f"{_chips(paid)}", "RM-6")
+    return dealer
+
+
+@dataclass(frozen=True)
+class _Poker:
+    bets: dict[str, int]
+    folded: list[str]
+    winners: list[str]
+    judged: list[str]  # the referee's lines when the cards were given
+    staying: list[str]  # who did not fold
+
+
+def _pay_cards(value, where, players, active, out_of_game, found: Problems) -> dict[str, str]:
+    """RM-4: who held each pay card; a card held by two players is refused."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        found.add(where, 'give the pay cards as {"10H": name or null, ...}')
+        return {}
+    holders: dict[str, str] = {}
+    for key, who in value.items():
+        at = f"{where}.{key}"
+        try:
+            card = str(parse_card(key))
+        except CardError as err:
+            found.add(at, f"{err}; the pay cards are {', '.join(PAY_CARDS)}")
+            continue
+        if card not in PAY_CARDS:
+            found.add(at, f"{card} is not a pay card; the pay cards are {', '.join(PAY_CARDS)} (RM-2)")
+            continue
+        if card in holders or (card != key and card in value):
+            found.add(at, f"{card} is given twice")
+            continue
+        names = who if isinstance(who, list) else [] if who is None else [who]
+        if len(names) > 1:
+            shown = [n if isinstance(n, str) else repr(n) for n in names]
+            found.add(at, f"{card} was marked for {_names(shown)}, but the pack has one {card}: only one player "
+                          "can have held it (RM-4)")
+            continue
+        if names:
+            p = _player(found, at, names[0], players, active, out_of_game)
+            if p is not None:
+                holders[card] = p
+    return holders
+
+
+def _count(found: Problems, where: str, value: object, most: int, what: str) -> int | None:
+    """A whole number from 0 to ``most`` (cards left, a bet), or a problem recorded at ``where``."""
+    return check_count(found, where, value, most, f"{what} cannot be more than {most}", what=what)
+
+
+def _cards_left(value, where, players, active, out_of_game, went_out, found: Problems) -> dict[str, int]:
+    """RM-6: the cards left in each other hand when the player went out."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        found.add(where, "give the cards left as {name: number of cards, ...}")
+        return {}
+    left: dict[str, int] = {}
+    for name, n in value.items():
+        at = f"{where}.{name}"
+        p = _player(found, at, name, players, active, out_of_game)
+        n = _count(found, at, n, MAX_CARDS_LEFT, "the cards left")
+        if p is None or n is None:
+            continue
+        if p == went_out and n:
+            found.add(at, f"{p} went out, so {p} has no cards left (RM-6)")
+            continue
+        left[p] = n
+    return left
+
+
+def _poker(raw: Mapping, at: str, opts, players, active, out_of_game, found: Problems) -> _Poker | None:
+    """RM-5: the poker stage as entered (bets, folds, winners or the cards), checked against the stacks later."""
+    value = raw.get("poker")
+    where = f"{at}.poker"
+    if not opts["poker"]:
+        if value is not None:
+            found.add(where, "this table plays without the poker stage (the option is off), so there is no poker "
+                             "hand to enter (RM-2)")
+        return None
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        found.add(where, "the poker stage needs bets, folded and winners (or each player's cards)")
+        return None
+    for key in value:
+        if key not in POKER_FIELDS:
+            found.add(f"{where}.{key}", f"unknown field {key!r}; the poker stage has bets, folded, winners and hands")
+    bets: dict[str, int] = {}
+    raw_bets = value.get("bets") or {}
+    if not isinstance(raw_bets, Mapping):
+        found.add(f"{where}.bets", "give the bets as {name: chips, ...}")
+        raw_bets = {}
+    for name, n in raw_bets.items():
+        p = _player(found, f"{where}.bets.{name}", name, players, active, out_of_game)
+        n = _count(found, f"{where}.bets.{name}", n, MAX_CHIPS * MAX_PLAYERS, "a bet")
+        if p is not None and n is not None:
+            bets[p] = n
+    folded = _names_list(found, f"{where}.folded", value.get("folded"), players, active, out_of_game,
+                         "the players who folded")
+    staying = [p for p in active if p not in folded]
+    if not staying:
+        found.add(f"{where}.folded", "everyone folded; at least one player stays in and takes the Pot (RM-5)")
+        return None
+    winners = _names_list(found, f"{where}.winners", value.get("winners"), players, active, out_of_game,
+                          "the winners of the poker hand")
+    for i, w in enumerate(winners):
+        if w in folded:
+            found.add(f"{where}.winners[{i}]", f"{w} folded, so {w} cannot win the poker hand (RM-5)")
+    judged: list[str] = []
+    hands = value.get("hands")
+    if hands is not None:
+        cards = _hands(hands, f"{where}.hands", players, active, out_of_game, folded, found)
+        if cards is not None:
+            missing = [p for p in staying if p not in cards]
+            if missing and len(staying) > 1:
+                found.add(f"{where}.hands", f"give the cards of every player who did not fold: {_names(missing)} "
+                                            "missing (RM-9)")
+            elif len(staying) > 1:
+                decided, judged = judge.judge({p: cards[p] for p in staying})
+                if winners and sorted(winners) != sorted(decided):
+                    found.add(f"{where}.winners", f"the cards say {_names(decided)} won the poker hand, not "
+                                                  f"{_names(winners)} (RM-9)")
+                winners = decided
+    if len(staying) == 1:
+        if winners and winners != staying:
+            found.add(f"{where}.winners", f"everyone else folded, so {staying[0]} wins the poker hand (RM-5)")
+        winners = staying
+    elif not winners and not found:
+        found.add(f"{where}.winners", "name who won the poker hand (or give the cards and let the referee decide) "
+                                      "(RM-5)")
+    return _Poker(bets, folded, winners, judged, staying)
+
+
+def _hands(value, where, players, active, out_of_game, folded, found: Problems) -> dict[str, list[str]] | None:
+    """Each player's cards for the poker referee: five or more each, no card twice (RM-9)."""
+    if not isinstance(value, Mapping):
+        found.add(where, 'give the cards as {name: ["AS", "KS", ...], ...}')
+        return None
+    out: dict[str, list[str]] = {}
+    seen: dict[str, str] = {}
+    ok = True
+    for name, cards in value.items():
+        at = f"{where}.{name}"
+        p = _player(found, at, name, players, active, out_of_game)
+        if p is None:
+            ok = False
+            continue
+        if p in folded:
+            found.add(at, f"{p} folded, so {p}'s cards are not compared (RM-5)")
+            ok = False
+            continue
+        parsed = check_cards(cards, at, found, seen, p)
+        if parsed is None:
+            ok = False
+            continue
+        out[p] = parsed
+    return out if ok else None
+
+
+def check_cards(cards: object, where: str, found: Problems, seen: dict[str, str], owner: str) -> list[str] | None:
+    """One player's cards for the poker referee: 5 to 13 real cards, none held twice (RM-9)."""
+    if not isinstance(cards, list) or not MAX_POKER_CARDS >= len(cards) >= 5:
+        found.add(where, f"give {owner}'s cards as a list of 5 to {MAX_POKER_CARDS} cards, e.g. "
+                         '["AS", "KS", "QS", "JS", "10S"] (RM-9)')
+        return None
+    out: list[str] = []
+    for i, text in enumerate(cards):
+        try:
+            card = str(parse_card(text))
+        except CardError as err:
+            found.add(f"{where}[{i}]", str(err))
+            return None
+        if card in seen:
+            holder = seen[card]
+            found.add(f"{where}[{i}]", f"{card} is given twice ({holder} and {owner}); the pack has one {card} (RM-1)"
+                      if holder != owner else f"{card} is given twice in {owner}'s cards; the pack has one (RM-1)")
+            return None
+        seen[card] = owner
+        out.append(card)
+    return out
+
+
+def _play_poker(deal: _Deal, poker: _Poker) -> None:
+    """RM-5: the bets go in, the best hand among those still in takes the Pot; equal best share it."""
+    for p, bet in poker.bets.items():
+        deal.move(p, "pot", bet, f"{p} {'bets' if p not in poker.folded else 'put in'} {_chips(bet)} in the poker "
+                                 "stage" + (" and then folded" if p in poker.folded else ""), "RM-5")
+    for p in poker.folded:
+        if p not in poker.bets:
+            deal.say(f"{p} folded", "RM-5", p)
+    for line in poker.judged:
+        deal.lines.append(line)
+        for p in poker.winners:
+            deal.explain[p].append(line)
+    pile = deal.board["pot"]
+    winners = poker.winners
+    if len(winners) == 1:
+        why = " as everyone else folded" if len(poker.staying) == 1 else ""
+        deal.move("pot", winners[0], pile, f"{winners[0]} wins the poker hand{why}: takes the Pot, {_chips(pile)}",
+                  "RM-5")
+        return
+    share, left = divmod(pile, len(winners))
+    for p in winners:
+        deal.move("pot", p, share, f"{p} shares the poker hand with {_names([w for w in winners if w != p])}: "
+                                   f"takes {_chips(share)} of the Pot's {pile}", "RM-5")
+    if left:
+        deal.say(f"The Pot's {pile} split {len(winners)} ways: {share} each, {_chips(left)} stay on the Pot", "RM-5",
+                 *winners)
+
+
+__all__ = ["OPTIONS", "PAY_CARDS", "SLUG", "SPACES", "TITLE", "InputError", "score", "space_name", "spaces_for"]
