@@ -226,12 +226,39 @@ def bench_entry_post(tmp: Path) -> None:
           f"= {refresh / baseline:.1f}x the bare route")
 
 
+def bench_table_page(tmp: Path) -> None:
+    """The table page (the score pad, chart and every hand's why) at 5 and at 30 hands."""
+    app = create_app({"DATABASE": str(tmp / "page.sqlite"), "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    from companion import db as database
+    from companion import tables
+
+    bare = client.get("/manifest.webmanifest")
+    assert bare.status_code == 200
+    baseline = best_of(lambda: client.get("/manifest.webmanifest"), 50)
+    for hands in (5, 30):
+        game = rummathon_game(hands)
+        with app.app_context():
+            table = tables.create_table(database.get_db(), game["game"], game["players"], game["options"],
+                                        rounds=game["rounds"])
+        url = f"/t/{table.id}?key={table.edit_key}"
+        first_start = time.perf_counter()
+        page = client.get(url)
+        first = time.perf_counter() - first_start
+        assert page.status_code == 200
+        again = best_of(lambda url=url: client.get(url), 20)
+        print(f"table page, {hands} hands: {len(page.data) / 1024:.1f} KB HTML (target under 100 KB at 30 hands); "
+              f"first render {first * 1e3:.1f} ms = {first / baseline:.1f}x a tiny route, "
+              f"again {again * 1e3:.1f} ms = {again / baseline:.1f}x")
+
+
 def main() -> None:
     print("Courtier bench (ratios are against baselines measured in this same run)")
     bench_engine()
     bench_sheet()
     with tempfile.TemporaryDirectory() as tmp:
         bench_entry_post(Path(tmp))
+        bench_table_page(Path(tmp))
     print()
     arranger.main()
     print()

@@ -136,6 +136,12 @@ def m004_tournament_time(db: Database) -> None:
     )
 
 
+@migrations()
+def m005_rematch_of(db: Database) -> None:
+    """A rematch remembers the table it follows (its page links back)."""
+    db["tables"].add_column("rematch_of", str)
+
+
 def connect(path: str) -> Database:
     """Open the database in autocommit mode; transactions are explicit."""
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,

@@ -73,7 +73,7 @@ def stored_seq(db: Database, table_id: str, entry_key: str) -> int | None:
 
 
 class NothingToUndo(Exception):
-    """The log holds no change that can still be undone."""
+    """The log holds no change that can still be undone (or, for a redo, no undo to cancel)."""
 
 
 #: Tables whose options take more room than this (a Royalty table's own word list) are
@@ -92,6 +92,8 @@ class Table:
     created_at: str
     #: False when the table's options are too large to keep in memory between requests.
     cacheable: bool = True
+    #: The table this one is a rematch of, if it is one.
+    rematch_of: str | None = None
 
     @property
     def engine(self):
@@ -133,6 +135,25 @@ class StateCache(Recent[State]):
         super().__init__(size, max_bytes)
 
 
+def cancelled(events: Sequence[Event]) -> dict[int, int]:
+    """The events an undo cancels, each with the undo that cancels it.
+
+    An undo may itself be undone (that is a redo): a cancelled undo cancels nothing, so the
+    log is read from its newest end.
+
+    >>> e = lambda seq, kind, undoes=None: Event(seq, kind, seq, undoes, None, "", "")
+    >>> sorted(cancelled([e(1, "add"), e(2, "undo", 1)]))
+    [1]
+    >>> sorted(cancelled([e(1, "add"), e(2, "undo", 1), e(3, "undo", 2)]))  # undone, then redone
+    [2]
+    """
+    out: dict[int, int] = {}
+    for e in reversed(events):
+        if e.kind == "undo" and e.seq not in out and e.undoes is not None:
+            out.setdefault(e.undoes, e.seq)
+    return out
+
+
 def fold(events: Sequence[Event]) -> list[tuple[int, Any]]:
     """The hands in play, as (slot, data) in the order they were first entered.
 
@@ -141,10 +162,12 @@ def fold(events: Sequence[Event]) -> list[tuple[int, Any]]:
     [(1, 'h1b'), (2, 'h2')]
     >>> fold([e(1, "add", 1, "h1"), e(2, "edit", 1, "h1b"), e(3, "undo", undoes=2)])
     [(1, 'h1')]
+    >>> fold([e(1, "add", 1, "h1"), e(2, "edit", 1, "h1b"), e(3, "undo", undoes=2), e(4, "undo", undoes=3)])
+    [(1, 'h1b')]
     >>> fold([e(1, "add", 1, "h1"), e(2, "add", 2, "h2"), e(3, "delete", 1)])
     [(2, 'h2')]
     """
-    undone = {e.undoes for e in events if e.kind == "undo"}
+    undone = cancelled(events)
     hands: dict[int, Any] = {}
     for e in events:
         if e.kind == "undo" or e.seq in undone:
@@ -158,11 +181,37 @@ def fold(events: Sequence[Event]) -> list[tuple[int, Any]]:
 
 def undo_target(events: Sequence[Event]) -> Event | None:
     """The most recent change not yet undone (undo walks back one change at a time)."""
-    undone = {e.undoes for e in events if e.kind == "undo"}
+    undone = cancelled(events)
     for e in reversed(events):
         if e.kind != "undo" and e.seq not in undone:
             return e
     return None
+
+
+def redo_target(events: Sequence[Event]) -> Event | None:
+    """The most recent undo that Redo would cancel: only while no new change came after it.
+
+    >>> e = lambda seq, kind, undoes=None: Event(seq, kind, seq, undoes, None, "", "")
+    >>> redo_target([e(1, "add"), e(2, "add"), e(3, "undo", 2), e(4, "undo", 1)]).seq
+    4
+    >>> redo_target([e(1, "add"), e(2, "add"), e(3, "undo", 2), e(4, "undo", 1), e(5, "undo", 4)]).seq
+    3
+    >>> redo_target([e(1, "add"), e(2, "undo", 1), e(3, "add")]) is None
+    True
+    """
+    undone = cancelled(events)
+    kinds = {e.seq: e.kind for e in events}
+    for e in reversed(events):
+        if e.kind != "undo":
+            return None
+        if e.seq not in undone and kinds.get(e.undoes) != "undo":
+            return e
+    return None
+
+
+def is_redo(event: Event, events: Sequence[Event]) -> bool:
+    """An undo of an undo: the log's way of writing a redo."""
+    return event.kind == "undo" and any(e.seq == event.undoes and e.kind == "undo" for e in events)
 
 
 def now() -> str:
@@ -208,6 +257,7 @@ def _row_to_table(row: Mapping[str, Any]) -> Table:
         players=tuple(json.loads(row["players"])), options=_options_of(options),
         created_at=row["created_at"],
         cacheable=(len(options) if isinstance(options, str) else 4 * len(options)) <= CACHEABLE_OPTIONS,
+        rematch_of=row.get("rematch_of"),
     )
 
 
@@ -277,13 +327,13 @@ def score_hands(table: Table, hands: Sequence[tuple[int, Any]]) -> ScoredGame:
 
 
 def new_table(game: str, players: Sequence[str], options: Mapping[str, Any], title: str = "",
-              rounds: Sequence[Any] = ()) -> Table:
+              rounds: Sequence[Any] = (), rematch_of: str | None = None) -> Table:
     """A table not yet stored, its game scored first so it is never stored in a state the engine refuses."""
     if limits.has_control(title):
         raise InputError([Problem("title", "a table's name cannot hold control characters such as line breaks")])
     table = Table(id=new_id(), edit_key=new_edit_key(), game=game,
                   title=title.strip() or games.engine_for(game).TITLE,
-                  players=tuple(players), options=dict(options), created_at=now())
+                  players=tuple(players), options=dict(options), created_at=now(), rematch_of=rematch_of)
     score_hands(table, list(enumerate(rounds, 1)))
     return table
 
@@ -291,22 +341,40 @@ def new_table(game: str, players: Sequence[str], options: Mapping[str, Any], tit
 def store_table(db: Database, table: Table, rounds: Sequence[Any] = (), device: str = "") -> None:
     """Write a new table and its first hands; the caller holds the write transaction."""
     db.execute(
-        "INSERT INTO tables (id, edit_key, game, title, players, options, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO tables (id, edit_key, game, title, players, options, created_at, rematch_of) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [table.id, table.edit_key, table.game, table.title, json.dumps(list(table.players)),
-         _options_column(table.options), table.created_at],
+         _options_column(table.options), table.created_at, table.rematch_of],
     )
     for seq, data in enumerate(rounds, 1):
         _insert(db, table.id, Event(seq, "add", seq, None, data, device[:40], now()))
 
 
 def create_table(db: Database, game: str, players: Sequence[str], options: Mapping[str, Any],
-                 title: str = "", rounds: Sequence[Any] = (), device: str = "") -> Table:
+                 title: str = "", rounds: Sequence[Any] = (), device: str = "", rematch_of: str | None = None) -> Table:
     """Create a table (optionally with hands already played, as an import does)."""
-    table = new_table(game, players, options, title, rounds)
+    table = new_table(game, players, options, title, rounds, rematch_of)
     with immediate(db):
         store_table(db, table, rounds, device)
     return table
+
+
+def rotated(players: Sequence[str]) -> tuple[str, ...]:
+    """The seats for a rematch: the deal passes left, so the second seat deals first.
+
+    Rotating by one seat keeps everyone's neighbours and the players opposite each other
+    (Alliance Royals' default Alliances, AR-2, are the same after it).
+
+    >>> rotated(["Ann", "Ben", "Cat", "Dan"])
+    ('Ben', 'Cat', 'Dan', 'Ann')
+    """
+    return (*players[1:], *players[:1])
+
+
+def rematch(db: Database, table: Table, device: str = "") -> Table:
+    """A new table with the same players (seats rotated), options and title, linked to this one."""
+    return create_table(db, table.game, rotated(table.players), table.options, table.title, device=device,
+                        rematch_of=table.id)
 
 
 def _insert(db: Database, table_id: str, event: Event, entry_key: str | None = None) -> None:
@@ -352,8 +420,8 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
         raise StaleVersion(log[-1].seq)
     seq = current + 1
     slot, undoes, data = None, None, None
-    if change.kind == "undo":
-        target = undo_target(log)
+    if change.kind in ("undo", "redo"):  # a redo is written as an undo of the undo
+        target = undo_target(log) if change.kind == "undo" else redo_target(log)
         if target is None:
             raise NothingToUndo()
         undoes = target.seq
@@ -361,7 +429,7 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
         slot, data = (seq if change.kind == "add" else change.slot), change.data
         if change.kind != "add" and slot not in dict(before.hands if before is not None else fold(log)):
             raise InputError([_no_such_hand(slot)])
-    pending = Event(seq, change.kind, slot, undoes, data, device[:40], now())
+    pending = Event(seq, "undo" if change.kind == "redo" else change.kind, slot, undoes, data, device[:40], now())
     after = (*log, pending)
     hands = fold(after)
     scored = score_hands(table, hands)

@@ -81,8 +81,10 @@ def test_edit_delete_and_undo_write_new_versions_and_never_overwrite(client, app
     assert totals(client, view) == {"Ann": 10, "Ben": 25}
 
     history = client.get(f"{view}/history").get_data(as_text=True)
-    assert history.count("Hand entered") == 2
-    assert "Hand corrected" in history and "Hand deleted" in history
+    # Numbered as the board numbers the hands, each change in words.
+    assert "Hand 1 entered: Ann went out" in history and "Hand 2 entered: Ben went out" in history
+    assert "Hand 1 edited: Ben&#39;s left low 2 → 4" in history and "Hand 2 deleted" in history
+    assert "Undone: hand 2 deleted" in history and "Undone: hand 1 edited" in history
     assert "undone by #5" in history and "undone by #6" in history
     with app.app_context():
         from companion.db import get_db

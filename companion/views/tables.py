@@ -12,10 +12,11 @@ import json
 from functools import wraps
 
 import segno
-from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, session, url_for
 from markupsafe import Markup
 
-from .. import games, sheets, tables
+from .. import chart, games, scorepad, sheets, tables
+from .. import history as history_words
 from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
@@ -103,15 +104,29 @@ def render_board(scored, hands, version: int) -> Markup:
     key = (g.table.id, version, g.key or "", request.script_root)
     html = cache.get(key) if g.table.cacheable else None
     if html is None:
+        pad = scorepad.build(scored, [data for _, data in hands])
         log = _state()[0]
         html = render_template("fragments/board.html", table=g.table, scored=scored, hands=hands, version=version,
-                               changed_at=log[-1].created_at if log else "",
+                               changed_at=log[-1].created_at if log else "", pad=pad, chart=running_chart(pad),
                                csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
         if g.table.cacheable:
             cache.put(key, html)
     form = ActionForm()
     token = str(form.csrf_token) if "csrf_token" in form else ""
     return Markup(html.replace(_CSRF_SLOT, token))  # noqa: S704 - rendered by autoescaped templates
+
+
+def running_chart(pad: scorepad.Grid) -> Markup:
+    """The sheet's chart of the running totals (chart.py), one line per column of the pad: the
+    players, or the sides in games played by sides. Empty before the first round."""
+    if not pad.rows:
+        return Markup("")
+    first = [c.total - c.points for c in pad.rows[0].cells]
+    points = [{label: cell.points for label, cell in zip(pad.labels, row.cells, strict=True)} for row in pad.rows]
+    svg = chart.progression_svg(list(pad.labels), points, width=400, height=max(170, 40 + 13 * len(pad.labels)),
+                                start=dict(zip(pad.labels, first, strict=True)),
+                                round_name=_entry().ROUND_NAME)
+    return Markup(svg)  # noqa: S704 - chart.py escapes every name
 
 
 def _etag(version: int) -> str:
@@ -125,9 +140,21 @@ def show(table_id: str):
     links = {"view": url_for("tables.show", table_id=g.table.id, _external=True)}
     if g.can_edit:
         links["edit"] = url_for("tables.show", table_id=g.table.id, key=g.key, _external=True)
-    return render_template("pages/table.html", table=g.table, scored=scored, hands=hands, version=version,
+    previous = None
+    if g.table.rematch_of:
+        try:
+            previous = tables.get_table(get_db(), g.table.rematch_of, known_tables())
+        except tables.TableNotFound:
+            previous = None
+    back = None
+    if previous is not None:
+        kept = next((r[1] for r in session.get("recent", []) if r[0] == previous.id), "")
+        back = url_for("tables.show", table_id=previous.id, key=kept if kept == previous.edit_key else None)
+    return render_template("pages/table.html", table=g.table, previous=previous, back=back, scored=scored,
+                           hands=hands, version=version,
                            board=render_board(scored, hands, version), links=links, action=ActionForm(),
                            can_undo=tables.undo_target(log) is not None,
+                           undone=request.args.get("undone") == "1" and tables.redo_target(log) is not None,
                            device=device_label())
 
 
@@ -199,6 +226,19 @@ def edit_hand(table_id: str, slot: int):
         abort(404, f"That {_entry().ROUND_NAME} is no longer in play (it was deleted or undone).")
     form = _entry().round_form(g.table, data=data, base_version=version, scored=scored)
     return _render_form(form, slot=slot, scored=scored, hands=hands, version=version)
+
+
+@bp.get("/<table_id>/hands/<int:slot>/why")
+def why(table_id: str, slot: int):
+    """One round's why as a page of its own; the table page loads it into an older round's card."""
+    _, hands, scored, _ = _state()
+    slots = [s for s, _ in hands]
+    if slot not in slots:
+        abort(404, f"That {_entry().ROUND_NAME} is no longer in play (it was deleted or undone).")
+    n = slots.index(slot) + 1
+    hand = hands[n - 1][1]
+    return render_template("pages/why.html", table=g.table, r=scored.rounds[n - 1], hand=hand, n=n, slot=slot,
+                           heading=_entry().round_heading(hand, n))
 
 
 @bp.post("/<table_id>/hands")
@@ -348,10 +388,17 @@ def delete_hand(table_id: str, slot: int):
 @bp.post("/<table_id>/undo")
 @needs_edit_key
 def undo(table_id: str):
-    return _simple_change(tables.Change("undo"), "Undone.")
+    """Undo asks nothing: the page after it offers Redo for a while ("Undone — Redo")."""
+    return _simple_change(tables.Change("undo"), None, then={"undone": 1})
 
 
-def _simple_change(change: tables.Change, done: str):
+@bp.post("/<table_id>/redo")
+@needs_edit_key
+def redo(table_id: str):
+    return _simple_change(tables.Change("redo"), "Redone.")
+
+
+def _simple_change(change: tables.Change, done: str | None, then: dict | None = None):
     form = ActionForm()
     if not form.validate():
         abort(400, "This button's form expired. Reload the page and try again.")
@@ -361,12 +408,14 @@ def _simple_change(change: tables.Change, done: str):
     except tables.StaleVersion:
         flash("Another phone changed this table a moment ago; nothing was changed. Check the scores and try again.")
     except tables.NothingToUndo:
-        flash("There is nothing left to undo.")
+        flash("There is nothing left to redo." if change.kind == "redo" else "There is nothing left to undo.")
     except InputError as err:
         flash("That would leave the game unscorable: " + "; ".join(p.message for p in err.problems))
     else:
-        flash(done)
-    return see_other(table_url("tables.show") + "#board")
+        if done:
+            flash(done)
+        return see_other(table_url("tables.show", **(then or {})) + "#top")
+    return see_other(table_url("tables.show") + "#top")
 
 
 def _base_version_from(formdata) -> int | None:
@@ -376,11 +425,27 @@ def _base_version_from(formdata) -> int | None:
         return None
 
 
+@bp.post("/<table_id>/rematch")
+def rematch(table_id: str):
+    """A new table: the same players, seats rotated as the deal passes, the same options.
+
+    Any link may ask for it (a rematch changes nothing here); the new table's edit link
+    goes to the phone that asked.
+    """
+    if not ActionForm().validate():
+        abort(400, "This button's form expired. Reload the page and try again.")
+    new = tables.rematch(get_db(), g.table, device=device_label())
+    remember_table(new.id, new.edit_key)
+    flash(f"Rematch: a new table, the same players; {new.players[0]} sits in the first seat.")
+    return see_other(url_for("tables.show", table_id=new.id, key=new.edit_key))
+
+
 @bp.get("/<table_id>/history")
 def history(table_id: str):
     log = tables.events(get_db(), g.table.id)
-    undone = {e.undoes: e.seq for e in log if e.kind == "undo"}
-    return render_template("pages/history.html", table=g.table, log=list(reversed(log)), undone=undone)
+    entry = _entry()
+    told = history_words.lines(log, g.table.players, entry.ROUND_NAME, entry.round_heading)
+    return render_template("pages/history.html", table=g.table, lines=list(reversed(told)))
 
 
 @bp.get("/<table_id>/export.json")

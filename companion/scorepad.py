@@ -1,0 +1,187 @@
+"""The score pad: a scored game laid out as players keep it on paper.
+
+One row per round (hand, deal, turn), one column per player -- or per side where
+the game is played by sides (Alliance Royals' Alliances, Royalty's coalitions) --
+each cell the round's points and the running total after it; the leader after
+each round; who dealt (or whose turn it was) and who deals next; and how far each
+column is from the game's end. Pure: the scored game in, plain data out.
+
+The running totals are the engine's own (as ``sheets`` reads them), so a grid cell
+never disagrees with the scored game or the printed sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .games.base import ScoredGame, signed
+from .sheets import _running as player_running  # the engine's running totals, as the sheet prints them
+from .sheets import _side_running as side_running
+
+#: What a side is called in the games played by sides.
+SIDE_WORD = {"alliance-royals": "Alliance", "royalty": "Coalition"}
+#: Games where the lower total is the better one (pool rummy counts towards elimination).
+LOW_WINS_VARIANTS = {("indian-rummy", "pool101"), ("indian-rummy", "pool201")}
+
+
+@dataclass(frozen=True)
+class Cell:
+    points: int
+    total: int
+    lead: bool
+
+    @property
+    def points_text(self) -> str:
+        return signed(self.points)
+
+    @property
+    def total_text(self) -> str:
+        return signed(self.total).replace("+", "") if self.total >= 0 else signed(self.total)
+
+
+@dataclass(frozen=True)
+class Row:
+    n: int
+    cells: tuple[Cell, ...]
+    #: Who dealt this round, or whose turn it was; None when the game does not say.
+    dealer: str | None
+
+
+@dataclass(frozen=True)
+class Grid:
+    #: The columns' keys: the players' names, or the sides' keys (as the scored game's ``sides``).
+    columns: tuple[str, ...]
+    #: Their headings: a player's name, or "Alliance A" / "Coalition A".
+    labels: tuple[str, ...]
+    members: tuple[tuple[str, ...], ...]
+    rows: tuple[Row, ...]
+    totals: tuple[int, ...]
+    #: The columns leading now (the winners' once the game is over).
+    leaders: tuple[bool, ...]
+    #: Each column's distance to the game's end, in words ("" when there is none to say).
+    distance: tuple[str, ...]
+    #: What "dealer" means in this game: "deals" or "plays".
+    dealer_word: str
+    next_dealer: str | None
+    over: bool
+    note: str = ""
+    by_sides: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _best(values: Sequence[int], low_wins: bool) -> list[bool]:
+    """Which of the values lead; nobody leads while all are equal (the start of a game)."""
+    if not values or len(set(values)) == 1:
+        return [False] * len(values)
+    best = min(values) if low_wins else max(values)
+    return [v == best for v in values]
+
+
+def _dealers(game: str, players: Sequence[str], data: Mapping[str, Any], raw_rounds: Sequence[Any]
+             ) -> tuple[list[str | None], str | None, str]:
+    """Who dealt each round (or whose turn it was), who deals next, and the verb for it."""
+    rounds = data["rounds"]
+    standing = data.get("standing") or {}
+    if game == "royalty":
+        # A turn belongs to one player; the engine says whose turn is next (RY-9).
+        who = [(raw.get("player") if isinstance(raw, Mapping) else None) for raw in raw_rounds]
+        who += [None] * (len(rounds) - len(who))
+        return who, standing.get("next"), "plays"
+    if game == "rally-the-king":
+        # RK-10: the deal passes left; the engine records who dealt and who deals next.
+        who = [(r.get("detail") or {}).get("dealer") or (r.get("detail") or {}).get("expected_dealer")
+               for r in rounds]
+        upcoming = standing.get("next_dealer")
+        if upcoming is None and not data.get("over"):  # nobody has dealt yet: the first seat deals
+            upcoming = players[len(rounds) % len(players)] if not any(who) else None
+        return who, upcoming, "deals"
+    # The other games: the deal passes left, in seat order, from the first player.
+    who = [players[i % len(players)] for i in range(len(rounds))]
+    return who, None if data.get("over") else players[len(rounds) % len(players)], "deals"
+
+
+def _distance(game: str, data: Mapping[str, Any], columns: Sequence[str], by_sides: bool) -> tuple[list[str], str]:
+    """Each column's distance to the end, and a note for the whole game; nothing once it is over."""
+    opts = data.get("options") or {}
+    standing = data.get("standing") or {}
+    blank = [""] * len(columns)
+    if data.get("over"):
+        return blank, ""
+    if game == "alliance-royals":  # AR-12
+        win, lose = opts.get("win_above", 1066), opts.get("lose_below", -333)
+        out = []
+        for side in columns:
+            s = standing.get(side) or {}
+            out.append(f"{s.get('to_win', 0)} to pass {win} · {s.get('to_lose', 0)} to fall below {lose}")
+        return out, f"The game ends after a round in which an Alliance passes {win} or falls below {lose} (AR-12)."
+    if game == "rally-the-king":  # RK-10
+        left = standing.get("hands_left", 0)
+        return blank, f"{left} hand{'s' if left != 1 else ''} left (RK-10)."
+    if game == "indian-rummy":
+        variant = opts.get("variant", "points")
+        if variant in ("pool101", "pool201"):  # IR-9
+            by_player = standing.get("players") or {}
+            out = ["out" if (by_player.get(p) or {}).get("out") else f"{(by_player.get(p) or {}).get('to_out')} to go"
+                   for p in columns]
+            return out, f"Out at {standing.get('out_at')} or more (IR-9)."
+        if variant == "deals":  # IR-10
+            left = standing.get("left", 0)
+            return blank, f"{left} deal{'s' if left != 1 else ''} left (IR-10)."
+        return blank, ""
+    if game == "rummathon-royale":  # RR-4
+        out = []
+        for p in columns:
+            s = standing.get(p) or {}
+            out.append("finished" if s.get("finished") else f"round {s.get('round')}" if s.get("round") else "")
+        return out, "The first to finish the last round ends the game (RR-6)."
+    if game == "royalty" and "plays_left" in standing:  # RY-15
+        left = standing["plays_left"]
+        return blank, f"{left} play{'s' if left != 1 else ''} left (RY-15)."
+    return blank, ""
+
+
+def build(scored: ScoredGame | Mapping[str, Any], raw_rounds: Sequence[Any] = ()) -> Grid:
+    """The grid of a scored game; ``raw_rounds`` are the rounds as entered (for whose turn it was)."""
+    data = scored.as_json() if isinstance(scored, ScoredGame) else scored
+    game = data["game"]
+    players = list(data["players"])
+    sides = data.get("sides") or {}
+    by_sides = bool(sides)
+    variant = (data.get("options") or {}).get("variant")
+    low_wins = (game, variant) in LOW_WINS_VARIANTS
+    if by_sides:
+        columns = list(sides)
+        members = [tuple(sides[s]) for s in columns]
+        totals_after = side_running(data)
+        points = [[(r.get("side_points") or {}).get(s, 0) for s in columns] for r in data["rounds"]]
+        final = [(data.get("side_totals") or {}).get(s, 0) for s in columns]
+    else:
+        columns = players
+        members = [(p,) for p in players]
+        totals_after = player_running(data)
+        points = [[r["points"].get(p, 0) for p in columns] for r in data["rounds"]]
+        final = [data["totals"][p] for p in columns]
+    dealers, next_dealer, verb = _dealers(game, players, data, list(raw_rounds))
+    rows = []
+    for i, after in enumerate(totals_after):
+        totals = [after[c] for c in columns]
+        lead = _best(totals, low_wins)
+        rows.append(Row(i + 1, tuple(Cell(pt, tot, ld) for pt, tot, ld in zip(points[i], totals, lead, strict=True)),
+                        dealers[i]))
+    if data.get("over"):
+        winners = set(data.get("winners") or [])
+        leaders = [any(m in winners for m in ms) for ms in members]
+        if all(leaders):  # a draw: nobody is marked ahead of anybody
+            leaders = [False] * len(columns)
+    else:
+        leaders = _best(final, low_wins)
+    distance, note = _distance(game, data, columns, by_sides)
+    word = SIDE_WORD.get(game, "Side")
+    labels = [f"{word} {c}" for c in columns] if by_sides else columns
+    return Grid(columns=tuple(columns), labels=tuple(labels), members=tuple(members), rows=tuple(rows),
+                totals=tuple(final),
+                leaders=tuple(leaders), distance=tuple(distance), dealer_word=verb,
+                next_dealer=None if data.get("over") else next_dealer, over=bool(data.get("over")),
+                note=note, by_sides=by_sides)
