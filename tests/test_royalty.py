@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import royalty
+from companion.games.royalty.words import WordList
 from tests.casebook import ERROR_KEYS, assert_error, check_case, ids
 
 CASES_FILE = Path(__file__).parent / "cases" / "royalty.toml"
@@ -538,9 +539,17 @@ def test_monarchy_accounts_for_every_dealt_card(deal, data):
     used = sum(len(w.split()) for w in words)
     assert answer["unused_count"] == 25 - used
     assert Counter(answer["unused"]) + Counter(t for i, t in enumerate(deal) if i in picked) == Counter(deal)
+    # RY-16: each word must be a royalty and a word of the list; here a list that has every word made,
+    # then the default list, which has few of these random letter strings.
+    every = WordList(frozenset(royalty.parse_word(w).text for w in words), "a list of every word made")
     royal = [royalty.is_royalty(royalty.parse_word(w)) for w in words]
+    answer = royalty.monarchy(" ".join(deal), words, every)
     assert answer["valid"] is all(royal)
     assert answer["solved"] is (all(royal) and used == 25)
+    listed = [WordList.load_default().judge(royalty.parse_word(w).text).valid for w in words]
+    by_default = royalty.monarchy(" ".join(deal), words)
+    assert by_default["valid"] is all(r and w for r, w in zip(royal, listed, strict=True))
+    assert [w["in_word_list"] for w in by_default["words"]] == listed
 
 
 @PROPERTY_SETTINGS

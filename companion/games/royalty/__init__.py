@@ -33,6 +33,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..base import InputError, Problems, ScoredGame, ScoredRound, check_count, check_groups, not_at_table, signed
+from .words import WordList
 
 SLUG = "royalty"
 TITLE = "Royalty"
@@ -350,12 +351,13 @@ def _plural(n: int, word: str) -> str:
 # RY-16: the Monarchy checker
 
 
-def monarchy(dealt: object, words: object) -> dict[str, Any]:
+def monarchy(dealt: object, words: object, wordlist: WordList | None = None) -> dict[str, Any]:
     """RY-16: are the words made from a Monarchy deal all royalties from the dealt cards, and is it solved?
 
     ``dealt`` is the 25 dealt cards (a Knave may be a bare ``*``), ``words`` a list of words in
-    card notation. Bad cards raise :class:`InputError`; a word that is no royalty, or that uses a
-    card not dealt (or used already), makes the answer not valid.
+    card notation. Bad cards raise :class:`InputError`; a word that is no royalty, that is not a
+    word of ``wordlist`` (the table's list with its house words; the default list when None), or
+    that uses a card not dealt (or used already), makes the answer not valid.
 
     >>> deal = "Cr Ar Lr Mr Zb Eb Bb Rb Ab Mr Ar Cr Er Db Ob Ob Rb Sr Tr Ar Rr Er * Qb Xb"
     >>> answer = monarchy(deal, ["Cr Ar Lr Mr", "Zb Eb Bb Rb Ab", "Dr Ar Rr Er"])
@@ -363,6 +365,11 @@ def monarchy(dealt: object, words: object) -> dict[str, Any]:
     (False, False, ['Cr', 'Ar', 'Mr'])
     >>> answer["explain"][3]
     'DARE (all red, 4 letters) is a royalty, but Dr is not among the dealt cards left (RY-16)'
+    >>> answer = monarchy(deal, ["Qb Xb Zb Bb"])
+    >>> answer["valid"], answer["words"][0]["in_word_list"]
+    (False, False)
+    >>> answer["explain"][1]
+    'QXZB (all black, 4 letters) is a royalty, but QXZB is not in the default word list, SCOWL size 70 (RY-16, RY-17)'
     """
     found = Problems()
     try:
@@ -384,6 +391,8 @@ def monarchy(dealt: object, words: object) -> dict[str, Any]:
                 found.add(f"words[{i}]", str(err))
     found.raise_if_any()
 
+    if wordlist is None:
+        wordlist = WordList.load_default()
     left = Counter(c.key for c in deal)
     explain = [f"Dealt {_plural(len(deal), 'card')}: {_cards_text(deal)} (RY-16)"]
     checked = []
@@ -397,18 +406,25 @@ def monarchy(dealt: object, words: object) -> dict[str, Any]:
             else:
                 missing.append(str(card) if not card.knave else "a Knave")
         how = f"{word.text} ({colour_words(word)}, {_plural(len(word), 'letter')})"
+        verdict = wordlist.judge(word.text)  # RY-16: a royalty must be a word (RY-17)
+        listed = verdict.valid
         if not royal:
             why = "is not a royalty: it needs 4 or more letters in one colour, or 7 letters"
         else:
             why = "is a royalty"
+        faults = []
+        if not listed:
+            faults.append(re.sub(r"\s*\(RY-17\)$", "", verdict.reasons[0]))
         if missing:
             verb = "is" if len(missing) == 1 else "are"
-            why += f", but {' and '.join(missing)} {verb} not among the dealt cards left"
-        explain.append(f"{how} {why} (RY-16)")
-        ok = royal and not missing
+            faults.append(f"{' and '.join(missing)} {verb} not among the dealt cards left")
+        if faults:
+            why += (", and " if not royal else ", but ") + " and ".join(faults)
+        explain.append(f"{how} {why} (RY-16{', RY-17' if not listed else ''})")
+        ok = royal and listed and not missing
         valid = valid and ok
-        checked.append({"word": word.text, "cards": str(word), "royalty": royal, "uses_dealt_cards": not missing,
-                        "valid": ok})
+        checked.append({"word": word.text, "cards": str(word), "royalty": royal, "in_word_list": listed,
+                        "uses_dealt_cards": not missing, "valid": ok})
     unused = []
     for card in deal:
         if left[card.key] > 0:
@@ -419,7 +435,8 @@ def monarchy(dealt: object, words: object) -> dict[str, Any]:
     if solved:
         explain.append("Solved: every dealt card is in a royalty (RY-16)")
     elif not valid:
-        explain.append("Not valid: every word must be a royalty made from the dealt cards, each used once (RY-16)")
+        explain.append("Not valid: every word must be a royalty, a word of the list, made from the dealt cards, "
+                       "each used once (RY-16)")
     else:
         explain.append(f"Not solved yet: {_plural(len(unused), 'card')} left (RY-16)")
     return {"valid": valid, "solved": solved, "words": checked, "unused": [str(c) for c in unused],
