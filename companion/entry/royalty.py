@@ -126,8 +126,8 @@ def _turn_form(players: tuple[str, ...], joust: bool, targets: tuple[tuple[str, 
                                choices=choices([("", "— nobody: everyone passed")] + [(p, p) for p in players]))
         note = StringField("Note (optional)", validators=[Length(max=200)])
 
-    for i in range(len(players)):
-        setattr(TurnForm, f"u{i}", StringField("Cards left in hand", validators=[Length(max=80)]))
+    for i, name in enumerate(players):
+        setattr(TurnForm, f"u{i}", StringField(f"{name}'s cards left in hand", validators=[Length(max=80)]))
     return TurnForm
 
 
@@ -218,10 +218,7 @@ def field_for(where: str, table, form) -> str | None:
 
 
 def field_title(field, table) -> str:
-    m = re.match(r"u(\d+)$", field.short_name)
-    if m:
-        return f"{table.players[int(m.group(1))]} · {field.label.text}"
-    return field.label.text
+    return field.label.text  # the end-of-game boxes carry the player's name in their label
 
 
 def round_heading(turn: dict[str, Any], number: int) -> str:
