@@ -174,7 +174,9 @@ def round_from(form, table) -> dict[str, Any]:
         elif kind == "meld":
             turn["meld"] = ""
     if form.challenge_by.data:
-        turn["challenge"] = {"by": form.challenge_by.data, "upheld": form.challenge_upheld.data == "upheld"}
+        # Not chosen stays unknown, so the engine asks for it beside the choice (RY-10).
+        upheld = {"upheld": True, "rejected": False}.get(form.challenge_upheld.data or "")
+        turn["challenge"] = {"by": form.challenge_by.data, "upheld": upheld}
     judged = _judged(turn, table.options)
     if judged:
         turn["judged"] = judged

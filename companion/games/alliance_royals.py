@@ -340,6 +340,10 @@ def _parse_cards(raw: object, where: str, found: Problems) -> tuple[Card, ...]:
         return ()
     cards = []
     for i, text in enumerate(raw):
+        if text is None or text == "":
+            found.add(f"{where}[{i}]", "a card is missing here: give each card as a rank and a suit, such as KS or "
+                                       "10H (AR-13)")
+            continue
         try:
             cards.append(parse_card(text))
         except CardError as err:
@@ -399,9 +403,9 @@ def _parse_board(raw: object, at: str, name: str, players: Sequence[str], found:
             target = None
         if card is not None and target is not None:
             hostages.append(Hostage(card, target, where))
-    if house is None:
-        return None
-    return Board(house, spoils, meld, hand, tuple(hostages))
+    # Without a House the round is refused, but the board's cards still count against the pack, so
+    # that every problem of the round is found in one pass (AR-13).
+    return Board(house, spoils, meld, hand, tuple(hostages))  # type: ignore[arg-type]
 
 
 def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems) -> Round | None:
@@ -437,9 +441,9 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems) 
             ok = False
             continue
         parsed = _parse_board(board, where, name, players, found)
-        if parsed is None:
+        if parsed is None or parsed.house is None:
             ok = False
-        else:
+        if parsed is not None:
             boards[name] = parsed
     if surrender is None:
         for name in players:
@@ -447,9 +451,9 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems) 
                 found.add(f"{at}.players.{name}", f"enter {name}'s board: the Home House and the cards in Spoils, "
                                                   "Meld and Hand (AR-3)")
                 ok = False
+    _check_pack(boards, at, players, found)
     if not ok:
         return None
-    _check_pack(boards, at, players, found)
     return Round({p: boards[p] for p in players if p in boards}, surrender)
 
 
