@@ -134,7 +134,7 @@ def _turn_form(players: tuple[str, ...], joust: bool, targets: tuple[tuple[str, 
 def _formdata_for(players, turn: dict[str, Any]) -> dict[str, Any]:
     if "end" in turn:
         end = turn["end"] or {}
-        values: dict[str, Any] = {"kind": "end", "went_out": end.get("went_out") or ""}
+        values: dict[str, Any] = {"kind": "end", "went_out": end.get("went_out") or "", "note": turn.get("note", "")}
         for i, name in enumerate(players):
             values[f"u{i}"] = (end.get("unplayed") or {}).get(name, "")
         return values
@@ -158,7 +158,10 @@ def round_from(form, table) -> dict[str, Any]:
     kind = form.kind.data or "meld"
     if kind == "end":
         unplayed = {name: (form[f"u{i}"].data or "").strip() for i, name in enumerate(table.players)}
-        return {"end": {"went_out": form.went_out.data or None, "unplayed": unplayed}}
+        end: dict[str, Any] = {"end": {"went_out": form.went_out.data or None, "unplayed": unplayed}}
+        if form.note.data and form.note.data.strip():
+            end["note"] = form.note.data.strip()
+        return end
     turn: dict[str, Any] = {"player": form.player.data}
     if kind == "pass":
         turn["pass"] = True
