@@ -199,6 +199,12 @@ def bench_entry_post(tmp: Path) -> None:
             size += len(response.data)
     print(f"first page load (home + CSS + scripts + icon, uncompressed): {size / 1024:.1f} KB "
           "(target under 100 KB)")
+    # After the first page, the service worker installs and keeps the app's files (offline.js).
+    worker = client.get("/sw.js").get_data(as_text=True)
+    kept = json.loads(re.search(r"var PRECACHE = (\[.*?\]);", worker).group(1))
+    extra = len(worker.encode()) + sum(len(client.get(url).data) for url in kept
+                                        if url not in html)
+    print(f"  then, in the background, the service worker and the files it keeps: {extra / 1024:.1f} KB more")
 
     view = client.get(table + "/board")
     etag = view.headers["ETag"]

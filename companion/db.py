@@ -101,6 +101,14 @@ def m002_tournaments(db: Database) -> None:
     )
 
 
+@migrations()
+def m003_entry_keys(db: Database) -> None:
+    """Each save from a phone carries a key of its own; a key is stored once per table, so a
+    replayed save (a double tap, a lost answer, an offline queue sent again) never doubles an entry."""
+    db.execute("ALTER TABLE events ADD COLUMN entry_key TEXT")
+    db.execute("CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL")
+
+
 def connect(path: str) -> Database:
     """Open the database in autocommit mode; transactions are explicit."""
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,

@@ -41,6 +41,36 @@ class StaleVersion(Exception):
         super().__init__(f"the table is now at version {current}")
 
 
+class AlreadyStored(Exception):
+    """A save with this entry key is already in the log (a replay): nothing new is written."""
+
+    def __init__(self, seq: int):
+        self.seq = seq
+        super().__init__(f"this entry is already stored as change {seq}")
+
+
+#: An entry key: what a phone's script generates for each form it sends (``crypto.randomUUID``
+#: or 22 URL-safe characters); anything else is refused before it reaches the log.
+ENTRY_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+ENTRY_KEY_LENGTH = (16, 64)
+
+
+def valid_entry_key(key: str) -> bool:
+    """Whether ``key`` can be an entry key.
+
+    >>> valid_entry_key("9f1c2a7e-58b1-4e7b-9d2e-0c6f0e3b1a55"), valid_entry_key("x"), valid_entry_key("a b" * 9)
+    (True, False, False)
+    """
+    return ENTRY_KEY_LENGTH[0] <= len(key) <= ENTRY_KEY_LENGTH[1] and set(key) <= ENTRY_KEY_CHARS
+
+
+def stored_seq(db: Database, table_id: str, entry_key: str) -> int | None:
+    """The change an entry key was stored as, or None."""
+    row = db.conn.execute("SELECT seq FROM events WHERE table_id = ? AND entry_key = ?",
+                          [table_id, entry_key]).fetchone()
+    return row[0] if row else None
+
+
 class NothingToUndo(Exception):
     """The log holds no change that can still be undone."""
 
@@ -252,12 +282,12 @@ def create_table(db: Database, game: str, players: Sequence[str], options: Mappi
     return table
 
 
-def _insert(db: Database, table_id: str, event: Event) -> None:
+def _insert(db: Database, table_id: str, event: Event, entry_key: str | None = None) -> None:
     db.execute(
-        "INSERT INTO events (table_id, seq, kind, slot, undoes, data, device, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO events (table_id, seq, kind, slot, undoes, data, device, created_at, entry_key) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [table_id, event.seq, event.kind, event.slot, event.undoes,
-         None if event.data is None else json.dumps(event.data), event.device, event.created_at],
+         None if event.data is None else json.dumps(event.data), event.device, event.created_at, entry_key],
     )
 
 
@@ -269,17 +299,23 @@ class Change:
 
 
 def append(db: Database, table: Table, base_version: int | None, change: Change,
-           device: str = "", cache: StateCache | None = None) -> tuple[int, ScoredGame]:
+           device: str = "", cache: StateCache | None = None, entry_key: str | None = None) -> tuple[int, ScoredGame]:
     """Append one change to the log, atomically, if it is based on the current version.
 
     Raises :class:`StaleVersion` when another phone wrote first, and
     :class:`InputError` when the game after the change cannot be scored.
     Returns the new version and the scored game.
 
+    A change sent with an ``entry_key`` that is already in the table's log raises
+    :class:`AlreadyStored` and writes nothing: the key is checked before the version,
+    so a replay of a save that went through is recognised even after later changes.
+
     The change is scored before the write lock is taken, against the log at
     ``base_version``; the lock is held only to check that no other change came
     in between (the log at that version is then the one scored) and to insert.
     """
+    if entry_key is not None and (seq := stored_seq(db, table.id, entry_key)) is not None:
+        raise AlreadyStored(seq)
     current = version(db, table.id)
     if base_version != current:  # unknown (None) counts as stale: never write blind
         raise StaleVersion(current)
@@ -303,10 +339,12 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
     hands = fold(after)
     scored = score_hands(table, hands)
     with immediate(db):
+        if entry_key is not None and (stored := stored_seq(db, table.id, entry_key)) is not None:
+            raise AlreadyStored(stored)  # the same save, sent twice at once: the other one won
         current = version(db, table.id)
         if current != base_version:
             raise StaleVersion(current)
-        _insert(db, table.id, pending)
+        _insert(db, table.id, pending, entry_key)
     if cache is not None and table.cacheable:
         cache.put((table.id, seq), State(after, hands, scored))
     return seq, scored

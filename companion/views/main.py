@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from functools import cache
@@ -26,7 +27,7 @@ from wtforms import FileField, StringField, TextAreaField
 from wtforms.validators import Length
 
 from .. import games, tables
-from ..config import RULES_DIR
+from ..config import RULES_DIR, STATIC_DIR
 from ..db import get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm
@@ -194,6 +195,38 @@ def set_device():
         response.set_cookie(DEVICE_COOKIE, label, max_age=3600 * 24 * 365, samesite="Lax", httponly=True)
         flash(f"This phone is now called {label}.")
     return response
+
+
+#: Static files the service worker does not keep: notes and licences (the licences stay on disk).
+_NOT_PRECACHED = (".md", ".txt")
+
+
+@cache
+def _service_worker(script_root: str) -> tuple[str, str]:
+    """The service worker's source with its version and the files it keeps, and the version.
+
+    The version is a digest of every static file, so a release that changes any of them
+    installs a new worker, which drops the old caches (static/js/sw.js).
+    """
+    digest = hashlib.sha256()
+    files = sorted(p for p in STATIC_DIR.rglob("*") if p.is_file())
+    for path in files:
+        digest.update(path.relative_to(STATIC_DIR).as_posix().encode() + b"\0" + path.read_bytes())
+    version = digest.hexdigest()[:16]
+    keep = [f"{script_root}/static/{p.relative_to(STATIC_DIR).as_posix()}" for p in files
+            if not p.name.endswith(_NOT_PRECACHED) and p.name != "sw.js"]
+    source = (STATIC_DIR / "js" / "sw.js").read_text(encoding="utf-8")
+    return source.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(keep)), version
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, at the top of the site so that it serves every page (docs/ops.md)."""
+    source, version = _service_worker(request.script_root)
+    response = current_app.response_class(source, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.set_etag(version)
+    return response.make_conditional(request)
 
 
 @bp.get("/manifest.webmanifest")

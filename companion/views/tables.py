@@ -102,7 +102,9 @@ def render_board(scored, hands, version: int) -> Markup:
     key = (g.table.id, version, g.key or "", request.script_root)
     html = cache.get(key) if g.table.cacheable else None
     if html is None:
+        log = _state()[0]
         html = render_template("fragments/board.html", table=g.table, scored=scored, hands=hands, version=version,
+                               changed_at=log[-1].created_at if log else "",
                                csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
         if g.table.cacheable:
             cache.put(key, html)
@@ -237,8 +239,36 @@ def _base_version(form) -> int | None:
         return None
 
 
+#: Sent by the phone's script when it sends a save it had to keep while offline: the answer is
+#: then 204 with the stored version (X-Courtier-Version) instead of a redirect to the board.
+QUEUED_HEADER = "X-Courtier-Queued"
+
+
+def _entry_key() -> str | None:
+    """The save's entry key (static/js/app.js adds one to every entry form it sends), or None."""
+    key = request.form.get("entry_key", "")
+    if not key:
+        return None
+    if not tables.valid_entry_key(key):
+        abort(400, "This form was damaged on its way here. Go back, reload the page and enter the hand again.")
+    return key
+
+
+def _stored(seq: int, message: str):
+    """The answer to a save that is in the log: the board, or for a queued send its version."""
+    if request.headers.get(QUEUED_HEADER):
+        response = current_app.response_class(status=204)
+        response.headers["X-Courtier-Version"] = str(seq)
+        return response
+    flash(message)
+    return see_other(table_url("tables.show") + "#board")
+
+
 def _save(change: tables.Change, slot: int | None):
     entry = _entry()
+    entry_key = _entry_key()
+    if entry_key is not None and (seq := tables.stored_seq(get_db(), g.table.id, entry_key)) is not None:
+        return _stored(seq, f"This {entry.ROUND_NAME} was already saved.")
     _, hands, scored, _ = _state()
     form = entry.round_form(g.table, formdata=request.form, scored=_before(hands, slot, scored))
     extra_checks = getattr(entry, "validate_extra", lambda form: True)
@@ -248,8 +278,10 @@ def _save(change: tables.Change, slot: int | None):
     data = entry.round_from(form, g.table)
     base = _base_version(form)
     try:
-        _, scored = tables.append(get_db(), g.table, base, tables.Change(change.kind, change.slot, data),
-                                  device=device_label(), cache=states())
+        seq, scored = tables.append(get_db(), g.table, base, tables.Change(change.kind, change.slot, data),
+                                    device=device_label(), cache=states(), entry_key=entry_key)
+    except tables.AlreadyStored as stored:
+        return _stored(stored.seq, f"This {entry.ROUND_NAME} was already saved.")
     except tables.StaleVersion as stale:
         form.base_version.data = str(stale.current)
         return _render_form(
@@ -263,10 +295,11 @@ def _save(change: tables.Change, slot: int | None):
                             message=f"This {_entry().ROUND_NAME} cannot be scored as entered.",
                             other_errors=_attach(err, form, slot))
     noun = _entry().ROUND_NAME.capitalize()
-    flash(f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
-    if scored.over:
+    if scored.over and not request.headers.get(QUEUED_HEADER):
+        flash(f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
         flash(f"Game over: {scored.reason}")
-    return see_other(table_url("tables.show") + "#board")
+        return see_other(table_url("tables.show") + "#board")
+    return _stored(seq, f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
 
 
 def _attach(err: InputError, form, slot: int | None) -> list[str]:

@@ -13,7 +13,7 @@
     var mine = poll;
     function tick() {
       if (poll !== mine) return;
-      if (document.hidden) { mine.timer = setTimeout(tick, POLL_MS); return; }
+      if (document.hidden || !navigator.onLine) { mine.timer = setTimeout(tick, POLL_MS); return; }
       var headers = mine.etag ? { "If-None-Match": mine.etag } : {};
       fetch(mine.url, { headers: headers, cache: "no-store", credentials: "same-origin" })
         .then(function (r) {
@@ -27,6 +27,10 @@
     }
     tick();
   }
+
+  // Offline, the refresh waits; back online (or once the phone's waiting saves are sent) it goes at once.
+  window.addEventListener("online", startPolling);
+  document.addEventListener("courtier:outbox-sent", startPolling);
 
   function swapBoard(html, changed) {
     var board = document.getElementById("board");
@@ -398,4 +402,20 @@
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:afterSettle", function () { enhance(document); });
+  // Offline at the table: the service worker keeps the app and the tables' pages (static/js/sw.js);
+  // a table's pages also load offline.js, which keeps saves made without signal (not the home page,
+  // which stays small).
+  var worker = document.body && document.body.dataset.serviceWorker;
+  if (worker && "serviceWorker" in navigator) navigator.serviceWorker.register(worker).catch(function () {});
+  var offlineLoaded = false;
+  function loadOffline() {
+    var src = document.body && document.body.dataset.offlineScript;
+    if (offlineLoaded || !src || !document.querySelector("#board, form[action*='/hands']")) return;
+    offlineLoaded = true;
+    var script = document.createElement("script");
+    script.src = src;
+    document.head.appendChild(script);
+  }
+  document.addEventListener("DOMContentLoaded", loadOffline);
+  document.addEventListener("htmx:afterSettle", loadOffline);
 })();

@@ -1,0 +1,128 @@
+// Courtier's service worker: the app's files and each table's last page, for a phone that
+// loses the signal. Served at /sw.js (scope: the whole app) with VERSION and PRECACHE filled in
+// from the static files, so every release installs a new worker and drops the old caches.
+// What is cached and why: docs/ops.md, "Offline at the table".
+"use strict";
+
+var VERSION = "__VERSION__";
+var PRECACHE = __PRECACHE__;
+var STATIC = "courtier-static-" + VERSION;
+var PAGES = "courtier-pages-" + VERSION;
+// A page is taken from the network while it answers within this long; then from the cache.
+var NETWORK_TIMEOUT_MS = 4000;
+// After a tab on a table closes, its pages that carry the edit key are kept this long (a reload
+// opens the table again within it), then deleted.
+var KEYED_GRACE_MS = 15000;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(STATIC).then(function (c) { return c.addAll(PRECACHE); })
+    .then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (n) { return n.indexOf("courtier-") === 0 && n !== STATIC && n !== PAGES; })
+      .map(function (n) { return caches.delete(n); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function tableOf(url) {
+  var m = /\/t\/([A-Za-z0-9_-]+)(?:\/|$)/.exec(new URL(url).pathname);
+  return m ? m[1] : null;
+}
+
+function hasKey(url) { return new URL(url).searchParams.has("key"); }
+
+function withoutKey(url) {
+  var u = new URL(url);
+  u.searchParams.delete("key");
+  return u.href;
+}
+
+// Pages that carry an edit key stay cached only while a tab shows their table.
+function purgeKeyed(keep) {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+    var open = {};
+    windows.forEach(function (w) { var t = tableOf(w.url); if (t) open[t] = true; });
+    if (keep) open[keep] = true;
+    return caches.open(PAGES).then(function (cache) {
+      return cache.keys().then(function (requests) {
+        return Promise.all(requests.filter(function (r) { return hasKey(r.url) && !open[tableOf(r.url)]; })
+          .map(function (r) { return cache.delete(r); }));
+      });
+    });
+  });
+}
+
+self.addEventListener("message", function (event) {
+  if (event.data && event.data.type === "table-closing") {
+    event.waitUntil(new Promise(function (resolve) { setTimeout(resolve, KEYED_GRACE_MS); })
+      .then(function () { return purgeKeyed(null); }));
+  } else if (event.data && event.data.type === "purge") {
+    event.waitUntil(purgeKeyed(null));
+  }
+});
+
+function offlinePage() {
+  var html = "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
+    "<title>Offline · Courtier</title><link rel=stylesheet href='/static/css/app.css'>" +
+    "<main id=main><h1>No signal</h1><p>This page was not opened on this phone while it had a signal, " +
+    "so there is no copy of it here. Open it again when the signal is back.</p><p><a href='/'>Home</a></p></main>";
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+function fromNetwork(request, timeout) {
+  return new Promise(function (resolve, reject) {
+    var timer = setTimeout(function () { reject(new Error("timeout")); }, timeout);
+    fetch(request).then(function (response) { clearTimeout(timer); resolve(response); },
+      function (err) { clearTimeout(timer); reject(err); });
+  });
+}
+
+function keepPage(request, response) {
+  if (response.status !== 200 || response.type !== "basic") return Promise.resolve();
+  var copy = response.clone();
+  var work = caches.open(PAGES).then(function (cache) { return cache.put(request, copy); });
+  // A table page opened with its edit link is also kept as its view link, which holds no key:
+  // once the edit copy is gone, the phone can still show the table's last board.
+  var path = new URL(request.url).pathname;
+  if (hasKey(request.url) && /^\/t\/[A-Za-z0-9_-]+$/.test(path)) {
+    var view = withoutKey(request.url);
+    work = work.then(function () { return fetch(view, { credentials: "same-origin" }); })
+      .then(function (r) { if (r.status === 200) return caches.open(PAGES).then(function (c) { return c.put(view, r); }); })
+      .catch(function () {});
+  }
+  return work;
+}
+
+function fromCache(request) {
+  return caches.open(PAGES).then(function (cache) {
+    return cache.match(request, { ignoreVary: true }).then(function (hit) {
+      return hit || (hasKey(request.url) ? cache.match(withoutKey(request.url), { ignoreVary: true }) : undefined);
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.indexOf("/static/") === 0) {
+    event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
+    return;
+  }
+  // The live board refresh, downloads and the worker itself always go to the network.
+  if (url.pathname === "/sw.js" || /\/board$|\.(pdf|json|csv)$/.test(url.pathname)) return;
+  // Pages: navigations, htmx's boosted requests, the table's QR codes.
+  var page = request.mode === "navigate" || request.headers.get("HX-Request") === "true" ||
+    (request.headers.get("Accept") || "").indexOf("text/html") !== -1 || /\.svg$/.test(url.pathname);
+  if (!page) return;
+  event.respondWith(fromNetwork(request, NETWORK_TIMEOUT_MS).then(function (response) {
+    event.waitUntil(keepPage(request, response));
+    return response;
+  }, function () {
+    return fromCache(request).then(function (hit) { return hit || offlinePage(); });
+  }));
+  event.waitUntil(purgeKeyed(tableOf(request.url)));
+});

@@ -1,0 +1,151 @@
+"""Offline at the table, the server's side: each entry key is stored once, and the service worker
+is served with a version that follows the static files (DESIGN: "Offline at the table")."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+
+import pytest
+
+from companion import tables
+from companion.db import connect
+from tests.conftest import new_table
+from tests.test_web import base_version, hand_form, totals
+
+KEY = "2b7c4f0e-9a1d-4c8b-8e3f-5d6a7b8c9d0e"
+
+
+def post(client, edit, key=KEY, headers=None, **fields):
+    table, link_key = edit.split("?key=")
+    version = fields.pop("base_version", None) or base_version(client, f"{table}/hands/new?key={link_key}")
+    return client.post(f"{table}/hands?key={link_key}", headers=headers or {},
+                       data=hand_form(base_version=version, entry_key=key, **fields))
+
+
+def stored_events(app, table_id):
+    db = connect(app.config["DATABASE"])
+    return db.conn.execute("SELECT seq, entry_key FROM events WHERE table_id = ? ORDER BY seq", [table_id]).fetchall()
+
+
+def test_a_save_sent_twice_is_stored_once(client, app):
+    view, edit = new_table(client)
+    version = base_version(client, edit.replace("?key=", "/hands/new?key="))
+    first = post(client, edit, out="Ann", p1_low=3, base_version=version)
+    assert first.status_code == 303
+    again = post(client, edit, out="Ann", p1_low=3, base_version=version)  # a double tap, or a lost answer
+    assert again.status_code == 303  # not a conflict: the hand is there
+    assert again.headers["Location"].endswith("#board")
+    page = client.get(again.headers["Location"]).get_data(as_text=True)
+    assert "This hand was already saved." in page
+    assert totals(client, view) == {"Ann": 15, "Ben": 0, "Cat": 0}  # RR-1: Ben 3 low cards x 5
+    assert [k for _, k in stored_events(app, view.rsplit("/", 1)[1])] == [KEY]
+
+
+def test_a_replay_after_later_changes_is_still_recognised(client, app):
+    view, edit = new_table(client)
+    post(client, edit, out="Ann", p1_low=3)
+    post(client, edit, key="another-key-0000000000", out="Ben", p0_low=2)
+    # The first save again, based on the version it was first sent with: recognised, not a conflict.
+    replay = post(client, edit, out="Ann", p1_low=3, base_version="0")
+    assert replay.status_code == 303
+    assert totals(client, view) == {"Ann": 15, "Ben": 10, "Cat": 0}
+    assert len(stored_events(app, view.rsplit("/", 1)[1])) == 2
+
+
+def test_a_queued_send_is_answered_with_the_stored_version(client):
+    view, edit = new_table(client)
+    queued = {"X-Courtier-Queued": "1"}
+    first = post(client, edit, headers=queued, out="Ann", p1_low=1, base_version="0")
+    assert first.status_code == 204
+    assert first.headers["X-Courtier-Version"] == "1"
+    again = post(client, edit, headers=queued, out="Ann", p1_low=1, base_version="0")
+    assert (again.status_code, again.headers["X-Courtier-Version"]) == (204, "1")
+    # A second queued hand rebased by the phone on its own first save goes in after it.
+    second = post(client, edit, key="second-key-000000000000", headers=queued, out="Cat", base_version="1")
+    assert (second.status_code, second.headers["X-Courtier-Version"]) == (204, "2")
+    assert totals(client, view) == {"Ann": 5, "Ben": 0, "Cat": 0}
+
+
+def test_a_queued_send_behind_another_phone_gets_the_ordinary_conflict(client):
+    view, edit = new_table(client)
+    post(client, edit, key="other-phone-key-00000000", out="Ben", base_version="0")
+    stale = post(client, edit, headers={"X-Courtier-Queued": "1"}, out="Ann", p1_low=3, base_version="0")
+    assert stale.status_code == 409
+    page = stale.get_data(as_text=True)
+    assert "Another phone changed this table" in page
+    assert re.search(r'name="p1_low"[^>]*value="3"', page)  # the input is kept
+
+
+@pytest.mark.parametrize("bad", ["short", "x" * 65, "has space in it 12345", "<script>alert(1)</script>xx"])
+def test_a_damaged_entry_key_is_refused_and_nothing_is_stored(client, app, bad):
+    view, edit = new_table(client)
+    response = post(client, edit, key=bad, out="Ann")
+    assert response.status_code == 400
+    assert "reload the page" in response.get_data(as_text=True)
+    assert stored_events(app, view.rsplit("/", 1)[1]) == []
+
+
+def test_the_same_key_sent_at_once_from_two_threads_is_stored_once(app):
+    """Two copies of one save racing (a retry while the first is still in flight)."""
+    client = app.test_client()
+    view, edit = new_table(client)
+    table = tables.get_table(connect(app.config["DATABASE"]), view.rsplit("/", 1)[1])
+    outcomes, barrier = [], threading.Barrier(2)
+
+    def send():
+        db = connect(app.config["DATABASE"])
+        barrier.wait()
+        try:
+            tables.append(db, table, 0, tables.Change("add", data={"out": "Ann"}), entry_key=KEY)
+            outcomes.append("stored")
+        except tables.AlreadyStored as done:
+            outcomes.append(f"already {done.seq}")
+        except tables.StaleVersion:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert sorted(outcomes) == ["already 1", "stored"]
+    assert stored_events(app, table.id) == [(1, KEY)]
+
+
+def test_the_service_worker_is_served_at_the_top_with_its_version(client, app, tmp_path, monkeypatch):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+    source = response.get_data(as_text=True)
+    version = re.search(r'var VERSION = "([0-9a-f]{16})";', source).group(1)
+    precache = json.loads(re.search(r"var PRECACHE = (\[.*?\]);", source).group(1))
+    assert {"/static/css/app.css", "/static/js/app.js", "/static/js/offline.js"} <= set(precache)
+    assert not [p for p in precache if p.endswith((".md", ".txt", "sw.js"))]
+    assert client.get("/sw.js", headers={"If-None-Match": f'"{version}"'}).status_code == 304
+
+    # A release that changes any static file is a new worker (and so new caches).
+    from companion.views import main
+
+    static = tmp_path / "static"
+    (static / "js").mkdir(parents=True)
+    (static / "js" / "sw.js").write_text((main.STATIC_DIR / "js" / "sw.js").read_text())
+    (static / "css.css").write_text("a{}")
+    monkeypatch.setattr(main, "STATIC_DIR", static)
+    main._service_worker.cache_clear()
+    try:
+        first = main._service_worker("")[1]
+        (static / "css.css").write_text("a{color:red}")
+        main._service_worker.cache_clear()
+        assert main._service_worker("")[1] != first
+    finally:
+        main._service_worker.cache_clear()
+
+
+def test_every_page_names_the_service_worker_and_the_offline_script(client):
+    page = client.get("/").get_data(as_text=True)
+    assert 'data-service-worker="/sw.js"' in page
+    assert 'data-offline-script="/static/js/offline.js"' in page  # loaded by app.js on a table's pages
+    assert 'src="/static/js/offline.js"' not in page  # the first page stays small
