@@ -323,3 +323,19 @@ def _shot(name: str) -> str:
     folder = os.path.join(tempfile.gettempdir(), "courtier-shots")
     os.makedirs(folder, exist_ok=True)
     return os.path.join(folder, name)
+
+
+def test_the_word_builder_keeps_working_after_a_refused_turn(live_server, phone):
+    """A refused turn comes back through htmx with the input kept; the builder answers tap after tap."""
+    page = phone().new_page()
+    start_table(page, live_server)
+    page.get_by_role("link", name="Enter turn 1", exact=True).click()
+    build(page, "meld", "CQ")
+    page.fill("#meld-letters", "")  # an empty meld: refused, beside the word
+    page.get_by_role("button", name="Save turn 1").click()
+    expect(page.locator("#meld-error")).to_be_visible()
+    build(page, "meld", "CALM", black="1111")  # A: black, Knave, red, black
+    expect(page.locator("#meld")).to_have_value("Cr Ab Lr Mr")
+    expect(page.locator("[data-word-builder]:has(#meld) [data-judge]")).to_contain_text("Yes")
+    page.get_by_role("button", name="Save turn 1").click()
+    expect(page.locator(".flash")).to_contain_text("Turn saved")
