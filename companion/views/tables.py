@@ -169,7 +169,7 @@ def _before(hands, slot: int | None, scored):
     """The game as it stood before the round in ``slot`` (for a new round, the game so far): an edit
     is made against the table as it was then (a Royalty capture's target, who was still in)."""
     slots = [s for s, _ in hands]
-    if slot is None or slot not in slots or slots.index(slot) == len(slots):
+    if slot is None or slot not in slots:
         return scored
     try:
         return tables.score_hands(g.table, hands[:slots.index(slot)])
