@@ -359,8 +359,9 @@
     if (target && target.value) url.searchParams.set("target", target.value.split("|").pop());
     clearTimeout(box._judgeTimer);
     box._judgeTimer = setTimeout(function () {
+      var asked = box._judgeAsked = (box._judgeAsked || 0) + 1;  // only the latest answer is shown
       fetch(url, { credentials: "same-origin" }).then(function (r) { return r.text(); })
-        .then(function (html) { out.innerHTML = html; }).catch(function () {});
+        .then(function (html) { if (asked === box._judgeAsked) out.innerHTML = html; }).catch(function () {});
     }, 250);
   }
 
