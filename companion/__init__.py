@@ -44,7 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
-    from . import db, heavy, limits, security
+    from . import compression, db, heavy, limits, security
     from .recent import Recent
     from .tables import StateCache
     from .views import api, main, referee, sheets, tables, tournaments
@@ -61,6 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["courtier.boards"] = Recent(256, budget // 8)  # rendered scoreboards: views.tables.render_board
     app.extensions["courtier.sheets"] = Recent(256, budget // 4)  # score sheets by table, version and paper
     security.init_app(app)
+    compression.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(referee.bp)

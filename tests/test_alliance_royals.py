@@ -198,14 +198,14 @@ def test_a_bad_privileges_body_is_an_input_error(body):
 
 
 BAD_ROUNDS = {
-    "not an object": (["Ann"], "rounds[0]", "object"),
-    "unknown round field": ({"players": {}, "winner": "Ann"}, "rounds[0].winner", "unknown field"),
+    "not an object": (["Ann"], "rounds[0]", "a round is each player's board"),
+    "unknown round field": ({"players": {}, "winner": "Ann"}, "rounds[0].winner", "a round has no winner"),
     "unknown board field": ({"players": {p: {"house": "S", "tricks": 3} for p in PLAYERS}},
-                            "rounds[0].players.Ann.tricks", "unknown field"),
+                            "rounds[0].players.Ann.tricks", "a board has no tricks"),
     "stranger": ({"players": {"Zed": {"house": "S"}}}, "rounds[0].players.Zed", "not a player"),
     "bad house": ({"players": {p: {"house": "Dogs"} for p in PLAYERS}}, "rounds[0].players.Ann.house", "not a suit"),
     "spoils not a list": ({"players": {p: {"house": "S", "spoils": "KS"} for p in PLAYERS}},
-                          "rounds[0].players.Ann.spoils", "list"),
+                          "rounds[0].players.Ann.spoils", "give the cards one by one"),
     "surrender by a stranger": ({"surrender": "Zed"}, "rounds[0].surrender", "not a player"),
     "hostage against oneself": ({"players": {p: {"house": "S", "spoils": ["KH"] if p == "Ann" else [],
                                                  "hostages": [{"card": "KH", "target": "Ann"}] if p == "Ann" else []}

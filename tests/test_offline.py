@@ -147,5 +147,4 @@ def test_the_service_worker_is_served_at_the_top_with_its_version(client, app, t
 def test_every_page_names_the_service_worker_and_the_offline_script(client):
     page = client.get("/").get_data(as_text=True)
     assert 'data-service-worker="/sw.js"' in page
-    assert 'data-offline-script="/static/js/offline.js"' in page  # loaded by app.js on a table's pages
     assert 'src="/static/js/offline.js"' not in page  # the first page stays small

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import royalty
+from companion.games.royalty.words import WordList
 from tests.casebook import ERROR_KEYS, assert_error, check_case, ids
 
 CASES_FILE = Path(__file__).parent / "cases" / "royalty.toml"
@@ -201,12 +202,12 @@ def test_the_api_example_turns_score():
 
 
 BAD_TURNS = {
-    "not an object": (["Ann"], "rounds[0]", "object"),
+    "not an object": (["Ann"], "rounds[0]", "whose it was and what they did"),
     "stranger": ({"player": "Zed", "pass": True}, "rounds[0].player", "not a player"),
     "two things": ({"player": "Ann", "pass": True, "meld": "Cr Ar"}, "rounds[0]", "does one thing"),
     "nothing": ({"player": "Ann"}, "rounds[0]", "does one thing"),
-    "unknown field": ({"player": "Ann", "pass": True, "bid": 3}, "rounds[0].bid", "unknown field"),
-    "pass false": ({"player": "Ann", "pass": False, "meld": "Cr Ar"}, "rounds[0].pass", "true"),
+    "unknown field": ({"player": "Ann", "pass": True, "bid": 3}, "rounds[0].bid", "a turn has no bid"),
+    "pass false": ({"player": "Ann", "pass": False, "meld": "Cr Ar"}, "rounds[0].pass", "say yes to it"),
     "meld not text": ({"player": "Ann", "meld": 5}, "rounds[0].meld", "card tokens"),
     "empty meld": ({"player": "Ann", "meld": "  "}, "rounds[0].meld", "at least one card"),
     "bare Knave in a word": ({"player": "Ann", "meld": "Cr * Lr"}, "rounds[0].meld", "which letter"),
@@ -220,7 +221,7 @@ BAD_TURNS = {
                            "rounds[0].capture.target", "letters"),
     "capture from a stranger": ({"player": "Ann", "capture": {"target": "CALM", "owner": "Zed", "cards": "Cr"}},
                                 "rounds[0].capture.owner", "not a player"),
-    "end not an object": ({"end": "Ann"}, "rounds[0].end", "object"),
+    "end not an object": ({"end": "Ann"}, "rounds[0].end", "says who went out"),
     "went out a stranger": ({"end": {"went_out": "Zed"}}, "rounds[0].end.went_out", "not a player"),
     "goer-out holding cards": ({"end": {"went_out": "Ann", "unplayed": {"Ann": "Qb"}}},
                                "rounds[0].end.unplayed.Ann", "holds no cards"),
@@ -278,7 +279,7 @@ def test_joust_allows_an_end_entry_after_two_passes_but_nothing_more():
 def test_monarchy_refuses_bad_cards_and_shapes():
     deal = " ".join(["Ar"] * 25)
     assert_error(lambda: royalty.monarchy(deal.replace("Ar", "Aq", 1), []), "dealt", "'Aq'")
-    assert_error(lambda: royalty.monarchy(deal, "Ar Ar Ar Ar"), "words", "list")
+    assert_error(lambda: royalty.monarchy(deal, "Ar Ar Ar Ar"), "words", "one by one")
     assert_error(lambda: royalty.monarchy(deal, ["Ar Ar", "Ar 5"]), "words[1]", "'5'")
 
 
@@ -538,9 +539,17 @@ def test_monarchy_accounts_for_every_dealt_card(deal, data):
     used = sum(len(w.split()) for w in words)
     assert answer["unused_count"] == 25 - used
     assert Counter(answer["unused"]) + Counter(t for i, t in enumerate(deal) if i in picked) == Counter(deal)
+    # RY-16: each word must be a royalty and a word of the list; here a list that has every word made,
+    # then the default list, which has few of these random letter strings.
+    every = WordList(frozenset(royalty.parse_word(w).text for w in words), "a list of every word made")
     royal = [royalty.is_royalty(royalty.parse_word(w)) for w in words]
+    answer = royalty.monarchy(" ".join(deal), words, every)
     assert answer["valid"] is all(royal)
     assert answer["solved"] is (all(royal) and used == 25)
+    listed = [WordList.load_default().judge(royalty.parse_word(w).text).valid for w in words]
+    by_default = royalty.monarchy(" ".join(deal), words)
+    assert by_default["valid"] is all(r and w for r, w in zip(royal, listed, strict=True))
+    assert [w["in_word_list"] for w in by_default["words"]] == listed
 
 
 @PROPERTY_SETTINGS

@@ -192,3 +192,43 @@ def test_a_word_list_that_is_not_text_is_refused_on_the_form(client):
         assert "Choose a text file with one word a line" in page
         assert ("larger than 4 MB" in page) == (content is bomb)
         assert 'value="Ann"' in page and 'value="Ben"' in page  # the rest of the form is kept
+
+
+def test_the_judge_screens_opened_from_a_table_use_its_house_words_and_list(client):
+    """RY-17 everywhere: the Word judge, the capture check and the Monarchy checker linked from a
+    table's turn form judge by that table's house words; the same screens without a table do not."""
+    table, key = new_table(client, **{"house_allow": "za", "house_deny": "ear"})
+    table_id = table.rsplit("/", 1)[1]
+    form = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
+    assert f"/referee/royalty/word?table={table_id}" in form
+    here = f"?table={table_id}"
+    page = client.post(f"/referee/royalty/word{here}", data={"word": "ear"}).get_data(as_text=True)
+    assert "No</span>" in page and "house deny list" in page and "this table's words" in page
+    assert f"/referee/royalty/capture?table={table_id}" in page  # the links keep the table
+    assert "Yes</span>" in client.post(f"/referee/royalty/word{here}", data={"word": "za"}).get_data(as_text=True)
+    assert "No</span>" in client.post("/referee/royalty/word", data={"word": "za"}).get_data(as_text=True)
+    assert "Yes</span>" in client.post("/referee/royalty/word", data={"word": "ear"}).get_data(as_text=True)
+    page = client.post(f"/referee/royalty/capture{here}", data={"target": "e", "word": "ear"}).get_data(as_text=True)
+    assert "No</span>" in page
+    # Monarchy (RY-16): ZA is no royalty anywhere, but a word at this table; EAR is refused here only.
+    deal = "Cr Ar Lr Mr Er Ar Rr Lr Zr Ar " + " ".join(["Xb"] * 15)
+    words = {"dealt": deal, "words": "Cr Ar Lr Mr\nEr Ar Rr\nZr Ar"}
+    page = client.post(f"/referee/royalty/monarchy{here}", data=words).get_data(as_text=True)
+    assert "EAR is on the house deny list" in page and "ZA is not in" not in page
+    page = client.post("/referee/royalty/monarchy", data=words).get_data(as_text=True)
+    assert "EAR is on the house deny list" not in page and "ZA is not in the default word list" in page
+
+
+def test_the_monarchy_checker_refuses_royalties_that_are_no_words(client):
+    """RY-16: QXZK and JVWFH are one-coloured and long enough, but they are no words: never solved."""
+    deal = "Qb Xb Zb Kb Jb Vb Wb Fb Hb " + " ".join(["Cr Ar Lr Mr"] * 4)
+    response = client.post("/referee/royalty/monarchy", data={
+        "dealt": deal, "words": "Qb Xb Zb Kb\nJb Vb Wb Fb Hb\n" + "Cr Ar Lr Mr\n" * 4})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "Solved" not in page
+    assert "QXZK is not in the default word list" in page and "JVWFH is not in the default word list" in page
+    body = client.post("/api/v1/referee/royalty/monarchy", json={
+        "dealt": deal, "words": ["Qb Xb Zb Kb", "Jb Vb Wb Fb Hb", *["Cr Ar Lr Mr"] * 4]}).get_json()
+    assert body["valid"] is False and body["solved"] is False and body["unused"] == []
+    assert [w["in_word_list"] for w in body["words"]] == [False, False, True, True, True, True]

@@ -194,9 +194,17 @@ def round_heading(rnd: dict[str, Any], number: int) -> str:
     return f"Round {number}"
 
 
+#: The card grid's rows: the low cards (2 to 8) beside the high ones (9 to A), four suits each, so
+#: that one tap adds one card and every card of the pack has its own button (AR-1).
+GRID_ROWS = tuple(zip(("2", "3", "4", "5", "6", "7", "8"), ("9", "10", "J", "Q", "K", "A", None), strict=True))
+
+
 def pack() -> dict[str, Any]:
     """What the card picker offers, and how many copies of each card the pack has (AR-1)."""
-    return {"ranks": list(PACK), "copies": dict(PACK), "singles": []}
+    grid = [[(f"{rank}{suit}", f"{rank}{SUIT_SYMBOLS[suit]}") if rank else None
+             for rank in pair for suit in DEFAULT_HOUSES] for pair in GRID_ROWS]
+    return {"ranks": list(PACK), "copies": dict(PACK), "singles": [], "grid": grid,
+            "zones": [ZONE_LABELS[z] for z in ZONES]}
 
 
 

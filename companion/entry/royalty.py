@@ -126,15 +126,15 @@ def _turn_form(players: tuple[str, ...], joust: bool, targets: tuple[tuple[str, 
                                choices=choices([("", "— nobody: everyone passed")] + [(p, p) for p in players]))
         note = StringField("Note (optional)", validators=[Length(max=200)])
 
-    for i in range(len(players)):
-        setattr(TurnForm, f"u{i}", StringField("Cards left in hand", validators=[Length(max=80)]))
+    for i, name in enumerate(players):
+        setattr(TurnForm, f"u{i}", StringField(f"{name}'s cards left in hand", validators=[Length(max=80)]))
     return TurnForm
 
 
 def _formdata_for(players, turn: dict[str, Any]) -> dict[str, Any]:
     if "end" in turn:
         end = turn["end"] or {}
-        values: dict[str, Any] = {"kind": "end", "went_out": end.get("went_out") or ""}
+        values: dict[str, Any] = {"kind": "end", "went_out": end.get("went_out") or "", "note": turn.get("note", "")}
         for i, name in enumerate(players):
             values[f"u{i}"] = (end.get("unplayed") or {}).get(name, "")
         return values
@@ -158,7 +158,10 @@ def round_from(form, table) -> dict[str, Any]:
     kind = form.kind.data or "meld"
     if kind == "end":
         unplayed = {name: (form[f"u{i}"].data or "").strip() for i, name in enumerate(table.players)}
-        return {"end": {"went_out": form.went_out.data or None, "unplayed": unplayed}}
+        end: dict[str, Any] = {"end": {"went_out": form.went_out.data or None, "unplayed": unplayed}}
+        if form.note.data and form.note.data.strip():
+            end["note"] = form.note.data.strip()
+        return end
     turn: dict[str, Any] = {"player": form.player.data}
     if kind == "pass":
         turn["pass"] = True
@@ -174,7 +177,9 @@ def round_from(form, table) -> dict[str, Any]:
         elif kind == "meld":
             turn["meld"] = ""
     if form.challenge_by.data:
-        turn["challenge"] = {"by": form.challenge_by.data, "upheld": form.challenge_upheld.data == "upheld"}
+        # Not chosen stays unknown, so the engine asks for it beside the choice (RY-10).
+        upheld = {"upheld": True, "rejected": False}.get(form.challenge_upheld.data or "")
+        turn["challenge"] = {"by": form.challenge_by.data, "upheld": upheld}
     judged = _judged(turn, table.options)
     if judged:
         turn["judged"] = judged
@@ -218,10 +223,7 @@ def field_for(where: str, table, form) -> str | None:
 
 
 def field_title(field, table) -> str:
-    m = re.match(r"u(\d+)$", field.short_name)
-    if m:
-        return f"{table.players[int(m.group(1))]} · {field.label.text}"
-    return field.label.text
+    return field.label.text  # the end-of-game boxes carry the player's name in their label
 
 
 def round_heading(turn: dict[str, Any], number: int) -> str:

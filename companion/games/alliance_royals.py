@@ -49,6 +49,9 @@ ROYAL_RANKS = ("K", "Q", "J")
 SPOUSE_RANKS = ("K", "Q")
 
 SECTIONS = ("spoils", "meld", "hand")
+#: The places of a board and the end-of-game scores, as players call them.
+SECTION_NAMES = {"spoils": "Spoils", "meld": "Meld", "hand": "Hand"}
+_GOAL_NAMES = {"win_above": "the score that wins the game", "lose_below": "the score that loses the game"}
 BOARD_FIELDS = {"house", *SECTIONS, "hostages"}
 #: A round may also carry the table's free-text note (the entry screen writes one).
 ROUND_FIELDS = {"players", "surrender", "note"}
@@ -259,16 +262,18 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
     for key, value in options.items():
         where = f"options.{key}"
         if key not in OPTIONS:
-            found.add(where, f"unknown option {key!r}; {TITLE} has {', '.join(OPTIONS)}")
+            found.add(where, f"{TITLE} has no option called {key}; its options are the teams, the score that wins, "
+                             "the score that loses and the House names")
         elif key == "teams":
             opts["teams"] = _check_teams(players, value, found)
         elif key in ("win_above", "lose_below"):
             if not is_whole_number(value):
-                found.add(where, f"{key} must be a whole number, not {value!r}")
+                found.add(where, f"{_GOAL_NAMES[key]} must be a whole number, such as "
+                                 f"{OPTIONS[key]} (AR-12)")
             elif key == "win_above" and value <= 0:
-                found.add(where, "win_above must be above 0 (the rules say 1066) (AR-12)")
+                found.add(where, "the score that wins the game must be above 0 (the rules say 1066) (AR-12)")
             elif key == "lose_below" and value >= 0:
-                found.add(where, "lose_below must be below 0 (the rules say -333) (AR-12)")
+                found.add(where, "the score that loses the game must be below 0 (the rules say -333) (AR-12)")
             else:
                 opts[key] = value
         elif key == "house_names":
@@ -280,7 +285,7 @@ def _check_teams(players: Sequence[str], value: object, found: Problems) -> list
     where = "options.teams"
     if value is None:
         return None
-    shape = 'give teams as two lists of two names, e.g. [["Ann", "Cat"], ["Ben", "Dan"]]'
+    shape = "give the teams as two Alliances of two players each, such as Ann with Cat against Ben with Dan (AR-2)"
     if not isinstance(value, list) or len(value) != 2 or not all(
             isinstance(team, list) and len(team) == 2 for team in value):
         found.add(where, shape)
@@ -292,13 +297,13 @@ def _check_teams(players: Sequence[str], value: object, found: Problems) -> list
 def _check_house_names(value: object, names: dict[str, str], found: Problems) -> None:
     where = "options.house_names"
     if not isinstance(value, Mapping):
-        found.add(where, 'house_names must map S, H, D and C to names, e.g. {"S": "Dogs"}')
+        found.add(where, "give the House names for S, H, D and C, such as Dogs for S (AR-1)")
         return
     for key, name in value.items():
         try:
             suit = parse_suit(key)
         except CardError:
-            found.add(f"{where}.{key}", f"{key!r} is not a House: use S, H, D or C (AR-1)")
+            found.add(f"{where}.{key}", f"{key} is not a House: the Houses are S, H, D and C (AR-1)")
             continue
         if not isinstance(name, str) or not name.strip():
             found.add(f"{where}.{key}", "each House needs a name")
@@ -331,10 +336,14 @@ def _parse_cards(raw: object, where: str, found: Problems) -> tuple[Card, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        found.add(where, 'give the cards as a list, e.g. ["KS", "10H"]')
+        found.add(where, "give the cards one by one, such as KS and 10H (AR-3)")
         return ()
     cards = []
     for i, text in enumerate(raw):
+        if text is None or text == "":
+            found.add(f"{where}[{i}]", "a card is missing here: give each card as a rank and a suit, such as KS or "
+                                       "10H (AR-13)")
+            continue
         try:
             cards.append(parse_card(text))
         except CardError as err:
@@ -344,14 +353,15 @@ def _parse_cards(raw: object, where: str, found: Problems) -> tuple[Card, ...]:
 
 def _parse_board(raw: object, at: str, name: str, players: Sequence[str], found: Problems) -> Board | None:
     if not isinstance(raw, Mapping):
-        found.add(at, f"{name}'s board must be an object with house, spoils, meld, hand and hostages")
+        found.add(at, f"{name}'s board is the Home House and the cards in Spoils, Meld and Hand (AR-3)")
         return None
     for key in raw:
         if key not in BOARD_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {key!r}; a board has house, spoils, meld, hand and hostages")
+            found.add(f"{at}.{key}", f"a board has no {key}: it holds the Home House, the cards in Spoils, Meld "
+                                     "and Hand, and any hostages (AR-3)")
     house = None
     if raw.get("house") is None:
-        found.add(f"{at}.house", f"enter {name}'s Home House at the end of the round: S, H, D or C (AR-3)")
+        found.add(f"{at}.house", f"choose {name}'s Home House at the end of the round (AR-3)")
     else:
         try:
             house = parse_suit(raw["house"])
@@ -361,23 +371,31 @@ def _parse_board(raw: object, at: str, name: str, players: Sequence[str], found:
     hostages = []
     raw_hostages = raw.get("hostages")
     if raw_hostages is not None and not isinstance(raw_hostages, list):
-        found.add(f"{at}.hostages", 'hostages must be a list, e.g. [{"card": "QD", "target": "Ben"}]')
+        found.add(f"{at}.hostages", "give each hostage as a card and the player it is held against, such as QD "
+                                    "against Ben (AR-9)")
         raw_hostages = []
     for j, entry in enumerate(raw_hostages or []):
         where = f"{at}.hostages[{j}]"
         if not isinstance(entry, Mapping):
-            found.add(where, 'a hostage needs a card and a target, e.g. {"card": "QD", "target": "Ben"}')
+            found.add(where, "a hostage is a card and the player it is held against, such as QD against Ben (AR-9)")
             continue
         for key in entry:
             if key not in HOSTAGE_FIELDS:
-                found.add(f"{where}.{key}", f"unknown field {key!r}; a hostage has card and target")
-        try:
-            card = parse_card(entry.get("card"))
-        except CardError as err:
-            found.add(f"{where}.card", f"{err} (AR-9)")
-            card = None
+                found.add(f"{where}.{key}", f"a hostage has no {key}: it is a card and the player it is held "
+                                            "against (AR-9)")
+        card = None
+        if entry.get("card") in (None, ""):
+            found.add(f"{where}.card", f"give the hostage card {name} holds, a King or Queen such as QD (AR-9)")
+        else:
+            try:
+                card = parse_card(entry.get("card"))
+            except CardError as err:
+                found.add(f"{where}.card", f"{err} (AR-9)")
         target = entry.get("target")
-        if not isinstance(target, str) or target not in players:
+        if target in (None, ""):
+            found.add(f"{where}.target", f"choose the player {name}'s hostage is held against (AR-9)")
+            target = None
+        elif not isinstance(target, str) or target not in players:
             not_at_table(found, f"{where}.target", target, players)
             target = None
         elif target == name:
@@ -385,18 +403,18 @@ def _parse_board(raw: object, at: str, name: str, players: Sequence[str], found:
             target = None
         if card is not None and target is not None:
             hostages.append(Hostage(card, target, where))
-    if house is None:
-        return None
-    return Board(house, spoils, meld, hand, tuple(hostages))
+    # Without a House the round is refused, but the board's cards still count against the pack, so
+    # that every problem of the round is found in one pass (AR-13).
+    return Board(house, spoils, meld, hand, tuple(hostages))  # type: ignore[arg-type]
 
 
 def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems) -> Round | None:
     if not isinstance(raw, Mapping):
-        found.add(at, "each round must be an object with players (and surrender when an Alliance gives up)")
+        found.add(at, "a round is each player's board, or the player whose Alliance surrendered (AR-3, AR-12)")
         return None
     for key in raw:
         if key not in ROUND_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {key!r}; a round has players and surrender")
+            found.add(f"{at}.{key}", f"a round has no {key}: it holds the players' boards, a surrender and a note")
     check_note(found, at, raw)
     surrender = raw.get("surrender")
     if surrender is not None and (not isinstance(surrender, str) or surrender not in players):
@@ -406,10 +424,11 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems) 
     if raw_boards is None:
         raw_boards = {}
         if surrender is None:
-            found.add(f"{at}.players", "enter each player's board: house, spoils, meld and hand (AR-3)")
+            found.add(f"{at}.players", "enter each player's board: the Home House and the cards in Spoils, Meld "
+                                       "and Hand (AR-3)")
             return None
     if not isinstance(raw_boards, Mapping):
-        found.add(f"{at}.players", "players must map each player's name to their board")
+        found.add(f"{at}.players", "give each player's board under the player's name (AR-3)")
         return None
     boards: dict[str, Board] = {}
     ok = True
@@ -420,18 +439,19 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems) 
             ok = False
             continue
         parsed = _parse_board(board, where, name, players, found)
-        if parsed is None:
+        if parsed is None or parsed.house is None:
             ok = False
-        else:
+        if parsed is not None:
             boards[name] = parsed
     if surrender is None:
         for name in players:
             if name not in raw_boards:
-                found.add(f"{at}.players.{name}", f"enter {name}'s board: house, spoils, meld and hand (AR-3)")
+                found.add(f"{at}.players.{name}", f"enter {name}'s board: the Home House and the cards in Spoils, "
+                                                  "Meld and Hand (AR-3)")
                 ok = False
+    _check_pack(boards, at, players, found)
     if not ok:
         return None
-    _check_pack(boards, at, players, found)
     return Round({p: boards[p] for p in players if p in boards}, surrender)
 
 
@@ -446,13 +466,14 @@ def _check_pack(boards: Mapping[str, Board], at: str, players: Sequence[str], fo
         for section in SECTIONS:
             for i, card in enumerate(getattr(board, section)):
                 places = seen.setdefault(card, [])
-                places.append(f"{name} {section}")
+                places.append(f"{name}'s {SECTION_NAMES[section]}")
                 if len(places) == copies_in_pack(card.rank) + 1:
                     first_over[card] = f"{at}.players.{name}.{section}[{i}]"
     for card, where in first_over.items():
         places = seen[card]
+        counted = ", ".join(f"{n} in {place}" if n > 1 else place for place, n in Counter(places).items())
         found.add(where, f"the pack has only {copies_in_pack(card.rank)} {card}; {len(places)} were entered "
-                         f"({', '.join(places)}) (AR-1, AR-13)")
+                         f"({counted}) (AR-1, AR-13)")
 
 
 # ---------------------------------------------------------------------------------------

@@ -35,12 +35,14 @@ REFEREES: dict[tuple[str, str], Referee] = {
 }
 
 
-def ask(game: str, question: str, body: object) -> dict[str, Any]:
-    """The referee's answer; ``KeyError`` for an unknown game or question, ``InputError`` for a bad body."""
+def ask(game: str, question: str, body: object, **context: Any) -> dict[str, Any]:
+    """The referee's answer; ``KeyError`` for an unknown game or question, ``InputError`` for a bad body.
+
+    ``context`` is what a screen knows beside the body, such as a Royalty table's word list (RY-17)."""
     referee = REFEREES.get((game, question))
     if referee is None:
         raise KeyError(f"no referee answers {question!r} for {game!r}")
-    return referee(body)
+    return referee(body, **context)
 
 
 __all__ = ["REFEREES", "InputError", "Problem", "ask"]

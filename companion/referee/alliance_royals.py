@@ -40,7 +40,7 @@ def _cards(raw: object, where: str, found: Problems) -> list[tuple[Card, str]]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        found.add(where, 'give the cards as a list, e.g. ["KS", "10H"]')
+        found.add(where, "give the cards one by one, such as KS and 10H")
         return []
     cards = []
     for i, text in enumerate(raw):
@@ -144,7 +144,7 @@ def privileges(body: object) -> dict[str, Any]:
         value = body.get(key)
         if value is None:
             whose = "your Home House" if key == "house" else "your ally's Home House"
-            found.add(key, f"give {whose}: S, H, D or C")
+            found.add(key, f"choose {whose} (AR-7)")
             continue
         try:
             houses[key] = parse_suit(value)
@@ -153,7 +153,7 @@ def privileges(body: object) -> dict[str, Any]:
     lists = {key: _cards(body.get(key), key, found) for key in CARD_LISTS}
     battle_won = body.get("battle_won")
     if battle_won is not None and not isinstance(battle_won, bool):
-        found.add("battle_won", "battle_won must be true or false")
+        found.add("battle_won", "say yes or no: did you win this turn's Battle? (AR-15)")
     found.raise_if_any()
     _check_pack([entry for key in CARD_LISTS for entry in lists[key]], found)
     found.raise_if_any()

@@ -22,6 +22,7 @@ from ..games.royalty.words import LETTERS, WordList, capture_check
 
 WORD_FIELDS = {"word", "allow", "deny"}
 CAPTURE_FIELDS = {"target", "word", "allow", "deny"}
+MONARCHY_FIELDS = {"dealt", "words", "allow", "deny"}
 #: Longer than any word the cards can make; longer text is a mistake, not a word.
 MAX_LENGTH = 40
 MAX_HOUSE_WORDS = 1000
@@ -83,14 +84,16 @@ def _house(body: Mapping[str, Any], found: Problems) -> dict[str, list[str]]:
     return house
 
 
-def _wordlist(house: dict[str, list[str]]) -> WordList:
-    wordlist = WordList.load_default()
+def _wordlist(house: dict[str, list[str]], base: WordList | None = None) -> WordList:
+    """The list to judge with: ``base`` (a table's own list with its house words; else the default
+    list) and the body's house words on top (RY-17)."""
+    wordlist = base if base is not None else WordList.load_default()
     if house["allow"] or house["deny"]:
         wordlist = wordlist.with_house(allow=house["allow"], deny=house["deny"])
     return wordlist
 
 
-def word(body: object) -> dict[str, Any]:
+def word(body: object, wordlist: WordList | None = None) -> dict[str, Any]:
     """RY-17: is this a word at this table, and why.
 
     >>> word({"word": "Zebra", "deny": ["zebra"]})["explain"][0][:35]
@@ -105,11 +108,11 @@ def word(body: object) -> dict[str, Any]:
     typed = _text(body, "word", "the word", "zebra", found)
     house = _house(body, found)
     found.raise_if_any()
-    verdict = _wordlist(house).judge(typed)
+    verdict = _wordlist(house, wordlist).judge(typed)
     return {"word": verdict.word, "valid": verdict.valid, "explain": list(verdict.reasons)}
 
 
-def capture(body: object) -> dict[str, Any]:
+def capture(body: object, wordlist: WordList | None = None) -> dict[str, Any]:
     """RY-7 and RY-17: does the new word capture the target, with warnings the table may challenge (RY-10).
 
     >>> capture({"target": "EAR", "word": "ARE"})["valid"]
@@ -127,7 +130,7 @@ def capture(body: object) -> dict[str, Any]:
     typed = _text(body, "word", "the new word", "BEARS", found)
     house = _house(body, found)
     found.raise_if_any()
-    check = capture_check(target, typed, _wordlist(house))
+    check = capture_check(target, typed, _wordlist(house, wordlist))
     return {
         "target": check.target,
         "word": check.word,
@@ -138,13 +141,17 @@ def capture(body: object) -> dict[str, Any]:
     }
 
 
-__all__ = ["InputError", "capture", "word"]
-
-
-def monarchy(body: object) -> dict[str, Any]:
-    """RY-16: check a Monarchy deal: {"dealt": "25 cards", "words": ["Cr Ar Lr Mr", ...]}."""
+def monarchy(body: object, wordlist: WordList | None = None) -> dict[str, Any]:
+    """RY-16: check a Monarchy deal: {"dealt": "25 cards", "words": ["Cr Ar Lr Mr", ...]}; each word a
+    royalty and a word of the list (RY-17), with the house words a body may give as ``allow`` and ``deny``."""
     from ..games import royalty as rules
 
-    if not isinstance(body, dict):
+    if not isinstance(body, Mapping):
         raise InputError([Problem("$", "send an object with dealt (the 25 cards) and words (a list)")])
-    return rules.monarchy(body.get("dealt"), body.get("words"))
+    found = Problems()
+    house = _house(body, found)
+    found.raise_if_any()
+    return rules.monarchy(body.get("dealt"), body.get("words"), _wordlist(house, wordlist))
+
+
+__all__ = ["InputError", "capture", "monarchy", "word"]

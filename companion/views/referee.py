@@ -35,16 +35,20 @@ def rummy_groups():
         request.args.get("wild"), text))
 
 
+def _table_options() -> dict | None:
+    """The options of the table named by ``?table=`` (a table's id is public), or None."""
+    if not request.args.get("table"):
+        return None
+    try:
+        return tables.get_table(get_db(), request.args["table"], known_tables()).options
+    except tables.TableNotFound:
+        return None
+
+
 @bp.get("/royalty/judge")
 def royalty_judge():
     """The word judge beside a word being entered (RY-17; with a target, the capture check of RY-7)."""
-    options = None
-    if request.args.get("table"):  # the table's house words (RY-17); a table's id is public
-        try:
-            options = tables.get_table(get_db(), request.args["table"], known_tables()).options
-        except tables.TableNotFound:
-            options = None
-    verdict = ENTRY["royalty"].judge_summary(request.args.get("word"), request.args.get("target"), options)
+    verdict = ENTRY["royalty"].judge_summary(request.args.get("word"), request.args.get("target"), _table_options())
     return render_template("referee/_judge.html", verdict=verdict)
 
 
@@ -53,10 +57,14 @@ def page(game: str, question: str):
     title, form_class, body_from, field_for = _spec(game, question)
     form = form_class(formdata=request.form if request.method == "POST" else None)
     result, status, problems = None, 200, []
+    context, table_words = {}, None
+    table_options = _table_options() if game == "royalty" else None
+    if table_options is not None:  # opened from a table: its own list and house words (RY-17)
+        context["wordlist"] = table_words = ENTRY[game].wordlist_for(table_options)
     if request.method == "POST":
         if form.validate():
             try:
-                result = referee.ask(game, question, body_from(form))
+                result = referee.ask(game, question, body_from(form), **context)
             except InputError as err:
                 status = 422
                 for problem in err.problems:
@@ -70,4 +78,5 @@ def page(game: str, question: str):
     return render_template(f"referee/{game}-{question}.html", title=title, form=form, result=result,
                            problems=problems, engine=games.ENGINES[game], game=game,
                            pack=ENTRY[game].pack() if hasattr(ENTRY[game], "pack") else None,
-                           entry=ENTRY[game]), status
+                           entry=ENTRY[game], table_words=table_words,
+                           table_id=request.args.get("table") if table_words is not None else None), status

@@ -193,13 +193,25 @@ def _entry():
     return ENTRY[g.table.game]
 
 
+def _before(hands, slot: int | None, scored):
+    """The game as it stood before the round in ``slot`` (for a new round, the game so far): an edit
+    is made against the table as it was then (a Royalty capture's target, who was still in)."""
+    slots = [s for s, _ in hands]
+    if slot is None or slot not in slots:
+        return scored
+    try:
+        return tables.score_hands(g.table, hands[:slots.index(slot)])
+    except InputError:
+        return scored
+
+
 def _render_form(form, slot=None, status=200, message=None, other_errors=(), scored=None, hands=None,
                  version=None):
     if scored is None:
         _, hands, scored, version = _state()
     number = len(hands) + 1 if slot is None else [s for s, _ in hands].index(slot) + 1
     return render_template(_entry().TEMPLATE, table=g.table, form=form, slot=slot, number=number,
-                           field_title=_entry().field_title,
+                           field_title=_entry().field_title, before=_before(hands, slot, scored),
                            message=message, other_errors=list(other_errors), scored=scored,
                            hands=hands, version=version, board=render_board(scored, hands, version),
                            action=ActionForm()), status
@@ -224,7 +236,7 @@ def edit_hand(table_id: str, slot: int):
     data = dict(hands).get(slot)
     if data is None:
         abort(404, f"That {_entry().ROUND_NAME} is no longer in play (it was deleted or undone).")
-    form = _entry().round_form(g.table, data=data, base_version=version, scored=scored)
+    form = _entry().round_form(g.table, data=data, base_version=version, scored=_before(hands, slot, scored))
     return _render_form(form, slot=slot, scored=scored, hands=hands, version=version)
 
 
@@ -298,7 +310,8 @@ def _save(change: tables.Change, slot: int | None):
     entry_key = _entry_key()
     if entry_key is not None and (seq := tables.stored_seq(get_db(), g.table.id, entry_key)) is not None:
         return _stored(seq, f"This {entry.ROUND_NAME} was already saved.")
-    form = entry.round_form(g.table, formdata=request.form)
+    _, hands, scored, _ = _state()
+    form = entry.round_form(g.table, formdata=request.form, scored=_before(hands, slot, scored))
     extra_checks = getattr(entry, "validate_extra", lambda form: True)
     if not form.validate() & extra_checks(form):
         other = _engine_problems_too(form, slot)

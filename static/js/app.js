@@ -260,7 +260,7 @@
     if (event.target.matches("input[data-kind-choice]")) showForKind(event.target.form);
     if (event.target.id === "target") {
       var box = event.target.form.querySelector("[data-target-from]");
-      if (box) drawBuilder(box);
+      if (box) { startFromTarget(box, event.target); drawBuilder(box); }
     }
   });
 
@@ -290,12 +290,36 @@
     return text.trim().split(/\s+/).filter(Boolean).map(function (t) {
       var knave = t.charAt(0) === "*";
       var body = knave ? t.slice(1) : t;
+      if (knave && !/^[A-Za-z]/.test(body)) return { letter: "", colour: "r", knave: true };  // a bare Knave in hand
       return { letter: body.charAt(0).toUpperCase(), colour: (body.charAt(1) || "r").toLowerCase(), knave: knave };
-    }).filter(function (c) { return /[A-Z]/.test(c.letter); });
+    }).filter(function (c) { return /[A-Z]/.test(c.letter) || (c.knave && !c.letter); });
   }
 
   function formatWord(cards) {
-    return cards.map(function (c) { return (c.knave ? "*" : "") + c.letter + c.colour; }).join(" ");
+    return cards.map(function (c) { return c.knave && !c.letter ? "*" : (c.knave ? "*" : "") + c.letter + c.colour; }).join(" ");
+  }
+
+  // Letters retyped in the builder: the letters kept keep their card (colour, Knave) even when a
+  // letter is inserted or removed in the middle; a new letter takes its left neighbour's colour.
+  function respell(old, typed) {
+    var was = old.map(function (c) { return c.letter || "*"; });
+    var now = typed.split("");
+    var head = 0;
+    while (head < now.length && head < was.length && now[head] === was[head]) head++;
+    var tail = 0;
+    while (tail < now.length - head && tail < was.length - head &&
+           now[now.length - 1 - tail] === was[was.length - 1 - tail]) tail++;
+    var cards = old.slice(0, head);
+    var replaced = old.slice(head, was.length - tail);
+    for (var i = head; i < now.length - tail; i++) {
+      var gone = replaced[i - head];
+      var left = cards[cards.length - 1] || old[was.length - tail] || { colour: "r" };
+      var ch = now[i];
+      if (ch === "*") cards.push({ letter: "", colour: "r", knave: true });
+      else if (gone) cards.push({ letter: ch, colour: gone.colour, knave: gone.knave });  // a Knave may take a new letter (RY-7)
+      else cards.push({ letter: ch, colour: left.colour, knave: false });
+    }
+    return cards.concat(old.slice(was.length - tail));
   }
 
   function drawBuilder(box) {
@@ -309,10 +333,21 @@
       b.className = "chip " + (c.knave ? "knave" : c.colour === "b" ? "black" : "red");
       b.dataset.index = i;
       b.textContent = (c.knave ? "★" : "") + c.letter;
-      b.setAttribute("aria-label", c.letter + (c.knave ? ", Knave" : c.colour === "b" ? ", black" : ", red"));
+      b.setAttribute("aria-label", (c.letter || "a Knave") + (c.knave ? (c.letter ? ", Knave" : "") : c.colour === "b" ? ", black" : ", red"));
       chips.appendChild(b);
     });
     judgeWord(box, cards);
+  }
+
+  // A capture starts from the captured word's own cards and colours; the player adds letters (RY-7).
+  function startFromTarget(box, select) {
+    var known = JSON.parse(select.closest("[data-target-cards]").dataset.targetCards || "{}");
+    var input = box.querySelector("[data-word-cards]");
+    var cards = known[select.value] || "";
+    if (input.value.trim() && input.value.trim() !== (box.dataset.fromTarget || "")) return;  // the player's own work stays
+    input.value = cards;
+    box.dataset.fromTarget = cards;
+    box.querySelector(".letters").value = parseWord(cards).map(function (c) { return c.letter || "*"; }).join("");
   }
 
   function judgeWord(box, cards) {
@@ -326,8 +361,9 @@
     if (target && target.value) url.searchParams.set("target", target.value.split("|").pop());
     clearTimeout(box._judgeTimer);
     box._judgeTimer = setTimeout(function () {
+      var asked = box._judgeAsked = (box._judgeAsked || 0) + 1;  // only the latest answer is shown
       fetch(url, { credentials: "same-origin" }).then(function (r) { return r.text(); })
-        .then(function (html) { out.innerHTML = html; }).catch(function () {});
+        .then(function (html) { if (asked === box._judgeAsked) out.innerHTML = html; }).catch(function () {});
     }, 250);
   }
 
@@ -337,7 +373,7 @@
       var letters = box.querySelector(".letters");
       box.querySelector(".builder").hidden = false;
       input.closest(".notation").hidden = true;
-      letters.value = parseWord(input.value).map(function (c) { return c.letter; }).join("");
+      letters.value = parseWord(input.value).map(function (c) { return c.letter || "*"; }).join("");
       drawBuilder(box);
     });
   }
@@ -346,13 +382,8 @@
     var box = event.target.closest && event.target.closest("[data-word-builder]");
     if (!box || !event.target.classList.contains("letters")) return;
     var input = box.querySelector("[data-word-cards]");
-    var old = parseWord(input.value);
-    var letters = event.target.value.toUpperCase().replace(/[^A-Z]/g, "");
-    var cards = letters.split("").map(function (ch, i) {
-      var prev = old[i] || old[old.length - 1] || { colour: "r", knave: false };
-      return { letter: ch, colour: prev.colour, knave: old[i] ? old[i].knave : false };
-    });
-    input.value = formatWord(cards);
+    var typed = event.target.value.toUpperCase().replace(box.hasAttribute("data-hand") ? /[^A-Z*]/g : /[^A-Z]/g, "");
+    input.value = formatWord(respell(parseWord(input.value), typed));
     drawBuilder(box);
   });
 
@@ -363,8 +394,10 @@
     var input = box.querySelector("[data-word-cards]");
     var cards = parseWord(input.value);
     var c = cards[chip.dataset.index];
+    if (c.knave && !c.letter) return;  // a Knave in hand has no letter or colour to change
     if (c.knave) { c.knave = false; c.colour = "r"; }
     else if (c.colour === "r") { c.colour = "b"; }
+    else if (box.hasAttribute("data-hand")) { c.colour = "r"; }  // in a hand, a Knave is typed as *
     else { c.knave = true; }
     input.value = formatWord(cards);
     drawBuilder(box);
@@ -410,20 +443,30 @@
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:afterSettle", function () { enhance(document); });
-  // Offline at the table: the service worker keeps the app and the tables' pages (static/js/sw.js);
-  // a table's pages also load offline.js, which keeps saves made without signal (not the home page,
-  // which stays small).
+  // Offline at the table: the service worker keeps the app and the tables' pages (static/js/sw.js).
   var worker = document.body && document.body.dataset.serviceWorker;
   if (worker && "serviceWorker" in navigator) navigator.serviceWorker.register(worker).catch(function () {});
-  var offlineLoaded = false;
-  function loadOffline() {
-    var src = document.body && document.body.dataset.offlineScript;
-    if (offlineLoaded || !src || !document.querySelector("#board, form[action*='/hands']")) return;
-    offlineLoaded = true;
-    var script = document.createElement("script");
-    script.src = src;
-    document.head.appendChild(script);
+  // Scripts only some pages need are loaded when such a page shows (also after an htmx swap,
+  // which runs no script of the page it brings), so the first page stays small.
+  var LAZY = [
+    ["#board, form[action*='/hands'], time[datetime]", ["pad.js", "offline.js"]],  // a table's pages
+    ["[data-card-grid]", ["card-grid.js"]]  // the card grid of the Royals games' picker
+  ];
+  var loaded = {};
+  var here = (document.currentScript && document.currentScript.src || "").replace(/app\.js(\?.*)?$/, "");
+  function loadLazy() {
+    LAZY.forEach(function (rule) {
+      if (!here || !document.querySelector(rule[0])) return;
+      rule[1].forEach(function (name) {
+        if (loaded[name]) return;
+        loaded[name] = true;
+        var script = document.createElement("script");
+        script.src = here + name;
+        script.async = false;  // in the order listed
+        document.head.appendChild(script);
+      });
+    });
   }
-  document.addEventListener("DOMContentLoaded", loadOffline);
-  document.addEventListener("htmx:afterSettle", loadOffline);
+  document.addEventListener("DOMContentLoaded", loadLazy);
+  document.addEventListener("htmx:afterSettle", loadLazy);
 })();

@@ -64,7 +64,12 @@
       setTimeout(function () { box.hidden = true; }, parseInt(box.dataset.fade, 10) || 12000);
     });
   }
-  document.addEventListener("DOMContentLoaded", function () { fadeNotices(document); });
+  // Loaded by app.js when a table's page shows, maybe after the page has loaded.
+  function ready(fn) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
+    else fn();
+  }
+  ready(function () { fadeNotices(document); });
   document.addEventListener("htmx:afterSettle", function () { fadeNotices(document); });
 })();
 
@@ -80,7 +85,7 @@
       t.title = t.getAttribute("datetime");
     });
   }
-  document.addEventListener("DOMContentLoaded", function () { localTimes(document); });
+  ready(function () { localTimes(document); });
   document.addEventListener("htmx:afterSettle", function () { localTimes(document); });
 })();
 

@@ -36,13 +36,12 @@ def start_table(page: Page, base: str) -> None:
 
 
 def pick(page: Page, field: str, cards: str) -> None:
-    """Enter cards through the picker: Pick, then a rank and a suit for each card."""
+    """Enter cards through the picker: Pick, then one tap on the card grid for each card (AR-1)."""
     page.click(f"[data-pick='{field}']")
     picker = page.locator(".picker")
     expect(picker).to_be_visible()
     for card in cards.split():
-        picker.locator(f"[data-rank='{card[:-1]}']").click()
-        picker.locator(f"[data-suit='{card[-1]}']").click()
+        picker.locator(f"[data-grid-card='{card}']").click()
     picker.locator("[data-picker-close]").click()
     expect(page.locator(f"#{field}")).to_have_value(cards)
 
@@ -72,15 +71,11 @@ def test_a_whole_game_to_1066_through_the_card_picker(live_server, phone):
     page.get_by_role("link", name="Enter round 1", exact=True).click()
     page.click("[data-pick='p0_spoils']")
     for _ in range(2):
-        page.click(".picker [data-rank='K']")
-        page.click(".picker [data-suit='S']")
-    page.click(".picker [data-rank='K']")
-    expect(page.locator(".picker [data-suit='S'] [data-left]")).to_have_text("1 left")
-    expect(page.locator(".picker [data-suit='H'] [data-left]")).to_have_text("3 left")
-    page.click(".picker [data-rank='2']")
-    page.click(".picker [data-suit='S']")
-    page.click(".picker [data-rank='2']")
-    expect(page.locator(".picker [data-suit='S']")).to_be_disabled()  # only one 2S in the pack
+        page.click(".picker [data-grid-card='KS']")
+    expect(page.locator(".picker [data-grid-card='KS'] [data-left]")).to_have_text("1")
+    expect(page.locator(".picker [data-grid-card='KH'] [data-left]")).to_have_text("3")
+    page.click(".picker [data-grid-card='2S']")
+    expect(page.locator(".picker [data-grid-card='2S']")).to_be_disabled()  # only one 2S in the pack
     page.click(".picker [data-picker-undo]")
     expect(page.locator("#p0_spoils")).to_have_value("KS KS")
     page.get_by_role("link", name="← Back to the scores").click()
@@ -139,8 +134,7 @@ def test_the_battle_and_privileges_referees(live_server, phone):
     # Led AS, then 2S (the Sneak), KS, AH: the Sneak beats the Ace of the led suit (AR-14).
     page.click("[data-pick='card1']")
     for card in ("AS", "2S", "KS", "AH"):  # the picker moves on to the next card by itself
-        page.click(f".picker [data-rank='{card[:-1]}']")
-        page.click(f".picker [data-suit='{card[-1]}']")
+        page.click(f".picker [data-grid-card='{card}']")
     page.get_by_role("button", name="Who won?").click()
     expect(page.locator(".verdict")).to_contain_text("Card 2 wins: 2S")
     expect(page.locator(".verdict")).to_contain_text("AR-14")
@@ -155,3 +149,70 @@ def test_the_battle_and_privileges_referees(live_server, phone):
     verdict = page.locator(".verdict")
     expect(verdict.locator("li.yes")).to_have_count(3)  # meld, discard bundle, end the round
     expect(verdict).to_contain_text("AH strikes one H card")
+
+
+class Taps:
+    """Counts the taps a person makes, so the suite can print what a board costs."""
+
+    def __init__(self, page: Page):
+        self.page, self.count = page, 0
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).tap()
+        self.count += 1
+
+
+def test_one_board_of_eight_cards_in_a_dozen_taps_and_the_grid_survives_a_refusal(live_server, phone, capsys):
+    """A board of 8 cards (Spoils KS QS JS KD QD, Meld 2S 2H 2D) costs: the House, the Spoils
+    field, five cards, the Meld tab, three cards = 11 taps. Before the grid, each card was a rank
+    and a suit, with Pick and Done around each place: 1 + (1 + 10 + 1) + (1 + 6 + 1) = 21."""
+    page = phone().new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    start_table(page, live_server)
+    page.get_by_role("link", name="Enter round 1", exact=True).click()
+    taps = Taps(page)
+    taps.tap("label.seg:has(input[name='p0_house'][value='S'])")
+    taps.tap("[data-pick='p0_spoils']")
+    for card in ("KS", "QS", "JS", "KD", "QD"):
+        taps.tap(f".picker [data-grid-card='{card}']")
+    taps.tap(".picker [data-zone-tab='p0_meld']")
+    expect(page.locator(".picker [data-picker-label]")).to_have_text("Ann · Meld")
+    for card in ("2S", "2H", "2D"):
+        taps.tap(f".picker [data-grid-card='{card}']")
+    expect(page.locator("#p0_spoils")).to_have_value("KS QS JS KD QD")
+    expect(page.locator("#p0_meld")).to_have_value("2S 2H 2D")
+    expect(page.locator("input[name='p0_house'][value='S']")).to_be_checked()
+    with capsys.disabled():
+        print(f"\nAlliance Royals, one board of 8 cards: {taps.count} taps (before the grid: 21)")
+    assert taps.count <= 12
+
+    # The next player is one tap away; the copies left count every board (AR-1).
+    taps.tap(".picker [data-zone-tab='p1_spoils']")
+    expect(page.locator(".picker [data-picker-label]")).to_have_text("Ben · Spoils")
+    expect(page.locator(".picker [data-grid-card='KS'] [data-left]")).to_have_text("2")
+    expect(page.locator(".picker [data-grid-card='2S']")).to_be_disabled()
+    for card in ("KS", "KS", "9C"):
+        taps.tap(f".picker [data-grid-card='{card}']")
+    expect(page.locator(".picker [data-grid-card='KS']")).to_be_disabled()  # all three are out
+    expect(page.locator("#p1_spoils")).to_have_value("KS KS 9C")
+
+    # A refused round comes back through htmx with the input kept; the grid works on, tap after tap.
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page.locator("#problems")).to_be_visible()
+    expect(page.locator("#p0_spoils")).to_have_value("KS QS JS KD QD")
+    page.click("[data-pick='p3_hand']")
+    for card in ("5C", "6C", "7C", "AC"):
+        page.click(f".picker [data-grid-card='{card}']")
+    expect(page.locator("#p3_hand")).to_have_value("5C 6C 7C AC")
+    expect(page.locator(".picker [data-grid-card='5C']")).to_be_disabled()
+    page.screenshot(path=_shot("ar-grid.png"))
+    assert [e for e in errors if "status of 422" not in e] == []
+
+
+def _shot(name: str) -> str:
+    import os
+    import tempfile
+    folder = os.path.join(tempfile.gettempdir(), "courtier-shots")
+    os.makedirs(folder, exist_ok=True)
+    return os.path.join(folder, name)

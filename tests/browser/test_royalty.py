@@ -106,8 +106,9 @@ def test_a_four_player_game_from_first_meld_to_going_out(live_server, phone):
     page.get_by_role("link", name="Enter turn 9", exact=True).click()
     page.locator("input[name='kind'][value='end']").check()
     page.select_option("#went_out", "Dan")
-    page.fill("#u0", "Xr")
-    page.fill("#u1", "Qb Ob")
+    build(page, "u0", "X")
+    build(page, "u1", "QO", black="01")
+    expect(page.locator("#u1")).to_have_value("Qb Ob")
     page.get_by_role("button", name="Save turn 9").click()
     expect(page.locator("#board .result")).to_contain_text("Winner: Dan")
     assert scores(page) == {"Ann": "56", "Ben": "18", "Cat": "44", "Dan": "72"}
@@ -151,3 +152,190 @@ def test_a_table_with_its_own_word_list(live_server, phone, tmp_path):
     expect(page.locator("[data-judge]").last).to_contain_text("own word list")
     build(page, "meld", "zebra")  # in the default list, not in this table's
     expect(page.locator("[data-judge]").last).to_contain_text("No")
+
+
+class Taps:
+    """Counts taps and typed letters, so the suite can print what an entry costs."""
+
+    def __init__(self, page: Page):
+        self.page, self.taps, self.keys = page, 0, 0
+
+    def tap(self, target) -> None:
+        (self.page.locator(target) if isinstance(target, str) else target).tap()
+        self.taps += 1
+
+    def choose(self, select: str, label: str) -> None:
+        self.page.select_option(select, label=label)
+        self.taps += 2  # open the list, tap the choice
+
+    def type(self, text: str) -> None:
+        self.page.keyboard.type(text)
+        self.keys += len(text)
+
+
+def chips(page: Page, field: str):
+    return page.locator(f"[data-word-builder]:has(#{field}) .chip")
+
+
+def test_a_meld_costs_its_letters_and_three_taps_and_the_hint_is_on_screen(live_server, phone, capsys):
+    """CALM with a black A (not a royalty, 16 points, doubled as the first play, RY-6: 32)."""
+    page = phone().new_page()
+    start_table(page, live_server)
+    page.get_by_role("link", name="Enter turn 1", exact=True).click()
+    expect(page.locator("[data-word-builder]:has(#meld) .builder-hint")).to_be_visible()
+    expect(page.locator("[data-word-builder]:has(#meld) .builder-hint")).to_contain_text("tap one to make it black")
+    taps = Taps(page)
+    taps.tap("#meld-letters")
+    taps.type("CALM")
+    taps.tap(chips(page, "meld").nth(1))
+    expect(page.locator("#meld")).to_have_value("Cr Ab Lr Mr")
+    taps.tap(page.get_by_role("button", name="Save turn 1"))
+    expect(page.locator(".flash")).to_contain_text("Turn saved")
+    with capsys.disabled():
+        print(f"\nRoyalty, a meld of CALM with one black letter: {taps.keys} letters + {taps.taps} taps "
+              "(before: the same, 4 + 3)")
+    assert taps.taps <= 3 and taps.keys == 4
+    assert scores(page)["Ann"] == "32"
+
+
+def test_inserting_a_letter_mid_word_keeps_every_letter_colour(live_server, phone):
+    page = phone().new_page()
+    start_table(page, live_server)
+    page.get_by_role("link", name="Enter turn 1", exact=True).click()
+    page.fill("#meld-letters", "BRD")
+    for i in (0, 2, 2):  # B black; D black, then a Knave
+        chips(page, "meld").nth(i).tap()
+    expect(page.locator("#meld")).to_have_value("Bb Rr *Db")
+    # Put the caret after B and type an E: the E takes its left neighbour's colour; the others keep theirs.
+    page.locator("#meld-letters").evaluate("el => { el.focus(); el.setSelectionRange(1, 1); }")
+    page.keyboard.type("E")
+    expect(page.locator("#meld")).to_have_value("Bb Eb Rr *Db")
+    page.locator("#meld-letters").evaluate("el => { el.focus(); el.setSelectionRange(3, 3); }")
+    page.keyboard.type("A")
+    expect(page.locator("#meld")).to_have_value("Bb Eb Rr Ar *Db")
+    page.locator("#meld-letters").evaluate("el => { el.focus(); el.setSelectionRange(2, 2); }")
+    page.keyboard.press("Backspace")  # BRAD, without the E
+    expect(page.locator("#meld")).to_have_value("Bb Rr Ar *Db")
+    for _ in range(3):  # taps keep working, tap after tap
+        chips(page, "meld").nth(2).tap()
+    expect(page.locator("#meld")).to_have_value("Bb Rr Ar *Db")
+
+
+def test_a_capture_starts_from_the_words_own_cards_and_a_past_capture_can_be_corrected(live_server, phone, capsys):
+    """Ann melds ZEBRA, all black (the first play, five letters one-coloured: 22 x 4 = 88, RY-6).
+    Ben captures it as ZEBRAS with a black S: the six cards are 24 points (RY-7). Then Cat melds
+    EAR. Correcting turn 2 offers ZEBRA, the word on the table before it, and saves."""
+    page = phone().new_page()
+    start_table(page, live_server)
+    turn(page, 1, "Ann")
+    build(page, "meld", "ZEBRA", black="01234")
+    save(page, 1)
+
+    page.get_by_role("link", name="Enter turn 2", exact=True).click()
+    taps = Taps(page)
+    taps.tap("label.choice:has(input[name='kind'][value='capture'])")
+    taps.choose("#target", "ZEBRA (Ann)")
+    expect(page.locator("#capture_cards")).to_have_value("Zb Eb Bb Rb Ab")  # its own cards, colours kept
+    expect(page.locator("#capture_cards-letters")).to_have_value("ZEBRA")
+    taps.tap("#capture_cards-letters")
+    page.keyboard.press("End")
+    taps.type("S")
+    expect(page.locator("#capture_cards")).to_have_value("Zb Eb Bb Rb Ab Sb")
+    expect(page.locator("[data-target-from] [data-judge]")).to_contain_text("adds S from hand")
+    taps.tap(page.get_by_role("button", name="Save turn 2"))
+    expect(page.locator(".flash")).to_contain_text("Turn saved")
+    with capsys.disabled():
+        print(f"\nRoyalty, capturing ZEBRA as ZEBRAS: {taps.keys} letter + {taps.taps} taps "
+              "(before: 6 letters + 11 taps, the word retyped and its five black cards tapped again)")
+    assert taps.keys == 1 and taps.taps <= 5
+    assert scores(page)["Ben"] == "24"
+
+    turn(page, 3, "Cat")
+    build(page, "meld", "EAR")
+    save(page, 3)
+
+    page.locator("#hand-2 .hand-actions").get_by_role("link", name="Edit").click()
+    expect(page.locator("h1")).to_have_text("Correct turn 2")
+    expect(page.locator(".on-table-box")).to_contain_text("ZEBRA")
+    expect(page.locator(".on-table-box")).not_to_contain_text("EAR ")
+    expect(page.locator("#target")).to_have_value("Ann|ZEBRA")
+    expect(page.locator("#capture_cards")).to_have_value("Zb Eb Bb Rb Ab Sb")
+    page.locator("#capture_cards-letters").evaluate("el => { el.focus(); el.setSelectionRange(0, 0); }")
+    page.keyboard.type("")  # nothing changed: the correction saves as it stands
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator(".flash")).to_contain_text("Turn corrected")
+    assert scores(page)["Ben"] == "24"
+
+
+def test_the_end_of_game_boxes_are_named_and_built_by_tapping(live_server, phone):
+    """Dan went out; Ann holds X (8) and a Knave (0), Ben Q and O, black (10 + 2): Dan gains 20 and
+    four cards (RY-11), the only Domain, the most: +20 (RY-12). Dan 40."""
+    page = phone().new_page()
+    start_table(page, live_server)
+    page.get_by_role("link", name="Enter turn 1", exact=True).click()
+    page.locator("input[name='kind'][value='end']").check()
+    for name in PLAYERS:
+        expect(page.get_by_role("textbox", name=f"{name}'s cards left in hand", exact=True)).to_be_visible()
+    page.select_option("#went_out", "Dan")
+    page.locator("#u0-letters").tap()
+    page.keyboard.type("X*")
+    expect(page.locator("#u0")).to_have_value("Xr *")
+    page.locator("#u1-letters").tap()
+    page.keyboard.type("QO")
+    for i in (0, 1, 1, 1):  # Q black; O black, red, black: the chips keep answering
+        chips(page, "u1").nth(i).tap()
+    expect(page.locator("#u1")).to_have_value("Qb Ob")
+    page.screenshot(path=_shot("royalty-end.png"))
+    page.get_by_role("button", name="Save turn 1").click()
+    expect(page.locator("#board .result")).to_contain_text("Winner: Dan")
+    assert scores(page)["Dan"] == "40"
+
+
+def test_the_word_judge_opened_from_a_table_uses_its_house_words(live_server, phone):
+    page = phone().new_page()
+    page.goto(live_server + "/new/royalty")
+    for seat, name in enumerate(("Ann", "Ben"), 1):
+        page.fill(f"#seat{seat}", name)
+    page.fill("#opt-house_allow", "za")
+    page.get_by_role("button", name="Start the table").click()
+    page.get_by_role("link", name="Enter turn 1", exact=True).click()
+    with page.context.expect_page() as opened:
+        page.get_by_role("link", name="Word judge").click()
+    judge = opened.value
+    expect(judge.locator("[data-table-words]")).to_contain_text("house words allowed: ZA")
+    judge.fill("#word", "za")
+    judge.get_by_role("button", name="Judge").click()
+    expect(judge.locator(".verdict .yesno")).to_have_text("Yes")
+    judge.get_by_role("link", name="Monarchy checker").click()
+    expect(judge.locator("[data-table-words]")).to_be_visible()
+    deal = "Qb Xb Zb Kb Jb Vb Wb Fb Hb " + " ".join(["Cr Ar Lr Mr"] * 4)
+    judge.fill("#dealt", deal)
+    judge.fill("#words", "Qb Xb Zb Kb\nJb Vb Wb Fb Hb\n" + "Cr Ar Lr Mr\n" * 4)
+    judge.get_by_role("button", name="Check").click()
+    expect(judge.locator(".verdict")).to_contain_text("QXZK is not in")
+    expect(judge.locator(".verdict")).not_to_contain_text("Solved")
+    judge.screenshot(path=_shot("royalty-monarchy.png"), full_page=True)
+
+
+def _shot(name: str) -> str:
+    import os
+    import tempfile
+    folder = os.path.join(tempfile.gettempdir(), "courtier-shots")
+    os.makedirs(folder, exist_ok=True)
+    return os.path.join(folder, name)
+
+
+def test_the_word_builder_keeps_working_after_a_refused_turn(live_server, phone):
+    """A refused turn comes back through htmx with the input kept; the builder answers tap after tap."""
+    page = phone().new_page()
+    start_table(page, live_server)
+    page.get_by_role("link", name="Enter turn 1", exact=True).click()
+    build(page, "meld", "CQ")
+    page.fill("#meld-letters", "")  # an empty meld: refused, beside the word
+    page.get_by_role("button", name="Save turn 1").click()
+    expect(page.locator("#meld-error")).to_be_visible()
+    build(page, "meld", "CALM", black="1111")  # A: black, Knave, red, black
+    expect(page.locator("#meld")).to_have_value("Cr Ab Lr Mr")
+    expect(page.locator("[data-word-builder]:has(#meld) [data-judge]")).to_contain_text("Yes")
+    page.get_by_role("button", name="Save turn 1").click()
+    expect(page.locator(".flash")).to_contain_text("Turn saved")

@@ -44,6 +44,7 @@ from ..base import (
     not_at_table,
     signed,
 )
+from .words import WordList
 
 SLUG = "royalty"
 TITLE = "Royalty"
@@ -361,12 +362,13 @@ def _plural(n: int, word: str) -> str:
 # RY-16: the Monarchy checker
 
 
-def monarchy(dealt: object, words: object) -> dict[str, Any]:
+def monarchy(dealt: object, words: object, wordlist: WordList | None = None) -> dict[str, Any]:
     """RY-16: are the words made from a Monarchy deal all royalties from the dealt cards, and is it solved?
 
     ``dealt`` is the 25 dealt cards (a Knave may be a bare ``*``), ``words`` a list of words in
-    card notation. Bad cards raise :class:`InputError`; a word that is no royalty, or that uses a
-    card not dealt (or used already), makes the answer not valid.
+    card notation. Bad cards raise :class:`InputError`; a word that is no royalty, that is not a
+    word of ``wordlist`` (the table's list with its house words; the default list when None), or
+    that uses a card not dealt (or used already), makes the answer not valid.
 
     >>> deal = "Cr Ar Lr Mr Zb Eb Bb Rb Ab Mr Ar Cr Er Db Ob Ob Rb Sr Tr Ar Rr Er * Qb Xb"
     >>> answer = monarchy(deal, ["Cr Ar Lr Mr", "Zb Eb Bb Rb Ab", "Dr Ar Rr Er"])
@@ -374,6 +376,11 @@ def monarchy(dealt: object, words: object) -> dict[str, Any]:
     (False, False, ['Cr', 'Ar', 'Mr'])
     >>> answer["explain"][3]
     'DARE (all red, 4 letters) is a royalty, but Dr is not among the dealt cards left (RY-16)'
+    >>> answer = monarchy(deal, ["Qb Xb Zb Bb"])
+    >>> answer["valid"], answer["words"][0]["in_word_list"]
+    (False, False)
+    >>> answer["explain"][1]
+    'QXZB (all black, 4 letters) is a royalty, but QXZB is not in the default word list, SCOWL size 70 (RY-16, RY-17)'
     """
     found = Problems()
     try:
@@ -386,7 +393,7 @@ def monarchy(dealt: object, words: object) -> dict[str, Any]:
             found.add("dealt", f"Monarchy deals {MONARCHY_DEAL} cards; {len(deal)} were given (RY-16)")
     made: list[Word] = []
     if not isinstance(words, list):
-        found.add("words", 'give the words as a list, e.g. ["Cr Ar Lr Mr", "Zb Eb Bb Rb Ab"]')
+        found.add("words", "give the words made one by one, each as its cards, such as Cr Ar Lr Mr (RY-16)")
     else:
         for i, text in enumerate(words):
             try:
@@ -395,6 +402,8 @@ def monarchy(dealt: object, words: object) -> dict[str, Any]:
                 found.add(f"words[{i}]", str(err))
     found.raise_if_any()
 
+    if wordlist is None:
+        wordlist = WordList.load_default()
     left = Counter(c.key for c in deal)
     explain = [f"Dealt {_plural(len(deal), 'card')}: {_cards_text(deal)} (RY-16)"]
     checked = []
@@ -408,18 +417,25 @@ def monarchy(dealt: object, words: object) -> dict[str, Any]:
             else:
                 missing.append(str(card) if not card.knave else "a Knave")
         how = f"{word.text} ({colour_words(word)}, {_plural(len(word), 'letter')})"
+        verdict = wordlist.judge(word.text)  # RY-16: a royalty must be a word (RY-17)
+        listed = verdict.valid
         if not royal:
             why = "is not a royalty: it needs 4 or more letters in one colour, or 7 letters"
         else:
             why = "is a royalty"
+        faults = []
+        if not listed:
+            faults.append(re.sub(r"\s*\(RY-17\)$", "", verdict.reasons[0]))
         if missing:
             verb = "is" if len(missing) == 1 else "are"
-            why += f", but {' and '.join(missing)} {verb} not among the dealt cards left"
-        explain.append(f"{how} {why} (RY-16)")
-        ok = royal and not missing
+            faults.append(f"{' and '.join(missing)} {verb} not among the dealt cards left")
+        if faults:
+            why += (", and " if not royal else ", but ") + " and ".join(faults)
+        explain.append(f"{how} {why} (RY-16{', RY-17' if not listed else ''})")
+        ok = royal and listed and not missing
         valid = valid and ok
-        checked.append({"word": word.text, "cards": str(word), "royalty": royal, "uses_dealt_cards": not missing,
-                        "valid": ok})
+        checked.append({"word": word.text, "cards": str(word), "royalty": royal, "in_word_list": listed,
+                        "uses_dealt_cards": not missing, "valid": ok})
     unused = []
     for card in deal:
         if left[card.key] > 0:
@@ -430,7 +446,8 @@ def monarchy(dealt: object, words: object) -> dict[str, Any]:
     if solved:
         explain.append("Solved: every dealt card is in a royalty (RY-16)")
     elif not valid:
-        explain.append("Not valid: every word must be a royalty made from the dealt cards, each used once (RY-16)")
+        explain.append("Not valid: every word must be a royalty, a word of the list, made from the dealt cards, "
+                       "each used once (RY-16)")
     else:
         explain.append(f"Not solved yet: {_plural(len(unused), 'card')} left (RY-16)")
     return {"valid": valid, "solved": solved, "words": checked, "unused": [str(c) for c in unused],
@@ -488,17 +505,18 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
     for key, value in options.items():
         where = f"options.{key}"
         if key not in OPTIONS and key not in HOUSE_WORD_OPTIONS:
-            found.add(where, f"unknown option {key!r}; {TITLE} has {', '.join([*OPTIONS, *HOUSE_WORD_OPTIONS])}")
+            found.add(where, f"{TITLE} has no option called {key}; its options are the letter values, junior "
+                             "royalties, the variant, coalitions, the word list and house words")
         elif key == "letter_values":
             if value is None:
                 continue
             if not isinstance(value, Mapping):
-                found.add(where, 'letter_values must map letters to values, e.g. {"B": 3, "Q": 10} (RY-2)')
+                found.add(where, "give the letter values letter by letter, such as B worth 3 and Q worth 10 (RY-2)")
                 continue
             for letter, number in value.items():
                 at = f"{where}.{letter}"
                 if not isinstance(letter, str) or letter.upper() not in LETTERS or len(letter) != 1:
-                    found.add(at, f"{letter!r} is not a letter A-Z (RY-2)")
+                    found.add(at, f"{letter} is not a letter A to Z (RY-2)")
                     continue
                 checked = check_count(found, at, number, MAX_LETTER_VALUE,
                                       f"a letter value may be at most {MAX_LETTER_VALUE} (RY-2)",
@@ -507,12 +525,12 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
                     overrides[letter.upper()] = checked
         elif key == "junior":
             if not isinstance(value, bool):
-                found.add(where, f"junior must be true or false, not {value!r} (RY-5)")
+                found.add(where, "say yes or no to junior royalties, three letters of one colour (RY-5)")
             else:
                 opts["junior"] = value
         elif key == "variant":
             if value not in VARIANTS:
-                found.add(where, f"{value!r} is not a variant; choose standard or joust (RY-15)")
+                found.add(where, f"{value} is not a way to play Royalty: choose the standard game or Joust (RY-15)")
             else:
                 opts["variant"] = value
         elif key == "coalitions":
@@ -524,8 +542,9 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
                 opts[key] = sorted(set(words))
         elif key == "word_list":
             # RY-17 belongs to the word judge: the engine keeps the choice and never reads the list.
-            if value is not None and not isinstance(value, str | list):
-                found.add(where, "word_list must be the name of a list, or a list of words")
+            if value is not None and not isinstance(value, str) and not (
+                    isinstance(value, list) and all(isinstance(w, str) for w in value)):
+                found.add(where, "the table's word list must be a list of words, or the name of one (RY-17)")
             elif isinstance(value, str) and len(value) > MAX_WORD_LIST:
                 found.add(where, f"a word list's name may have at most {MAX_WORD_LIST} characters")
             elif isinstance(value, str) and limits.has_control(value):
@@ -574,7 +593,7 @@ def _check_coalitions(players: Sequence[str], value: object, found: Problems) ->
     where = "options.coalitions"
     if value is None:
         return None
-    shape = 'give coalitions as lists of names, e.g. [["Ann", "Cat"], ["Ben", "Dan"]] (RY-14)'
+    shape = "give two or more coalitions, each a group of players, such as Ann with Cat and Ben with Dan (RY-14)"
     if not isinstance(value, list) or len(value) < 2 or not all(isinstance(c, list) and c for c in value):
         found.add(where, shape)
         return None
@@ -603,7 +622,11 @@ def coalitions_of(players: Sequence[str], coalitions: list[list[str]] | None) ->
     return Coalitions({LETTERS[i]: tuple(p for p in players if p in members) for i, members in enumerate(coalitions)})
 
 
-def _player(value: object, where: str, players: Sequence[str], found: Problems) -> str | None:
+def _player(value: object, where: str, players: Sequence[str], found: Problems, missing: str = "choose the player"
+            ) -> str | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        found.add(where, missing)
+        return None
     if not isinstance(value, str) or value.strip() not in players:
         not_at_table(found, where, value, players)
         return None
@@ -654,7 +677,7 @@ def _check_judged(value: object, where: str, found: Problems) -> None:
 
 def _parse_entry(raw: object, at: str, players: Sequence[str], joust: bool, found: Problems) -> Turn | End | None:
     if not isinstance(raw, Mapping):
-        found.add(at, 'each turn must be an object, e.g. {"player": "Ann", "meld": "Cr Ar Lr Mr"}')
+        found.add(at, "a turn says whose it was and what they did, such as Ann melding Cr Ar Lr Mr")
         return None
     check_note(found, at, raw)
     if raw.get("judged") is not None:
@@ -664,12 +687,12 @@ def _parse_entry(raw: object, at: str, players: Sequence[str], joust: bool, foun
     before = len(list(found))
     for key in raw:
         if key not in TURN_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {key!r}; a turn has player, meld, capture, pass, trade "
-                                     "and challenge (or is an end entry)")
-    player = _player(raw.get("player"), f"{at}.player", players, found)
+            found.add(f"{at}.{key}", f"a turn has no {key}: it says whose turn it was and whether they melded, "
+                                     "captured, passed or traded, and any challenge (or that the game ended)")
+    player = _player(raw.get("player"), f"{at}.player", players, found, "choose whose turn it was")
     for flag in ("pass", "trade"):
         if flag in raw and raw[flag] is not True:
-            found.add(f"{at}.{flag}", f"{flag} must be true when given")
+            found.add(f"{at}.{flag}", f"leave {'the pass' if flag == 'pass' else 'the trade'} out, or say yes to it")
     passing, trading = raw.get("pass") is True, raw.get("trade") is True
     has_meld, has_capture = raw.get("meld") is not None, raw.get("capture") is not None
     if passing + trading + (has_meld or has_capture) != 1:
@@ -696,14 +719,19 @@ def _parse_entry(raw: object, at: str, players: Sequence[str], joust: bool, foun
 
 def _parse_capture(raw: object, at: str, players: Sequence[str], found: Problems) -> Capture | None:
     if not isinstance(raw, Mapping):
-        found.add(at, 'a capture is an object, e.g. {"target": "CALM", "owner": "Ann", "cards": "Cr Lr Ar Ib Mr"}')
+        found.add(at, "a capture names the word taken (and whose it was) and the new word's cards, such as CALM "
+                      "taken as Cr Lr Ar Ib Mr (RY-7)")
         return None
     for key in raw:
         if key not in CAPTURE_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {key!r}; a capture has target, owner and cards")
+            found.add(f"{at}.{key}", f"a capture has no {key}: it names the word taken, whose it was and the new "
+                                     "word's cards (RY-7)")
     target = raw.get("target")
-    if not isinstance(target, str) or not target.strip().isalpha() or not target.strip().isascii():
-        found.add(f"{at}.target", "give the target as the letters of a word on the table, e.g. CALM (RY-7)")
+    if target is None or (isinstance(target, str) and not target.strip()):
+        found.add(f"{at}.target", "choose the word captured, one of the words on the table (RY-7)")
+        target = None
+    elif not isinstance(target, str) or not target.strip().isalpha() or not target.strip().isascii():
+        found.add(f"{at}.target", f"name the word captured by its letters, such as CALM, not {target} (RY-7)")
         target = None
     owner = raw.get("owner")
     if owner is not None:
@@ -716,15 +744,17 @@ def _parse_capture(raw: object, at: str, players: Sequence[str], found: Problems
 
 def _parse_challenge(raw: object, at: str, players: Sequence[str], found: Problems) -> Challenge | None:
     if not isinstance(raw, Mapping):
-        found.add(at, 'a challenge is an object, e.g. {"by": "Ben", "upheld": true} (RY-10)')
+        found.add(at, "a challenge names the challenger and whether it was upheld (RY-10)")
         return None
     for key in raw:
         if key not in CHALLENGE_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {key!r}; a challenge has by and upheld")
-    by = _player(raw.get("by"), f"{at}.by", players, found)
+            found.add(f"{at}.{key}", f"a challenge has no {key}: it names the challenger and whether it was upheld "
+                                     "(RY-10)")
+    by = _player(raw.get("by"), f"{at}.by", players, found, "choose who challenged (RY-10)")
     upheld = raw.get("upheld")
     if not isinstance(upheld, bool):
-        found.add(f"{at}.upheld", "say whether the challenge was upheld: true or false (RY-10)")
+        found.add(f"{at}.upheld", "say whether the challenge was upheld (the turn is void) or not (the challenger "
+                                  "passes next) (RY-10)")
         return None
     return Challenge(by, upheld) if by is not None else None
 
@@ -732,16 +762,19 @@ def _parse_challenge(raw: object, at: str, players: Sequence[str], found: Proble
 def _parse_end(raw: Mapping[str, Any], at: str, players: Sequence[str], joust: bool, found: Problems) -> End | None:
     for key in raw:
         if key not in ("end", "note"):
-            found.add(f"{at}.{key}", f"unknown field {key!r}; an end entry has only end")
+            found.add(f"{at}.{key}", f"the end of the game has no {key}: it says who went out and the cards left "
+                                     "in each hand (RY-11)")
     end = raw["end"]
     if end is None:
         end = {}
     if not isinstance(end, Mapping):
-        found.add(f"{at}.end", 'the end is an object, e.g. {"went_out": "Ann", "unplayed": {"Ben": "Xr Qb"}} (RY-11)')
+        found.add(f"{at}.end", "the end of the game says who went out and the cards left in each hand, such as "
+                               "Ben holding Xr Qb (RY-11)")
         return None
     for key in end:
         if key not in END_FIELDS:
-            found.add(f"{at}.end.{key}", f"unknown field {key!r}; the end has went_out and unplayed")
+            found.add(f"{at}.end.{key}", f"the end of the game has no {key}: it says who went out and the cards "
+                                         "left in each hand (RY-11)")
     # RY-11: went_out null means every player passed; a missing went_out reads the same (TOML has no null).
     went_out = end.get("went_out")
     if went_out is not None:
@@ -751,7 +784,8 @@ def _parse_end(raw: Mapping[str, Any], at: str, players: Sequence[str], joust: b
     unplayed: dict[str, tuple[RoyaltyCard, ...]] = {}
     raw_unplayed = end.get("unplayed") or {}
     if not isinstance(raw_unplayed, Mapping):
-        found.add(f"{at}.end.unplayed", 'unplayed maps players to the cards they held, e.g. {"Ben": "Xr Qb"} (RY-11)')
+        found.add(f"{at}.end.unplayed", "give the cards left in each player's hand under their name, such as Ben "
+                                        "holding Xr Qb (RY-11)")
         raw_unplayed = {}
     for name, text in raw_unplayed.items():
         where = f"{at}.end.unplayed.{name}"

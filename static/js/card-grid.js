@@ -1,0 +1,96 @@
+// Alliance Royals card grid: every card of the 100-card pack has its own button in the picker,
+// so one tap adds one card; each button shows the copies left across all boards (AR-1), and tabs
+// move to the player's other places (Spoils, Meld, Left in hand) or the next player in one tap.
+// It works beside the picker in app.js, through the input it marks with the class "picking".
+(function () {
+  "use strict";
+
+  function cardsOf(input) {
+    return input.value.replace(/[♠♤]/g, "S").replace(/[♥♡]/g, "H").replace(/[♦♢]/g, "D").replace(/[♣♧]/g, "C")
+      .toUpperCase().split(/[\s,;|]+/).filter(Boolean);
+  }
+
+  function gridOf(form) { return form && form.querySelector(".picker [data-card-grid]"); }
+
+  function current(form) { return form && form.querySelector("[data-cards].picking"); }
+
+  function refreshGrid(form) {
+    var grid = gridOf(form);
+    var input = current(form);
+    if (!grid || !input) return;
+    var panel = grid.closest(".picker");
+    var pack = JSON.parse(panel.dataset.pack);
+    var used = {};
+    form.querySelectorAll("[data-cards]").forEach(function (zone) {
+      cardsOf(zone).forEach(function (c) { used[c] = (used[c] || 0) + 1; });
+    });
+    grid.querySelectorAll("[data-grid-card]").forEach(function (b) {
+      var card = b.dataset.gridCard;
+      var left = (pack.copies[card.slice(0, -1)] || 0) - (used[card] || 0);
+      b.disabled = left <= 0;
+      b.querySelector("[data-left]").textContent = left > 0 ? String(left) : "";
+      b.setAttribute("aria-label", b.firstChild.textContent + ", " + (left > 0 ? left + " left" : "none left"));
+    });
+    drawTabs(form, panel, input);
+  }
+
+  function drawTabs(form, panel, input) {
+    var tabs = panel.querySelector("[data-zone-tabs]");
+    if (!tabs) return;
+    var zones = Array.prototype.slice.call(form.querySelectorAll("[data-cards]"));
+    var box = input.closest("fieldset");
+    var own = zones.filter(function (z) { return z.closest("fieldset") === box; });
+    var later = zones.slice(zones.indexOf(input) + 1).filter(function (z) { return z.closest("fieldset") !== box; });
+    tabs.textContent = "";
+    own.forEach(function (zone) {
+      tabs.appendChild(tab(zone, zone.labels && zone.labels[0] ? zone.labels[0].textContent : zone.name, zone === input));
+    });
+    if (later.length) {
+      var next = later[0].closest("fieldset");
+      var name = next && next.dataset.player;
+      tabs.appendChild(tab(later[0], (name || "Next") + " →", false));
+    }
+  }
+
+  function tab(zone, text, pressed) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "zone-tab";
+    b.dataset.zoneTab = zone.id;
+    b.textContent = text;
+    b.setAttribute("aria-pressed", pressed ? "true" : "false");
+    return b;
+  }
+
+  function moveTo(id) {
+    var pick = document.querySelector("[data-pick='" + id + "']");
+    if (pick) { pick.click(); return; }
+    var zone = document.getElementById(id);
+    if (zone) zone.focus();
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-grid-card], [data-zone-tab]");
+    if (!button) return;
+    var form = button.form || button.closest("form");
+    if (button.dataset.zoneTab) { moveTo(button.dataset.zoneTab); refreshGrid(form); return; }
+    var input = current(form);
+    if (!input || button.disabled) return;
+    var single = input.hasAttribute("data-single");
+    input.value = single ? button.dataset.gridCard : (input.value.trim() + " " + button.dataset.gridCard).trim();
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    if (single) {  // one card a field (the Battle referee): go on to the next one
+      var zones = Array.prototype.slice.call(form.querySelectorAll("[data-cards]"));
+      var next = zones[zones.indexOf(input) + 1];
+      if (next) moveTo(next.id);
+    }
+  });
+
+  // After the picker opens on a place, after a card is added or removed (typed, picked or undone).
+  ["input", "focusin", "click"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var form = event.target.closest && event.target.closest("form");
+      if (gridOf(form)) setTimeout(function () { refreshGrid(form); }, 0);
+    });
+  });
+})();
