@@ -24,6 +24,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_phone_layout import assert_phone_friendly
+
 pytestmark = pytest.mark.browser
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
@@ -113,6 +115,7 @@ def test_three_deals_with_a_carry_over_and_the_referee_deciding_the_poker(live_s
     taps.fill("#p1_left", "2")
     taps.fill("#p3_left", "7")
     page.screenshot(path=str(folder / "rummy-royal-deal-1-form.png"), full_page=True)
+    assert_phone_friendly(page)
     save(page, 1)
     deal_one_taps = taps.count + 1  # and Save
     assert deal_one_taps <= 16, deal_one_taps
@@ -165,8 +168,7 @@ def test_three_deals_with_a_carry_over_and_the_referee_deciding_the_poker(live_s
     expect(page.locator("#why-3")).to_contain_text("Dan holds JH: takes the JH space, 12 chips (RM-4)")
     expect(page.locator("#why-3")).to_contain_text("Cat wins the poker hand as everyone else folded")
     page.screenshot(path=str(folder / "rummy-royal-board.png"), full_page=True)
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0
+    assert_phone_friendly(page)
 
 
 def test_a_bad_deal_is_answered_beside_its_fields_and_the_input_is_kept(live_server, phone, tmp_path):
