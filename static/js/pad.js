@@ -85,7 +85,11 @@
       t.title = t.getAttribute("datetime");
     });
   }
-  ready(function () { localTimes(document); });
+  if (document.readyState === "loading") {  // loaded by app.js, maybe after the page has loaded
+    document.addEventListener("DOMContentLoaded", function () { localTimes(document); });
+  } else {
+    localTimes(document);
+  }
   document.addEventListener("htmx:afterSettle", function () { localTimes(document); });
 })();
 
