@@ -57,7 +57,6 @@ OPTION_LABELS = {
     "share": "Sharing between spouses",
     "chips": "Starting chips", "sequence": "Sequence", "poker": "Poker stage", "dealer_antes": "Dealer's ante",
 }
-_RULING = re.compile(r"\b(?:AR|BR|MR|RY|RK|IR|RR|RM)-\d{1,2}\b")
 #: Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms).
 _RTL_LETTER = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"
 #: A run of right-to-left words: RTL letters, with the marks, spaces and joiners between them.
@@ -149,7 +148,7 @@ def plain(value: Any) -> Markup:
 def rulings_in(text: str) -> Markup:
     """Escape a line and set its ruling ids (AR-10, RR-3, ...) in bold, as the sheet prints them."""
     escaped = str(isolate(text))
-    return Markup(_RULING.sub(lambda m: f"<b class=\"ruling\">{m.group(0)}</b>", escaped))  # noqa: S704
+    return Markup(games.RULING.sub(lambda m: f"<b class=\"ruling\">{m.group(0)}</b>", escaped))  # noqa: S704
 
 
 # ---------------------------------------------------------------------------------------

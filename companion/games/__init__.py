@@ -9,6 +9,7 @@ in ``ENGINES``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -36,6 +37,12 @@ ENGINES.update({engine.SLUG: engine for engine in (battle_royals, marriage_royal
 #: tournaments): the default of the ``MAX_NAME_CHARS`` setting (companion.limits), which the checks read.
 #: Sheets wrap names of this length inside their columns.
 MAX_NAME_LENGTH = limits.DEFAULTS["MAX_NAME_CHARS"]
+
+#: The prefix of each game's ruling ids (RULINGS.md) and the game whose rules page states them.
+RULES_PAGES = {"AR": "alliance-royals", "BR": "battle-royals", "MR": "marriage-royals", "RY": "royalty",
+               "RK": "rally-the-king", "IR": "indian-rummy", "RR": "rummathon-royale", "RM": "rummy-royal"}
+#: A ruling id cited in an explanation, such as AR-12: (prefix, number).
+RULING = re.compile(rf"\b({'|'.join(RULES_PAGES)})-(\d{{1,2}})\b")
 
 
 def engine_for(slug: str) -> ModuleType:

@@ -10,13 +10,10 @@ from functools import lru_cache
 from flask import abort, current_app, g, has_request_context, request, session
 from markupsafe import Markup, escape
 
+from ..games import RULES_PAGES, RULING
+
 DEVICE_COOKIE = "courtier_device"
 RECENT_LIMIT = 8
-_RULING = re.compile(r"\b(AR|BR|MR|RY|RK|IR|RR|RM)-(\d{1,2})\b")
-RULES_PAGES = {"AR": "alliance-royals", "RY": "royalty", "RK": "rally-the-king",
-               "IR": "indian-rummy", "RR": "rummathon-royale"}
-RULES_PAGES["RM"] = "rummy-royal"
-RULES_PAGES.update({"BR": "battle-royals", "MR": "marriage-royals"})
 
 
 def key_from_link(secret: str, wrong: str, read_only: str) -> str | None:
@@ -84,7 +81,7 @@ def _linked(text: str, root: str) -> Markup:
         href = root + RULES_PATH.format(page=RULES_PAGES[m.group(1)]) + "#" + m.group(0)
         return f'<a href="{href}">{m.group(0)}</a>'
 
-    return Markup(_RULING.sub(link, str(escape(text))))  # noqa: S704 - built from escaped text
+    return Markup(RULING.sub(link, str(escape(text))))  # noqa: S704 - built from escaped text
 
 
 def see_other(url: str):
