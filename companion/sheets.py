@@ -9,6 +9,10 @@ template. ``html_for_filled`` / ``html_for_blank`` give the HTML alone (it is
 self-contained: the CSS inlined, the chart inline SVG, no outside resources),
 so the rendering can be measured apart from the templating.
 
+Numbers read one way on every sheet: what a round gave is signed (+5, 0, −30), a total plain
+(463, −20), both in the grid and in the standing; money keeps two decimals throughout when
+the point value has cents.
+
 >>> paper_size("letter"), paper_size("A4"), paper_size(None)
 ('letter', 'A4', 'A4')
 >>> format_date("2025-11-22T09:30:00+00:00")
@@ -68,6 +72,11 @@ _RTL_RUN = re.compile(f"[{_RTL_LETTER}](?:[{_RTL_LETTER}\\s\u200c\u200d'.-]*[{_R
 LONG_NAME = 16
 
 
+#: A game of this many rounds or fewer is short: its chart is drawn lower, so that it fits one page.
+SHORT_GAME = 6
+SHORT_CHART_HEIGHT = 84
+
+
 class UnknownPaper(ValueError):
     """A paper size the sheets are not laid out for."""
 
@@ -101,6 +110,22 @@ def signed(value: Any) -> str:
     if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
         return "+" + number(value)
     return number(value)
+
+
+def amount(value: Any, cents: bool = False) -> str:
+    """Money: with two decimals throughout when the point value has cents, so that a column reads alike.
+
+    >>> amount(-162, cents=True), amount(-98.25, cents=True), amount(40)
+    ('−162.00', '−98.25', '40')
+    """
+    if cents and isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{value:.2f}".replace("-", "\u2212")
+    return number(value)
+
+
+def has_cents(value: Any) -> bool:
+    """True when a point value is not a whole number (0.25 a point)."""
+    return isinstance(value, float) and not value.is_integer()
 
 
 def format_date(value: str | date | datetime | None) -> str:
@@ -159,7 +184,8 @@ def rulings_in(text: str) -> Markup:
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True, finalize=_finalize)
-    env.filters.update(signed=signed, num=number, rulings=rulings_in, plain=plain)
+    env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain)
+    env.tests["with_cents"] = has_cents
     return env
 
 
@@ -319,8 +345,20 @@ def fold_repeats(whys: Sequence[dict[str, Any]], noun: str = "round") -> list[di
             if run:
                 kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
             groups.append((label, kept))
-        out.append({"shared": why["shared"], "players": groups})
+        out.append({"shared": why["shared"], "players": _merge_alike(groups)})
     return out
+
+
+def _merge_alike(groups: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
+    """Players whose lines fold to the same words share one line, under all their names.
+
+    >>> _merge_alike([("Ann", ["(as in round 1: 8 lines)"]), ("Ben", ["won"]), ("Cat", ["(as in round 1: 8 lines)"])])
+    [('Ann, Cat', ['(as in round 1: 8 lines)']), ('Ben', ['won'])]
+    """
+    merged: dict[tuple[str, ...], list[str]] = {}
+    for label, kept in groups:
+        merged.setdefault(tuple(kept), []).append(label)
+    return [(", ".join(labels), list(kept)) for kept, labels in merged.items()]
 
 
 def _describe(value: Any) -> str:
@@ -395,7 +433,9 @@ def _chart(data: Mapping[str, Any], slug: str, players: list[str], running: list
         named = {side: f"Alliance {side}: " + " & ".join(members) for side, members in data["sides"].items()}
     first = series[0]
     deltas = [first] + [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
-    svg = chart.progression_svg(lines, deltas, width=400, height=125, round_name=noun, legend=False,
+    # A short game's lines need less height to read, and the page is wanted for its why.
+    height = SHORT_CHART_HEIGHT if len(series) <= SHORT_GAME else 125
+    svg = chart.progression_svg(lines, deltas, width=400, height=height, round_name=noun, legend=False,
                                 targets=chart_targets(slug, data.get("options") or {}))
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
