@@ -198,6 +198,10 @@ def test_filled_sheet(slug, rounds, paper, tmp_path):
     # The total is never stranded: the page with TOTAL also carries rows of the grid above it.
     total_page = next(p for p in pages if re.search(r"^TOTAL\b", p, re.M))
     assert len(re.findall(r"^\s*\d+\s", total_page, re.M)) >= 2
+    # A note on the grid follows its TOTAL row on the same page.
+    for page in pages:
+        if "Under each score" in page:
+            assert re.search(r"^TOTAL\b", page.split("Under each score")[0], re.M), page[:300]
     # Totals as the engine gives them, with a true minus sign.
     for player in scored.players:
         assert sheets.number(scored.totals[player]) in text
