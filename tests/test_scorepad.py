@@ -144,3 +144,60 @@ def test_a_thirty_hand_table_page_stays_under_100_kb(app, client):
     for line in scored.rounds[0].explain["Ben"]:
         assert line.split(" (")[0].replace("&", "&amp;") in why.get_data(as_text=True)
     assert client.get(f"/t/{table.id}/hands/999/why").status_code == 404
+
+
+def _table_page(app, client, request: dict[str, Any]) -> str:
+    from companion import tables
+    from companion.db import get_db
+
+    with app.app_context():
+        table = tables.create_table(get_db(), request["game"], request["players"], request.get("options") or {},
+                                    rounds=request["rounds"])
+    page = client.get(f"/t/{table.id}")
+    assert page.status_code == 200
+    return page.get_data(as_text=True)
+
+
+def _chart_of(html: str) -> str:
+    start = html.index('<svg xmlns="http://www.w3.org/2000/svg" class="chart"')
+    return html[start:html.index("</svg>", start)]
+
+
+def test_the_page_chart_plots_the_alliances_and_the_games_bounds(app, client):
+    """AR-11/AR-12: the chart has one line per Alliance and the two bounds, labelled, as the sheet does."""
+    request = {"game": "alliance-royals", "players": ["Ann", "Ben", "Cat", "Dan"],
+               "options": {"win_above": 500, "lose_below": -200},
+               "rounds": [{"players": {
+                   "Ann": {"house": "S", "spoils": ["AS", "10S"], "meld": [], "hand": []},
+                   "Ben": {"house": "H", "spoils": [], "meld": [], "hand": ["2H"]},
+                   "Cat": {"house": "D", "spoils": ["AD"], "meld": [], "hand": []},
+                   "Dan": {"house": "C", "spoils": [], "meld": [], "hand": []}}}]}
+    html = _table_page(app, client, request)
+    svg = _chart_of(html)
+    assert svg.count("<polyline") == 2  # Alliance A and Alliance B, not the four players
+    assert ">above 500 wins</text>" in svg and ">below −200 ends</text>" in svg
+    assert svg.count('stroke-dasharray="4 2"') == 2  # the two bound lines
+    assert "Alliance A: Ann &amp; Cat" in html and "Alliance B: Ben &amp; Dan" in html  # the legend, in HTML
+
+
+def test_the_page_chart_of_pool_rummy_has_its_limit_and_points_rummy_none(app, client):
+    """IR-9: pool rummy's chart shows the count a player goes out at; points rummy has no such line."""
+    deal = {"wild": "7", "winner": "Ann", "hands": {"Ben": {"count": 30}, "Cat": {"drop": "first"}}}
+    for variant, label in (("pool201", ">out at 201</text>"), ("points", None)):
+        html = _table_page(app, client, {"game": "indian-rummy", "players": ["Ann", "Ben", "Cat"],
+                                         "options": {"variant": variant}, "rounds": [deal]})
+        svg = _chart_of(html)
+        assert svg.count("<polyline") == 3
+        if label:
+            assert label in svg and svg.count('stroke-dasharray="4 2"') == 1
+        else:
+            assert 'stroke-dasharray="4 2"' not in svg
+
+
+def test_the_page_chart_of_battle_royals_has_the_players_bounds(app, client):
+    """BR-3: each player's own total ends the game above 1066 or below −333."""
+    request = {"game": "battle-royals", "players": ["Ann", "Ben"], "rounds": [{"players": {
+        "Ann": {"house": "S", "spoils": ["AS"], "meld": [], "hand": []},
+        "Ben": {"house": "H", "spoils": [], "meld": [], "hand": ["2H"]}}}]}
+    svg = _chart_of(_table_page(app, client, request))
+    assert ">above 1066 ends</text>" in svg and ">below −333 ends</text>" in svg

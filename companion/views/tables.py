@@ -15,7 +15,7 @@ import segno
 from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, session, url_for
 from markupsafe import Markup
 
-from .. import chart, games, scorepad, sheets, tables
+from .. import games, scorepad, sheets, tables
 from .. import history as history_words
 from ..db import get_db
 from ..entry import ENTRY, split_where
@@ -106,8 +106,9 @@ def render_board(scored, hands, version: int) -> Markup:
     if html is None:
         pad = scorepad.build(scored, [data for _, data in hands])
         log = _state()[0]
+        svg, legend = running_chart(scored)
         html = render_template("fragments/board.html", table=g.table, scored=scored, hands=hands, version=version,
-                               changed_at=log[-1].created_at if log else "", pad=pad, chart=running_chart(pad),
+                               changed_at=log[-1].created_at if log else "", pad=pad, chart=svg, legend=legend,
                                csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
         if g.table.cacheable:
             cache.put(key, html)
@@ -116,17 +117,11 @@ def render_board(scored, hands, version: int) -> Markup:
     return Markup(html.replace(_CSRF_SLOT, token))  # noqa: S704 - rendered by autoescaped templates
 
 
-def running_chart(pad: scorepad.Grid) -> Markup:
-    """The sheet's chart of the running totals (chart.py), one line per column of the pad: the
-    players, or the sides in games played by sides. Empty before the first round."""
-    if not pad.rows:
-        return Markup("")
-    first = [c.total - c.points for c in pad.rows[0].cells]
-    points = [{label: cell.points for label, cell in zip(pad.labels, row.cells, strict=True)} for row in pad.rows]
-    svg = chart.progression_svg(list(pad.labels), points, width=400, height=max(170, 40 + 13 * len(pad.labels)),
-                                start=dict(zip(pad.labels, first, strict=True)),
-                                round_name=_entry().ROUND_NAME)
-    return Markup(svg)  # noqa: S704 - chart.py escapes every name
+def running_chart(scored) -> tuple[Markup, list]:
+    """The sheet's chart of the running totals with the game's bounds (sheets.running_chart): the
+    players, or the sides in games played by sides; and its legend. Empty before the first round."""
+    svg, legend = sheets.running_chart(scored.as_json(), _entry().ROUND_NAME, width=400, height=170)
+    return Markup(svg), legend  # noqa: S704 - chart.py escapes every name
 
 
 def _etag(version: int) -> str:
