@@ -23,6 +23,8 @@ from .sheets import _side_running as side_running
 #: What a side is called in the games played by sides.
 SIDE_WORD = {"alliance-royals": "Alliance", "royalty": "Coalition"}
 #: Games where the lower total is the better one (pool rummy counts towards elimination).
+#: Games whose hands name their dealer (RK-10, RM-3): the grid follows the named dealer.
+NAMED_DEALER = {"rally-the-king", "rummy-royal"}
 LOW_WINS_VARIANTS = {("indian-rummy", "pool101"), ("indian-rummy", "pool201")}
 
 
@@ -89,17 +91,40 @@ def _dealers(game: str, players: Sequence[str], data: Mapping[str, Any], raw_rou
         who = [(raw.get("player") if isinstance(raw, Mapping) else None) for raw in raw_rounds]
         who += [None] * (len(rounds) - len(who))
         return who, standing.get("next"), "plays"
-    if game == "rally-the-king":
-        # RK-10: the deal passes left; the engine records who dealt and who deals next.
+    if game in NAMED_DEALER:
+        # A hand that names its dealer (RK-10, RM-3) is followed; the engine says who deals next.
         who = [(r.get("detail") or {}).get("dealer") or (r.get("detail") or {}).get("expected_dealer")
                for r in rounds]
         upcoming = standing.get("next_dealer")
         if upcoming is None and not data.get("over"):  # nobody has dealt yet: the first seat deals
             upcoming = players[len(rounds) % len(players)] if not any(who) else None
         return who, upcoming, "deals"
-    # The other games: the deal passes left, in seat order, from the first player.
-    who = [players[i % len(players)] for i in range(len(rounds))]
-    return who, None if data.get("over") else players[len(rounds) % len(players)], "deals"
+    # The other games: the first seat deals first and the deal passes left, to the next seat in the
+    # list; a player seated late (``joined``) takes their turn from the hand they join at.
+    order = passing_left(players, data.get("joined") or {}, len(rounds) + 1)
+    return order[:-1], None if data.get("over") else order[-1], "deals"
+
+
+def passing_left(players: Sequence[str], joined: Mapping[str, int], hands: int) -> list[str]:
+    """Who deals each of the first ``hands`` hands: the first seat, then the next seat in the list
+    (the player on the dealer's left), skipping a player not yet seated (``joined``: their first hand).
+
+    >>> passing_left(["Ann", "Ben", "Cat"], {}, 4)
+    ['Ann', 'Ben', 'Cat', 'Ann']
+    >>> passing_left(["Ann", "Ben", "Cat", "Eve"], {"Eve": 3}, 6)
+    ['Ann', 'Ben', 'Cat', 'Eve', 'Ann', 'Ben']
+    >>> passing_left(["Ann", "Ben", "Eve"], {"Eve": 4}, 5)
+    ['Ann', 'Ben', 'Ann', 'Ben', 'Eve']
+    """
+    out: list[str] = []
+    for n in range(1, hands + 1):
+        seated = [p for p in players if joined.get(p, 1) <= n] or list(players)
+        if not out:
+            out.append(seated[0])
+            continue
+        i = players.index(out[-1])
+        out.append(next(p for p in [*players[i + 1:], *players[:i + 1]] if p in seated))
+    return out
 
 
 def _distance(game: str, data: Mapping[str, Any], columns: Sequence[str], by_sides: bool) -> tuple[list[str], str]:

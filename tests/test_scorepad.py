@@ -201,3 +201,35 @@ def test_the_page_chart_of_battle_royals_has_the_players_bounds(app, client):
         "Ben": {"house": "H", "spoils": [], "meld": [], "hand": ["2H"]}}}]}
     svg = _chart_of(_table_page(app, client, request))
     assert ">above 1066 ends</text>" in svg and ">below −333 ends</text>" in svg
+
+
+def test_the_grid_follows_a_named_dealer_in_rummy_royal():
+    """A deal that names its dealer overrides the seat order; the next deal goes to their left (RM-3)."""
+    request = {"game": "rummy-royal", "players": ["Ann", "Ben", "Cat", "Dan"], "options": {"poker": False},
+               "rounds": [{"dealer": "Cat", "pay_cards": {}, "out": "Ann", "cards_left": {"Ben": 1}},
+                          {"pay_cards": {}, "out": "Ann", "cards_left": {"Ben": 1}}]}
+    grid = check_grid(request)
+    assert [row.dealer for row in grid.rows] == ["Cat", "Dan"]
+    assert grid.next_dealer == "Ann"
+
+
+def test_the_grid_passes_the_deal_left_from_the_first_seat():
+    """Alliance Royals' rounds name no dealer: the first seat deals, then the next seat in the list."""
+    board = {"house": "S", "spoils": [], "meld": [], "hand": []}
+    request = {"game": "alliance-royals", "players": ["Ann", "Ben", "Cat", "Dan"],
+               "rounds": [{"players": {p: dict(board, house=h) for p, h in zip(["Ann", "Ben", "Cat", "Dan"], "SHDC",
+                                                                               strict=True)}}] * 5}
+    grid = check_grid(request)
+    assert [row.dealer for row in grid.rows] == ["Ann", "Ben", "Cat", "Dan", "Ann"]
+    assert grid.next_dealer == "Ben"
+
+
+def test_every_rules_page_says_who_deals(client):
+    """The convention the grid follows is on each game's rules page, with the named-dealer exception."""
+    for slug in games.RULES_PAGES.values():
+        text = client.get(f"/rules/{slug}").get_data(as_text=True)
+        assert "passes to the left" in text, slug
+        assert "next name in the list" in text, slug
+    for slug, overrides in (("rally-the-king", "the hand&#39;s name wins"), ("rummy-royal", "that name wins")):
+        text = client.get(f"/rules/{slug}").get_data(as_text=True)
+        assert overrides in text.replace("’", "&#39;").replace("'", "&#39;"), slug
