@@ -142,6 +142,45 @@ def m005_rematch_of(db: Database) -> None:
     db["tables"].add_column("rematch_of", str)
 
 
+@migrations()
+def m006_player_changes(db: Database) -> None:
+    """The log also records a player's name corrected ("rename") and a late player seated ("seat").
+
+    SQLite cannot change a CHECK constraint in place, so the log is copied, row for row, into a
+    table that allows the two new kinds; its indexes and append-only triggers are made again.
+    """
+    db.execute(
+        """
+        CREATE TABLE events_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            seq INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('add', 'edit', 'delete', 'undo', 'rename', 'seat')),
+            slot INTEGER,
+            undoes INTEGER,
+            data TEXT,
+            device TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL,
+            entry_key TEXT,
+            UNIQUE (table_id, seq)
+        )
+        """
+    )
+    columns = "id, table_id, seq, kind, slot, undoes, data, device, created_at, entry_key"
+    db.execute(f"INSERT INTO events_new ({columns}) SELECT {columns} FROM events")  # noqa: S608 - constant
+    db.execute("DROP TABLE events")  # its triggers go with it, before the rows (none fires)
+    db.execute("ALTER TABLE events_new RENAME TO events")
+    db.execute("CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL")
+    db.execute(
+        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
+        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events "
+        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
+    )
+
+
 def connect(path: str) -> Database:
     """Open the database in autocommit mode; transactions are explicit."""
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,

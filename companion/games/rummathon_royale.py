@@ -35,6 +35,7 @@ from .base import (
 
 SLUG = "rummathon-royale"
 TITLE = "Rummathon Royale"
+ROUND_NAME = "hand"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 OPTIONS: dict[str, Any] = {"schedule": "all"}

@@ -1,0 +1,112 @@
+"""Correcting a player's name and seating a late player at a table (the table's "Players" page).
+
+A rename is a change in the table's log: every stored reference follows it (the rounds, the
+options that name players, a tournament's seat), the history tells it in words and an undo
+takes it back. A late player is seated from the next hand, where the game allows it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion import tables
+from companion.db import get_db
+from tests.conftest import csrf_token
+
+BOARD = {"house": "S", "spoils": [], "meld": [], "hand": []}
+
+
+def alliance_table(app, **options):
+    hand = {"players": {"Ann": dict(BOARD, spoils=["AS", "10S"]), "Ben": dict(BOARD, house="H", hand=["2H"]),
+                        "Cat": dict(BOARD, house="D", spoils=["AD"]), "Dan": dict(BOARD, house="C")}}
+    with app.app_context():
+        return tables.create_table(get_db(), "alliance-royals", ["Ann", "Ben", "Cat", "Dan"], options,
+                                   rounds=[hand, hand])
+
+
+def version_of(html: str, prefix: str) -> str:
+    return re.search(rf'name="{prefix}-base_version" type="hidden" value="(\d+)"', html).group(1)
+
+
+def rename(client, table, seat: int, name: str):
+    page = client.get(f"/t/{table.id}/players?key={table.edit_key}").get_data(as_text=True)
+    return client.post(f"/t/{table.id}/players/{seat}?key={table.edit_key}",
+                       data={f"p{seat}-name": name, f"p{seat}-base_version": version_of(page, f"p{seat}")})
+
+
+def test_a_rename_follows_every_reference_and_the_log_keeps_the_old_name(app, client):
+    table = alliance_table(app, teams=[["Ann", "Ben"], ["Cat", "Dan"]])
+    before = client.get(f"/t/{table.id}/export.json").get_json()
+    assert rename(client, table, 1, "  Benedict ").status_code == 303
+    body = client.get(f"/t/{table.id}/export.json").get_json()
+    assert body["players"] == ["Ann", "Benedict", "Cat", "Dan"]
+    assert body["options"]["teams"] == [["Ann", "Benedict"], ["Cat", "Dan"]]  # AR-2's Alliances follow
+    assert all("Benedict" in r["players"] and "Ben" not in r["players"] for r in body["rounds"])
+    assert [r["players"]["Benedict"] for r in body["rounds"]] == [r["players"]["Ben"] for r in before["rounds"]]
+    page = client.get(f"/t/{table.id}?key={table.edit_key}").get_data(as_text=True)
+    assert "Benedict" in page and ">Ben<" not in page
+    history = client.get(f"/t/{table.id}/history").get_data(as_text=True)
+    assert "Ben renamed Benedict" in history
+    # The scores did not move: the same Alliances, the same totals.
+    with app.app_context():
+        now = tables.state(get_db(), tables.get_table(get_db(), table.id))
+    from companion import games
+
+    was = games.score(before).totals
+    assert now.scored.totals == {"Ann": was["Ann"], "Benedict": was["Ben"], "Cat": was["Cat"], "Dan": was["Dan"]}
+    assert now.scored.sides == {"A": ["Ann", "Benedict"], "B": ["Cat", "Dan"]}
+
+
+def test_undo_takes_a_rename_back_and_redo_brings_it_again(app, client):
+    table = alliance_table(app)
+    rename(client, table, 0, "Annie")
+    page = client.get(f"/t/{table.id}?key={table.edit_key}").get_data(as_text=True)
+    version = re.search(r'name="base_version" value="(\d+)"', page).group(1)
+    assert client.post(f"/t/{table.id}/undo?key={table.edit_key}", data={"base_version": version}).status_code == 303
+    assert client.get(f"/t/{table.id}/export.json").get_json()["players"][0] == "Ann"
+    history = client.get(f"/t/{table.id}/history").get_data(as_text=True)
+    assert "Undone: Ann renamed Annie" in history
+    assert client.post(f"/t/{table.id}/redo?key={table.edit_key}",
+                       data={"base_version": str(int(version) + 1)}).status_code == 303
+    assert client.get(f"/t/{table.id}/export.json").get_json()["players"][0] == "Annie"
+
+
+def test_a_bad_name_gets_its_message_beside_the_field(app, client):
+    table = alliance_table(app)
+    for name, message in (("", "Each player needs a name."),
+                          ("x" * 41, "A name may have at most 40 characters."),
+                          ("cat", "Cat already sits at this table; give each player a different name."),
+                          ("Be\tn", "A name cannot hold control characters such as line breaks or tabs."),
+                          ("Ben", "Ben is already called that.")):
+        response = rename(client, table, 1, name)
+        assert response.status_code == 422, name
+        html = response.get_data(as_text=True)
+        assert f'<p class="error" id="p1-name-error">{message}</p>' in html, (name, html[-3000:])
+        assert 'aria-invalid="true"' in html
+    assert client.get(f"/t/{table.id}/export.json").get_json()["players"][1] == "Ben"
+    assert rename(client, table, 1, "BEN").status_code == 303  # a player may change the case of their own name
+
+
+def test_a_view_link_cannot_rename_and_a_form_needs_its_csrf_token(app, client, csrf_app):
+    table = alliance_table(app)
+    assert client.get(f"/t/{table.id}/players").status_code == 403
+    assert client.post(f"/t/{table.id}/players/0", data={"p0-name": "X", "p0-base_version": "2"}).status_code == 403
+    assert client.post(f"/t/{table.id}/players/9?key={table.edit_key}", data={}).status_code == 404
+    guarded = csrf_app.test_client()
+    with csrf_app.app_context():
+        other = tables.create_table(get_db(), "rummathon-royale", ["Ann", "Ben"], {})
+    refused = guarded.post(f"/t/{other.id}/players/0?key={other.edit_key}", data={"p0-name": "X", "p0-base_version": "0"})
+    assert refused.status_code == 400
+    page = guarded.get(f"/t/{other.id}/players?key={other.edit_key}").get_data(as_text=True)
+    ok = guarded.post(f"/t/{other.id}/players/0?key={other.edit_key}",
+                      data={"p0-csrf_token": csrf_token(page.replace('name="p0-csrf_token"', 'name="csrf_token"')),
+                            "p0-name": "Annie", "p0-base_version": "0"})
+    assert ok.status_code == 303
+
+
+def test_a_stale_rename_is_refused_with_the_form_kept(app, client):
+    table = alliance_table(app)
+    response = client.post(f"/t/{table.id}/players/1?key={table.edit_key}",
+                           data={"p1-name": "Benedict", "p1-base_version": "1"})
+    assert response.status_code == 409
+    assert 'value="Benedict"' in response.get_data(as_text=True)
