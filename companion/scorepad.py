@@ -33,6 +33,8 @@ class Cell:
     points: int
     total: int
     lead: bool
+    #: The player was not at the table yet (seated late, ``joined``): the cell is left empty.
+    blank: bool = False
 
     @property
     def points_text(self) -> str:
@@ -71,6 +73,13 @@ class Grid:
     note: str = ""
     by_sides: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def round_word(game: str) -> str:
+    """What the game calls a round (hand, deal, turn), from its engine."""
+    from . import games
+
+    return getattr(games.ENGINES.get(game), "ROUND_NAME", "round")
 
 
 def _best(values: Sequence[int], low_wins: bool) -> list[bool]:
@@ -189,20 +198,28 @@ def build(scored: ScoredGame | Mapping[str, Any], raw_rounds: Sequence[Any] = ()
         points = [[r["points"].get(p, 0) for p in columns] for r in data["rounds"]]
         final = [data["totals"][p] for p in columns]
     dealers, next_dealer, verb = _dealers(game, players, data, list(raw_rounds))
+    joined = {} if by_sides else (data.get("joined") or {})
     rows = []
     for i, after in enumerate(totals_after):
+        seated = [joined.get(c, 1) <= i + 1 for c in columns]
         totals = [after[c] for c in columns]
-        lead = _best(totals, low_wins)
-        rows.append(Row(i + 1, tuple(Cell(pt, tot, ld) for pt, tot, ld in zip(points[i], totals, lead, strict=True)),
-                        dealers[i]))
+        lead = _best([t for t, s in zip(totals, seated, strict=True) if s], low_wins)
+        lead_of = iter(lead)
+        cells = tuple(Cell(pt, tot, next(lead_of)) if s else Cell(pt, tot, False, blank=True)
+                      for pt, tot, s in zip(points[i], totals, seated, strict=True))
+        rows.append(Row(i + 1, cells, dealers[i]))
     if data.get("over"):
         winners = set(data.get("winners") or [])
         leaders = [any(m in winners for m in ms) for ms in members]
         if all(leaders):  # a draw: nobody is marked ahead of anybody
             leaders = [False] * len(columns)
     else:
-        leaders = _best(final, low_wins)
+        here = [c not in joined or joined[c] <= len(rows) for c in columns]  # a player seated for the next hand has not played
+        best = iter(_best([t for t, h in zip(final, here, strict=True) if h], low_wins))
+        leaders = [next(best) if h else False for h in here]
     distance, note = _distance(game, data, columns, by_sides)
+    distance = [f"joins at {round_word(game)} {joined[c]}" if c in joined and joined[c] > len(rows) else d
+                for c, d in zip(columns, distance, strict=True)]
     word = SIDE_WORD.get(game, "Side")
     labels = [f"{word} {c}" for c in columns] if by_sides else columns
     return Grid(columns=tuple(columns), labels=tuple(labels), members=tuple(members), rows=tuple(rows),

@@ -95,7 +95,8 @@ def test_a_view_link_cannot_rename_and_a_form_needs_its_csrf_token(app, client, 
     guarded = csrf_app.test_client()
     with csrf_app.app_context():
         other = tables.create_table(get_db(), "rummathon-royale", ["Ann", "Ben"], {})
-    refused = guarded.post(f"/t/{other.id}/players/0?key={other.edit_key}", data={"p0-name": "X", "p0-base_version": "0"})
+    refused = guarded.post(f"/t/{other.id}/players/0?key={other.edit_key}",
+                           data={"p0-name": "X", "p0-base_version": "0"})
     assert refused.status_code == 400
     page = guarded.get(f"/t/{other.id}/players?key={other.edit_key}").get_data(as_text=True)
     ok = guarded.post(f"/t/{other.id}/players/0?key={other.edit_key}",
@@ -110,3 +111,42 @@ def test_a_stale_rename_is_refused_with_the_form_kept(app, client):
                            data={"p1-name": "Benedict", "p1-base_version": "1"})
     assert response.status_code == 409
     assert 'value="Benedict"' in response.get_data(as_text=True)
+
+
+def seat_late(client, table, name: str):
+    page = client.get(f"/t/{table.id}/players?key={table.edit_key}").get_data(as_text=True)
+    return client.post(f"/t/{table.id}/players/late?key={table.edit_key}",
+                       data={"late-name": name, "late-base_version": version_of(page, "late")})
+
+
+def test_a_late_player_is_seated_from_the_next_hand_and_the_grid_leaves_their_past_blank(app, client):
+    hand = {"out": "Ann", "left": {"Ben": {"low": 2}}}
+    with app.app_context():
+        table = tables.create_table(get_db(), "rummathon-royale", ["Ann", "Ben"], {}, rounds=[hand, hand])
+    assert seat_late(client, table, "Eve").status_code == 303
+    body = client.get(f"/t/{table.id}/export.json").get_json()
+    assert body["players"] == ["Ann", "Ben", "Eve"] and body["joined"] == {"Eve": 3}
+    page = client.get(f"/t/{table.id}?key={table.edit_key}").get_data(as_text=True)
+    assert page.count('<td class="num late">') == 2  # hands 1 and 2: Eve was not there
+    assert "joins at hand 3" in page
+    assert "Eve seated late, playing from hand 3" in client.get(f"/t/{table.id}/history").get_data(as_text=True)
+    # Hand 3 names her; the form offers her fields.
+    form = client.get(f"/t/{table.id}/hands/new?key={table.edit_key}").get_data(as_text=True)
+    assert "Eve" in form
+
+
+def test_a_fixed_seat_game_or_a_bad_name_cannot_seat_a_late_player(app, client):
+    table = alliance_table(app)
+    page = client.get(f"/t/{table.id}/players?key={table.edit_key}").get_data(as_text=True)
+    assert "nobody can join during the game" in page and 'name="late-name"' not in page
+    response = client.post(f"/t/{table.id}/players/late?key={table.edit_key}",
+                           data={"late-name": "Eve", "late-base_version": "2"})
+    assert response.status_code == 422
+    with app.app_context():
+        other = tables.create_table(get_db(), "indian-rummy", ["Ann", "Ben"], {"variant": "pool101"}, rounds=[
+            {"wild": "3", "winner": "Ann", "hands": {"Ben": {"count": 80}}}])
+    for name, message in (("ann", "Ann already sits at this table"), ("", "Each player needs a name"),
+                          ("Eve", "Eve cannot join the pool at deal 2: Ben has 80, above 79")):
+        response = seat_late(client, other, name)
+        assert response.status_code == 422, name
+        assert message in response.get_data(as_text=True), name
