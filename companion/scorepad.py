@@ -214,7 +214,8 @@ def build(scored: ScoredGame | Mapping[str, Any], raw_rounds: Sequence[Any] = ()
         if all(leaders):  # a draw: nobody is marked ahead of anybody
             leaders = [False] * len(columns)
     else:
-        here = [c not in joined or joined[c] <= len(rows) for c in columns]  # a player seated for the next hand has not played
+        # A player seated for the next hand has not played yet: they lead nobody.
+        here = [c not in joined or joined[c] <= len(rows) for c in columns]
         best = iter(_best([t for t, h in zip(final, here, strict=True) if h], low_wins))
         leaders = [next(best) if h else False for h in here]
     distance, note = _distance(game, data, columns, by_sides)

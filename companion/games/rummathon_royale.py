@@ -354,7 +354,8 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             break
         explain: dict[str, list[str]] = {p: [] for p in everyone}
         for p in waiting:
-            explain[p].append(f"Not at the table yet: joins at hand {joined[p]} on the first round of the schedule (RR-5)")
+            explain[p].append(f"Not at the table yet: joins at hand {joined[p]} on the first round of the "
+                              "schedule (RR-5)")
         if arriving:
             low = min(totals[p] for p in players if p not in arriving)
             for p in arriving:
