@@ -27,6 +27,18 @@ IDLE_CONNECTIONS = 16  # kept open between requests; more than any server's thre
 migrations = Migrations("courtier")
 
 
+def append_only(db: Database) -> None:
+    """The log is append-only: the database itself refuses to rewrite history."""
+    db.execute(
+        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
+        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events "
+        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
+    )
+
+
 @migrations()
 def m001_tables_and_events(db: Database) -> None:
     db["tables"].create(
@@ -58,15 +70,7 @@ def m001_tables_and_events(db: Database) -> None:
         )
         """
     )
-    # The log is append-only: the database itself refuses to rewrite history.
-    db.execute(
-        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
-        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
-    )
-    db.execute(
-        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events "
-        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
-    )
+    append_only(db)
 
 
 @migrations()
@@ -171,14 +175,7 @@ def m006_player_changes(db: Database) -> None:
     db.execute("DROP TABLE events")  # its triggers go with it, before the rows (none fires)
     db.execute("ALTER TABLE events_new RENAME TO events")
     db.execute("CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL")
-    db.execute(
-        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
-        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
-    )
-    db.execute(
-        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events "
-        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
-    )
+    append_only(db)
 
 
 def connect(path: str) -> Database:

@@ -178,16 +178,27 @@ def fold(events: Sequence[Event]) -> list[tuple[int, Any]]:
     >>> fold([e(1, "add", 1, "h1"), e(2, "add", 2, "h2"), e(3, "delete", 1)])
     [(2, 'h2')]
     """
-    undone = cancelled(events)
     hands: dict[int, Any] = {}
-    for e in events:
-        if e.kind == "undo" or e.seq in undone:
-            continue
-        if e.kind in ("add", "edit"):
-            hands[e.slot] = e.data
-        elif e.kind == "delete":
-            hands.pop(e.slot, None)
+    for e in in_force(events):
+        _fold_hand(hands, e)
     return sorted(hands.items())
+
+
+def in_force(events: Sequence[Event]) -> list[Event]:
+    """The changes that stand: every event but the undos and what they cancelled."""
+    undone = cancelled(events)
+    return [e for e in events if e.kind != "undo" and e.seq not in undone]
+
+
+def _fold_hand(hands: dict[int, Any], e: Event) -> bool:
+    """Apply an add, edit or delete to the hands in play; False for any other change."""
+    if e.kind in ("add", "edit"):
+        hands[e.slot] = e.data
+    elif e.kind == "delete":
+        hands.pop(e.slot, None)
+    else:
+        return False
+    return True
 
 
 def seating(table: Table, events: Sequence[Event]) -> tuple[Table, list[tuple[int, Any]]]:
@@ -199,18 +210,13 @@ def seating(table: Table, events: Sequence[Event]) -> tuple[Table, list[tuple[in
     adds a player at the end of the seat order, from the first hand entered after it.
     """
     table = table.stored
-    undone = cancelled(events)
     hands: dict[int, Any] = {}
     players, options = list(table.players), dict(table.options)
     seated_at: dict[str, int] = {}
-    for e in events:
-        if e.kind == "undo" or e.seq in undone:
+    for e in in_force(events):
+        if _fold_hand(hands, e):
             continue
-        if e.kind in ("add", "edit"):
-            hands[e.slot] = e.data
-        elif e.kind == "delete":
-            hands.pop(e.slot, None)
-        elif e.kind == "rename":
+        if e.kind == "rename":
             old, new = e.data["from"], e.data["to"]
             players = [new if p == old else p for p in players]
             options = games.rename_options(table.game, options, old, new)

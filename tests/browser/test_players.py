@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from companion import db as database
 from companion import tables
+from tests.browser.test_scorepad import no_sideways_scroll
+from tests.browser.test_scorepad import seat as stored
 
 pytestmark = pytest.mark.browser
 
@@ -21,21 +22,12 @@ BOARD = {"house": "S", "spoils": [], "meld": [], "hand": []}
 
 
 def seat(tmp_path, game, players, options, rounds) -> tables.Table:
-    conn = database.connect(str(tmp_path / "live.sqlite"))
-    try:
-        return tables.create_table(conn, game, players, options, rounds=rounds)
-    finally:
-        conn.conn.close()
+    return stored(tmp_path, {"game": game, "players": players, "options": options, "rounds": rounds})
 
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def no_sideways_scroll(page) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
 
 
 def phone(chromium, size, scheme):
