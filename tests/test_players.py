@@ -150,3 +150,21 @@ def test_a_fixed_seat_game_or_a_bad_name_cannot_seat_a_late_player(app, client):
         response = seat_late(client, other, name)
         assert response.status_code == 422, name
         assert message in response.get_data(as_text=True), name
+
+
+def test_royalty_seats_a_late_player_but_not_in_a_joust_or_with_coalitions(app, client):
+    turn = {"player": "Ann", "pass": True}
+    with app.app_context():
+        table = tables.create_table(get_db(), "royalty", ["Ann", "Ben"], {}, rounds=[turn])
+        joust = tables.create_table(get_db(), "royalty", ["Ann", "Ben"], {"variant": "joust"})
+        paired = tables.create_table(get_db(), "royalty", ["Ann", "Ben", "Cat", "Dan"],
+                                     {"coalitions": [["Ann", "Cat"], ["Ben", "Dan"]]})
+    assert seat_late(client, table, "Eve").status_code == 303
+    body = client.get(f"/t/{table.id}/export.json").get_json()
+    assert body["joined"] == {"Eve": 2}
+    page = client.get(f"/t/{table.id}?key={table.edit_key}").get_data(as_text=True)
+    assert "Next: Ben plays" in page  # Ben's seat comes before Eve's
+    for other, why in ((joust, "Joust is a game for exactly two players"),
+                       (paired, "coalitions were made at the start")):
+        page = client.get(f"/t/{other.id}/players?key={other.edit_key}").get_data(as_text=True)
+        assert why in page and 'name="late-name"' not in page
