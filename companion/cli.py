@@ -137,7 +137,8 @@ def import_(file: str) -> None:
         try:
             table = tables.create_table(get_db(), body["game"], [p.strip() for p in body["players"]],
                                         body.get("options") or {}, title=str(body.get("title") or "")[:60],
-                                        rounds=body.get("rounds", []), device="command line")
+                                        rounds=body.get("rounds", []), device="command line",
+                                        joined=body.get("joined"))
         except InputError as err:
             _fail(list(err.problems))
     _emit({"table": table.id, "view": f"/t/{table.id}", "edit": f"/t/{table.id}?key={table.edit_key}"})

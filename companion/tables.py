@@ -222,8 +222,8 @@ def seating(table: Table, events: Sequence[Event]) -> tuple[Table, list[tuple[in
             options = games.rename_options(table.game, options, old, new)
             hands = {slot: games.rename_round(table.game, data, old, new) for slot, data in hands.items()}
             seated_at = {(new if p == old else p): seq for p, seq in seated_at.items()}
-        elif e.kind == "seat":
-            players.append(e.data["name"])
+        elif e.kind == "seat":  # at the end of the seats, or where an import's seat order put them
+            players.insert(e.data.get("seat", len(players)), e.data["name"])
             seated_at[e.data["name"]] = e.seq
     in_play = sorted(hands.items())
     if players == list(table.players) and options == table.options and not seated_at:
@@ -384,35 +384,58 @@ def score_hands(table: Table, hands: Sequence[tuple[int, Any]]) -> ScoredGame:
 
 
 def new_table(game: str, players: Sequence[str], options: Mapping[str, Any], title: str = "",
-              rounds: Sequence[Any] = (), rematch_of: str | None = None) -> Table:
-    """A table not yet stored, its game scored first so it is never stored in a state the engine refuses."""
+              rounds: Sequence[Any] = (), rematch_of: str | None = None,
+              joined: Mapping[str, int] | None = None) -> Table:
+    """A table not yet stored, its game scored first so it is never stored in a state the engine refuses.
+
+    ``joined`` (an import's late players, the API's field) leaves those players out of the stored
+    seats: :func:`store_table` seats them in the log before their first hand.
+    """
     if limits.has_control(title):
         raise InputError([Problem("title", "a table's name cannot hold control characters such as line breaks")])
     table = Table(id=new_id(), edit_key=new_edit_key(), game=game,
                   title=title.strip() or games.engine_for(game).TITLE,
-                  players=tuple(players), options=dict(options), created_at=now(), rematch_of=rematch_of)
+                  players=tuple(players), options=dict(options), created_at=now(), rematch_of=rematch_of,
+                  joined={p: k for p, k in (joined or {}).items() if k > 1})
     score_hands(table, list(enumerate(rounds, 1)))
-    return table
+    return replace(table, players=tuple(p for p in players if p not in table.joined), joined={})
 
 
-def store_table(db: Database, table: Table, rounds: Sequence[Any] = (), device: str = "") -> None:
-    """Write a new table and its first hands; the caller holds the write transaction."""
+def store_table(db: Database, table: Table, rounds: Sequence[Any] = (), device: str = "",
+                seats: Sequence[str] = (), joined: Mapping[str, int] | None = None) -> None:
+    """Write a new table and its first hands; the caller holds the write transaction.
+
+    ``joined`` players (an import's late players) are seated in the log before their first hand,
+    each where ``seats`` (every player, in seat order) puts them.
+    """
     db.execute(
         "INSERT INTO tables (id, edit_key, game, title, players, options, created_at, rematch_of) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [table.id, table.edit_key, table.game, table.title, json.dumps(list(table.players)),
          _options_column(table.options), table.created_at, table.rematch_of],
     )
-    for seq, data in enumerate(rounds, 1):
-        _insert(db, table.id, Event(seq, "add", seq, None, data, device[:40], now()))
+    final = list(seats) or list(table.players)
+    late = {p: k for p, k in (joined or {}).items() if k > 1}
+    present = set(table.players)
+    seq = 0
+    for n in range(1, len(rounds) + 2):
+        for p in (p for p in final if late.get(p) == n):
+            seq += 1
+            seat_at = sum(1 for q in final[:final.index(p)] if q in present)
+            present.add(p)
+            _insert(db, table.id, Event(seq, "seat", None, None, {"name": p, "seat": seat_at}, device[:40], now()))
+        if n <= len(rounds):
+            seq += 1
+            _insert(db, table.id, Event(seq, "add", seq, None, rounds[n - 1], device[:40], now()))
 
 
 def create_table(db: Database, game: str, players: Sequence[str], options: Mapping[str, Any],
-                 title: str = "", rounds: Sequence[Any] = (), device: str = "", rematch_of: str | None = None) -> Table:
-    """Create a table (optionally with hands already played, as an import does)."""
-    table = new_table(game, players, options, title, rounds, rematch_of)
+                 title: str = "", rounds: Sequence[Any] = (), device: str = "", rematch_of: str | None = None,
+                 joined: Mapping[str, int] | None = None) -> Table:
+    """Create a table (optionally with hands already played, and players who joined late, as an import does)."""
+    table = new_table(game, players, options, title, rounds, rematch_of, joined)
     with immediate(db):
-        store_table(db, table, rounds, device)
+        store_table(db, table, rounds, device, players, joined)
     return table
 
 

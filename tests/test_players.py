@@ -168,3 +168,22 @@ def test_royalty_seats_a_late_player_but_not_in_a_joust_or_with_coalitions(app, 
                        (paired, "coalitions were made at the start")):
         page = client.get(f"/t/{other.id}/players?key={other.edit_key}").get_data(as_text=True)
         assert why in page and 'name="late-name"' not in page
+
+
+def test_an_export_with_a_late_player_imports_as_the_same_game(app, client):
+    """The export carries ``joined``; the import seats the late player in the log before their first hand,
+    in the seat the export gives them."""
+    request = {"game": "rummathon-royale", "players": ["Ann", "Eve", "Ben"], "joined": {"Eve": 2}, "options": {},
+               "rounds": [{"out": "Ann", "left": {"Ben": {"low": 4}}}, {"out": "Eve", "left": {"Ann": {"high": 1}}}]}
+    with app.app_context():
+        table = tables.create_table(get_db(), request["game"], request["players"], {}, rounds=request["rounds"],
+                                    joined=request["joined"])
+    body = client.get(f"/t/{table.id}/export.json").get_json()
+    assert body["players"] == ["Ann", "Eve", "Ben"] and body["joined"] == {"Eve": 2}
+    assert body["rounds"] == request["rounds"]
+    imported = client.post("/import", data={"text": __import__("json").dumps(body)})
+    assert imported.status_code == 303
+    again = client.get(imported.headers["Location"].split("?")[0] + "/export.json").get_json()
+    assert again["players"] == body["players"] and again["joined"] == body["joined"]
+    page = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert page.count('<td class="num late">') == 1  # Eve's hand 1

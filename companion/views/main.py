@@ -133,7 +133,7 @@ def import_table():
                 table = tables.create_table(
                     get_db(), body["game"], [p.strip() for p in body["players"]],
                     body.get("options") or {}, title=str(body.get("title") or "")[:60],
-                    rounds=body.get("rounds", []), device=device_label())
+                    rounds=body.get("rounds", []), device=device_label(), joined=body.get("joined"))
             except InputError as err:
                 errors.extend(f"{p.where}: {p.message}" for p in err.problems)
             else:
