@@ -160,8 +160,8 @@ def test_every_page_is_hardened_and_has_no_inline_code(client):
         "edit form": client.get(f"{view_url}/hands/1/edit?key={key}"),
         "history": client.get(f"{view_url}/history"),
         "players": client.get(f"{view_url}/players?key={key}"),
-        "player name, refused": client.post(f"{view_url}/players/0?key={key}", data={"p0-name": "",
-                                                                                     "p0-base_version": "1"}),
+        "player name, refused": client.post(f"{view_url}/players/0?key={key}",
+                                            data={"p0-name": "", "p0-base_version": "1"}),
         "rules": client.get("/rules/rummathon-royale"),
         "import": client.get("/import"),
         "import, refused": client.post("/import", data={"text": "{not json"}),
@@ -172,7 +172,8 @@ def test_every_page_is_hardened_and_has_no_inline_code(client):
         "405 page": client.get("/device"),
         "413 page": client.post("/new/rummathon-royale", data={"seat1": "x" * (MB + 1)}),
     }
-    expected = {"new table, refused": 422, "hand form, refused": 422, "player name, refused": 422, "import, refused": 422,
+    expected = {"new table, refused": 422, "hand form, refused": 422, "player name, refused": 422,
+                "import, refused": 422,
                 "404 page": 404, "404 unknown path": 404, "403 page": 403, "403 wrong key": 403,
                 "405 page": 405, "413 page": 413}
     for name, response in pages.items():
