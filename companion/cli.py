@@ -110,7 +110,8 @@ def export(table_id: str, output: str | None) -> None:
             table = tables.get_table(get_db(), table_id)
         except tables.TableNotFound:
             _fail([Problem("TABLE_ID", f"there is no table {table_id}")])
-        body = tables.request_for(table, [data for _, data in tables.fold(tables.events(get_db(), table.id))])
+        table, hands = tables.seating(table, tables.events(get_db(), table.id))
+        body = tables.request_for(table, [data for _, data in hands])
         body["title"] = table.title
     if output:
         Path(output).write_text(json.dumps(body, indent=2, ensure_ascii=False), encoding="utf-8")
@@ -136,7 +137,8 @@ def import_(file: str) -> None:
         try:
             table = tables.create_table(get_db(), body["game"], [p.strip() for p in body["players"]],
                                         body.get("options") or {}, title=str(body.get("title") or "")[:60],
-                                        rounds=body.get("rounds", []), device="command line")
+                                        rounds=body.get("rounds", []), device="command line",
+                                        joined=body.get("joined"))
         except InputError as err:
             _fail(list(err.problems))
     _emit({"table": table.id, "view": f"/t/{table.id}", "edit": f"/t/{table.id}?key={table.edit_key}"})
@@ -254,7 +256,7 @@ def sheet(source: str | None, output: str, paper: str, blank: str | None, player
                 table = tables.get_table(db, source)
             except tables.TableNotFound:
                 _fail([Problem("TABLE_ID", f"there is no table {source}")])
-            hands = tables.fold(tables.events(db, table.id))
+            table, hands = tables.seating(table, tables.events(db, table.id))
             scored = tables.score_hands(table, hands)
             pdf = sheets.render_filled(scored, table.title, table.created_at, table.options, None, paper,
                                        rounds=[data for _, data in hands])

@@ -27,6 +27,18 @@ IDLE_CONNECTIONS = 16  # kept open between requests; more than any server's thre
 migrations = Migrations("courtier")
 
 
+def append_only(db: Database) -> None:
+    """The log is append-only: the database itself refuses to rewrite history."""
+    db.execute(
+        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
+        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events "
+        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
+    )
+
+
 @migrations()
 def m001_tables_and_events(db: Database) -> None:
     db["tables"].create(
@@ -58,15 +70,7 @@ def m001_tables_and_events(db: Database) -> None:
         )
         """
     )
-    # The log is append-only: the database itself refuses to rewrite history.
-    db.execute(
-        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
-        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
-    )
-    db.execute(
-        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events "
-        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
-    )
+    append_only(db)
 
 
 @migrations()
@@ -140,6 +144,38 @@ def m004_tournament_time(db: Database) -> None:
 def m005_rematch_of(db: Database) -> None:
     """A rematch remembers the table it follows (its page links back)."""
     db["tables"].add_column("rematch_of", str)
+
+
+@migrations()
+def m006_player_changes(db: Database) -> None:
+    """The log also records a player's name corrected ("rename") and a late player seated ("seat").
+
+    SQLite cannot change a CHECK constraint in place, so the log is copied, row for row, into a
+    table that allows the two new kinds; its indexes and append-only triggers are made again.
+    """
+    db.execute(
+        """
+        CREATE TABLE events_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            seq INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('add', 'edit', 'delete', 'undo', 'rename', 'seat')),
+            slot INTEGER,
+            undoes INTEGER,
+            data TEXT,
+            device TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL,
+            entry_key TEXT,
+            UNIQUE (table_id, seq)
+        )
+        """
+    )
+    columns = "id, table_id, seq, kind, slot, undoes, data, device, created_at, entry_key"
+    db.execute(f"INSERT INTO events_new ({columns}) SELECT {columns} FROM events")  # noqa: S608 - constant
+    db.execute("DROP TABLE events")  # its triggers go with it, before the rows (none fires)
+    db.execute("ALTER TABLE events_new RENAME TO events")
+    db.execute("CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL")
+    append_only(db)
 
 
 def connect(path: str) -> Database:

@@ -7,7 +7,7 @@ made ("Hand 7 edited: Tom's cards left 3 → 2"). Pure: events in, lines out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,7 +86,14 @@ def differences(before: Any, after: Any, players: Sequence[str]) -> list[str]:
     return out
 
 
-def _lower(text: str) -> str:
+def _lower(text: str, names: Collection[str] = ()) -> str:
+    """A summary inside a sentence: its first letter small, unless it starts with a name.
+
+    >>> _lower("Hand 3 edited"), _lower("Ben renamed Bo", {"Ben"})
+    ('hand 3 edited', 'Ben renamed Bo')
+    """
+    if any(text == n or text.startswith(n + " ") for n in names):
+        return text
     return text[:1].lower() + text[1:]
 
 
@@ -97,6 +104,7 @@ def lines(events: Sequence[Event], players: Sequence[str], noun: str,
     by_seq = {e.seq: e for e in events}
     out: list[Line] = []
     told: dict[int, str] = {}
+    names = set(players)
     Noun = noun.capitalize()  # noqa: N806 - the noun at the start of a sentence
     for i, e in enumerate(events):
         before = fold(events[:i])
@@ -110,6 +118,12 @@ def lines(events: Sequence[Event], players: Sequence[str], noun: str,
             n = slots_before.index(e.slot) + 1 if e.slot in slots_before else len(slots_before) + 1
             changes = tuple(differences(dict(before).get(e.slot), e.data, players))
             summary = f"{Noun} {n} edited" + (f": {'; '.join(changes)}" if changes else " (nothing changed)")
+        elif e.kind == "rename":
+            names.update((e.data["from"], e.data["to"]))
+            summary = f"{e.data['from']} renamed {e.data['to']}"
+        elif e.kind == "seat":
+            names.add(e.data["name"])
+            summary = f"{e.data['name']} seated late, playing from {noun} {len(slots_before) + 1}"
         elif e.kind == "delete":
             n = slots_before.index(e.slot) + 1 if e.slot in slots_before else "?"
             summary = f"{Noun} {n} deleted"
@@ -118,9 +132,9 @@ def lines(events: Sequence[Event], players: Sequence[str], noun: str,
             if is_redo(e, events):
                 cancelled_undo = by_seq.get(e.undoes or 0)
                 inner = told.get(cancelled_undo.undoes or 0, "") if cancelled_undo else ""
-                summary = f"Redone: {_lower(inner or target)}"
+                summary = f"Redone: {_lower(inner or target, names)}"
             else:
-                summary = f"Undone: {_lower(target)}"
-        told[e.seq] = summary.split(":")[0] if e.kind != "undo" else summary
+                summary = f"Undone: {_lower(target, names)}"
+        told[e.seq] = summary.split(":")[0] if e.kind not in ("undo", "rename", "seat") else summary
         out.append(Line(e, summary, changes, undone.get(e.seq)))
     return out

@@ -313,6 +313,12 @@ def _schemas() -> dict[str, Any]:
                     "type": "array", "items": {"type": "object"},
                     "description": "the rounds so far, in order; each game's round shape is in docs/api.md",
                 },
+                "joined": {
+                    "type": ["object", "null"], "additionalProperties": {"type": "integer", "minimum": 1},
+                    "description": "players seated late, each with the first round they play (counted from 1, at "
+                                   "most one more than the rounds given); Rummathon Royale, Indian Rummy's points and "
+                                   "pool rummy, and Royalty (not a Joust, not with coalitions) take them",
+                },
             },
         },
         "ScoredRound": {
@@ -331,6 +337,9 @@ def _schemas() -> dict[str, Any]:
                 "game": {"type": "string", "enum": slugs},
                 "players": _strings("the names, trimmed", minItems=1),
                 "options": {"type": "object", "description": "the options applied, defaults filled in"},
+                "joined": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 2},
+                           "description": "the players seated late and the first round each played; absent when "
+                                          "nobody joined late"},
                 "sides": {"type": ["object", "null"], "additionalProperties": _strings(),
                           "description": "team games: each team's members; null otherwise"},
                 "rounds": {"type": "array", "items": _ref("ScoredRound")},

@@ -23,6 +23,8 @@ from .sheets import _side_running as side_running
 #: What a side is called in the games played by sides.
 SIDE_WORD = {"alliance-royals": "Alliance", "royalty": "Coalition"}
 #: Games where the lower total is the better one (pool rummy counts towards elimination).
+#: Games whose hands name their dealer (RK-10, RM-3): the grid follows the named dealer.
+NAMED_DEALER = {"rally-the-king", "rummy-royal"}
 LOW_WINS_VARIANTS = {("indian-rummy", "pool101"), ("indian-rummy", "pool201")}
 
 
@@ -31,6 +33,8 @@ class Cell:
     points: int
     total: int
     lead: bool
+    #: The player was not at the table yet (seated late, ``joined``): the cell is left empty.
+    blank: bool = False
 
     @property
     def points_text(self) -> str:
@@ -71,6 +75,13 @@ class Grid:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def round_word(game: str) -> str:
+    """What the game calls a round (hand, deal, turn), from its engine."""
+    from . import games
+
+    return getattr(games.ENGINES.get(game), "ROUND_NAME", "round")
+
+
 def _best(values: Sequence[int], low_wins: bool) -> list[bool]:
     """Which of the values lead; nobody leads while all are equal (the start of a game)."""
     if not values or len(set(values)) == 1:
@@ -89,17 +100,40 @@ def _dealers(game: str, players: Sequence[str], data: Mapping[str, Any], raw_rou
         who = [(raw.get("player") if isinstance(raw, Mapping) else None) for raw in raw_rounds]
         who += [None] * (len(rounds) - len(who))
         return who, standing.get("next"), "plays"
-    if game == "rally-the-king":
-        # RK-10: the deal passes left; the engine records who dealt and who deals next.
+    if game in NAMED_DEALER:
+        # A hand that names its dealer (RK-10, RM-3) is followed; the engine says who deals next.
         who = [(r.get("detail") or {}).get("dealer") or (r.get("detail") or {}).get("expected_dealer")
                for r in rounds]
         upcoming = standing.get("next_dealer")
         if upcoming is None and not data.get("over"):  # nobody has dealt yet: the first seat deals
             upcoming = players[len(rounds) % len(players)] if not any(who) else None
         return who, upcoming, "deals"
-    # The other games: the deal passes left, in seat order, from the first player.
-    who = [players[i % len(players)] for i in range(len(rounds))]
-    return who, None if data.get("over") else players[len(rounds) % len(players)], "deals"
+    # The other games: the first seat deals first and the deal passes left, to the next seat in the
+    # list; a player seated late (``joined``) takes their turn from the hand they join at.
+    order = passing_left(players, data.get("joined") or {}, len(rounds) + 1)
+    return order[:-1], None if data.get("over") else order[-1], "deals"
+
+
+def passing_left(players: Sequence[str], joined: Mapping[str, int], hands: int) -> list[str]:
+    """Who deals each of the first ``hands`` hands: the first seat, then the next seat in the list
+    (the player on the dealer's left), skipping a player not yet seated (``joined``: their first hand).
+
+    >>> passing_left(["Ann", "Ben", "Cat"], {}, 4)
+    ['Ann', 'Ben', 'Cat', 'Ann']
+    >>> passing_left(["Ann", "Ben", "Cat", "Eve"], {"Eve": 3}, 6)
+    ['Ann', 'Ben', 'Cat', 'Eve', 'Ann', 'Ben']
+    >>> passing_left(["Ann", "Ben", "Eve"], {"Eve": 4}, 5)
+    ['Ann', 'Ben', 'Ann', 'Ben', 'Eve']
+    """
+    out: list[str] = []
+    for n in range(1, hands + 1):
+        seated = [p for p in players if joined.get(p, 1) <= n] or list(players)
+        if not out:
+            out.append(seated[0])
+            continue
+        i = players.index(out[-1])
+        out.append(next(p for p in [*players[i + 1:], *players[:i + 1]] if p in seated))
+    return out
 
 
 def _distance(game: str, data: Mapping[str, Any], columns: Sequence[str], by_sides: bool) -> tuple[list[str], str]:
@@ -164,20 +198,29 @@ def build(scored: ScoredGame | Mapping[str, Any], raw_rounds: Sequence[Any] = ()
         points = [[r["points"].get(p, 0) for p in columns] for r in data["rounds"]]
         final = [data["totals"][p] for p in columns]
     dealers, next_dealer, verb = _dealers(game, players, data, list(raw_rounds))
+    joined = {} if by_sides else (data.get("joined") or {})
     rows = []
     for i, after in enumerate(totals_after):
+        seated = [joined.get(c, 1) <= i + 1 for c in columns]
         totals = [after[c] for c in columns]
-        lead = _best(totals, low_wins)
-        rows.append(Row(i + 1, tuple(Cell(pt, tot, ld) for pt, tot, ld in zip(points[i], totals, lead, strict=True)),
-                        dealers[i]))
+        lead = _best([t for t, s in zip(totals, seated, strict=True) if s], low_wins)
+        lead_of = iter(lead)
+        cells = tuple(Cell(pt, tot, next(lead_of)) if s else Cell(pt, tot, False, blank=True)
+                      for pt, tot, s in zip(points[i], totals, seated, strict=True))
+        rows.append(Row(i + 1, cells, dealers[i]))
     if data.get("over"):
         winners = set(data.get("winners") or [])
         leaders = [any(m in winners for m in ms) for ms in members]
         if all(leaders):  # a draw: nobody is marked ahead of anybody
             leaders = [False] * len(columns)
     else:
-        leaders = _best(final, low_wins)
+        # A player seated for the next hand has not played yet: they lead nobody.
+        here = [c not in joined or joined[c] <= len(rows) for c in columns]
+        best = iter(_best([t for t, h in zip(final, here, strict=True) if h], low_wins))
+        leaders = [next(best) if h else False for h in here]
     distance, note = _distance(game, data, columns, by_sides)
+    distance = [f"joins at {round_word(game)} {joined[c]}" if c in joined and joined[c] > len(rows) else d
+                for c, d in zip(columns, distance, strict=True)]
     word = SIDE_WORD.get(game, "Side")
     labels = [f"{word} {c}" for c in columns] if by_sides else columns
     return Grid(columns=tuple(columns), labels=tuple(labels), members=tuple(members), rows=tuple(rows),

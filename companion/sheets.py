@@ -403,40 +403,50 @@ def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str,
 
 
 def chart_targets(slug: str, options: Mapping[str, Any]) -> list[tuple[float, str]]:
-    """The bounds a game is played to, as lines on its chart: Alliance Royals' 1066 and −333
-    (AR-12), pool rummy's 101 or 201 (IR-9).
+    """The bounds a game is played to, as lines on its chart: the Royals games' 1066 and −333
+    (AR-12, BR-3, MR-6), pool rummy's 101 or 201 (IR-9).
 
     >>> chart_targets("alliance-royals", {"win_above": 1066, "lose_below": -333})
     [(1066, 'above 1066 wins'), (-333, 'below −333 ends')]
+    >>> chart_targets("battle-royals", {"win_above": 500})
+    [(500, 'above 500 ends'), (-333, 'below −333 ends')]
     >>> chart_targets("indian-rummy", {"variant": "pool101"})
     [(101, 'out at 101')]
+    >>> chart_targets("indian-rummy", {"variant": "deals"}), chart_targets("rally-the-king", {})
+    ([], [])
     """
-    if slug == "alliance-royals":
-        win, lose = options.get("win_above", 1066), options.get("lose_below", -333)
-        return [(win, f"above {number(win)} wins"), (lose, f"below {number(lose)} ends")]
+    if slug in ("alliance-royals", "battle-royals", "marriage-royals"):
+        defaults = games.ENGINES[slug].OPTIONS
+        win = options.get("win_above", defaults.get("win_above", 1066))
+        lose = options.get("lose_below", defaults.get("lose_below", -333))
+        # An Alliance above the line wins (AR-12); a player above it ends the game, the higher total winning (BR-3).
+        verb = "wins" if slug == "alliance-royals" else "ends"
+        return [(win, f"above {number(win)} {verb}"), (lose, f"below {number(lose)} ends")]
     pool = getattr(games.ENGINES.get(slug), "POOL_OUT", {}).get(options.get("variant"))
     return [(pool, f"out at {pool}")] if pool else []
 
 
-def _chart(data: Mapping[str, Any], slug: str, players: list[str], running: list[dict[str, Any]],
-           side_running: list[dict[str, Any]], noun: str) -> tuple[str, list[dict[str, Any]]]:
-    """The chart of running totals, and its legend (set in HTML beside it).
+def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, height: int = 125
+                  ) -> tuple[str, list[dict[str, Any]]]:
+    """The chart of running totals with the game's bounds (:func:`chart_targets`), and its legend
+    (set in HTML beside it): the sheet's chart, and the table page's.
 
-    A team game whose sides' totals decide it (Alliance Royals) charts the sides, not the players.
+    A game played by sides (Alliance Royals' Alliances, Royalty's coalitions, whose scores are
+    pooled: AR-11, RY-14) charts the sides, not the players.
     """
-    if not running:
+    if not data["rounds"]:
         return "", []
-    lines, series = players, running
+    players = list(data["players"])
+    lines, series = players, _running(data)
     named = {p: p for p in players}
-    if data.get("sides") and slug == "alliance-royals":
-        lines, series = list(data["sides"]), side_running
-        named = {side: f"Alliance {side}: " + " & ".join(members) for side, members in data["sides"].items()}
+    if data.get("sides"):
+        word = "Alliance" if data["game"] == "alliance-royals" else "Coalition"
+        lines, series = list(data["sides"]), _side_running(data)
+        named = {side: f"{word} {side}: " + " & ".join(members) for side, members in data["sides"].items()}
     first = series[0]
     deltas = [first] + [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
-    # A short game's lines need less height to read, and the page is wanted for its why.
-    height = SHORT_CHART_HEIGHT if len(series) <= SHORT_GAME else 125
-    svg = chart.progression_svg(lines, deltas, width=400, height=height, round_name=noun, legend=False,
-                                targets=chart_targets(slug, data.get("options") or {}))
+    svg = chart.progression_svg(lines, deltas, width=width, height=height, round_name=noun, legend=False,
+                                targets=chart_targets(data["game"], data.get("options") or {}))
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
     return svg, legend
@@ -516,7 +526,9 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         })
     for row, why in zip(rows, fold_repeats([row["why"] for row in rows], noun), strict=True):
         row["why"] = why
-    svg, legend = _chart(data, slug, players, running, side_running, noun)
+    # A short game's lines need less height to read, and the page is wanted for its why.
+    short = len(data["rounds"]) <= SHORT_GAME
+    svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125)
     return {
         "kind": "filled",
         "slug": slug,

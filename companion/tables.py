@@ -16,7 +16,7 @@ import json
 import secrets
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,7 +27,7 @@ from .db import immediate
 from .games.base import InputError, Problem, ScoredGame
 from .recent import Recent
 
-KINDS = ("add", "edit", "delete", "undo")
+KINDS = ("add", "edit", "delete", "undo", "rename", "seat")
 
 
 class TableNotFound(LookupError):
@@ -94,6 +94,15 @@ class Table:
     cacheable: bool = True
     #: The table this one is a rematch of, if it is one.
     rematch_of: str | None = None
+    #: Players seated late: the first hand each plays (the API's ``joined``), from the log's "seat" changes.
+    joined: dict[str, int] = field(default_factory=dict)
+    #: The table as stored, when this is the table after the log's renames and late seats (:func:`seating`).
+    base: Table | None = None
+
+    @property
+    def stored(self) -> Table:
+        """The table as its row holds it: what the log's changes are folded onto."""
+        return self.base or self
 
     @property
     def engine(self):
@@ -118,6 +127,8 @@ class State:
     log: tuple[Event, ...]
     hands: list[tuple[int, Any]]
     scored: ScoredGame
+    #: The table at this version: its players renamed and seated as the log says (:func:`seating`).
+    table: Table
 
     @property
     def version(self) -> int:
@@ -167,16 +178,58 @@ def fold(events: Sequence[Event]) -> list[tuple[int, Any]]:
     >>> fold([e(1, "add", 1, "h1"), e(2, "add", 2, "h2"), e(3, "delete", 1)])
     [(2, 'h2')]
     """
-    undone = cancelled(events)
     hands: dict[int, Any] = {}
-    for e in events:
-        if e.kind == "undo" or e.seq in undone:
-            continue
-        if e.kind in ("add", "edit"):
-            hands[e.slot] = e.data
-        elif e.kind == "delete":
-            hands.pop(e.slot, None)
+    for e in in_force(events):
+        _fold_hand(hands, e)
     return sorted(hands.items())
+
+
+def in_force(events: Sequence[Event]) -> list[Event]:
+    """The changes that stand: every event but the undos and what they cancelled."""
+    undone = cancelled(events)
+    return [e for e in events if e.kind != "undo" and e.seq not in undone]
+
+
+def _fold_hand(hands: dict[int, Any], e: Event) -> bool:
+    """Apply an add, edit or delete to the hands in play; False for any other change."""
+    if e.kind in ("add", "edit"):
+        hands[e.slot] = e.data
+    elif e.kind == "delete":
+        hands.pop(e.slot, None)
+    else:
+        return False
+    return True
+
+
+def seating(table: Table, events: Sequence[Event]) -> tuple[Table, list[tuple[int, Any]]]:
+    """The table after the log's renames and late seats, and the hands in play under today's names.
+
+    A rename changes the name everywhere the game's rounds and options name that player
+    (games.rename_round), so the hands entered before it read as if the new name had always been
+    used; the rename itself stays in the log, which keeps every version of the name. A late seat
+    adds a player at the end of the seat order, from the first hand entered after it.
+    """
+    table = table.stored
+    hands: dict[int, Any] = {}
+    players, options = list(table.players), dict(table.options)
+    seated_at: dict[str, int] = {}
+    for e in in_force(events):
+        if _fold_hand(hands, e):
+            continue
+        if e.kind == "rename":
+            old, new = e.data["from"], e.data["to"]
+            players = [new if p == old else p for p in players]
+            options = games.rename_options(table.game, options, old, new)
+            hands = {slot: games.rename_round(table.game, data, old, new) for slot, data in hands.items()}
+            seated_at = {(new if p == old else p): seq for p, seq in seated_at.items()}
+        elif e.kind == "seat":  # at the end of the seats, or where an import's seat order put them
+            players.insert(e.data.get("seat", len(players)), e.data["name"])
+            seated_at[e.data["name"]] = e.seq
+    in_play = sorted(hands.items())
+    if players == list(table.players) and options == table.options and not seated_at:
+        return table, in_play
+    joined = {p: 1 + sum(1 for slot, _ in in_play if slot < seq) for p, seq in seated_at.items()}
+    return replace(table, players=tuple(players), options=options, joined=joined, base=table), in_play
 
 
 def undo_target(events: Sequence[Event]) -> Event | None:
@@ -304,13 +357,14 @@ def version(db: Database, table_id: str) -> int:
 
 def state(db: Database, table: Table, cache: StateCache | None = None) -> State:
     """The table as it stands now, scored (from the cache when this version was scored before)."""
+    table = table.stored
     if cache is not None:
         found = cache.get((table.id, version(db, table.id)))
         if found is not None:
             return found
     log = tuple(events(db, table.id))
-    hands = fold(log)
-    found = State(log, hands, score_hands(table, hands))
+    now_table, hands = seating(table, log)
+    found = State(log, hands, score_hands(now_table, hands), now_table)
     if cache is not None and table.cacheable:
         cache.put((table.id, found.version), found)
     return found
@@ -318,8 +372,11 @@ def state(db: Database, table: Table, cache: StateCache | None = None) -> State:
 
 def request_for(table: Table, rounds: Sequence[Any]) -> dict[str, Any]:
     """The table as an API request (API.md), ready for the engine or for export."""
-    return {"game": table.game, "players": list(table.players), "options": dict(table.options),
-            "rounds": list(rounds)}
+    out = {"game": table.game, "players": list(table.players), "options": dict(table.options),
+           "rounds": list(rounds)}
+    if table.joined:
+        out["joined"] = dict(table.joined)
+    return out
 
 
 def score_hands(table: Table, hands: Sequence[tuple[int, Any]]) -> ScoredGame:
@@ -327,35 +384,58 @@ def score_hands(table: Table, hands: Sequence[tuple[int, Any]]) -> ScoredGame:
 
 
 def new_table(game: str, players: Sequence[str], options: Mapping[str, Any], title: str = "",
-              rounds: Sequence[Any] = (), rematch_of: str | None = None) -> Table:
-    """A table not yet stored, its game scored first so it is never stored in a state the engine refuses."""
+              rounds: Sequence[Any] = (), rematch_of: str | None = None,
+              joined: Mapping[str, int] | None = None) -> Table:
+    """A table not yet stored, its game scored first so it is never stored in a state the engine refuses.
+
+    ``joined`` (an import's late players, the API's field) leaves those players out of the stored
+    seats: :func:`store_table` seats them in the log before their first hand.
+    """
     if limits.has_control(title):
         raise InputError([Problem("title", "a table's name cannot hold control characters such as line breaks")])
     table = Table(id=new_id(), edit_key=new_edit_key(), game=game,
                   title=title.strip() or games.engine_for(game).TITLE,
-                  players=tuple(players), options=dict(options), created_at=now(), rematch_of=rematch_of)
+                  players=tuple(players), options=dict(options), created_at=now(), rematch_of=rematch_of,
+                  joined={p: k for p, k in (joined or {}).items() if k > 1})
     score_hands(table, list(enumerate(rounds, 1)))
-    return table
+    return replace(table, players=tuple(p for p in players if p not in table.joined), joined={})
 
 
-def store_table(db: Database, table: Table, rounds: Sequence[Any] = (), device: str = "") -> None:
-    """Write a new table and its first hands; the caller holds the write transaction."""
+def store_table(db: Database, table: Table, rounds: Sequence[Any] = (), device: str = "",
+                seats: Sequence[str] = (), joined: Mapping[str, int] | None = None) -> None:
+    """Write a new table and its first hands; the caller holds the write transaction.
+
+    ``joined`` players (an import's late players) are seated in the log before their first hand,
+    each where ``seats`` (every player, in seat order) puts them.
+    """
     db.execute(
         "INSERT INTO tables (id, edit_key, game, title, players, options, created_at, rematch_of) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [table.id, table.edit_key, table.game, table.title, json.dumps(list(table.players)),
          _options_column(table.options), table.created_at, table.rematch_of],
     )
-    for seq, data in enumerate(rounds, 1):
-        _insert(db, table.id, Event(seq, "add", seq, None, data, device[:40], now()))
+    final = list(seats) or list(table.players)
+    late = {p: k for p, k in (joined or {}).items() if k > 1}
+    present = set(table.players)
+    seq = 0
+    for n in range(1, len(rounds) + 2):
+        for p in (p for p in final if late.get(p) == n):
+            seq += 1
+            seat_at = sum(1 for q in final[:final.index(p)] if q in present)
+            present.add(p)
+            _insert(db, table.id, Event(seq, "seat", None, None, {"name": p, "seat": seat_at}, device[:40], now()))
+        if n <= len(rounds):
+            seq += 1
+            _insert(db, table.id, Event(seq, "add", seq, None, rounds[n - 1], device[:40], now()))
 
 
 def create_table(db: Database, game: str, players: Sequence[str], options: Mapping[str, Any],
-                 title: str = "", rounds: Sequence[Any] = (), device: str = "", rematch_of: str | None = None) -> Table:
-    """Create a table (optionally with hands already played, as an import does)."""
-    table = new_table(game, players, options, title, rounds, rematch_of)
+                 title: str = "", rounds: Sequence[Any] = (), device: str = "", rematch_of: str | None = None,
+                 joined: Mapping[str, int] | None = None) -> Table:
+    """Create a table (optionally with hands already played, and players who joined late, as an import does)."""
+    table = new_table(game, players, options, title, rounds, rematch_of, joined)
     with immediate(db):
-        store_table(db, table, rounds, device)
+        store_table(db, table, rounds, device, players, joined)
     return table
 
 
@@ -409,6 +489,7 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
     ``base_version``; the lock is held only to check that no other change came
     in between (the log at that version is then the one scored) and to insert.
     """
+    table = table.stored
     if entry_key is not None and (seq := stored_seq(db, table.id, entry_key)) is not None:
         raise AlreadyStored(seq)
     current = version(db, table.id)
@@ -425,14 +506,16 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
         if target is None:
             raise NothingToUndo()
         undoes = target.seq
+    elif change.kind in ("rename", "seat"):
+        data = change.data
     else:
         slot, data = (seq if change.kind == "add" else change.slot), change.data
         if change.kind != "add" and slot not in dict(before.hands if before is not None else fold(log)):
             raise InputError([_no_such_hand(slot)])
     pending = Event(seq, "undo" if change.kind == "redo" else change.kind, slot, undoes, data, device[:40], now())
     after = (*log, pending)
-    hands = fold(after)
-    scored = score_hands(table, hands)
+    now_table, hands = seating(table, after)
+    scored = score_hands(now_table, hands)
     with immediate(db):
         if entry_key is not None and (stored := stored_seq(db, table.id, entry_key)) is not None:
             raise AlreadyStored(stored)  # the same save, sent twice at once: the other one won
@@ -441,8 +524,66 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
             raise StaleVersion(current)
         _insert(db, table.id, pending, entry_key)
     if cache is not None and table.cacheable:
-        cache.put((table.id, seq), State(after, hands, scored))
+        cache.put((table.id, seq), State(after, hands, scored, now_table))
     return seq, scored
+
+
+def name_problem(table: Table, name: str, keeping: str | None = None) -> str | None:
+    """What is wrong with ``name`` as a player's name at this table, in the players' words, or None:
+    as for a new table's names (not empty, no control characters, at most MAX_NAME_CHARS, no two alike);
+    ``keeping`` is the player being renamed (they may change the case of their own name)."""
+    if not name:
+        return "each player needs a name"
+    wrong = limits.name_problem(name)
+    if wrong:
+        return wrong
+    for p in table.players:
+        if p != keeping and p.casefold() == name.casefold():
+            return f"{p} already sits at this table; give each player a different name"
+    return None
+
+
+def rename(db: Database, table: Table, base_version: int | None, old: str, new: str, device: str = "",
+           cache: StateCache | None = None) -> tuple[int, ScoredGame]:
+    """Correct a player's name (``table`` as it stands now); the log keeps the old one.
+
+    Raises :class:`InputError` (where ``name``) when the new name will not do.
+    """
+    new = new.strip()
+    wrong = name_problem(table, new, keeping=old) or (f"{old} is already called that" if new == old else None)
+    if old not in table.players:
+        wrong = f"nobody called {old} sits at this table"
+    if wrong:
+        raise InputError([Problem("name", wrong)])
+    return append(db, table, base_version, Change("rename", data={"from": old, "to": new}), device, cache)
+
+
+def late_refusal(table: Table, scored: ScoredGame) -> str | None:
+    """Why no player can be seated late at this table now, in the players' words; None when one can."""
+    engine = table.engine
+    wrong = games.late_players_refused(table.game, table.options)
+    if not wrong and scored.over:
+        wrong = f"the game is over; correct an earlier {engine.ROUND_NAME} to carry on, or start a rematch"
+    if not wrong and len(table.players) >= engine.MAX_PLAYERS:
+        wrong = f"{engine.TITLE} is played by at most {engine.MAX_PLAYERS} players, and all the seats are taken"
+    return wrong
+
+
+def seat(db: Database, table: Table, base_version: int | None, name: str, scored: ScoredGame, device: str = "",
+         cache: StateCache | None = None) -> tuple[int, ScoredGame]:
+    """Seat a late player (``table`` as it stands now), playing from the next hand on; the game's own
+    rule sets their starting score (its rules page says which).
+
+    Raises :class:`InputError` (where ``name``) when the game or the name will not have it.
+    """
+    name = name.strip()
+    wrong = late_refusal(table, scored) or name_problem(table, name)
+    if wrong:
+        raise InputError([Problem("name", wrong)])
+    try:
+        return append(db, table, base_version, Change("seat", data={"name": name}), device, cache)
+    except InputError as err:  # the game's own rule for a late player (a pool's rejoining window, IR-9)
+        raise InputError([Problem("name", p.message) for p in err.problems]) from err
 
 
 def _no_such_hand(slot: int | None):

@@ -61,3 +61,24 @@ def test_stale_version_is_refused_in_the_transaction(tmp_path):
         tables.append(conn, table, 0, tables.Change("add", data={"out": "Ben"}))
     assert stale.value.current == 1
     assert len(tables.events(conn, table.id)) == 1
+
+
+def test_the_log_made_before_renames_keeps_every_row_and_stays_append_only(tmp_path):
+    """m006 rebuilds the log to allow "rename" and "seat": a database from before it keeps its rows,
+    entry keys and triggers, and still refuses a kind nobody knows."""
+    conn = db.connect(str(tmp_path / "old.sqlite"))
+    db.migrations.apply(conn, stop_before="m006_player_changes")
+    table = tables.create_table(conn, "rummathon-royale", ["Ann", "Ben"], {}, rounds=[{"out": "Ann"}, {"out": "Ben"}])
+    with pytest.raises(sqlite3.IntegrityError):
+        conn.execute("INSERT INTO events (table_id, seq, kind, created_at) VALUES (?, 3, 'rename', 'now')",
+                     [table.id])
+    db.migrate(conn)
+    assert [e.data for e in tables.events(conn, table.id)] == [{"out": "Ann"}, {"out": "Ben"}]
+    tables.rename(conn, table, 2, "Ben", "Benedict")
+    assert tables.state(conn, table).table.players == ("Ann", "Benedict")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        conn.execute("DELETE FROM events")
+    with pytest.raises(sqlite3.IntegrityError):
+        conn.execute("INSERT INTO events (table_id, seq, kind, created_at) VALUES (?, 9, 'bogus', 'now')",
+                     [table.id])
+    assert conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'events_entry_key'").fetchone()[0] == 1

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion import games as registry
 from companion.games import indian_rummy
 from companion.referee.indian_rummy import declaration
 from tests.casebook import ERROR_KEYS, assert_error, check_case, slug
@@ -28,7 +29,7 @@ from tests.casebook import ERROR_KEYS, assert_error, check_case, slug
 CASES_FILE = Path(__file__).parent / "cases" / "indian_rummy.toml"
 RULINGS = {f"IR-{n}" for n in range(1, 11)}
 OUTCOME_KEYS = {"points", "totals", "counts", "money", "over", "winners", "explains"}
-CASE_KEYS = {"name", "rulings", "players", "options", "rounds"} | OUTCOME_KEYS | ERROR_KEYS
+CASE_KEYS = {"name", "rulings", "players", "options", "rounds", "joined"} | OUTCOME_KEYS | ERROR_KEYS
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 
 #: IR-1 and IR-3, written out again so the properties do not lean on the engine's tables.
@@ -44,6 +45,9 @@ IDS = [slug(c["name"]) for c in CASES]
 
 
 def play(case: dict[str, Any]):
+    if "joined" in case:  # a late player: the request as the API takes it (games.check_joined)
+        return registry.score({"game": "indian-rummy", "players": case["players"], "options": case.get("options", {}),
+                            "rounds": case.get("rounds", []), "joined": case["joined"]})
     return indian_rummy.score(tuple(case["players"]), case.get("options", {}), case.get("rounds", []))
 
 

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion import games as registry
 from companion.games import royalty
 from companion.games.royalty.words import WordList
 from tests.casebook import ERROR_KEYS, assert_error, check_case, ids
@@ -32,7 +33,7 @@ OUTCOME_KEYS = {"points", "side_points", "totals", "side_totals", "sides", "doma
                 "says"}
 MONARCHY_RESULT = {"valid", "solved", "unused"}
 MONARCHY_KEYS = {"dealt", "words"} | MONARCHY_RESULT
-CASE_KEYS = {"name", "rulings", "players", "options", "rounds"} | OUTCOME_KEYS | MONARCHY_KEYS | ERROR_KEYS
+CASE_KEYS = {"name", "rulings", "players", "options", "rounds", "joined"} | OUTCOME_KEYS | MONARCHY_KEYS | ERROR_KEYS
 EXPECTATION_KEYS = (OUTCOME_KEYS | {"valid", "solved", "unused"} | ERROR_KEYS)
 LINE_CITES = re.compile(r"\(RY-\d+(, RY-\d+)*\)\.?$")
 
@@ -50,6 +51,9 @@ MONARCHIES = [c for c in CASES if "dealt" in c]
 
 
 def play(case: dict[str, Any]):
+    if "joined" in case:  # a late player: the request as the API takes it (games.check_joined)
+        return registry.score({"game": "royalty", "players": case["players"], "options": case.get("options", {}),
+                               "rounds": copy.deepcopy(case.get("rounds", [])), "joined": case["joined"]})
     return royalty.score(tuple(case["players"]), case.get("options", {}), copy.deepcopy(case.get("rounds", [])))
 
 

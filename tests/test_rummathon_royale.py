@@ -24,7 +24,7 @@ from tests.casebook import ERROR_KEYS, check_case, slug
 CASES_FILE = Path(__file__).parent / "cases" / "rummathon_royale.toml"
 RULINGS = {f"RR-{n}" for n in range(1, 7)}
 OUTCOME_KEYS = {"totals", "points", "over", "winners", "rounds"}
-CASE_KEYS = {"name", "rulings", "players", "options", "hands"} | OUTCOME_KEYS | ERROR_KEYS
+CASE_KEYS = {"name", "rulings", "players", "options", "hands", "joined"} | OUTCOME_KEYS | ERROR_KEYS
 
 #: RR-1, written out again here so the properties do not lean on the engine's table.
 CARD_VALUES = {"low": 5, "high": 10, "action": 15, "sabotage": 20, "flex": 25}
@@ -44,6 +44,7 @@ def request_for(case: dict[str, Any]) -> dict[str, Any]:
         "players": case["players"],
         "options": case.get("options", {}),
         "rounds": case["hands"],
+        **({"joined": case["joined"]} if "joined" in case else {}),
     }
 
 

@@ -144,3 +144,92 @@ def test_a_thirty_hand_table_page_stays_under_100_kb(app, client):
     for line in scored.rounds[0].explain["Ben"]:
         assert line.split(" (")[0].replace("&", "&amp;") in why.get_data(as_text=True)
     assert client.get(f"/t/{table.id}/hands/999/why").status_code == 404
+
+
+def _table_page(app, client, request: dict[str, Any]) -> str:
+    from companion import tables
+    from companion.db import get_db
+
+    with app.app_context():
+        table = tables.create_table(get_db(), request["game"], request["players"], request.get("options") or {},
+                                    rounds=request["rounds"])
+    page = client.get(f"/t/{table.id}")
+    assert page.status_code == 200
+    return page.get_data(as_text=True)
+
+
+def _chart_of(html: str) -> str:
+    start = html.index('<svg xmlns="http://www.w3.org/2000/svg" class="chart"')
+    return html[start:html.index("</svg>", start)]
+
+
+def test_the_page_chart_plots_the_alliances_and_the_games_bounds(app, client):
+    """AR-11/AR-12: the chart has one line per Alliance and the two bounds, labelled, as the sheet does."""
+    request = {"game": "alliance-royals", "players": ["Ann", "Ben", "Cat", "Dan"],
+               "options": {"win_above": 500, "lose_below": -200},
+               "rounds": [{"players": {
+                   "Ann": {"house": "S", "spoils": ["AS", "10S"], "meld": [], "hand": []},
+                   "Ben": {"house": "H", "spoils": [], "meld": [], "hand": ["2H"]},
+                   "Cat": {"house": "D", "spoils": ["AD"], "meld": [], "hand": []},
+                   "Dan": {"house": "C", "spoils": [], "meld": [], "hand": []}}}]}
+    html = _table_page(app, client, request)
+    svg = _chart_of(html)
+    assert svg.count("<polyline") == 2  # Alliance A and Alliance B, not the four players
+    assert ">above 500 wins</text>" in svg and ">below −200 ends</text>" in svg
+    assert svg.count('stroke-dasharray="4 2"') == 2  # the two bound lines
+    assert "Alliance A: Ann &amp; Cat" in html and "Alliance B: Ben &amp; Dan" in html  # the legend, in HTML
+
+
+def test_the_page_chart_of_pool_rummy_has_its_limit_and_points_rummy_none(app, client):
+    """IR-9: pool rummy's chart shows the count a player goes out at; points rummy has no such line."""
+    deal = {"wild": "7", "winner": "Ann", "hands": {"Ben": {"count": 30}, "Cat": {"drop": "first"}}}
+    for variant, label in (("pool201", ">out at 201</text>"), ("points", None)):
+        html = _table_page(app, client, {"game": "indian-rummy", "players": ["Ann", "Ben", "Cat"],
+                                         "options": {"variant": variant}, "rounds": [deal]})
+        svg = _chart_of(html)
+        assert svg.count("<polyline") == 3
+        if label:
+            assert label in svg and svg.count('stroke-dasharray="4 2"') == 1
+        else:
+            assert 'stroke-dasharray="4 2"' not in svg
+
+
+def test_the_page_chart_of_battle_royals_has_the_players_bounds(app, client):
+    """BR-3: each player's own total ends the game above 1066 or below −333."""
+    request = {"game": "battle-royals", "players": ["Ann", "Ben"], "rounds": [{"players": {
+        "Ann": {"house": "S", "spoils": ["AS"], "meld": [], "hand": []},
+        "Ben": {"house": "H", "spoils": [], "meld": [], "hand": ["2H"]}}}]}
+    svg = _chart_of(_table_page(app, client, request))
+    assert ">above 1066 ends</text>" in svg and ">below −333 ends</text>" in svg
+
+
+def test_the_grid_follows_a_named_dealer_in_rummy_royal():
+    """A deal that names its dealer overrides the seat order; the next deal goes to their left (RM-3)."""
+    request = {"game": "rummy-royal", "players": ["Ann", "Ben", "Cat", "Dan"], "options": {"poker": False},
+               "rounds": [{"dealer": "Cat", "pay_cards": {}, "out": "Ann", "cards_left": {"Ben": 1}},
+                          {"pay_cards": {}, "out": "Ann", "cards_left": {"Ben": 1}}]}
+    grid = check_grid(request)
+    assert [row.dealer for row in grid.rows] == ["Cat", "Dan"]
+    assert grid.next_dealer == "Ann"
+
+
+def test_the_grid_passes_the_deal_left_from_the_first_seat():
+    """Alliance Royals' rounds name no dealer: the first seat deals, then the next seat in the list."""
+    board = {"house": "S", "spoils": [], "meld": [], "hand": []}
+    request = {"game": "alliance-royals", "players": ["Ann", "Ben", "Cat", "Dan"],
+               "rounds": [{"players": {p: dict(board, house=h) for p, h in zip(["Ann", "Ben", "Cat", "Dan"], "SHDC",
+                                                                               strict=True)}}] * 5}
+    grid = check_grid(request)
+    assert [row.dealer for row in grid.rows] == ["Ann", "Ben", "Cat", "Dan", "Ann"]
+    assert grid.next_dealer == "Ben"
+
+
+def test_every_rules_page_says_who_deals(client):
+    """The convention the grid follows is on each game's rules page, with the named-dealer exception."""
+    for slug in games.RULES_PAGES.values():
+        text = client.get(f"/rules/{slug}").get_data(as_text=True)
+        assert "passes to the left" in text, slug
+        assert "next name in the list" in text, slug
+    for slug, overrides in (("rally-the-king", "the hand&#39;s name wins"), ("rummy-royal", "that name wins")):
+        text = client.get(f"/rules/{slug}").get_data(as_text=True)
+        assert overrides in text.replace("’", "&#39;").replace("'", "&#39;"), slug

@@ -59,7 +59,8 @@ class Inspector(HTMLParser):
             self.problems.append("<style> element (inline style)")
         if tag == "img" and attributes.get("src") == "x":
             self.problems.append("<img src=x> injected")
-        if tag == "svg" and attributes.get("class") != "chart":  # the running-totals chart is ours (chart.py)
+        # The running-totals chart and its legend's line samples are ours (chart.py), and carry no names.
+        if tag == "svg" and attributes.get("class") not in ("chart", "swatch"):
             self.problems.append("<svg> injected")
 
     def handle_endtag(self, tag):
@@ -158,6 +159,9 @@ def test_every_page_is_hardened_and_has_no_inline_code(client):
         "hand form, refused": client.post(f"{view_url}/hands?key={key}", data=hand(out="Zed")),
         "edit form": client.get(f"{view_url}/hands/1/edit?key={key}"),
         "history": client.get(f"{view_url}/history"),
+        "players": client.get(f"{view_url}/players?key={key}"),
+        "player name, refused": client.post(f"{view_url}/players/0?key={key}",
+                                            data={"p0-name": "", "p0-base_version": "1"}),
         "rules": client.get("/rules/rummathon-royale"),
         "import": client.get("/import"),
         "import, refused": client.post("/import", data={"text": "{not json"}),
@@ -168,7 +172,8 @@ def test_every_page_is_hardened_and_has_no_inline_code(client):
         "405 page": client.get("/device"),
         "413 page": client.post("/new/rummathon-royale", data={"seat1": "x" * (MB + 1)}),
     }
-    expected = {"new table, refused": 422, "hand form, refused": 422, "import, refused": 422,
+    expected = {"new table, refused": 422, "hand form, refused": 422, "player name, refused": 422,
+                "import, refused": 422,
                 "404 page": 404, "404 unknown path": 404, "403 page": 403, "403 wrong key": 403,
                 "405 page": 405, "413 page": 413}
     for name, response in pages.items():
@@ -426,6 +431,7 @@ def test_hostile_names_notes_titles_and_devices_are_escaped_everywhere(client):
         "hand form": client.get(f"{view_url}/hands/new?key={key}"),
         "edit form": client.get(f"{view_url}/hands/1/edit?key={key}"),
         "refused form": client.post(f"{view_url}/hands?key={key}", data=hand(out="Zed", note=HOSTILE_NOTE)),
+        "players": client.get(f"{view_url}/players?key={key}"),
         "home": client.get("/"),
     }
     for name, response in pages.items():
@@ -436,7 +442,7 @@ def test_hostile_names_notes_titles_and_devices_are_escaped_everywhere(client):
             assert hostile not in html, (name, hostile)
         assert "<script>alert" not in html and "<img src=x" not in html and "<svg/onload" not in html, name
     # the names really are on the pages, escaped (not simply left out)
-    for name in ("table, view", "board", "hand form"):
+    for name in ("table, view", "board", "hand form", "players"):
         html = pages[name].get_data(as_text=True)
         for hostile in HOSTILE_NAMES:
             assert str(escape(hostile)) in html, (name, hostile)

@@ -110,10 +110,11 @@ def test_every_worked_example_prints_a_filled_sheet(heading, request_body):
     for raw in request_body["rounds"]:
         for verdict in raw.get("judged") or []:
             assert verdict["word"] in text
-    # The chart: one line per player; Alliance Royals charts its two Alliances, whose totals decide it.
+    # The chart: one line per player; a game played by sides (Alliance Royals, Royalty's coalitions)
+    # charts its sides, whose pooled totals decide it (AR-11, RY-14).
     html = sheets.html_for_filled(scored, "Friday at Ann's", None, request_body.get("options"), None,
                                   rounds=request_body["rounds"])
-    lines = scored.sides if scored.game == "alliance-royals" else scored.players
+    lines = scored.sides or scored.players
     assert html.count("<polyline") == len(lines)
 
 

@@ -9,8 +9,9 @@ in ``ENGINES``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -43,6 +44,118 @@ RULES_PAGES = {"AR": "alliance-royals", "BR": "battle-royals", "MR": "marriage-r
                "RK": "rally-the-king", "IR": "indian-rummy", "RR": "rummathon-royale", "RM": "rummy-royal"}
 #: A ruling id cited in an explanation, such as AR-12: (prefix, number).
 RULING = re.compile(rf"\b({'|'.join(RULES_PAGES)})-(\d{{1,2}})\b")
+
+
+#: Where a game's rounds name players (API.md): dotted paths, ``*`` any key or item, ``{}`` the keys of
+#: the mapping there. A rename follows every one of them, and nothing else (a card or a word is never a name).
+ROUND_NAMES: dict[str, tuple[str, ...]] = {
+    "alliance-royals": ("players.{}", "players.*.hostages.*.target", "surrender"),
+    "battle-royals": ("players.{}", "players.*.hostages.*.target", "surrender"),
+    "marriage-royals": ("players.{}", "players.*.hostages.*.target", "surrender"),
+    "royalty": ("player", "capture.owner", "challenge.by", "end.went_out", "end.unplayed.{}"),
+    "rally-the-king": ("dealer", "declarer", "partner", "player_points.{}"),
+    "indian-rummy": ("winner", "hands.{}", "rejoin.*"),
+    "rummathon-royale": ("out", "left.{}", "progress.{}", "burdens.*.on", "burdens.*.by", "extra_cards.{}"),
+    "rummy-royal": ("dealer", "pay_cards.*", "sequence.*", "poker.bets.{}", "poker.folded.*", "poker.winners.*",
+                    "out", "cards_left.{}", "end.board_to"),
+}
+#: Where a game's options name players: Alliance Royals' teams (AR-2), Royalty's coalitions (RY-14).
+OPTION_NAMES: dict[str, tuple[str, ...]] = {"alliance-royals": ("teams.*.*",), "royalty": ("coalitions.*.*",)}
+
+
+def _renamed(value: Any, parts: Sequence[str], old: str, new: str) -> Any:
+    """``value`` with ``old`` replaced by ``new`` at the path ``parts`` (see :data:`ROUND_NAMES`).
+
+    >>> _renamed({"out": "Ben", "left": {"Ben": {"low": 2}}}, ["left", "{}"], "Ben", "Benedict")
+    {'out': 'Ben', 'left': {'Benedict': {'low': 2}}}
+    >>> _renamed({"burdens": [{"on": "Ben", "by": "Ann"}]}, ["burdens", "*", "on"], "Ben", "Bo")
+    {'burdens': [{'on': 'Bo', 'by': 'Ann'}]}
+    """
+    if not parts:
+        return new if value == old else value
+    head, rest = parts[0], parts[1:]
+    if head == "{}":
+        return {(new if k == old else k): v for k, v in value.items()} if isinstance(value, Mapping) else value
+    if head == "*":
+        if isinstance(value, list):
+            return [_renamed(v, rest, old, new) for v in value]
+        if isinstance(value, Mapping):
+            return {k: _renamed(v, rest, old, new) for k, v in value.items()}
+        return value
+    if isinstance(value, Mapping) and head in value:
+        return {**value, head: _renamed(value[head], rest, old, new)}
+    return value
+
+
+def rename_round(slug: str, data: Any, old: str, new: str) -> Any:
+    """A round as entered, with a player's name changed wherever the game's rounds name players.
+
+    >>> rename_round("indian-rummy", {"wild": "7", "winner": "Ben", "hands": {"Ann": {"count": 7}}}, "Ben", "Bo")
+    {'wild': '7', 'winner': 'Bo', 'hands': {'Ann': {'count': 7}}}
+    """
+    for path in ROUND_NAMES.get(slug, ()):
+        data = _renamed(data, path.split("."), old, new)
+    return data
+
+
+def rename_options(slug: str, options: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+    """A table's options with a player's name changed where they name players (teams, coalitions).
+
+    >>> rename_options("alliance-royals", {"teams": [["Ann", "Cat"], ["Ben", "Dan"]]}, "Ben", "Bo")
+    {'teams': [['Ann', 'Cat'], ['Bo', 'Dan']]}
+    """
+    out: Any = dict(options)
+    for path in OPTION_NAMES.get(slug, ()):
+        out = _renamed(out, path.split("."), old, new)
+    return dict(out)
+
+
+def late_players_refused(slug: str, options: Mapping[str, Any]) -> str | None:
+    """Why this game cannot seat a player during play, in the players' words; None when it can.
+
+    >>> late_players_refused("rummathon-royale", {}) is None
+    True
+    >>> late_players_refused("alliance-royals", {})
+    'Alliance Royals is played by the same players from the first round to the last: nobody can join during the game'
+    """
+    engine = ENGINES[slug]
+    refused = getattr(engine, "late_players_refused", None)
+    if refused is None:
+        return (f"{engine.TITLE} is played by the same players from the first {engine.ROUND_NAME} "
+                f"to the last: nobody can join during the game")
+    return refused(options_with_defaults(slug, options))
+
+
+def check_joined(joined: object, players: Sequence[str], rounds: int, engine: ModuleType, options: object,
+                 found: Problems) -> dict[str, int]:
+    """The request's ``joined`` (a late player's first round, counted from 1), checked; only the late ones kept."""
+    if joined is None:
+        return {}
+    noun = getattr(engine, "ROUND_NAME", "round")
+    if not isinstance(joined, Mapping):
+        found.add("joined", f"give the late players as an object: each name with the first {noun} they play")
+        return {}
+    late: dict[str, int] = {}
+    for name, first in joined.items():
+        where = f"joined.{name}"
+        if name not in players:
+            found.add(where, f"{name} is not one of the players; a late player is listed with the others, "
+                             "in the seat they take")
+        elif isinstance(first, bool) or not isinstance(first, int) or first < 1:
+            found.add(where, f"give the number of the first {noun} {name} plays: 1, 2, 3 ...")
+        elif first > rounds + 1:
+            found.add(where, f"{name} cannot join at {noun} {first}: only {rounds} {noun}s have been entered, "
+                             f"so the latest they can join is {noun} {rounds + 1}")
+        elif first > 1:
+            late[name] = first
+    if late:
+        refused = late_players_refused(engine.SLUG, options if isinstance(options, Mapping) else {})
+        if refused:
+            found.add("joined", refused)
+        elif len(players) - len(late) < engine.MIN_PLAYERS:
+            found.add("joined", f"{engine.TITLE} needs {engine.MIN_PLAYERS} players from the first {noun}; "
+                                "only the late players would be left")
+    return late
 
 
 def engine_for(slug: str) -> ModuleType:
@@ -112,8 +225,13 @@ def score(request: object) -> ScoredGame:
         found.add("rounds", "rounds must be a list")
     elif len(rounds) > limits.get("MAX_ROUNDS"):
         found.add("rounds", f"a game may have at most {limits.get('MAX_ROUNDS')} rounds; {len(rounds)} were given")
+    joined = check_joined(request.get("joined"), players, len(rounds) if isinstance(rounds, list) else 0, engine,
+                          options, found)
     found.raise_if_any()
-    return engine.score(tuple(players), dict(options), list(rounds))
+    if not joined:
+        return engine.score(tuple(players), dict(options), list(rounds))
+    scored = engine.score(tuple(players), dict(options), list(rounds), joined=joined)
+    return dataclasses.replace(scored, joined=joined)
 
 
 def options_with_defaults(slug: str, options: Mapping[str, Any] | None) -> dict[str, Any]:

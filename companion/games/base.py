@@ -103,12 +103,15 @@ class ScoredGame:
     sides: dict[str, list[str]] | None = None
     side_totals: dict[str, int] | None = None
     standing: dict[str, Any] | None = None
+    #: Players seated late: the first round each plays (API.md's ``joined``); None when nobody was.
+    joined: dict[str, int] | None = None
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": self.game,
             "players": list(self.players),
             "options": dict(self.options),
+            **({"joined": dict(self.joined)} if self.joined else {}),
             "sides": self.sides,
             "rounds": [r.as_json() for r in self.rounds],
             "totals": self.totals,

@@ -35,6 +35,7 @@ from .base import (
 
 SLUG = "rummathon-royale"
 TITLE = "Rummathon Royale"
+ROUND_NAME = "hand"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 OPTIONS: dict[str, Any] = {"schedule": "all"}
@@ -279,8 +280,37 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
     return Hand(out, left, progress, tuple(burdens), extra)
 
 
-def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
-    """Score a whole game of Rummathon Royale; raises InputError listing every problem."""
+def late_players_refused(options: Mapping[str, Any]) -> str | None:
+    """Everyone plays their own round of the schedule, so a player can join from any hand."""
+    return None
+
+
+def late_rule(options: Mapping[str, Any]) -> str:
+    """The starting score of a late player, in the players' words (the rules page says the same)."""
+    return ("They start on the first round of the schedule with the lowest score at the table when they "
+            "sit down (0 if nobody has scored yet): nobody is overtaken by a newcomer, and since they are "
+            "behind on the rounds, a tie on points goes against them (RR-6).")
+
+
+def _late_mentions(hand: Hand, waiting: Sequence[str]) -> list[tuple[str, str]]:
+    """Where a hand names a player who was not yet at the table: (where, name)."""
+    out = [("out", hand.out)] if hand.out in waiting else []
+    for key, names in (("left", hand.left), ("progress", hand.progress), ("extra_cards", hand.extra_cards)):
+        out += [(f"{key}.{name}", name) for name in names if name in waiting]
+    for i, b in enumerate(hand.burdens):
+        out += [(f"burdens[{i}].{role}", name) for role, name in (("on", b.on), ("by", b.by)) if name in waiting]
+    return out
+
+
+def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object],
+          joined: Mapping[str, int] | None = None) -> ScoredGame:
+    """Score a whole game of Rummathon Royale; raises InputError listing every problem.
+
+    ``joined`` names the players seated late, each with the first hand they play (games.check_joined):
+    they take no part before it, and start as :func:`late_rule` says.
+    """
+    joined = dict(joined or {})
+    everyone = players
     found = Problems()
     opts = dict(OPTIONS)
     for key, value in options.items():
@@ -314,8 +344,25 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             found.add(at, f"the game ended after hand {index}; correct an earlier hand instead")
             break
         assert hand is not None
-        explain: dict[str, list[str]] = {p: [] for p in players}
-        points = dict.fromkeys(players, 0)
+        number = index + 1
+        waiting = [p for p in everyone if joined.get(p, 1) > number]
+        players = [p for p in everyone if p not in waiting]  # those at the table for this hand
+        arriving = [p for p in players if joined.get(p, 1) == number > 1]
+        for where, name in _late_mentions(hand, waiting):
+            found.add(f"{at}.{where}", f"{name} joins at hand {joined[name]}, after this hand, and takes no part in it")
+        if found:
+            break
+        explain: dict[str, list[str]] = {p: [] for p in everyone}
+        for p in waiting:
+            explain[p].append(f"Not at the table yet: joins at hand {joined[p]} on the first round of the "
+                              "schedule (RR-5)")
+        if arriving:
+            low = min(totals[p] for p in players if p not in arriving)
+            for p in arriving:
+                totals[p] = low
+                explain[p].append(f"Joins the table at hand {number} on {round_name(0)}, with {low}: the lowest "
+                                  "score at the table, so a tie on points goes against them (RR-5, RR-6)")
+        points = dict.fromkeys(everyone, 0)
         detail: dict[str, dict[str, Any]] = {p: {"score_before": totals[p]} for p in players}
 
         # RR-4: extra cards are bought before the deal, from the score so far.
@@ -415,6 +462,7 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             totals[name] += points[name]
             detail[name]["score_after"] = totals[name]
             explain[name].append(f"Hand {signed(points[name])}; total {totals[name]}")
+        players = everyone
         scored.append(ScoredRound(points=points, explain=explain, detail={"players": detail}))
 
         # RR-6 and the Double Rummathon Royale of RR-5.

@@ -159,15 +159,20 @@ def results(db: Database, t: Tournament, cache: tables.StateCache | None = None,
     called, adjusted = called_rounds(db, t.id), adjustments(db, t.id)
     for seat in seated(db, t.id):
         table = tables.get_table(db, seat.table_id, known)
-        scored = tables.state(db, table, cache).scored
+        now = tables.state(db, table, cache)
+        scored = now.scored
+        # A name corrected at the table keeps its seat: the entrant is found by seat (tables.rename).
+        named = dict(zip(table.players, now.table.players, strict=False))
         if seat.round in called:  # time was called: what was entered after it does not count
             log = tables.events(db, table.id)
             before = [e for e in log if e.created_at <= called[seat.round]]
             if len(before) < len(log):
-                scored = tables.score_hands(table, tables.fold(before))
+                then, hands = tables.seating(table, before)
+                scored = tables.score_hands(then, hands)
+                named = dict(zip(table.players, then.players, strict=False))
         totals, winners = {}, []
         for entrant in seat.entrants:
-            members = t.players_of(entrant)
+            members = [named.get(p, p) for p in t.players_of(entrant)]
             if scored.sides and len(members) > 1:
                 side = next(s for s, names in scored.sides.items() if members[0] in names)
                 totals[entrant] = scored.side_totals[side]

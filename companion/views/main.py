@@ -133,7 +133,7 @@ def import_table():
                 table = tables.create_table(
                     get_db(), body["game"], [p.strip() for p in body["players"]],
                     body.get("options") or {}, title=str(body.get("title") or "")[:60],
-                    rounds=body.get("rounds", []), device=device_label())
+                    rounds=body.get("rounds", []), device=device_label(), joined=body.get("joined"))
             except InputError as err:
                 errors.extend(f"{p.where}: {p.message}" for p in err.problems)
             else:
@@ -153,6 +153,8 @@ def _rules_html(slug: str) -> tuple[str, str]:
         m = re.match(r"([A-Z]{2}-\d{1,2})\b", inline.content)
         if m:
             tokens[idx].attrSet("id", m.group(1))
+        else:  # "A player who arrives late" -> a-player-who-arrives-late, for links from the app
+            tokens[idx].attrSet("id", re.sub(r"[^a-z0-9]+", "-", inline.content.lower()).strip("-"))
         return renderer.renderToken(tokens, idx, options, env)
 
     md.add_render_rule("heading_open", heading_open)

@@ -58,7 +58,7 @@ def table_sheet(table_id: str):
     if body is None:
         rounds = [data for _, data in now.hands]
         pool = heavy.pool()
-        html = partial(sheets.html_for_filled, now.scored, table.title, table.created_at, table.options, None,
+        html = partial(sheets.html_for_filled, now.scored, table.title, table.created_at, now.table.options, None,
                        paper, rounds=rounds)
         body = pool.run(lambda: pool.in_process(sheets.pdf_from_html, html()), key=("sheet", *key))
         cache.put(key, body)

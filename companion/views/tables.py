@@ -14,8 +14,9 @@ from functools import wraps
 import segno
 from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, session, url_for
 from markupsafe import Markup
+from wtforms import HiddenField, StringField
 
-from .. import chart, games, scorepad, sheets, tables
+from .. import games, scorepad, sheets, tables
 from .. import history as history_words
 from ..db import get_db
 from ..entry import ENTRY, split_where
@@ -47,9 +48,11 @@ def card_attrs(field, zone_label: str, **extra: str) -> dict[str, str]:
 def load_table(endpoint, values):
     if values and "table_id" in values:
         try:
-            g.table = tables.get_table(get_db(), values["table_id"], known_tables())
+            stored = tables.get_table(get_db(), values["table_id"], known_tables())
         except tables.TableNotFound:
             abort(404, "There is no table at this link. Check the link, or start a new table.")
+        # The table as the log has it now: names corrected, late players seated (tables.seating).
+        g.table = tables.state(get_db(), stored, states()).table
         g.key = key_from_link(g.table.edit_key, "This edit link is not valid for this table. "
                               "Ask for the edit link again.", VIEW_ONLY)
         g.can_edit = g.key is not None
@@ -82,6 +85,13 @@ class ActionForm(CourtierForm):
     """Buttons that change the log (undo, delete): just the CSRF token and the version."""
 
 
+class NameForm(CourtierForm):
+    """A player's name: corrected for a player at the table, or a late player's to seat."""
+
+    name = StringField("Name")
+    base_version = HiddenField()
+
+
 def _state():
     now = tables.state(get_db(), g.table, states())
     return now.log, now.hands, now.scored, now.version
@@ -106,8 +116,9 @@ def render_board(scored, hands, version: int) -> Markup:
     if html is None:
         pad = scorepad.build(scored, [data for _, data in hands])
         log = _state()[0]
+        svg, legend = running_chart(scored)
         html = render_template("fragments/board.html", table=g.table, scored=scored, hands=hands, version=version,
-                               changed_at=log[-1].created_at if log else "", pad=pad, chart=running_chart(pad),
+                               changed_at=log[-1].created_at if log else "", pad=pad, chart=svg, legend=legend,
                                csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
         if g.table.cacheable:
             cache.put(key, html)
@@ -116,17 +127,11 @@ def render_board(scored, hands, version: int) -> Markup:
     return Markup(html.replace(_CSRF_SLOT, token))  # noqa: S704 - rendered by autoescaped templates
 
 
-def running_chart(pad: scorepad.Grid) -> Markup:
-    """The sheet's chart of the running totals (chart.py), one line per column of the pad: the
-    players, or the sides in games played by sides. Empty before the first round."""
-    if not pad.rows:
-        return Markup("")
-    first = [c.total - c.points for c in pad.rows[0].cells]
-    points = [{label: cell.points for label, cell in zip(pad.labels, row.cells, strict=True)} for row in pad.rows]
-    svg = chart.progression_svg(list(pad.labels), points, width=400, height=max(170, 40 + 13 * len(pad.labels)),
-                                start=dict(zip(pad.labels, first, strict=True)),
-                                round_name=_entry().ROUND_NAME)
-    return Markup(svg)  # noqa: S704 - chart.py escapes every name
+def running_chart(scored) -> tuple[Markup, list]:
+    """The sheet's chart of the running totals with the game's bounds (sheets.running_chart): the
+    players, or the sides in games played by sides; and its legend. Empty before the first round."""
+    svg, legend = sheets.running_chart(scored.as_json(), _entry().ROUND_NAME, width=400, height=170)
+    return Markup(svg), legend  # noqa: S704 - chart.py escapes every name
 
 
 def _etag(version: int) -> str:
@@ -451,6 +456,77 @@ def rematch(table_id: str):
     remember_table(new.id, new.edit_key)
     flash(f"Rematch: a new table, the same players; {new.players[0]} sits in the first seat.")
     return see_other(url_for("tables.show", table_id=new.id, key=new.edit_key))
+
+
+def _players_page(forms=None, seat_form=None, status=200):
+    _, hands, scored, version = _state()
+    forms = forms or {}
+    rename_forms = []
+    for i, name in enumerate(g.table.players):
+        form = forms.get(i) or NameForm(prefix=f"p{i}", formdata=None, data={"name": name})
+        form.base_version.data = str(version)
+        form.name.label.text = f"Seat {i + 1}"
+        rename_forms.append((i, name, form))
+    refused = tables.late_refusal(g.table, scored)
+    if seat_form is None and not refused:
+        seat_form = NameForm(prefix="late", formdata=None)
+    if seat_form is not None:
+        seat_form.base_version.data = str(version)
+        seat_form.name.label.text = "Name of the player joining"
+    noun = _entry().ROUND_NAME
+    return render_template("pages/players.html", table=g.table, forms=rename_forms, seat_form=seat_form,
+                           refused=refused, next_number=len(hands) + 1, noun=noun,
+                           late_rule=getattr(g.table.engine, "late_rule", lambda options: "")(
+                               games.options_with_defaults(g.table.game, g.table.options))), status
+
+
+@bp.get("/<table_id>/players")
+@needs_edit_key
+def players(table_id: str):
+    """Correct a player's name, or seat a player who arrives late (where the game allows it)."""
+    return _players_page()
+
+
+@bp.post("/<table_id>/players/<int:seat>")
+@needs_edit_key
+def rename_player(table_id: str, seat: int):
+    if not 0 <= seat < len(g.table.players):
+        abort(404, "There is no such seat at this table.")
+    form = NameForm(prefix=f"p{seat}")
+    if not form.validate():
+        abort(400, "This form expired. Reload the page and try again.")
+    old = g.table.players[seat]
+    try:
+        tables.rename(get_db(), g.table, _base_version(form), old, form.name.data or "", device=device_label(),
+                      cache=states())
+    except tables.StaleVersion:
+        form.name.errors = ["Another phone changed this table a moment ago. Check the names and save again."]
+        return _players_page(forms={seat: form}, status=409)
+    except InputError as err:
+        form.name.errors = [p.message[:1].upper() + p.message[1:] + "." for p in err.problems]
+        return _players_page(forms={seat: form}, status=422)
+    flash(f"{old} is now called {form.name.data.strip()}. The history keeps the old name.")
+    return see_other(table_url("tables.show") + "#board")
+
+
+@bp.post("/<table_id>/players/late")
+@needs_edit_key
+def seat_player(table_id: str):
+    form = NameForm(prefix="late")
+    if not form.validate():
+        abort(400, "This form expired. Reload the page and try again.")
+    _, hands, scored, _ = _state()
+    try:
+        tables.seat(get_db(), g.table, _base_version(form), form.name.data or "", scored, device=device_label(),
+                    cache=states())
+    except tables.StaleVersion:
+        form.name.errors = ["Another phone changed this table a moment ago. Check and save again."]
+        return _players_page(seat_form=form, status=409)
+    except InputError as err:
+        form.name.errors = [p.message[:1].upper() + p.message[1:] + "." for p in err.problems]
+        return _players_page(seat_form=form, status=422)
+    flash(f"{form.name.data.strip()} joins the table and plays from {_entry().ROUND_NAME} {len(hands) + 1}.")
+    return see_other(table_url("tables.show") + "#board")
 
 
 @bp.get("/<table_id>/history")

@@ -262,7 +262,7 @@ def test_no_page_scrolls_sideways_at_360(live_server, chromium, tmp_path):
         starts.append(f"/t/{table.id}?key={table.edit_key}")
         fresh = seat(tmp_path, {**request, "rounds": request["rounds"][:1]})
         starts += [f"/t/{fresh.id}/hands/new?key={fresh.edit_key}", f"/t/{fresh.id}/hands/1/edit?key={fresh.edit_key}",
-                   f"/t/{fresh.id}/history?key={fresh.edit_key}"]
+                   f"/t/{fresh.id}/history?key={fresh.edit_key}", f"/t/{fresh.id}/players?key={fresh.edit_key}"]
     for scheme in ("light", "dark"):
         context = phone_context(chromium, "360x740", scheme)
         try:

@@ -409,9 +409,10 @@ def test_hostile_names_are_shown_as_text(live_server, phone):
 
     text = page.locator("body").inner_text()
     assert evil in text and quoted in text and title in text
-    # The one svg is the chart of the running totals, whose legend has the names as text.
-    expect(page.locator("svg:not(.chart), b, script:not([src])")).to_have_count(0)
-    expect(page.locator("svg.chart text", has_text=evil)).to_have_count(1)
+    # The only svgs are the chart of the running totals and its legend's line samples; the legend
+    # beside it has the names as text.
+    expect(page.locator("svg:not(.chart):not(.swatch), b, script:not([src])")).to_have_count(0)
+    expect(page.locator(".chart-legend li", has_text=evil)).to_have_count(1)
 
     page.goto(live_server + "/")
     expect(page.locator("ul.recent")).to_contain_text(f"{evil}, {quoted}")

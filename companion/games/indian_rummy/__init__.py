@@ -521,8 +521,33 @@ def _judge_winner(entry: Entry | None, name: str, deal: Deal, found: Problems) -
 # The game
 
 
-def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
-    """Score a whole game of Indian Rummy; raises InputError listing every problem."""
+def late_players_refused(options: Mapping[str, Any]) -> str | None:
+    """Deals rummy is a match of a set number of deals for the same players (IR-10); points and
+    pool rummy seat a late player from the next deal."""
+    if options.get("variant") == "deals":
+        return ("deals rummy is a match of a set number of deals, played by the same players from the first "
+                "deal to the last (IR-10): nobody can join during it")
+    return None
+
+
+def late_rule(options: Mapping[str, Any]) -> str:
+    """The starting score of a late player, in the players' words (the rules page says the same)."""
+    variant = options.get("variant")
+    if variant in POOL_OUT:
+        limit = REJOIN_LIMIT[variant]
+        return (f"In pool rummy they start as a player who rejoins does: at one more than the highest count among "
+                f"the players still in, and only while nobody still in is above {limit} (IR-9).")
+    return "In points rummy they start at 0: each deal is settled on its own (IR-8)."
+
+
+def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object],
+          joined: Mapping[str, int] | None = None) -> ScoredGame:
+    """Score a whole game of Indian Rummy; raises InputError listing every problem.
+
+    ``joined`` names the players seated late, each with the first deal they play (games.check_joined):
+    they take no part before it, and start as :func:`late_rule` says.
+    """
+    joined = dict(joined or {})
     found = Problems()
     opts = _check_options(players, options, found)
     found.raise_if_any()
@@ -536,6 +561,9 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
     parsed = [_parse_deal(raw, f"rounds[{i}]", players, decks, found) for i, raw in enumerate(rounds)]
     found.raise_if_any()
 
+    if joined and late_players_refused(opts):
+        found.add("joined", late_players_refused(opts) or "")
+        found.raise_if_any()
     totals = dict.fromkeys(players, 80 * deals_planned if variant == "deals" else 0)
     out_since: dict[str, int] = {}  # pool: who is out, since which deal (1-based)
     scored: list[ScoredRound] = []
@@ -554,6 +582,12 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
         explain: dict[str, list[str]] = {p: [] for p in players}
         detail_players: dict[str, dict[str, Any]] = {}
         rejoined: dict[str, dict[str, int]] = {}
+        waiting = [p for p in players if joined.get(p, 1) > number]
+        for p in waiting:
+            explain[p].append(f"Not at the table yet: joins at deal {joined[p]} "
+                              f"({'IR-9' if variant in POOL_OUT else 'IR-8'})")
+        arriving = [p for p in players if joined.get(p, 1) == number > 1]
+        _seat_late(arriving, number, variant, totals, out_since, waiting, explain, found)
 
         # IR-9: rejoining happens before the deal it is listed in. "Above 79" is read literally:
         # at 79 the pool is still open, at 80 it is closed. Several players rejoining together all
@@ -563,7 +597,7 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             found.add(f"{at}.rejoin", f"only pool rummy has rejoining; this game is {VARIANTS[variant].lower()} "
                                       "(IR-9)")
         elif deal.rejoin:
-            active = [p for p in players if p not in out_since]
+            active = [p for p in players if p not in out_since and p not in waiting]
             high = max(totals[p] for p in active)
             limit = REJOIN_LIMIT[variant]
             leader = next(p for p in active if totals[p] == high)
@@ -581,13 +615,19 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
                 explain[name].append(f"Rejoins the pool at {moved['to']}, one more than the highest score in it "
                                      f"({high}) (IR-9)")
 
-        playing = [p for p in players if p not in out_since]
-        if deal.winner not in playing:
+        playing = [p for p in players if p not in out_since and p not in waiting]
+        if deal.winner in waiting:
+            found.add(f"{at}.winner", f"{deal.winner} joins at deal {joined[deal.winner]}, after this deal; "
+                                      "choose a player who was at the table")
+        elif deal.winner not in playing:
             found.add(f"{at}.winner", f"{deal.winner} is out of the pool and takes no part unless they rejoin "
                                       "first (IR-9)")
         refused = {name for name, _ in deal.rejoin if name not in rejoined}
         for name, entry in deal.hands.items():
-            if name not in playing and name not in refused:  # a refused rejoin says why, beside it
+            if name in waiting:
+                found.add(entry.where, f"{name} joins at deal {joined[name]}, after this deal, and takes no part "
+                                       "in it")
+            elif name not in playing and name not in refused:  # a refused rejoin says why, beside it
                 found.add(entry.where, f"{name} is out of the pool (total {totals[name]}) and takes no part unless "
                                        "they rejoin (IR-9)")
         missing = [p for p in playing if p != deal.winner and p not in deal.hands]
@@ -661,7 +701,7 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
                     eliminated.append(p)
                     explain[p].append(f"{totals[p]} is {limit} or more: out of the pool (IR-9)")
             for p in players:
-                if p not in playing:
+                if p not in playing and p not in waiting:
                     explain[p].append(f"Out of the pool since deal {out_since[p]}: takes no part (IR-9)")
                     detail_players[p] = {"entry": "out", "count": 0}
             detail["eliminated"] = eliminated
@@ -687,10 +727,45 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             reason = (f"After {deals_planned} deal{'s' if deals_planned != 1 else ''} {names} "
                       f"{'has' if len(winners) == 1 else 'share'} the most chips, {most} (IR-10).")
 
+    if not over and not found:  # a player seated for the next deal: can they still join? (IR-9)
+        _seat_late([p for p in players if joined.get(p, 1) == len(scored) + 1 > 1], len(scored) + 1, variant,
+                   dict(totals), dict(out_since), [], {p: [] for p in players}, found)
     found.raise_if_any()
     return ScoredGame(game=SLUG, players=tuple(players), options=opts, rounds=tuple(scored), totals=totals,
                       over=over, winners=winners, reason=reason,
                       standing=_standing(players, opts, totals, out_since, len(scored)))
+
+
+def _seat_late(arriving: Sequence[str], number: int, variant: str, totals: dict[str, int],
+               out_since: Mapping[str, int], waiting: Sequence[str], explain: dict[str, list[str]],
+               found: Problems) -> None:
+    """Players joining at deal ``number`` take their starting score (:func:`late_rule`).
+
+    Pool rummy treats them as a rejoin does (IR-9): one more than the highest count among the
+    players still in, and only while nobody still in is above the rejoining limit. Points rummy
+    settles each deal on its own (IR-8), so they start at 0.
+    """
+    if not arriving:
+        return
+    if variant not in POOL_OUT:
+        for p in arriving:
+            totals[p] = 0
+            explain[p].append(f"Joins the table at deal {number}, starting at 0: each deal is settled on its own "
+                              "(IR-8)")
+        return
+    active = [p for p in totals if p not in out_since and p not in waiting and p not in arriving]
+    high = max((totals[p] for p in active), default=0)
+    limit = REJOIN_LIMIT[variant]
+    for p in arriving:
+        if high > limit:
+            leader = next(q for q in active if totals[q] == high)
+            found.add(f"joined.{p}", f"{p} cannot join the pool at deal {number}: {leader} has {high}, above {limit}; "
+                                     f"a player can join, as one can rejoin, only while nobody in the pool is above "
+                                     f"{limit} (IR-9)")
+            continue
+        totals[p] = high + 1
+        explain[p].append(f"Joins the pool at deal {number} at {high + 1}, one more than the highest count in it "
+                          f"({high}), as a player who rejoins does (IR-9)")
 
 
 def _standing(players: Sequence[str], opts: Mapping[str, Any], totals: Mapping[str, int],

@@ -956,9 +956,45 @@ def _party_name(party: str, sides: Coalitions | None) -> str:
     return sides.named(party) if sides else party
 
 
-def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
-    """Score a whole game of Royalty (or a Joust); raises InputError listing every problem found."""
+def late_players_refused(options: Mapping[str, Any]) -> str | None:
+    """Royalty seats a late player from the next turn; a Joust (two players, RY-15) and a game of
+    coalitions (partnerships fixed at the start, RY-14) do not."""
+    if options.get("variant") == "joust":
+        return "a Joust is a game for exactly two players (RY-15): nobody can join during it"
+    if options.get("coalitions"):
+        return ("the coalitions were made at the start (RY-14), so nobody can join during the game; "
+                "start a new table with the new coalitions")
+    return None
+
+
+def late_rule(options: Mapping[str, Any]) -> str:
+    """The starting score of a late player, in the players' words (the rules page says the same)."""
+    return ("They start with 0 points, an empty Domain and no words on the table, and take their first turn when "
+            "play next reaches their seat (RY-8, RY-9).")
+
+
+def _late_mentions(entry: Turn | End, waiting: Sequence[str]) -> list[tuple[str, str]]:
+    """Where a turn names a player who was not yet at the table: (where, name)."""
+    if isinstance(entry, End):
+        out = [("end.went_out", entry.went_out)] if entry.went_out in waiting else []
+        return out + [(f"end.unplayed.{p}", p) for p in entry.unplayed if p in waiting]
+    out = [("player", entry.player)] if entry.player in waiting else []
+    if entry.capture is not None and entry.capture.owner in waiting:
+        out.append(("capture.owner", entry.capture.owner))
+    if entry.challenge is not None and entry.challenge.by in waiting:
+        out.append(("challenge.by", entry.challenge.by))
+    return out
+
+
+def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object],
+          joined: Mapping[str, int] | None = None) -> ScoredGame:
+    """Score a whole game of Royalty (or a Joust); raises InputError listing every problem found.
+
+    ``joined`` names the players seated late, each with the first turn they may play (games.check_joined):
+    until then they are not at the table; they start as :func:`late_rule` says.
+    """
     players = tuple(players)
+    joined = dict(joined or {})
     found = Problems()
     opts = _check_options(players, options, found)
     found.raise_if_any()
@@ -969,16 +1005,28 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
     parsed = [_parse_entry(raw, f"rounds[{i}]", players, joust, found) for i, raw in enumerate(rounds)]
     found.raise_if_any()
 
-    state = State(players, domains=dict.fromkeys(players, 0), totals=dict.fromkeys(players, 0))
+    state = State(tuple(p for p in players if joined.get(p, 1) <= 1), domains=dict.fromkeys(players, 0),
+                  totals=dict.fromkeys(players, 0))
     scored: list[ScoredRound] = []
     side_totals = dict.fromkeys(sides.sides, 0) if sides else None
     winners: tuple[str, ...] = ()
     reason: str | None = None
     ended_at: int | None = None
+    if joined and late_players_refused(opts):
+        found.add("joined", late_players_refused(opts) or "")
+    last_player: str | None = None
 
     for index, entry in enumerate(parsed):
         at = f"rounds[{index}]"
         assert entry is not None
+        waiting = [p for p in players if joined.get(p, 1) > index + 1]
+        for where, name in _late_mentions(entry, waiting):
+            found.add(f"{at}.{where}", f"{name} joins at turn {joined[name]}, after this turn, and takes no part in it")
+        seated = tuple(p for p in players if p not in waiting)
+        if seated != state.players:  # a late player sits down: play passes on to the next seat, theirs included
+            state.players = seated
+            if last_player is not None and state.next is not None:
+                state.next = seated[(seated.index(last_player) + 1) % len(seated)]
         if state.over:
             if joust and isinstance(entry, End) and ended_at is not None and index == ended_at + 1:
                 # RY-15: two passes already ended the Joust; an end entry after them is allowed and adds nothing.
@@ -999,6 +1047,13 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
         if found:
             break
         points, side_bonus, explain, detail = result
+        if waiting:
+            points = {p: points.get(p, 0) for p in players}
+            for p in waiting:
+                explain[p] = [f"Not at the table yet: joins at turn {joined[p]} with 0 points and an empty Domain "
+                              "(RY-8, RY-9)"]
+        if isinstance(entry, Turn):
+            last_player = entry.player
         for p in players:
             state.totals[p] += points[p]
         side_points = None
@@ -1012,6 +1067,10 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             winners, reason = _outcome(state, sides, side_totals, entry, joust)
         scored.append(ScoredRound(points=points, explain=explain, detail=detail, side_points=side_points))
 
+    waiting = [p for p in players if joined.get(p, 1) > len(scored)]
+    if waiting and not found and not state.over and last_player is not None:  # seated for the next turn
+        state.players = tuple(players)
+        state.next = players[(players.index(last_player) + 1) % len(players)]
     found.raise_if_any()
     standing = {
         "table": [w.as_json() for w in state.table],

@@ -37,6 +37,7 @@ from . import poker as judge
 
 SLUG = "rummy-royal"
 TITLE = "Rummy Royal"
+ROUND_NAME = "deal"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 9
 OPTIONS: dict[str, Any] = {"chips": 100, "sequence": "8-9-10", "poker": True, "dealer_antes": 1}
