@@ -291,21 +291,33 @@ def _side_running(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _names(name: str, line: str) -> bool:
+    """True when ``line`` names ``name`` as a whole name (Ann is not named by "Anne")."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", line) is not None
+
+
 def _why(explain: Mapping[str, Sequence[str]], players: Sequence[str]) -> dict[str, Any]:
-    """A round's explain lines, folded: a line every player has is printed once, unlabelled; a line
-    several players share is printed once under all their names.
+    """A round's explain lines, folded: a line every player has, or one that names every player who has
+    it, is printed once, unlabelled; a line several players share is printed once under all their names.
 
     >>> _why({"Ann": ["Ann dealt (RK-10)", "won"], "Ben": ["Ann dealt (RK-10)", "lost"]}, ["Ann", "Ben"])
     {'shared': ['Ann dealt (RK-10)'], 'players': [('Ann', ['won']), ('Ben', ['lost'])]}
     >>> _why({"A": ["x", "pay 4", "−4"], "B": ["x", "pay 4", "−8"], "C": ["x", "+12"]}, ["A", "B", "C"])["players"]
     [('A, B', ['pay 4']), ('A', ['−4']), ('B', ['−8']), ('C', ['+12'])]
+    >>> _why({"Ann": ["Ann and Ben against Cat: −4 each"], "Ben": ["Ann and Ben against Cat: −4 each"],
+    ...       "Cat": ["Cat alone: +8"]}, ["Ann", "Ben", "Cat"])
+    {'shared': ['Ann and Ben against Cat: −4 each'], 'players': [('Cat', ['Cat alone: +8'])]}
     """
     lines = {p: list(dict.fromkeys(explain.get(p) or [])) for p in players}
     who: dict[str, list[str]] = {}
     for p in players:
         for line in lines[p]:
             who.setdefault(line, []).append(p)
-    shared = [line for line, names in who.items() if len(players) > 1 and len(names) == len(players)]
+    # Printed once, unlabelled: a line every player has, and a line that names all the players who have
+    # it ("Ann, Ben and Cat against Dan alone: −4 each" needs no "Ann, Ben, Cat:" before it). A line of
+    # one player's keeps its label: their lines run on after it in one paragraph.
+    shared = [line for line, names in who.items() if len(players) > 1 and (
+        len(names) == len(players) or len(names) > 1 and all(_names(n, line) for n in names))]
     groups: dict[tuple[str, ...], list[str]] = {}
     for line, names in who.items():
         if line not in shared:
