@@ -81,9 +81,18 @@ def thirty_round_games() -> dict[str, dict]:
                      "Dan": ["JS", "JD", "10C", "10D", "5S", "6D", "7C"]}},
                  "cards_left": {p: (i + j) % 9 for j, p in enumerate(four) if p != four[(i + 3) % 4]}}
                 for i in range(30)]
+    # Battle Royals (two players) and Marriage Royals (three): boards as in Alliance Royals.
+    br_round = {"players": {"Ann": ar_round["players"]["Ann"],
+                            "Ben": {"house": "H", "spoils": ["8H", "KD", "QH"], "meld": ["AS", "AD", "AC"],
+                                    "hand": ["QC", "KC", "2H"]}}}
+    mr_round = {"players": {name: ar_round["players"][name] for name in ("Ann", "Ben", "Cat")}}
     return {
         "alliance-royals": {"game": "alliance-royals", "players": four, "options": {"win_above": 1_000_000},
                             "rounds": [ar_round] * 30},
+        "battle-royals": {"game": "battle-royals", "players": ["Ann", "Ben"], "options": {"win_above": 1_000_000},
+                          "rounds": [br_round] * 30},
+        "marriage-royals": {"game": "marriage-royals", "players": ["Ann", "Ben", "Cat"],
+                            "options": {"win_above": 1_000_000}, "rounds": [mr_round] * 30},
         "rally-the-king": {"game": "rally-the-king", "players": four, "options": {"hands": 30}, "rounds": rk_hands},
         "indian-rummy": {"game": "indian-rummy", "players": four, "options": {"variant": "points"},
                          "rounds": ir_deals},

@@ -9,6 +9,10 @@ template. ``html_for_filled`` / ``html_for_blank`` give the HTML alone (it is
 self-contained: the CSS inlined, the chart inline SVG, no outside resources),
 so the rendering can be measured apart from the templating.
 
+Numbers read one way on every sheet: what a round gave is signed (+5, 0, −30), a total plain
+(463, −20), both in the grid and in the standing; money keeps two decimals throughout when
+the point value has cents.
+
 >>> paper_size("letter"), paper_size("A4"), paper_size(None)
 ('letter', 'A4', 'A4')
 >>> format_date("2025-11-22T09:30:00+00:00")
@@ -68,6 +72,11 @@ _RTL_RUN = re.compile(f"[{_RTL_LETTER}](?:[{_RTL_LETTER}\\s\u200c\u200d'.-]*[{_R
 LONG_NAME = 16
 
 
+#: A game of this many rounds or fewer is short: its chart is drawn lower, so that it fits one page.
+SHORT_GAME = 6
+SHORT_CHART_HEIGHT = 84
+
+
 class UnknownPaper(ValueError):
     """A paper size the sheets are not laid out for."""
 
@@ -101,6 +110,22 @@ def signed(value: Any) -> str:
     if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
         return "+" + number(value)
     return number(value)
+
+
+def amount(value: Any, cents: bool = False) -> str:
+    """Money: with two decimals throughout when the point value has cents, so that a column reads alike.
+
+    >>> amount(-162, cents=True), amount(-98.25, cents=True), amount(40)
+    ('−162.00', '−98.25', '40')
+    """
+    if cents and isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{value:.2f}".replace("-", "\u2212")
+    return number(value)
+
+
+def has_cents(value: Any) -> bool:
+    """True when a point value is not a whole number (0.25 a point)."""
+    return isinstance(value, float) and not value.is_integer()
 
 
 def format_date(value: str | date | datetime | None) -> str:
@@ -159,7 +184,8 @@ def rulings_in(text: str) -> Markup:
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True, finalize=_finalize)
-    env.filters.update(signed=signed, num=number, rulings=rulings_in, plain=plain)
+    env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain)
+    env.tests["with_cents"] = has_cents
     return env
 
 
@@ -265,21 +291,33 @@ def _side_running(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _names(name: str, line: str) -> bool:
+    """True when ``line`` names ``name`` as a whole name (Ann is not named by "Anne")."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", line) is not None
+
+
 def _why(explain: Mapping[str, Sequence[str]], players: Sequence[str]) -> dict[str, Any]:
-    """A round's explain lines, folded: a line every player has is printed once, unlabelled; a line
-    several players share is printed once under all their names.
+    """A round's explain lines, folded: a line every player has, or one that names every player who has
+    it, is printed once, unlabelled; a line several players share is printed once under all their names.
 
     >>> _why({"Ann": ["Ann dealt (RK-10)", "won"], "Ben": ["Ann dealt (RK-10)", "lost"]}, ["Ann", "Ben"])
     {'shared': ['Ann dealt (RK-10)'], 'players': [('Ann', ['won']), ('Ben', ['lost'])]}
     >>> _why({"A": ["x", "pay 4", "−4"], "B": ["x", "pay 4", "−8"], "C": ["x", "+12"]}, ["A", "B", "C"])["players"]
     [('A, B', ['pay 4']), ('A', ['−4']), ('B', ['−8']), ('C', ['+12'])]
+    >>> _why({"Ann": ["Ann and Ben against Cat: −4 each"], "Ben": ["Ann and Ben against Cat: −4 each"],
+    ...       "Cat": ["Cat alone: +8"]}, ["Ann", "Ben", "Cat"])
+    {'shared': ['Ann and Ben against Cat: −4 each'], 'players': [('Cat', ['Cat alone: +8'])]}
     """
     lines = {p: list(dict.fromkeys(explain.get(p) or [])) for p in players}
     who: dict[str, list[str]] = {}
     for p in players:
         for line in lines[p]:
             who.setdefault(line, []).append(p)
-    shared = [line for line, names in who.items() if len(players) > 1 and len(names) == len(players)]
+    # Printed once, unlabelled: a line every player has, and a line that names all the players who have
+    # it ("Ann, Ben and Cat against Dan alone: −4 each" needs no "Ann, Ben, Cat:" before it). A line of
+    # one player's keeps its label: their lines run on after it in one paragraph.
+    shared = [line for line, names in who.items() if len(players) > 1 and (
+        len(names) == len(players) or len(names) > 1 and all(_names(n, line) for n in names))]
     groups: dict[tuple[str, ...], list[str]] = {}
     for line, names in who.items():
         if line not in shared:
@@ -319,8 +357,20 @@ def fold_repeats(whys: Sequence[dict[str, Any]], noun: str = "round") -> list[di
             if run:
                 kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
             groups.append((label, kept))
-        out.append({"shared": why["shared"], "players": groups})
+        out.append({"shared": why["shared"], "players": _merge_alike(groups)})
     return out
+
+
+def _merge_alike(groups: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
+    """Players whose lines fold to the same words share one line, under all their names.
+
+    >>> _merge_alike([("Ann", ["(as in round 1: 8 lines)"]), ("Ben", ["won"]), ("Cat", ["(as in round 1: 8 lines)"])])
+    [('Ann, Cat', ['(as in round 1: 8 lines)']), ('Ben', ['won'])]
+    """
+    merged: dict[tuple[str, ...], list[str]] = {}
+    for label, kept in groups:
+        merged.setdefault(tuple(kept), []).append(label)
+    return [(", ".join(labels), list(kept)) for kept, labels in merged.items()]
 
 
 def _describe(value: Any) -> str:
@@ -488,7 +538,9 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         })
     for row, why in zip(rows, fold_repeats([row["why"] for row in rows], noun), strict=True):
         row["why"] = why
-    svg, legend = running_chart(data, noun)
+    # A short game's lines need less height to read, and the page is wanted for its why.
+    short = len(data["rounds"]) <= SHORT_GAME
+    svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125)
     return {
         "kind": "filled",
         "slug": slug,

@@ -80,10 +80,15 @@ def game_of(slug: str, rounds: int) -> dict:
     return dict(game, options=options, rounds=game["rounds"][:rounds])
 
 
-#: The games the bench has a thirty-round game of (bench/run.py); Battle Royals and Marriage Royals
-#: have none there yet, so their sheets are checked by tests/test_sheets.py only.
-SLUGS = sorted(set(games.ENGINES) & set(long_games()))
-FILLED = [(slug, rounds, paper) for slug in SLUGS for rounds, paper in ((4, "a4"), (30, "letter"))]
+#: Every game (bench/run.py has a thirty-round game of each).
+SLUGS = sorted(games.ENGINES)
+assert set(SLUGS) <= set(long_games())
+#: Where each game's names start in the pool of scripts (each game gets a different mix).
+NAME_OFFSET = {"alliance-royals": 0, "indian-rummy": 2, "rally-the-king": 4, "royalty": 6, "rummathon-royale": 8,
+               "rummy-royal": 10, "battle-royals": 5, "marriage-royals": 1}
+#: Short games on both papers (Letter is the shorter page); long ones on one or the other.
+FILLED = [(slug, rounds, paper) for n, slug in enumerate(SLUGS)
+          for rounds, paper in ((4, "a4"), (4, "letter"), (30, ("letter", "a4")[n % 2]))]
 #: Every game's blank sheet on one paper or the other; both papers for the widest (Royalty's six
 #: players, Indian Rummy's nine).
 BLANK = [(slug, paper) for n, slug in enumerate(SLUGS)
@@ -93,7 +98,7 @@ BLANK = [(slug, paper) for n, slug in enumerate(SLUGS)
 @cache
 def filled(slug: str, rounds: int, paper: str):
     game = game_of(slug, rounds)
-    offset = SLUGS.index(slug) * 2 + (rounds > 4)
+    offset = NAME_OFFSET[slug] + (rounds > 4)
     request = renamed(game, names_for(slug, offset, len(game["players"])))
     scored = games.score(request)
     pdf = sheets.render_filled(scored, "Club night", "2025-11-21", request["options"], None, paper,
@@ -176,11 +181,9 @@ def check_fonts(pdf: bytes, tmp_path: Path) -> list[str]:
 def test_filled_sheet(slug, rounds, paper, tmp_path):
     request, scored, pdf = filled(slug, rounds, paper)
     reader, pages = text_of(pdf)
-    # Sized to the game: four rounds fit one page (Alliance Royals' and Rummathon Royale's long
-    # explanations still run a few lines onto a second); thirty take no more than five.
-    # Rummy Royal prints the board after each deal as well (a table a deal), so it takes a page more.
-    most = 2 if rounds == 4 and slug in ("alliance-royals", "rummathon-royale", "rummy-royal") else 1 if rounds == 4 \
-        else 6 if slug == "rummy-royal" else 5
+    # Sized to the game: four rounds fit one page; thirty take no more than five. Rummy Royal prints
+    # every chip's movement (RM-7) and the board after each deal as well, so it takes a page more.
+    most = (1 if rounds == 4 else 5) + (slug == "rummy-royal")
     assert len(reader.pages) <= most, f"{slug}: {rounds} rounds on {len(reader.pages)} pages"
     size = (612.0, 792.0) if paper == "letter" else (595.28, 841.89)
     assert all((round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)) in (size, size[::-1])
@@ -195,6 +198,10 @@ def test_filled_sheet(slug, rounds, paper, tmp_path):
     # The total is never stranded: the page with TOTAL also carries rows of the grid above it.
     total_page = next(p for p in pages if re.search(r"^TOTAL\b", p, re.M))
     assert len(re.findall(r"^\s*\d+\s", total_page, re.M)) >= 2
+    # A note on the grid follows its TOTAL row on the same page.
+    for page in pages:
+        if "Under each score" in page:
+            assert re.search(r"^TOTAL\b", page.split("Under each score")[0], re.M), page[:300]
     # Totals as the engine gives them, with a true minus sign.
     for player in scored.players:
         assert sheets.number(scored.totals[player]) in text
@@ -210,6 +217,8 @@ def test_blank_sheet(slug, paper, tmp_path):
     names, pdf = blank(slug, paper)
     reader, pages = text_of(pdf)
     assert len(reader.pages) == 1, f"{slug}: {len(names)} names on {len(reader.pages)} pages"
+    landscape = float(reader.pages[0].mediabox.width) > float(reader.pages[0].mediabox.height)
+    assert landscape == (slug != "royalty"), "Royalty's six players print in portrait, the rest across"
     text = squeeze(pages[0])
     for name in set(names) & READS_BACK:
         assert squeeze(name) in text, name
@@ -247,3 +256,26 @@ def test_an_arabic_name_keeps_the_numbers_after_it_in_place():
     legend = html.split('class="chart-legend"')[1].split("</ul>")[0]
     for name in request["players"]:
         assert name not in plot and name in legend, f"{name}: names go in the HTML legend, not the SVG"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_total_reads_the_same_in_the_grid_and_the_standing(slug):
+    """What a round gave is signed (+16); a total is plain (16) in the grid and the standing alike."""
+    request, scored, _pdf = filled(slug, 4, "a4")
+    html = sheets.html_for_filled(scored, "Club night", rounds=request["rounds"])
+    standing = html.split('class="standing')[1].split("</table>")[0]
+    cells = re.findall(r'<td class="num">([^<]*)</td>', standing)
+    assert cells and not [c for c in cells if c.strip().startswith("+")], cells
+    grid_totals = re.findall(r'<td class="tot final"[^>]*>([^<]*)</td>', html)
+    assert not [c for c in grid_totals if c.strip().startswith("+")], grid_totals
+
+
+def test_money_with_cents_keeps_two_decimals_throughout():
+    request = {"game": "indian-rummy", "players": ["Ann", "Ben", "Cat"], "options": {"point_value": 0.25},
+               "rounds": [{"wild": "7", "winner": "Ann", "hands": {"Ben": {"count": 40},
+                                                                    "Cat": {"count": 13}}}]}
+    scored = games.score(request)
+    html = sheets.html_for_filled(scored, "Club night", rounds=request["rounds"])
+    standing = html.split('class="standing')[1].split("</table>")[0]
+    money = [re.findall(r'<td class="num">([^<]*)</td>', row)[1] for row in standing.split("<tr")[2:]]
+    assert money == ["13.25", "\u221210.00", "\u22123.25"], money  # 53 × 0.25; 40 × 0.25; 13 × 0.25

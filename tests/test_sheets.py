@@ -201,7 +201,8 @@ BLANK_HEADINGS = {
 def test_blank_sheets_fit_one_page_with_the_games_columns(game):
     reader, text = pdf_text(sheets.render_blank(game))
     assert len(reader.pages) == 1
-    assert size(reader.pages[0]) == (A4[1], A4[0])
+    # Across the page, for the columns a hand needs; Royalty's word, score and total fit upright.
+    assert size(reader.pages[0]) == (A4 if game == "royalty" else (A4[1], A4[0]))
     for heading in BLANK_HEADINGS[game]:
         assert heading in text, heading
     most = games.ENGINES[game].MAX_PLAYERS
@@ -272,7 +273,7 @@ def test_a_blank_sheet_route_writes_the_names(sheet_client):
     response = sheet_client.get("/sheets/blank/royalty.pdf?paper=letter&players=Ann,Ben,Cat")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     reader, text = pdf_text(response.data)
-    assert len(reader.pages) == 1 and size(reader.pages[0]) == (LETTER[1], LETTER[0])
+    assert len(reader.pages) == 1 and size(reader.pages[0]) == LETTER  # Royalty, three players: upright
     assert all(name in text for name in ("Ann", "Ben", "Cat"))
 
 
