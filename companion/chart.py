@@ -136,10 +136,29 @@ def _x_every(rounds: int, plot_w: float) -> int:
     return math.ceil(rounds / 4)
 
 
+def _from_joining(line: Sequence[float], joined: tuple[int, float] | None) -> list[tuple[int, float]]:
+    """The points of a player's line: from the start, or for a player seated late (``joined``: their
+    first round and the score they joined with) from that score before their first round.
+
+    >>> _from_joining([0, 20, 40], None)
+    [(0, 0), (1, 20), (2, 40)]
+    >>> _from_joining([0, 0, 40], (2, 10))
+    [(1, 10), (2, 40)]
+    >>> _from_joining([0, 0], (2, 10))
+    []
+    """
+    if joined is None or joined[0] <= 1:
+        return list(enumerate(line))
+    first, joined_with = joined
+    if first >= len(line):
+        return []  # seated for a round not yet played
+    return [(first - 1, joined_with)] + [(i, line[i]) for i in range(first, len(line))]
+
+
 def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str, float]],
                     width: int = 520, height: int = 190, *, start: Mapping[str, float] | None = None,
                     round_name: str = "round", targets: Sequence[tuple[float, str]] = (),
-                    legend: bool = True) -> str:
+                    legend: bool = True, joined: Mapping[str, tuple[int, float]] | None = None) -> str:
     """An SVG line chart of each player's running total, from the start through every round.
 
     ``rounds_points`` holds, for each round, the points each player scored in it;
@@ -147,10 +166,13 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
     game's bounds, each a value and its label (Alliance Royals' 1066 and −333, pool rummy's
     101), drawn as dashed lines across the plot. ``legend=False`` leaves the legend to the page
     (see :func:`legend_swatch`): a printed sheet sets names in HTML, where every script is shaped.
+    ``joined`` gives a player seated late their first round and the score they joined with: their
+    line starts there.
     """
     series = running_totals(players, rounds_points, start)
+    drawn = {p: _from_joining(series[p], (joined or {}).get(p)) for p in players}
     rounds = len(rounds_points)
-    values = [v for line in series.values() for v in line] or [0]
+    values = [v for line in drawn.values() for _, v in line] or [0]
     values += [value for value, _ in targets]
     low, high = min(0, *values), max(0, *values)
     if high - low < MIN_SPAN:
@@ -224,11 +246,13 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
         colour, dash, shape = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)], MARKERS[n % len(MARKERS)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         nudge = (n - (len(players) - 1) / 2) * NUDGE
-        points = " ".join(f"{sx(i):.1f},{at(v, nudge):.1f}" for i, v in enumerate(series[p]))
+        if not drawn[p]:
+            continue
+        points = " ".join(f"{sx(i):.1f},{at(v, nudge):.1f}" for i, v in drawn[p])
         out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="1.6"'
                    f' stroke-linejoin="round"{dash_attr}/>')
         if show_markers:
-            out.extend(_marker(shape, sx(i), at(v, nudge), colour) for i, v in enumerate(series[p]) if i)
+            out.extend(_marker(shape, sx(i), at(v, nudge), colour) for i, v in drawn[p] if i)
     if legend:
         # The legend, at the right of the plot: a sample of each line with its marker, and the name.
         lx = width - legend_w

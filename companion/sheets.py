@@ -457,8 +457,12 @@ def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, heigh
         named = {side: f"{word} {side}: " + " & ".join(members) for side, members in data["sides"].items()}
     first = series[0]
     deltas = [first] + [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
+    # A player seated late: their line starts before their first round, at the score they joined with.
+    joined = {} if data.get("sides") else {
+        p: (first, series[first - 1][p] - (data["rounds"][first - 1].get("points") or {}).get(p, 0))
+        for p, first in (data.get("joined") or {}).items() if 1 < first <= len(series)}
     svg = chart.progression_svg(lines, deltas, width=width, height=height, round_name=noun, legend=False,
-                                targets=chart_targets(data["game"], data.get("options") or {}))
+                                targets=chart_targets(data["game"], data.get("options") or {}), joined=joined)
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
     return svg, legend

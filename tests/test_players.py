@@ -187,3 +187,22 @@ def test_an_export_with_a_late_player_imports_as_the_same_game(app, client):
     assert again["players"] == body["players"] and again["joined"] == body["joined"]
     page = client.get(f"/t/{table.id}").get_data(as_text=True)
     assert page.count('<td class="num late">') == 1  # Eve's hand 1
+
+
+def test_a_late_players_line_starts_where_they_joined_at_their_starting_score():
+    """Rummathon Royale: Eve joins at hand 3 with the lowest score at the table, Ben's 0 (RR-6 and the
+    rules page); her line starts after hand 2 at 0 and never runs along the axis for the hands she missed."""
+    from companion import chart, games, sheets
+
+    game = {"game": "rummathon-royale", "players": ["Ann", "Ben", "Eve"], "joined": {"Eve": 3},
+            "rounds": [{"out": "Ann", "left": {"Ben": {"low": 2}}, "progress": {"Ann": "completed"}},
+                       {"out": "Ann", "left": {"Ben": {"low": 2}}, "progress": {"Ann": "completed"}},
+                       {"out": "Eve", "left": {"Ann": {"low": 1}, "Ben": {"low": 2}}}]}
+    data = games.score(game).as_json()
+    svg, _ = sheets.running_chart(data, "hand")
+    lines = [[tuple(map(float, xy.split(","))) for xy in p.split()]
+             for p in re.findall(r'<polyline points="([^"]+)"', svg)]
+    ann, ben, eve = lines
+    assert len(ann) == len(ben) == 4 and len(eve) == 2  # start and three hands; Eve: her start and hand 3
+    assert eve[0][0] == ann[2][0] and eve[1][0] == ann[3][0]  # drawn from after hand 2 to after hand 3
+    assert chart._from_joining([0, 0, 0, 15], (3, 0)) == [(2, 0), (3, 15)]
