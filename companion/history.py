@@ -63,9 +63,12 @@ def _label(path: tuple[str, ...], players: Sequence[str]) -> str:
 
     >>> _label(("left", "Tom", "cards"), ["Tom"]), _label(("wrong_show",), ["Tom"])
     ("Tom's left cards", 'wrong show')
+    >>> _label(("players", "Tom", "hand"), ["Tom"])
+    "Tom's hand"
     """
     names = [p for p in path if p in players]
-    rest = [p.replace("_", " ") for p in path if p not in players]
+    # "players" is only the key a round keeps its players' boards under (Alliance Royals...).
+    rest = [p.replace("_", " ") for p in path if p not in players and not (names and p == "players")]
     text = " ".join(rest)
     return f"{names[0]}'s {text}".strip() if names else text
 
@@ -98,8 +101,14 @@ def _lower(text: str, names: Collection[str] = ()) -> str:
 
 
 def lines(events: Sequence[Event], players: Sequence[str], noun: str,
-          heading: Callable[[Any, int], str] | None = None) -> list[Line]:
-    """Every change in the log, oldest first, in words."""
+          heading: Callable[[Any, int], str] | None = None,
+          hands: Callable[[Sequence[Event]], list[tuple[int, Any]]] = fold) -> list[Line]:
+    """Every change in the log, oldest first, in words.
+
+    ``hands`` gives the hands in play after some of the log; a table with renames gives them under
+    the names of that moment (tables.seating), so that an edit after a rename is compared with the
+    hand as it then read, not with the names it was first entered under.
+    """
     undone = cancelled(events)
     by_seq = {e.seq: e for e in events}
     out: list[Line] = []
@@ -107,7 +116,7 @@ def lines(events: Sequence[Event], players: Sequence[str], noun: str,
     names = set(players)
     Noun = noun.capitalize()  # noqa: N806 - the noun at the start of a sentence
     for i, e in enumerate(events):
-        before = fold(events[:i])
+        before = hands(events[:i])
         slots_before = [s for s, _ in before]
         changes: tuple[str, ...] = ()
         if e.kind == "add":

@@ -206,3 +206,19 @@ def test_a_late_players_line_starts_where_they_joined_at_their_starting_score():
     assert len(ann) == len(ben) == 4 and len(eve) == 2  # start and three hands; Eve: her start and hand 3
     assert eve[0][0] == ann[2][0] and eve[1][0] == ann[3][0]  # drawn from after hand 2 to after hand 3
     assert chart._from_joining([0, 0, 0, 15], (3, 0)) == [(2, 0), (3, 15)]
+
+
+def test_an_edit_after_a_rename_is_told_under_the_new_name_only(app, client):
+    table = alliance_table(app)
+    assert rename(client, table, 1, "Benedict").status_code == 303
+    with app.app_context():
+        db = get_db()
+        log = tables.events(db, table.id)
+        first = next(e for e in log if e.kind == "add")
+        hand = tables.seating(tables.get_table(db, table.id), log)[1][0][1]
+        edited = {"players": dict(hand["players"], Benedict=dict(BOARD, house="H", hand=["2H", "3H"]))}
+        tables.append(db, tables.get_table(db, table.id), tables.version(db, table.id),
+                      tables.Change("edit", first.slot, edited))
+    history = client.get(f"/t/{table.id}/history").get_data(as_text=True)
+    told = re.search(r"Round 1 edited[^<]*", history).group(0)
+    assert "Benedict" in told and not re.search(r"\bBen\b", told), told  # before: "players Ben house H → nothing"

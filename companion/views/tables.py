@@ -533,7 +533,8 @@ def seat_player(table_id: str):
 def history(table_id: str):
     log = tables.events(get_db(), g.table.id)
     entry = _entry()
-    told = history_words.lines(log, g.table.players, entry.ROUND_NAME, entry.round_heading)
+    told = history_words.lines(log, g.table.players, entry.ROUND_NAME, entry.round_heading,
+                               hands=lambda some: tables.seating(g.table, some)[1])
     return render_template("pages/history.html", table=g.table, lines=list(reversed(told)))
 
 
