@@ -247,7 +247,7 @@ def assert_kept(tree: Tree, fields: dict[str, str]) -> None:
     ({"out": "Ann", "p1_progress": "teleported"}, "p1_progress", "Not a valid choice"),
     ({"out": "Ann", "p0_low": "2"}, "p0_low", "Ann went out, so Ann has no cards left"),
     ({"out": "Ann", "p0_progress": "declared-failed"}, "p0_progress",
-     "Ann cannot have declared Rummathon Royale and failed"),
+     "yet the entry says Ann declared Rummathon Royale and failed"),
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Cat", "b0_result": "failed",
       "b1_on": "Ben", "b1_by": "Ann", "b1_result": "completed"}, "b1_on", "Ben is already burdened this hand"),
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Ben", "b0_result": "failed"}, "b0_on", "Ben cannot burden themselves"),

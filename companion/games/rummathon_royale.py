@@ -208,7 +208,8 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
         if progress[out] in ("failed", "declared-failed"):
             found.add(
                 f"{at}.progress.{out}",
-                f"{out} went out, which completes the round; {out} cannot have {PROGRESS[progress[out]]} (RR-2, RR-5)",
+                f"{out} went out, which completes the round, yet the entry says {out} {PROGRESS[progress[out]]} "
+                "(RR-2, RR-5)",
             )
 
     burdens: list[Burden] = []
@@ -253,11 +254,13 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
         # RR-3: a completed Burden is kept when the same player's declaration then fails.
         if b.completed and not advanced and step != "declared-failed":
             found.add(f"{at}.progress.{b.on}",
-                      f"{b.on} completed a Burden, which lays down the round; {b.on} cannot have {PROGRESS[step]} "
+                      f"{b.on} completed a Burden, which lays down the round, yet the entry says {b.on} "
+                      f"{PROGRESS[step]} "
                       "(RR-3)")
         elif not b.completed and advanced:
             found.add(f"{at}.progress.{b.on}",
-                      f"{b.on} did not complete a Burden, so repeats the round; {b.on} cannot have {PROGRESS[step]} "
+                      f"{b.on} did not complete a Burden, so repeats the round, yet the entry says {b.on} "
+                      f"{PROGRESS[step]} "
                       "(RR-3)")
 
     extra: dict[str, int] = {}

@@ -335,7 +335,9 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
     else:
         dealer = _player(found, f"{at}.dealer", dealer, players, in_game, out_of_game)
     if dealer is None:
-        return None
+        # The rest of the deal is still read, the antes as if the deal had passed to the left, so
+        # that every problem shows at once; the deal is not scored (problems were found).
+        dealer = _next_dealer(players, out_of_game, last_dealer, stacks, len(spaces)) or in_game[0]
 
     # RM-3: the antes. A player who cannot pay the whole ante is out, and keeps what is left.
     for p in in_game:
