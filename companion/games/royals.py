@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import RANKS, Card, format_cards
+from ..cards import RANKS, Card, format_cards, said
 from . import alliance_royals as ar
 from .base import InputError, Problems, ScoredGame, ScoredRound, is_whole_number
 
@@ -161,10 +161,10 @@ def _check_options(family: Family, options: Mapping[str, Any], found: Problems) 
     for key, value in options.items():
         where = f"options.{key}"
         if key not in family.options:
-            found.add(where, f"unknown option {key!r}; {family.title} has {', '.join(family.options)}")
+            found.add(where, f"unknown option {said(key)}; {family.title} has {', '.join(family.options)}")
         elif key in ("win_above", "lose_below"):
             if not is_whole_number(value):
-                found.add(where, f"{key} must be a whole number, not {value!r}")
+                found.add(where, f"{key} must be a whole number, not {said(value)}")
             elif key == "win_above" and value <= 0:
                 found.add(where, f"win_above must be above 0 (the rules say 1066) ({family.end})")
             elif key == "lose_below" and value >= 0:
@@ -176,7 +176,7 @@ def _check_options(family: Family, options: Mapping[str, Any], found: Problems) 
         elif key == "share":
             if value not in SHARE_CHOICES:
                 found.add(where, f"share must be \"positive\" (spouses share positive scores) or \"none\", "
-                                 f"not {value!r} (MR-4)")
+                                 f"not {said(value)} (MR-4)")
             else:
                 opts[key] = value
     return opts

@@ -297,8 +297,14 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
     schedule = SCHEDULES[opts["schedule"]]
     last = len(schedule)
 
-    hands = [_parse_hand(raw, f"rounds[{i}]", players, found) for i, raw in enumerate(rounds)]
-    found.raise_if_any()
+    # Every hand is read first. A hand read only in part is still checked against the game so far
+    # (extra cards the score allows, declarations), so every problem shows at once; the hands after
+    # it are not scored, as the game they would follow is not known.
+    hands, unread = [], []
+    for i, raw in enumerate(rounds):
+        before = len(list(found))
+        hands.append(_parse_hand(raw, f"rounds[{i}]", players, found))
+        unread.append(len(list(found)) > before)
 
     totals = dict.fromkeys(players, 0)
     position = dict.fromkeys(players, 0)  # index into schedule; == last once finished
@@ -316,7 +322,8 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
         if over:
             found.add(at, f"the game ended after hand {index}; correct an earlier hand instead")
             break
-        assert hand is not None
+        if hand is None:
+            break
         explain: dict[str, list[str]] = {p: [] for p in players}
         points = dict.fromkeys(players, 0)
         detail: dict[str, dict[str, Any]] = {p: {"score_before": totals[p]} for p in players}
@@ -419,6 +426,8 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             detail[name]["score_after"] = totals[name]
             explain[name].append(f"Hand {signed(points[name])}; total {totals[name]}")
         scored.append(ScoredRound(points=points, explain=explain, detail={"players": detail}))
+        if unread[index]:
+            break
 
         # RR-6 and the Double Rummathon Royale of RR-5.
         doubles = [p for p, v in hand.progress.items() if v == "double-completed"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..cards import said
 from ..games.base import InputError, Problem, Problems
 from ..games.royalty.words import LETTERS, WordList, capture_check
 
@@ -34,7 +35,7 @@ def _body(body: object, fields: set[str], found: Problems) -> Mapping[str, Any]:
         found.raise_if_any()
     for key in body:
         if key not in fields:
-            found.add(key, f"unknown field {key!r}; this question takes {', '.join(sorted(fields))}")
+            found.add(key, f"unknown field {said(key)}; this question takes {', '.join(sorted(fields))}")
     return body
 
 
@@ -44,7 +45,7 @@ def _text(body: Mapping[str, Any], key: str, what: str, example: str, found: Pro
     if value is None:
         found.add(key, f'give {what}, e.g. "{example}"')
     elif not isinstance(value, str):
-        found.add(key, f'{what} must be text, e.g. "{example}", not {value!r}')
+        found.add(key, f'{what} must be text, e.g. "{example}", not {said(value)}')
     elif not value.strip():
         found.add(key, f"{what} is empty: type one word")
     elif len(value) > MAX_LENGTH:
@@ -70,7 +71,7 @@ def _house(body: Mapping[str, Any], found: Problems) -> dict[str, list[str]]:
         for i, entry in enumerate(raw):
             where = f"{key}[{i}]"
             if not isinstance(entry, str):
-                found.add(where, f"a house {key} word must be text, not {entry!r}")
+                found.add(where, f"a house {key} word must be text, not {said(entry)}")
             elif len(entry) > MAX_LENGTH:
                 found.add(where, f"a house {key} word has at most {MAX_LENGTH} letters; this one has {len(entry)}")
             elif not LETTERS.fullmatch(entry.strip()):

@@ -325,7 +325,7 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     wild = wild_rank = None
     if wild_text is not None:
         try:
-            wild_rank = wild_rank_of(wild_text) if isinstance(wild_text, str) else wild_rank_of(repr(wild_text))
+            wild_rank = wild_rank_of(wild_text) if isinstance(wild_text, str) else wild_rank_of(said(wild_text))
             wild = JOKER_RANK if str(wild_text).strip().upper() == JOKER_RANK else wild_rank
         except ValueError as err:
             found.add(f"{at}.wild", f"{err} (IR-2)")

@@ -33,6 +33,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ... import limits
+from ...cards import said
 from ..base import (
     InputError,
     Problems,
@@ -176,22 +177,27 @@ def parse_card(token: object, *, bare_knave: bool = False) -> RoyaltyCard:
     >>> parse_card("Cg")
     Traceback (most recent call last):
     ...
-    companion.games.royalty.WordError: 'Cg' is not a Royalty card: write a letter A-Z and its colour r or b \
+    companion.games.royalty.WordError: Cg is not a Royalty card: write a letter A-Z and its colour r or b \
 (e.g. Cr), or * and the letter a Knave stands for (e.g. *Eb) (RY-1)
     """
     if not isinstance(token, str):
-        raise WordError(f"{token!r} is not a Royalty card: {CARD_RULE}")
+        raise WordError(f"{_typed(token)} is not a Royalty card: {CARD_RULE}")
     m = _TOKEN.fullmatch(token.strip())
     if m is None or not token.strip():
-        raise WordError(f"{token!r} is not a Royalty card: {CARD_RULE}")
+        raise WordError(f"{_typed(token)} is not a Royalty card: {CARD_RULE}")
     star, letter, colour = m.groups()
     if star:
         if letter is None and not bare_knave:
-            raise WordError(f"{token!r}: a Knave in a word must say which letter it stands for, e.g. *E (RY-1)")
+            raise WordError(f"{_typed(token)}: a Knave in a word must say which letter it stands for, e.g. *E (RY-1)")
         return RoyaltyCard((letter or "").upper(), colour.lower() if colour else None, knave=True)
     if letter is None or colour is None:
-        raise WordError(f"{token!r} is not a Royalty card: {CARD_RULE}")
+        raise WordError(f"{_typed(token)} is not a Royalty card: {CARD_RULE}")
     return RoyaltyCard(letter.upper(), colour.lower())
+
+
+def _typed(token: object) -> str:
+    """A Royalty card as typed, named in a message (its colour letter kept in lower case, as written)."""
+    return " ".join(token.split())[:8] or "a blank" if isinstance(token, str) else said(token)
 
 
 def _parse_cards(text: object, *, bare_knave: bool, what: str) -> tuple[RoyaltyCard, ...]:
@@ -218,7 +224,7 @@ def parse_word(text: object) -> Word:
     >>> parse_word("Cr Ar 7r Mr")
     Traceback (most recent call last):
     ...
-    companion.games.royalty.WordError: '7r' is not a Royalty card: write a letter A-Z and its colour r or b \
+    companion.games.royalty.WordError: 7r is not a Royalty card: write a letter A-Z and its colour r or b \
 (e.g. Cr), or * and the letter a Knave stands for (e.g. *Eb) (RY-1)
     >>> parse_word("")
     Traceback (most recent call last):

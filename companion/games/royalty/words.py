@@ -271,7 +271,7 @@ def _not_letters(text: str) -> list[str]:
         return ["nothing was typed: give one word (RY-17)"]
     reasons = []
     if any(c.isspace() for c in text):
-        reasons.append(f"{text!r} is more than one word: a word is one word (RY-17)")
+        reasons.append(f"{' '.join(text.split())} is more than one word: a word is one word (RY-17)")
     if any(c in "'’‘`" for c in text):
         reasons.append(f"{text} has an apostrophe: contractions and possessives are out (RY-17)")
     if any(c in "-‐‑–—" for c in text):
@@ -347,7 +347,7 @@ def capture_check(target: str, typed: str, wordlist: WordList | None = None) -> 
     wordlist = wordlist or WordList.load_default()
     target_text = target.strip()
     if not LETTERS.fullmatch(target_text):
-        raise ValueError(f"the target {target!r} must be letters A-Z only")
+        raise ValueError(f"the target {target.strip() or 'word'} must be letters A-Z only")
     target_word = target_text.upper()
     verdict = wordlist.judge(typed)
     word = verdict.word

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...cards import CardError, parse_card
+from ...cards import CardError, parse_card, said
 from ..base import (
     InputError,
     Problems,
@@ -106,7 +106,7 @@ def check_options(options: Mapping[str, Any], found: Problems) -> dict[str, Any]
             else:
                 opts[key] = value
         else:
-            found.add(where, f"unknown option {key!r}; Rummy Royal has chips, sequence, poker and dealer_antes")
+            found.add(where, f"unknown option {said(key)}; Rummy Royal has chips, sequence, poker and dealer_antes")
     return opts
 
 
@@ -325,7 +325,7 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
     before_problems = len(list(found))
     for key in raw:
         if key not in DEAL_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {key!r}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
+            found.add(f"{at}.{key}", f"unknown field {said(key)}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
     in_game = [p for p in players if p not in out_of_game]
 
     # The dealer: as given, else the deal passes to the left.
@@ -470,7 +470,7 @@ def _pay_cards(value, where, players, active, out_of_game, found: Problems) -> d
             continue
         names = who if isinstance(who, list) else [] if who is None else [who]
         if len(names) > 1:
-            shown = [n if isinstance(n, str) else repr(n) for n in names]
+            shown = [n if isinstance(n, str) else said(n) for n in names]
             found.add(at, f"{card} was marked for {_names(shown)}, but the pack has one {card}: only one player "
                           "can have held it (RM-4)")
             continue
@@ -523,7 +523,8 @@ def _poker(raw: Mapping, at: str, opts, players, active, out_of_game, found: Pro
         return None
     for key in value:
         if key not in POKER_FIELDS:
-            found.add(f"{where}.{key}", f"unknown field {key!r}; the poker stage has bets, folded, winners and hands")
+            found.add(f"{where}.{key}",
+                      f"unknown field {said(key)}; the poker stage has bets, folded, winners and hands")
     bets: dict[str, int] = {}
     raw_bets = value.get("bets") or {}
     if not isinstance(raw_bets, Mapping):
