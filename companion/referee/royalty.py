@@ -75,7 +75,7 @@ def _house(body: Mapping[str, Any], found: Problems) -> dict[str, list[str]]:
             elif len(entry) > MAX_LENGTH:
                 found.add(where, f"a house {key} word has at most {MAX_LENGTH} letters; this one has {len(entry)}")
             elif not LETTERS.fullmatch(entry.strip()):
-                found.add(where, f'a house {key} word is letters A-Z only, as on the cards: "{entry}" is not (RY-17)')
+                found.add(where, f"a house {key} word is letters A-Z only, as on the cards: “{entry}” is not (RY-17)")
             else:
                 house[key].append(entry.strip().upper())
     allowed = set(house["allow"])
@@ -127,7 +127,7 @@ def capture(body: object, wordlist: WordList | None = None) -> dict[str, Any]:
     body = _body(body, CAPTURE_FIELDS, found)
     target = _text(body, "target", "the target", "EAR", found)
     if target is not None and not LETTERS.fullmatch(target.strip()):
-        found.add("target", f'the target is a word on the table, letters A-Z only: "{target}" is not')
+        found.add("target", f"the target is a word on the table, letters A-Z only: “{target}” is not")
     typed = _text(body, "word", "the new word", "BEARS", found)
     house = _house(body, found)
     found.raise_if_any()

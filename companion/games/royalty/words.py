@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from ...cards import said
+
 DEFAULT_FILE = "words-scowl-70.txt.gz"
 DEFAULT_NAME = "the default word list, SCOWL size 70"
 LETTERS = re.compile(r"[A-Za-z]+")
@@ -95,12 +97,12 @@ def _house_words(words: Iterable[str], which: str) -> frozenset[str]:
     >>> _house_words(["don't"], "deny")
     Traceback (most recent call last):
     ...
-    ValueError: house deny word "don't" must be letters A-Z only
+    ValueError: house deny word “don't” must be letters A-Z only
     """
     out = set()
     for word in words:
         if not isinstance(word, str) or not LETTERS.fullmatch(word.strip()):
-            shown = f'"{word}"' if isinstance(word, str) else repr(word)
+            shown = f"“{word}”" if isinstance(word, str) else said(word)
             raise ValueError(f"house {which} word {shown} must be letters A-Z only")
         out.add(word.strip().upper())
     return frozenset(out)
