@@ -14,8 +14,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # waitress, set for a room of phones (companion/serve.py); Litestream beside it when REPLICA is set.
-# HOST and PORT choose the address: make run HOST=192.168.1.20 PORT=8000
-HOST ?= 127.0.0.1
+# Every interface by default, so the phones reach it; HOST=127.0.0.1 keeps it to this machine.
+HOST ?= 0.0.0.0
 PORT ?= 5000
 run: $(STAMP)
 	$(BIN)/python -m companion.serve --host $(HOST) --port $(PORT)
