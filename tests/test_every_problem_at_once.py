@@ -8,10 +8,13 @@ and a card that does not exist" must all be said the first time the entry is sav
 
 from __future__ import annotations
 
+import copy
 import html
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games import score
 from companion.games.base import InputError
@@ -220,3 +223,81 @@ def test_every_mistake_of_a_form_is_shown_at_once_beside_its_field(client, game)
     for field, words in expected.items():
         assert shown[field], f"nothing beside {field}; beside the fields: {shown}"
         assert words in shown[field], (field, shown[field])
+
+
+# ---------------------------------------------------------------------------------------------- a property
+
+def _with(base: dict, **changes) -> dict:
+    out = copy.deepcopy(base)
+    for path, value in changes.items():
+        *heads, last = path.split("__")
+        at = out
+        for head in heads:
+            at = at[head]
+        at[last] = value
+    return out
+
+
+def _ar_base(players):
+    return {"players": {p: board(h) for p, h in zip(players, "SHDC", strict=False)}}
+
+
+#: Per game: the game, players, options, the rounds before, a valid entry, and mistakes in
+#: independent parts of it (each a change to the entry, written path__to__field=value).
+INDEPENDENT = {
+    "alliance-royals": ("alliance-royals", P4, {}, [], _ar_base(P4), [
+        {"players__Ann__house": "X"}, {"players__Ben__spoils": ["ZZ"]},
+        {"players__Cat__spoils": ["JH"], "players__Cat__hostages": [{"card": "JH", "target": "Ann"}]},
+        {"players__Dan__meld": ["2S", "2S"]}, {"players__Ann__hand": ["KS"] * 4},
+        {"players__Ben__hostages": [{"card": "QH", "target": "Cat"}]}, {"note": 5}]),
+    "marriage-royals": ("marriage-royals", P3, {}, [], _ar_base(P3), [
+        {"players__Ann__house": "X"}, {"players__Ben__spoils": ["ZZ"]},
+        {"players__Cat__spoils": ["JH"], "players__Cat__hostages": [{"card": "JH", "target": "Ann"}]},
+        {"players__Ann__meld": ["2S", "2S"]}, {"players__Ben__hostages": [{"card": "QD", "target": "Cat"}]}]),
+    "battle-royals": ("battle-royals", P4[:2], {}, [], _ar_base(P4[:2]), [
+        {"players__Ann__house": "X"}, {"players__Ben__spoils": ["ZZ"]}, {"players__Ann__meld": ["2S", "2S"]},
+        {"players__Ben__hostages": [{"card": "QD", "target": "Ann"}]}, {"note": 5}]),
+    "indian-rummy": ("indian-rummy", P4, {"variant": "pool101"}, [],
+                     {"wild": "7", "winner": "Ann", "hands": {"Ben": {"count": 5}, "Cat": {"count": 6},
+                                                              "Dan": {"drop": "first"}}}, [
+        {"wild": "Z"}, {"hands__Ben__count": 500}, {"hands__Cat": {"cards": ["4C", "5C", "ZZ"]}},
+        {"hands__Dan__drop": "late"}, {"rejoin": ["Ben"]}, {"note": 5}]),
+    "rummathon-royale": ("rummathon-royale", P3, {}, [], {"out": "Ann", "left": {"Ben": {"low": 1}}}, [
+        {"left__Ben__low": "x"}, {"extra_cards": {"Cat": 99}},
+        {"burdens": [{"on": "Cat", "by": "Cat", "completed": False}]}, {"progress": {"Ben": "teleported"}},
+        {"note": 5}]),
+    "rally-the-king": ("rally-the-king", P4, {}, [], {"bid": "solo", "declarer": "Ben", "declarer_points": 70}, [
+        {"dealer": "Zed"}, {"partner": "Cat"}, {"declarer_points": 130},
+        {"bonuses": [{"bonus": "slam", "side": "x", "made": True}]}, {"note": 5}]),
+    "rummy-royal": ("rummy-royal", P4, {}, [], {"dealer": "Ann", "out": "Ann"}, [
+        {"dealer": "Zed"}, {"pay_cards": {"10H": "Zed"}}, {"sequence": ["Zed"]}, {"cards_left": {"Ben": 99}},
+        {"poker": {"bets": {"Ann": 2}, "folded": ["Ann"], "winners": ["Ann"]}}, {"note": 5}]),
+    "royalty": ("royalty", P3, {}, [CALM], {"player": "Ben", "meld": "Or Xb"}, [
+        {"player": "Cat"}, {"meld": "Zq Ob"}, {"challenge": {"by": "Dan", "upheld": False}}, {"note": 5}]),
+}
+
+
+def _wheres(game, players, options, rounds) -> set[str]:
+    try:
+        score({"game": game, "players": players, "options": options, "rounds": rounds})
+    except InputError as err:
+        return {p.where for p in err.problems}
+    return set()
+
+
+@pytest.mark.parametrize("game", sorted(INDEPENDENT))
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_mistakes_in_independent_parts_are_all_named_together(game, data):
+    """Whatever mistakes in independent parts of one entry are made together, the engine names at
+    least every place it names for each of them made alone."""
+    name, players, options, before, valid, mistakes = INDEPENDENT[game]
+    assert not _wheres(name, players, options, [*before, valid])
+    chosen = data.draw(st.sets(st.sampled_from(range(len(mistakes))), min_size=2))
+    alone = set()
+    for k in chosen:
+        wheres = _wheres(name, players, options, [*before, _with(valid, **mistakes[k])])
+        assert wheres, f"{mistakes[k]} alone is not refused"
+        alone |= wheres
+    together = _with(valid, **{key: value for k in sorted(chosen) for key, value in mistakes[k].items()})
+    assert alone <= _wheres(name, players, options, [*before, together])

@@ -40,7 +40,7 @@ DEFAULT_DECKS = 3
 
 def _cards(raw: object, where: str, found: Problems, places: list[tuple[Card, str, str]]) -> list[Card]:
     if not isinstance(raw, list):
-        found.add(where, 'give the cards as a list, e.g. ["KS", "10H", "JK"]')
+        found.add(where, 'give the cards as a list of cards, such as KS, 10H and JK')
         return []
     cards = []
     for k, text in enumerate(raw):
@@ -131,7 +131,7 @@ def declaration(body: object) -> dict[str, Any]:
 
     raw_groups = body.get("groups", [])
     if not isinstance(raw_groups, list):
-        found.add("groups", 'give the groups as a list of card lists, e.g. [["AH", "2H", "3H"]]')
+        found.add("groups", 'give the groups as a list of groups, each a list of cards such as AH 2H 3H')
         found.raise_if_any()
     groups = [_cards(g, f"groups[{k}]", found, places) for k, g in enumerate(raw_groups)]
     loose = _cards(body.get("loose", []), "loose", found, places)

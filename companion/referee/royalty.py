@@ -63,7 +63,7 @@ def _house(body: Mapping[str, Any], found: Problems) -> dict[str, list[str]]:
         if raw is None:
             continue
         if not isinstance(raw, list):
-            found.add(key, f'give the house {key} words as a list, e.g. ["qi", "za"]')
+            found.add(key, f"give the house {key} words as a list of words, such as QI and ZA")
             continue
         if len(raw) > MAX_HOUSE_WORDS:
             found.add(key, f"{len(raw)} house {key} words were given; at most {MAX_HOUSE_WORDS}")

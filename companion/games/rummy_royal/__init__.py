@@ -29,6 +29,7 @@ from ..base import (
     ScoredGame,
     ScoredRound,
     check_count,
+    check_note,
     is_whole_number,
     not_at_table,
     signed,
@@ -263,9 +264,9 @@ def _end(raw: Mapping, at: str, deal: _Deal, out_of_game, found: Problems) -> bo
     end = raw.get("end")
     extra = [k for k in raw if k != "end"]
     for key in extra:
-        found.add(f"{at}.{key}", "the end of the game is given alone: {\"end\": {\"board_to\": name}}")
+        found.add(f"{at}.{key}", "the end of the game is given alone, naming only who takes the board (RM-8)")
     if not isinstance(end, Mapping) or set(end) - {"board_to"}:
-        found.add(f"{at}.end", "the end of the game names who takes the board: {\"board_to\": name} (RM-8)")
+        found.add(f"{at}.end", "the end of the game names the player who takes the board, such as Ben (RM-8)")
         return False
     taker = end.get("board_to")
     in_game = [p for p in deal.players if p not in out_of_game]
@@ -326,6 +327,7 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
     for key in raw:
         if key not in DEAL_FIELDS:
             found.add(f"{at}.{key}", f"unknown field {said(key)}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
+    check_note(found, at, raw)
     in_game = [p for p in players if p not in out_of_game]
 
     # The dealer: as given, else the deal passes to the left.
