@@ -40,6 +40,10 @@ GAMES = {
         [("bid", "one-trick"), ("declarer", "Ben"), ("declarer_tricks", "13")],
         [("bid", "all-beggars"), ("pp_0", "60"), ("pp_1", "60"), ("pp_2", "60"), ("pp_3", "60")],
         [("bid", "solo-with-bird"), ("declarer", "Ben"), ("declarer_points", "70")],
+        # Points typed for a solo, then the bid changed: the points' box is hidden, and no message
+        # may sit beside it.
+        [("bid", "solo"), ("declarer", "Ben"), ("declarer_points", "64"), ("bid", "one-trick"),
+         ("declarer_tricks", "13"), ("dealer", "Cat")],
     ]),
     "rummathon-royale": (("Ann", "Ben", "Cat"), {}, [], [
         [("out", "Ann"), ("p0_low", "2")],
@@ -53,6 +57,9 @@ GAMES = {
         [("winner", "Ann"), ("p1_mode", "groups"), ("pick:p1_groups", "4C 5C 6C"), ("p2_count", "5")],
         [("wild", "7"), ("winner", "Ann"), ("p0_mode", "groups"), ("pick:p0_groups", "AH 2H 3H"),
          ("p1_count", "500"), ("p2_mode", "cards"), ("pick:p2_cards", "4C 5C 6C")],
+        # Cards picked for Cat, then Cat's entry switched to a count: the cards are hidden.
+        [("wild", "7"), ("winner", "Ann"), ("p2_mode", "cards"), ("pick:p2_cards", "4C 5C 6C"),
+         ("p2_mode", "count"), ("p2_count", "500"), ("p1_count", "81")],
     ]),
     "royalty": (("Ann", "Ben", "Cat"), {}, [[("kind", "meld"), ("letters:meld", "CALM")]], [
         [("player", "Cat"), ("kind", "capture"), ("target", "Ann|CALM"), ("letters:capture_cards", "CALS"),
