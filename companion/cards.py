@@ -10,7 +10,7 @@ joker is ``JK``, accepted only where a game asks for it.
 >>> parse_card("1S")
 Traceback (most recent call last):
 ...
-companion.cards.CardError: '1S' is not a card: use a rank 2-10, J, Q, K or A and a suit S, H, D or C
+companion.cards.CardError: 1S is not a card: use a rank 2-10, J, Q, K or A and a suit S, H, D or C
 """
 
 from __future__ import annotations
@@ -36,12 +36,28 @@ def said(value: object) -> str:
         return repr(value) if math.isfinite(value) else "not a number"
     if isinstance(value, str):
         text = " ".join(value.split())
+        if not text:
+            return "a blank"
         return f"“{text[:40]}…”" if len(text) > 40 else f"“{text}”"
     if isinstance(value, (list, tuple)):
         return "a list"
     if isinstance(value, dict):
         return "a set of fields"
     return "something else"
+
+
+def typed(text: object) -> str:
+    """A card, rank or suit as a player typed it, named in a message: the notation itself, no quotes.
+
+    >>> typed(" zz "), typed(""), typed("K S X Q H D"), typed(7)
+    ('ZZ', 'a blank', 'K S X Q…', '7')
+    """
+    if not isinstance(text, str):
+        return said(text)
+    text = " ".join(text.split()).upper()
+    if not text:
+        return "a blank"
+    return text[:7].rstrip() + "…" if len(text) > 8 else text
 
 #: Ranks in battle order, low to high.
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -113,14 +129,14 @@ def parse_suit(text: object) -> str:
     >>> parse_suit("X")
     Traceback (most recent call last):
     ...
-    companion.cards.CardError: 'X' is not a suit: use S, H, D or C
+    companion.cards.CardError: X is not a suit: use S, H, D or C
     """
     if not isinstance(text, str):
         raise CardError(f"give a suit as S, H, D or C, not {said(text)}")
     cleaned = _clean(text)
     suit = SUIT_SYMBOLS.get(cleaned, cleaned.upper())
     if suit not in SUITS:
-        raise CardError(f"{text.strip()!r} is not a suit: use S, H, D or C")
+        raise CardError(f"{typed(text)} is not a suit: use S, H, D or C")
     return suit
 
 
@@ -134,7 +150,7 @@ def parse_card(text: object, *, allow_joker: bool = False) -> Card:
     >>> parse_card("JK")
     Traceback (most recent call last):
     ...
-    companion.cards.CardError: 'JK' is not a card here: this game has no jokers
+    companion.cards.CardError: JK is not a card here: this game has no jokers
     >>> parse_card(12)
     Traceback (most recent call last):
     ...
@@ -153,13 +169,13 @@ def _parse_text(text: str, allow_joker: bool) -> Card:
     if cleaned.upper() == JOKER_RANK:
         if allow_joker:
             return Card(JOKER_RANK, "")
-        raise CardError(f"{shown!r} is not a card here: this game has no jokers")
+        raise CardError(f"{typed(shown)} is not a card here: this game has no jokers")
     if len(cleaned) < 2:
-        raise CardError(f"{shown!r} is not a card: {RULE}")
+        raise CardError(f"{typed(shown)} is not a card: {RULE}")
     rank, suit_text = cleaned[:-1].upper(), cleaned[-1]
     suit = SUIT_SYMBOLS.get(suit_text, suit_text.upper())
     if rank not in RANKS or suit not in SUITS:
-        raise CardError(f"{shown!r} is not a card: {RULE}")
+        raise CardError(f"{typed(shown)} is not a card: {RULE}")
     return Card(rank, suit)
 
 

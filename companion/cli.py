@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from . import games
+from .cards import said
 from .games.base import InputError, Problem
 
 EXIT_BAD_INPUT = 2
@@ -225,7 +226,7 @@ def sheet(source: str | None, output: str, paper: str, blank: str | None, player
         if source:
             _fail([Problem("--blank", "give either a table or a game file, or --blank GAME, not both")])
         if blank not in games.ENGINES:
-            _fail([Problem("--blank", f"unknown game {blank!r}; known games: {', '.join(sorted(games.ENGINES))}")])
+            _fail([Problem("--blank", f"unknown game {said(blank)}; known games: {', '.join(sorted(games.ENGINES))}")])
         names = [n.strip() for n in (players or "").split(",") if n.strip()]
         try:
             pdf = sheets.render_blank(blank, names or None, paper)

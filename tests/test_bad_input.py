@@ -247,7 +247,7 @@ def assert_kept(tree: Tree, fields: dict[str, str]) -> None:
     ({"out": "Ann", "p1_progress": "teleported"}, "p1_progress", "Not a valid choice"),
     ({"out": "Ann", "p0_low": "2"}, "p0_low", "Ann went out, so Ann has no cards left"),
     ({"out": "Ann", "p0_progress": "declared-failed"}, "p0_progress",
-     "Ann cannot have declared Rummathon Royale and failed"),
+     "yet the entry says Ann declared Rummathon Royale and failed"),
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Cat", "b0_result": "failed",
       "b1_on": "Ben", "b1_by": "Ann", "b1_result": "completed"}, "b1_on", "Ben is already burdened this hand"),
     ({"out": "Ann", "b0_on": "Ben", "b0_by": "Ben", "b0_result": "failed"}, "b0_on", "Ben cannot burden themselves"),
@@ -415,8 +415,8 @@ def test_the_api_refuses_a_body_that_is_no_game(client, name):
 
 
 BAD_GAMES = {
-    "missing game": ({"players": ["Ann", "Ben"], "rounds": []}, "game", "unknown game None"),
-    "unknown game": (game(game="snap"), "game", "unknown game 'snap'"),
+    "missing game": ({"players": ["Ann", "Ben"], "rounds": []}, "game", "say which game: one of alliance-royals"),
+    "unknown game": (game(game="snap"), "game", "unknown game “snap”"),
     "game not a string": (game(game=["rummathon-royale"]), "game", "unknown game"),
     "missing players": ({"game": GAME, "rounds": []}, "players", "as a list of names"),
     "players not a list": (game(players="Ann, Ben"), "players", "as a list of names"),
@@ -625,7 +625,7 @@ def import_text(client, text: str):
     ('"a string"', "$: the body must be a JSON object"),
     ("[1, 2]", "$: the body must be a JSON object"),
     (json.dumps({"game": GAME, "players": ["Ann"], "rounds": []}), "players: Rummathon Royale is played by 2 to 6"),
-    (json.dumps({"game": "snap", "players": ["Ann", "Ben"]}), "game: unknown game 'snap'"),
+    (json.dumps({"game": "snap", "players": ["Ann", "Ben"]}), "game: unknown game “snap”"),
     (json.dumps(game(rounds=[{"out": "Ann", "extra_cards": {"Ben": 3}}])),
      "rounds[0].extra_cards.Ben: Ben has 0 points"),
     (json.dumps(game(rounds=[{"out": "Zed", "progress": {"Ben": ["x"]}}])), "rounds[0].out: “Zed” is not a player"),

@@ -65,7 +65,7 @@ def test_bad_strings_are_card_errors(text):
 
 
 def test_the_error_message_says_what_a_card_looks_like():
-    with pytest.raises(CardError, match=r"^'1S' is not a card: use a rank 2-10, J, Q, K or A and a suit S, H, D or C$"):
+    with pytest.raises(CardError, match=r"^1S is not a card: use a rank 2-10, J, Q, K or A and a suit S, H, D or C$"):
         parse_card("1S")
 
 

@@ -231,7 +231,7 @@ BAD_TURNS = {
                                "rounds[0].end.unplayed.Ann", "holds no cards"),
     "eight in hand": ({"end": {"unplayed": {"Ben": "Ar Ar Ar Ar Ar Ar Ar Ar"}}}, "rounds[0].end.unplayed.Ben",
                       "at most 7"),
-    "bad card in hand": ({"end": {"unplayed": {"Ben": "Ar 9x"}}}, "rounds[0].end.unplayed.Ben", "'9x'"),
+    "bad card in hand": ({"end": {"unplayed": {"Ben": "Ar 9x"}}}, "rounds[0].end.unplayed.Ben", "9x is not a Royalty"),
 }
 
 
@@ -282,9 +282,9 @@ def test_joust_allows_an_end_entry_after_two_passes_but_nothing_more():
 
 def test_monarchy_refuses_bad_cards_and_shapes():
     deal = " ".join(["Ar"] * 25)
-    assert_error(lambda: royalty.monarchy(deal.replace("Ar", "Aq", 1), []), "dealt", "'Aq'")
+    assert_error(lambda: royalty.monarchy(deal.replace("Ar", "Aq", 1), []), "dealt", "Aq is not a Royalty card")
     assert_error(lambda: royalty.monarchy(deal, "Ar Ar Ar Ar"), "words", "one by one")
-    assert_error(lambda: royalty.monarchy(deal, ["Ar Ar", "Ar 5"]), "words[1]", "'5'")
+    assert_error(lambda: royalty.monarchy(deal, ["Ar Ar", "Ar 5"]), "words[1]", "5 is not a Royalty card")
 
 
 # ---------------------------------------------------------------------------------------

@@ -81,8 +81,8 @@ def test_table_sizes(count, size, expected):
     (11, (4, 5), "11 entrants cannot be split into tables of 4 to 5"),
     (8, 1, "a table needs at least 2 seats, not 1"),
     (8, (4, 3), "the smallest table (4) cannot be bigger than the largest (3)"),
-    (8, "4", "a table size is a number of seats or a range (min, max), not '4'"),
-    (8, True, "a table size is a number of seats or a range (min, max), not True"),
+    (8, "4", "a table size is a number of seats or a range (min, max), not “4”"),
+    (8, True, "a table size is a number of seats or a range (min, max), not a yes-or-no answer"),
 ])
 def test_table_sizes_that_cannot_be(count, size, message):
     with pytest.raises(SeatingError) as caught:
@@ -480,9 +480,9 @@ def test_seat_round_seats_teams_too():
 
 @pytest.mark.parametrize(("teams", "message"), [
     ([("Ann", "Cat"), ("Ben", "Ann")], "Ann is in two teams; a team is never split"),
-    ([("Ann", "Cat", "Eve"), ("Ben", "Dan")], "a team is a pair of player names, not ('Ann', 'Cat', 'Eve')"),
+    ([("Ann", "Cat", "Eve"), ("Ben", "Dan")], "a team is a pair of player names, not a list"),
     ([("Ann", "Cat")], "1 team is too few for one table of 2"),
-    ([("Ann", "Cat"), ("Ben", "")], "each player needs a name, not ''"),
+    ([("Ann", "Cat"), ("Ben", "")], "each player needs a name, not a blank"),
 ])
 def test_teams_that_cannot_be_seated(teams, message):
     with pytest.raises(SeatingError) as caught:
@@ -534,7 +534,7 @@ def test_round_robin_of_teams_meets_every_other_team():
 
 
 @pytest.mark.parametrize(("call", "message"), [
-    (lambda: seat_round("knockout", ["A", "B"], 2, 1, []), "unknown seating method 'knockout'"),
+    (lambda: seat_round("knockout", ["A", "B"], 2, 1, []), "unknown seating method “knockout”"),
     (lambda: seat_round("swiss", ["A", "B"], 2, 0, []), "rounds are numbered from 1, not 0"),
     (lambda: seat_round("swiss", ["A", "A"], 2, 1, []), "A is entered twice"),
     (lambda: seat_round("swiss", ["A", ""], 2, 1, []), "each entrant needs a name"),
@@ -643,7 +643,7 @@ def test_show_fraction(value, signed, shown):
     ([{"round": 1, "table": 1, "players": ["A", "B"], "totals": {"A": 1, "B": 2.5}, "winners": [], "over": True}],
      "results[0].totals.B", "a total is a whole number of points, not 2.5"),
     ([{"round": 1, "table": 1, "players": ["A", "B"], "totals": {"A": 1, "B": 2}, "winners": ["C"], "over": True}],
-     "results[0].winners", "'C' is not at this table (A, B)"),
+     "results[0].winners", "“C” is not at this table (A, B)"),
     ([{"round": 1, "table": 1, "players": ["A", "B"], "totals": {"A": 1, "B": 2}, "winners": []}],
      "results[0].over", "say whether the game is over"),
     ([{"round": 0, "table": 1, "players": ["A", "B"], "totals": {"A": 1, "B": 2}, "over": True}],

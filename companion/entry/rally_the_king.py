@@ -200,7 +200,7 @@ def round_from(form, table) -> dict[str, Any]:
         bonuses = [{"bonus": slug, "side": form[f"bo_{slug}_side"].data,
                     "announced": bool(form[f"bo_{slug}_announced"].data),
                     "made": bool(form[f"bo_{slug}_made"].data)}
-                   for slug in rules.BONUSES if form[f"bo_{slug}_side"].data]
+                   for slug in rules.BONUSES if _bonus_filled(form, slug)]
         if contract_bird and form.bird_made.data:  # RK-6: the contract's bird, announced by the declarer side
             bonuses.insert(0, {"bonus": contract_bird, "side": "declarer", "announced": True,
                                "made": form.bird_made.data == "yes"})
@@ -214,6 +214,12 @@ def round_from(form, table) -> dict[str, Any]:
     if form.note.data and form.note.data.strip():
         hand["note"] = form.note.data.strip()
     return hand
+
+
+def _bonus_filled(form, slug: str) -> bool:
+    """A bonus row the player touched: a side chosen, or announced or made ticked. One ticked without a
+    side still reaches the game, which asks for the side beside it (RK-8), rather than being dropped."""
+    return bool(form[f"bo_{slug}_side"].data or form[f"bo_{slug}_announced"].data or form[f"bo_{slug}_made"].data)
 
 
 def field_for(where: str, table, form) -> str | None:
@@ -233,7 +239,7 @@ def field_for(where: str, table, form) -> str | None:
     if head == "bonuses" and len(parts) == 1:
         return "bird_made" if form.bird.data else None
     if head == "bonuses" and len(parts) > 1 and parts[1].isdigit():
-        used = [slug for slug in rules.BONUSES if form[f"bo_{slug}_side"].data]
+        used = [slug for slug in rules.BONUSES if _bonus_filled(form, slug)]
         bid = rules.BIDS.get(form.bid.data or "")
         if bid is not None and bid.bird and form.bird.data and form.bird_made.data:
             used.insert(0, "")  # the contract's bird comes first, from its own question

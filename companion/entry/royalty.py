@@ -203,7 +203,7 @@ def _judged(turn: dict[str, Any], options: dict[str, Any]) -> list[dict[str, Any
             for v in log]
 
 
-def field_for(where: str, table, form) -> str | None:
+def field_for(where: str, table, form=None) -> str | None:
     parts = [p for p in re.split(r"[.\[\]]+", where) if p]
     head = parts[0] if parts else ""
     if head in ("player", "meld", "note"):
@@ -219,6 +219,10 @@ def field_for(where: str, table, form) -> str | None:
         if len(parts) > 2 and parts[1] == "unplayed" and parts[2] in table.players:
             return f"u{table.players.index(parts[2])}"
         return "went_out"
+    if not head and form is not None:
+        # The turn as a whole (more cards from hand than a hand holds): beside the cards entered.
+        kind = form.kind.data or "meld"
+        return "capture_cards" if kind == "capture" else "meld" if kind == "meld" else "kind"
     return None
 
 

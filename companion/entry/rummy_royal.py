@@ -25,6 +25,7 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
+from ..cards import said
 from ..forms import CountField, CourtierForm, choices, round_form_of
 from ..games import rummy_royal as rules
 from .alliance_royals import cards_in
@@ -72,7 +73,7 @@ class TapField(SelectMultipleField):
             known = {c.value for c in self.iter_choices()}
             for value in self.data:
                 if value not in known:
-                    raise ValidationError(f"{value!r} is not a player at this table.")
+                    raise ValidationError(f"{said(value)} is not a player at this table.")
 
 
 def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,

@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from .. import limits
+from ..cards import said
 from . import (
     alliance_royals,
     battle_royals,
@@ -203,7 +204,7 @@ def score(request: object) -> ScoredGame:
     >>> score({"game": "snap", "players": ["Ann", "Ben"], "rounds": []})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    companion.games.base.InputError: game: unknown game 'snap'; known games: alliance-royals, ...
+    companion.games.base.InputError: game: unknown game “snap”; known games: alliance-royals, ...
     """
     found = Problems()
     if not isinstance(request, Mapping):
@@ -211,7 +212,10 @@ def score(request: object) -> ScoredGame:
     slug = request.get("game")
     if not isinstance(slug, str) or slug not in ENGINES:
         known = ", ".join(sorted(ENGINES))
-        found.add("game", f"unknown game {slug!r}; known games: {known}")
+        if slug is None:
+            found.add("game", f"say which game: one of {known}")
+        else:
+            found.add("game", f"unknown game {said(slug)}; known games: {known}")
         found.raise_if_any()
     engine = ENGINES[slug]
     players = check_players(request.get("players"), engine, found)

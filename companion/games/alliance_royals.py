@@ -21,7 +21,7 @@ declared. The API's worked example (API.md):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -408,7 +408,41 @@ def _parse_board(raw: object, at: str, name: str, players: Sequence[str], found:
     return Board(house, spoils, meld, hand, tuple(hostages))  # type: ignore[arg-type]
 
 
-def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems) -> Round | None:
+def hostage_in_spoils(holder: str, board: Board, hostage: Hostage, declared: Counter, found: Problems,
+                      cite: str = "AR-9") -> bool:
+    """AR-9: what the holder's own board says of a hostage: a King or Queen, not of the holder's
+    own House, in the holder's Spoils (as often as it is declared). False, with a problem, when not."""
+    card = hostage.card
+    declared[card] += 1
+    if card.rank not in SPOUSE_RANKS:
+        found.add(f"{hostage.where}.card", f"{card} cannot be a hostage: only a King or Queen can ({cite})")
+        return False
+    if board.house is not None and card.suit == board.house:
+        found.add(f"{hostage.where}.card",
+                  f"{card} is {holder}'s own Royal; a hostage must be another House's King or Queen ({cite})")
+        return False
+    held = board.spoils.count(card)
+    if declared[card] > held:
+        found.add(f"{hostage.where}.card",
+                  f"{holder}'s Spoils hold {held or 'no'} {card}"
+                  + (f", declared hostage {declared[card]} times" if held else "")
+                  + f"; a hostage must be in the holder's Spoils ({cite})")
+        return False
+    return True
+
+
+def _hostages_alone(boards: Mapping[str, Board], found: Problems) -> None:
+    """A round that cannot be scored still has its hostages checked against their holders' own
+    boards, so that every problem of the round shows at once (AR-9)."""
+    for holder, board in boards.items():
+        declared: Counter = Counter()
+        for hostage in board.hostages:
+            hostage_in_spoils(holder, board, hostage, declared, found)
+
+
+def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems,
+                 hostages_alone: Callable[[Mapping[str, Board], Problems], None] = _hostages_alone
+                 ) -> Round | None:
     if not isinstance(raw, Mapping):
         found.add(at, "a round is each player's board, or the player whose Alliance surrendered (AR-3, AR-12)")
         return None
@@ -451,6 +485,7 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems) 
                 ok = False
     _check_pack(boards, at, players, found)
     if not ok:
+        hostages_alone(boards, found)
         return None
     return Round({p: boards[p] for p in players if p in boards}, surrender)
 
@@ -499,20 +534,7 @@ def _nullify(rnd: Round, sides: Alliances, found: Problems):
         declared: Counter[Card] = Counter()
         for hostage in board.hostages:
             card, target = hostage.card, hostage.target
-            declared[card] += 1
-            if card.rank not in SPOUSE_RANKS:
-                found.add(f"{hostage.where}.card", f"{card} cannot be a hostage: only a King or Queen can (AR-9)")
-                continue
-            if card.suit == board.house:
-                found.add(f"{hostage.where}.card",
-                          f"{card} is {holder}'s own Royal; a hostage must be another House's King or Queen (AR-9)")
-                continue
-            held = board.spoils.count(card)
-            if declared[card] > held:
-                found.add(f"{hostage.where}.card",
-                          f"{holder}'s Spoils hold {held or 'no'} {card}" + (
-                              f", declared hostage {declared[card]} times" if held else "")
-                          + "; a hostage must be in the holder's Spoils (AR-9)")
+            if not hostage_in_spoils(holder, board, hostage, declared, found):
                 continue
             if target not in rnd.boards or sides.ally_of(target) not in rnd.boards:
                 continue  # a surrender round without every board is not scored
@@ -702,6 +724,10 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
     win_above, lose_below = opts["win_above"], opts["lose_below"]
 
     parsed = [_parse_round(raw, f"rounds[{i}]", players, found) for i, raw in enumerate(rounds)]
+    if found:  # the rounds that could be read still have their hostages checked: every problem at once
+        for rnd in parsed:
+            if rnd is not None:
+                _hostages_alone(rnd.boards, found)
     found.raise_if_any()
 
     totals = dict.fromkeys(players, 0)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..cards import SUIT_SYMBOLS, SUITS, CardError
+from ..cards import SUIT_SYMBOLS, SUITS, CardError, typed
 from .base import (
     InputError,
     Problems,
@@ -148,7 +148,7 @@ def parse_tarot_card(text: object) -> TarotCard:
     >>> parse_tarot_card("JS")
     Traceback (most recent call last):
     ...
-    companion.cards.CardError: 'JS' is not a card: a Valet is V and a Cavalier is C; \
+    companion.cards.CardError: JS is not a card: a Valet is V and a Cavalier is C; \
 use T1-T21 for trumps, F for Tomfool, or a rank K, Q, C, V, 10, 9, 8 or 7 and a suit S, H, D or C (RK-1)
     """
     if not isinstance(text, str):
@@ -166,8 +166,8 @@ use T1-T21 for trumps, F for Tomfool, or a rank K, Q, C, V, 10, 9, 8 or 7 and a 
         if rank in SUIT_RANKS and suit in SUITS:
             return TarotCard(rank, suit)
         if rank == "J" and suit in SUITS:
-            raise CardError(f"{shown!r} is not a card: a Valet is V and a Cavalier is C; {CARD_RULE}")
-    raise CardError(f"{shown!r} is not a card: {CARD_RULE}")
+            raise CardError(f"{typed(shown)} is not a card: a Valet is V and a Cavalier is C; {CARD_RULE}")
+    raise CardError(f"{typed(shown)} is not a card: {CARD_RULE}")
 
 
 def parse_called_king(text: object) -> TarotCard:
@@ -270,12 +270,12 @@ def read_points(value: object, counting: str = "individual") -> Fraction:
     >>> read_points("35.5", "traditional")
     Traceback (most recent call last):
     ...
-    ValueError: '35.5' is not a whole number of thirds; traditional counting gives points in thirds, \
+    ValueError: 35.5 is not a whole number of thirds; traditional counting gives points in thirds, \
 such as 35 2/3 (RK-3)
     >>> read_points("59 1/2")
     Traceback (most recent call last):
     ...
-    ValueError: '59 1/2' is not a whole number; individual counting gives whole card points (RK-3)
+    ValueError: 59 1/2 is not a whole number; individual counting gives whole card points (RK-3)
     """
     exact: Fraction | None = None
     if isinstance(value, bool):
@@ -300,7 +300,7 @@ such as 35 2/3 (RK-3)
                 exact = Fraction(text)
         except (ValueError, ZeroDivisionError):
             exact = None
-    shown = repr(value) if not isinstance(value, str) else repr(value.strip())
+    shown = (" ".join(value.split())[:20] or "a blank") if isinstance(value, str) else said(value)
     if exact is None:
         raise ValueError(f"{shown} is not a number of card points; give a number, or text such as "
                          "\"35 2/3\" (RK-3)")

@@ -21,12 +21,13 @@ scores add up by Alliance, which is a different shape of game, not a different n
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import RANKS, Card, format_cards
+from ..cards import RANKS, Card, format_cards, said
 from . import alliance_royals as ar
 from .base import InputError, Problems, ScoredGame, ScoredRound, is_whole_number
 
@@ -160,10 +161,10 @@ def _check_options(family: Family, options: Mapping[str, Any], found: Problems) 
     for key, value in options.items():
         where = f"options.{key}"
         if key not in family.options:
-            found.add(where, f"unknown option {key!r}; {family.title} has {', '.join(family.options)}")
+            found.add(where, f"unknown option {said(key)}; {family.title} has {', '.join(family.options)}")
         elif key in ("win_above", "lose_below"):
             if not is_whole_number(value):
-                found.add(where, f"{key} must be a whole number, not {value!r}")
+                found.add(where, f"{key} must be a whole number, not {said(value)}")
             elif key == "win_above" and value <= 0:
                 found.add(where, f"win_above must be above 0 (the rules say 1066) ({family.end})")
             elif key == "lose_below" and value >= 0:
@@ -175,7 +176,7 @@ def _check_options(family: Family, options: Mapping[str, Any], found: Problems) 
         elif key == "share":
             if value not in SHARE_CHOICES:
                 found.add(where, f"share must be \"positive\" (spouses share positive scores) or \"none\", "
-                                 f"not {value!r} (MR-4)")
+                                 f"not {said(value)} (MR-4)")
             else:
                 opts[key] = value
     return opts
@@ -183,6 +184,24 @@ def _check_options(family: Family, options: Mapping[str, Any], found: Problems) 
 
 # ---------------------------------------------------------------------------------------
 # Scoring a round
+
+
+def _hostage_alone(family: Family, holder: str, board: ar.Board, hostage: ar.Hostage, declared: Counter,
+                   found: Problems) -> bool:
+    """BR-2, MR-3: what the holder's own board says of a hostage (checked even in a round that
+    cannot be scored, so that every problem shows at once)."""
+    if not family.marries:
+        found.add(hostage.where, f"{family.title} has no hostages: with no ally or spouse there are "
+                                 "no marriages to hold (BR-2)")
+        return False
+    return ar.hostage_in_spoils(holder, board, hostage, declared, found, cite="MR-3, AR-9")
+
+
+def _hostages_alone(family: Family, boards: Mapping[str, ar.Board], found: Problems) -> None:
+    for holder, board in boards.items():
+        declared: Counter = Counter()
+        for hostage in board.hostages:
+            _hostage_alone(family, holder, board, hostage, declared, found)
 
 
 def _hostages(family: Family, rnd: ar.Round, players: Sequence[str], married: Mapping[str, list[Marriage]],
@@ -197,24 +216,7 @@ def _hostages(family: Family, rnd: ar.Round, players: Sequence[str], married: Ma
         declared: Counter[Card] = Counter()
         for hostage in board.hostages:
             card, target = hostage.card, hostage.target
-            if not family.marries:
-                found.add(hostage.where, f"{family.title} has no hostages: with no ally or spouse there are "
-                                         "no marriages to hold (BR-2)")
-                continue
-            declared[card] += 1
-            if card.rank not in ar.SPOUSE_RANKS:
-                found.add(f"{hostage.where}.card", f"{card} cannot be a hostage: only a King or Queen can (MR-3, AR-9)")
-                continue
-            if card.suit == board.house:
-                found.add(f"{hostage.where}.card", f"{card} is {holder}'s own Royal; a hostage must be another "
-                                                   "House's King or Queen (MR-3, AR-9)")
-                continue
-            held = board.spoils.count(card)
-            if declared[card] > held:
-                found.add(f"{hostage.where}.card",
-                          f"{holder}'s Spoils hold {held or 'no'} {card}"
-                          + (f", declared hostage {declared[card]} times" if held else "")
-                          + "; a hostage must be in the holder's Spoils (MR-3, AR-9)")
+            if not _hostage_alone(family, holder, board, hostage, declared, found):
                 continue
             twins = [m for m in married[target] if card in (m.own, m.other)]
             free = [m for m in twins if m.counted]
@@ -377,7 +379,12 @@ def score(family: Family, players: Sequence[str], options: Mapping[str, Any], ro
     found = Problems()
     opts = _check_options(family, options, found)
     found.raise_if_any()
-    parsed = [ar._parse_round(raw, f"rounds[{i}]", players, found) for i, raw in enumerate(rounds)]
+    alone = functools.partial(_hostages_alone, family)
+    parsed = [ar._parse_round(raw, f"rounds[{i}]", players, found, alone) for i, raw in enumerate(rounds)]
+    if found:  # the rounds that could be read still have their hostages checked: every problem at once
+        for rnd in parsed:
+            if rnd is not None:
+                alone(rnd.boards, found)
     found.raise_if_any()
 
     win_above, lose_below = opts["win_above"], opts["lose_below"]

@@ -209,7 +209,8 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
         if progress[out] in ("failed", "declared-failed"):
             found.add(
                 f"{at}.progress.{out}",
-                f"{out} went out, which completes the round; {out} cannot have {PROGRESS[progress[out]]} (RR-2, RR-5)",
+                f"{out} went out, which completes the round, yet the entry says {out} {PROGRESS[progress[out]]} "
+                "(RR-2, RR-5)",
             )
 
     burdens: list[Burden] = []
@@ -254,11 +255,13 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
         # RR-3: a completed Burden is kept when the same player's declaration then fails.
         if b.completed and not advanced and step != "declared-failed":
             found.add(f"{at}.progress.{b.on}",
-                      f"{b.on} completed a Burden, which lays down the round; {b.on} cannot have {PROGRESS[step]} "
+                      f"{b.on} completed a Burden, which lays down the round, yet the entry says {b.on} "
+                      f"{PROGRESS[step]} "
                       "(RR-3)")
         elif not b.completed and advanced:
             found.add(f"{at}.progress.{b.on}",
-                      f"{b.on} did not complete a Burden, so repeats the round; {b.on} cannot have {PROGRESS[step]} "
+                      f"{b.on} did not complete a Burden, so repeats the round, yet the entry says {b.on} "
+                      f"{PROGRESS[step]} "
                       "(RR-3)")
 
     extra: dict[str, int] = {}
@@ -324,8 +327,14 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
     schedule = SCHEDULES[opts["schedule"]]
     last = len(schedule)
 
-    hands = [_parse_hand(raw, f"rounds[{i}]", players, found) for i, raw in enumerate(rounds)]
-    found.raise_if_any()
+    # Every hand is read first. A hand read only in part is still checked against the game so far
+    # (extra cards the score allows, declarations), so every problem shows at once; the hands after
+    # it are not scored, as the game they would follow is not known.
+    hands, unread = [], []
+    for i, raw in enumerate(rounds):
+        before = len(list(found))
+        hands.append(_parse_hand(raw, f"rounds[{i}]", players, found))
+        unread.append(len(list(found)) > before)
 
     totals = dict.fromkeys(players, 0)
     position = dict.fromkeys(players, 0)  # index into schedule; == last once finished
@@ -343,14 +352,16 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
         if over:
             found.add(at, f"the game ended after hand {index}; correct an earlier hand instead")
             break
-        assert hand is not None
+        if hand is None:
+            break
         number = index + 1
         waiting = [p for p in everyone if joined.get(p, 1) > number]
         players = [p for p in everyone if p not in waiting]  # those at the table for this hand
         arriving = [p for p in players if joined.get(p, 1) == number > 1]
-        for where, name in _late_mentions(hand, waiting):
+        late = list(_late_mentions(hand, waiting))
+        for where, name in late:
             found.add(f"{at}.{where}", f"{name} joins at hand {joined[name]}, after this hand, and takes no part in it")
-        if found:
+        if late:
             break
         explain: dict[str, list[str]] = {p: [] for p in everyone}
         for p in waiting:
@@ -464,6 +475,8 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             explain[name].append(f"Hand {signed(points[name])}; total {totals[name]}")
         players = everyone
         scored.append(ScoredRound(points=points, explain=explain, detail={"players": detail}))
+        if unread[index]:
+            break
 
         # RR-6 and the Double Rummathon Royale of RR-5.
         doubles = [p for p, v in hand.progress.items() if v == "double-completed"]

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, CardError, format_cards, parse_card, parse_suit
+from ..cards import Card, CardError, format_cards, parse_card, parse_suit, said
 from ..games.alliance_royals import OPTIONS, ROYAL_RANKS, copies_in_pack, marriages, pair_text
 from ..games.base import InputError, Problems
 
@@ -31,7 +31,7 @@ def _body(body: object, fields: set[str], found: Problems) -> Mapping[str, Any]:
         found.raise_if_any()
     for key in body:
         if key not in fields:
-            found.add(key, f"unknown field {key!r}; this question takes {', '.join(sorted(fields))}")
+            found.add(key, f"unknown field {said(key)}; this question takes {', '.join(sorted(fields))}")
     return body
 
 

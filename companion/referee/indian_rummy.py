@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, CardError, format_cards, parse_card
+from ..cards import Card, CardError, format_cards, parse_card, said
 from ..games.base import InputError, Problems, is_whole_number
 from ..games.indian_rummy import (
     CAP,
@@ -40,7 +40,7 @@ DEFAULT_DECKS = 3
 
 def _cards(raw: object, where: str, found: Problems, places: list[tuple[Card, str, str]]) -> list[Card]:
     if not isinstance(raw, list):
-        found.add(where, 'give the cards as a list, e.g. ["KS", "10H", "JK"]')
+        found.add(where, 'give the cards as a list of cards, such as KS, 10H and JK')
         return []
     cards = []
     for k, text in enumerate(raw):
@@ -96,7 +96,7 @@ def declaration(body: object) -> dict[str, Any]:
         found.raise_if_any()
     for key in body:
         if key not in DECLARATION_FIELDS:
-            found.add(key, f"unknown field {key!r}; this question takes {', '.join(sorted(DECLARATION_FIELDS))}")
+            found.add(key, f"unknown field {said(key)}; this question takes {', '.join(sorted(DECLARATION_FIELDS))}")
     wild = None
     if body.get("wild") is None:
         found.add("wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a printed "
@@ -106,7 +106,7 @@ def declaration(body: object) -> dict[str, Any]:
             wild = wild_rank_of(str(body["wild"]) if is_whole_number(body["wild"]) else body["wild"])
         except (ValueError, AttributeError) as err:
             found.add("wild", f"{err} (IR-2)" if isinstance(err, ValueError) else
-                      f"{body['wild']!r} is not a rank: the wild joker is 2-10, J, Q, K, A, or JK (IR-2)")
+                      f"{said(body['wild'])} is not a rank: the wild joker is 2-10, J, Q, K, A, or JK (IR-2)")
     decks = body.get("decks", DEFAULT_DECKS)
     if decks is None:
         decks = DEFAULT_DECKS
@@ -131,7 +131,7 @@ def declaration(body: object) -> dict[str, Any]:
 
     raw_groups = body.get("groups", [])
     if not isinstance(raw_groups, list):
-        found.add("groups", 'give the groups as a list of card lists, e.g. [["AH", "2H", "3H"]]')
+        found.add("groups", 'give the groups as a list of groups, each a list of cards such as AH 2H 3H')
         found.raise_if_any()
     groups = [_cards(g, f"groups[{k}]", found, places) for k, g in enumerate(raw_groups)]
     loose = _cards(body.get("loose", []), "loose", found, places)

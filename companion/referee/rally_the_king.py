@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import CardError
+from ..cards import CardError, said
 from ..games.base import InputError, Problems
 from ..games.rally_the_king import HONOURS, SUIT_NAMES, TarotCard, parse_tarot_card
 
@@ -32,7 +32,7 @@ def trick(body: object) -> dict[str, Any]:
         found.raise_if_any()
     for key in body:
         if key not in TRICK_FIELDS:
-            found.add(key, f"unknown field {key!r}; this question takes cards and no_trumps")
+            found.add(key, f"unknown field {said(key)}; this question takes cards and no_trumps")
     no_trumps = body.get("no_trumps", False)
     if no_trumps is None:
         no_trumps = False

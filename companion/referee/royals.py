@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import CardError, parse_suit
+from ..cards import CardError, parse_suit, said
 from ..games.alliance_royals import ROYAL_RANKS
 from ..games.base import InputError, Problem, Problems
 from ..games.royals import BATTLE, MARRIAGE, Family, find_marriages
@@ -79,7 +79,7 @@ def _privileges(family: Family, body: object) -> dict[str, Any]:
             continue
         for key in other:
             if key not in OTHER_FIELDS:
-                found.add(f"{at}.{key}", f"unknown field {key!r}; another player has house and spoils")
+                found.add(f"{at}.{key}", f"unknown field {said(key)}; another player has house and spoils")
         whose = "the House of the player on your left" if i == 0 else "the House of the player on your right"
         others.append((_house(other.get("house"), f"{at}.house", whose, found),
                        ar._cards(other.get("spoils"), f"{at}.spoils", found)))

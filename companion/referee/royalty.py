@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..cards import said
 from ..games.base import InputError, Problem, Problems
 from ..games.royalty.words import LETTERS, WordList, capture_check
 
@@ -34,7 +35,7 @@ def _body(body: object, fields: set[str], found: Problems) -> Mapping[str, Any]:
         found.raise_if_any()
     for key in body:
         if key not in fields:
-            found.add(key, f"unknown field {key!r}; this question takes {', '.join(sorted(fields))}")
+            found.add(key, f"unknown field {said(key)}; this question takes {', '.join(sorted(fields))}")
     return body
 
 
@@ -44,7 +45,7 @@ def _text(body: Mapping[str, Any], key: str, what: str, example: str, found: Pro
     if value is None:
         found.add(key, f'give {what}, e.g. "{example}"')
     elif not isinstance(value, str):
-        found.add(key, f'{what} must be text, e.g. "{example}", not {value!r}')
+        found.add(key, f'{what} must be text, e.g. "{example}", not {said(value)}')
     elif not value.strip():
         found.add(key, f"{what} is empty: type one word")
     elif len(value) > MAX_LENGTH:
@@ -62,7 +63,7 @@ def _house(body: Mapping[str, Any], found: Problems) -> dict[str, list[str]]:
         if raw is None:
             continue
         if not isinstance(raw, list):
-            found.add(key, f'give the house {key} words as a list, e.g. ["qi", "za"]')
+            found.add(key, f"give the house {key} words as a list of words, such as QI and ZA")
             continue
         if len(raw) > MAX_HOUSE_WORDS:
             found.add(key, f"{len(raw)} house {key} words were given; at most {MAX_HOUSE_WORDS}")
@@ -70,11 +71,11 @@ def _house(body: Mapping[str, Any], found: Problems) -> dict[str, list[str]]:
         for i, entry in enumerate(raw):
             where = f"{key}[{i}]"
             if not isinstance(entry, str):
-                found.add(where, f"a house {key} word must be text, not {entry!r}")
+                found.add(where, f"a house {key} word must be text, not {said(entry)}")
             elif len(entry) > MAX_LENGTH:
                 found.add(where, f"a house {key} word has at most {MAX_LENGTH} letters; this one has {len(entry)}")
             elif not LETTERS.fullmatch(entry.strip()):
-                found.add(where, f'a house {key} word is letters A-Z only, as on the cards: "{entry}" is not (RY-17)')
+                found.add(where, f"a house {key} word is letters A-Z only, as on the cards: “{entry}” is not (RY-17)")
             else:
                 house[key].append(entry.strip().upper())
     allowed = set(house["allow"])
@@ -120,13 +121,13 @@ def capture(body: object, wordlist: WordList | None = None) -> dict[str, Any]:
     >>> capture({"target": "E-A-R", "word": "BEARS"})
     Traceback (most recent call last):
     ...
-    companion.games.base.InputError: target: the target is a word on the table, letters A-Z only: "E-A-R" is not
+    companion.games.base.InputError: target: the target is a word on the table, letters A-Z only: “E-A-R” is not
     """
     found = Problems()
     body = _body(body, CAPTURE_FIELDS, found)
     target = _text(body, "target", "the target", "EAR", found)
     if target is not None and not LETTERS.fullmatch(target.strip()):
-        found.add("target", f'the target is a word on the table, letters A-Z only: "{target}" is not')
+        found.add("target", f"the target is a word on the table, letters A-Z only: “{target}” is not")
     typed = _text(body, "word", "the new word", "BEARS", found)
     house = _house(body, found)
     found.raise_if_any()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..cards import said
 from ..games.base import InputError, Problems
 from ..games.rummy_royal import MAX_PLAYERS, check_cards
 from ..games.rummy_royal import poker as judge
@@ -30,7 +31,7 @@ def poker(body: object) -> dict[str, Any]:
         found.raise_if_any()
     for key in body:
         if key != "hands":
-            found.add(key, f"unknown field {key!r}; this question takes hands")
+            found.add(key, f"unknown field {said(key)}; this question takes hands")
     hands = body.get("hands")
     if not isinstance(hands, Mapping) or not 2 <= len(hands) <= MAX_PLAYERS:
         found.add("hands", f"give 2 to {MAX_PLAYERS} players' cards: " + '{"Ann": ["AS", "KS", ...], "Ben": [...]} '

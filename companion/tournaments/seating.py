@@ -35,6 +35,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..cards import said
 from ..games.base import is_whole_number
 from .round_robin import _round_robin_plan
 from .swiss import REPAIR_BUDGET, SEARCH_BUDGET, _swiss_positions
@@ -79,7 +80,7 @@ def table_sizes(count: int, table_size: int | tuple[int, int], what: str = "entr
     """
     low, high = _size_range(table_size)
     if not is_whole_number(count) or count < 0:
-        raise SeatingError(f"the number of {what} must be a whole number, not {count!r}")
+        raise SeatingError(f"the number of {what} must be a whole number, not {said(count)}")
     wanted = f"exactly {low}" if low == high else f"{low} to {high}"
     if count < low:
         are = f"1 {what.removesuffix('s')} is" if count == 1 else f"{count} {what} are"
@@ -103,7 +104,7 @@ def _size_range(table_size: object) -> tuple[int, int]:
           and all(is_whole_number(v) for v in table_size)):
         low, high = table_size
     else:
-        raise SeatingError(f"a table size is a number of seats or a range (min, max), not {table_size!r}")
+        raise SeatingError(f"a table size is a number of seats or a range (min, max), not {said(table_size)}")
     if low < 2:
         raise SeatingError(f"a table needs at least 2 seats, not {low}")
     if low > high:
@@ -159,7 +160,7 @@ def seat_round(method: str, entrants: Sequence[Any], table_size: int | tuple[int
     >>> seat_round("knockout", ["Ann", "Ben"], 2, 1, [])
     Traceback (most recent call last):
     ...
-    companion.tournaments.seating.SeatingError: unknown seating method 'knockout'; use random, round-robin or swiss
+    companion.tournaments.seating.SeatingError: unknown seating method “knockout”; use random, round-robin or swiss
     """
     if entrants and not all(isinstance(e, str) for e in entrants):
         low, high = _size_range(table_size)
@@ -219,9 +220,9 @@ def team_name(team: Sequence[str]) -> str:
 def _seat(method: str, names: Sequence[str], sizes: tuple[int, ...], round_number: int,
           met: list[list[int]], standings: object, seed: int | str | None) -> _Tables:
     if method not in METHODS:
-        raise SeatingError(f"unknown seating method {method!r}; use random, round-robin or swiss")
+        raise SeatingError(f"unknown seating method {said(method)}; use random, round-robin or swiss")
     if not is_whole_number(round_number) or round_number < 1:
-        raise SeatingError(f"rounds are numbered from 1, not {round_number!r}")
+        raise SeatingError(f"rounds are numbered from 1, not {said(round_number)}")
     if method == "random":
         rng = random.Random(f"{seed}:{round_number}") if seed is not None else random.Random()
         order = list(range(len(names)))
@@ -253,7 +254,7 @@ def _check_names(entrants: Sequence[Any]) -> list[str]:
     seen: set[str] = set()
     for name in entrants:
         if not isinstance(name, str) or not name.strip():
-            raise SeatingError(f"each entrant needs a name, not {name!r}")
+            raise SeatingError(f"each entrant needs a name, not {said(name)}")
         if name in seen:
             raise SeatingError(f"{name} is entered twice; each entrant sits at one table a round")
         seen.add(name)
@@ -267,10 +268,10 @@ def _check_teams(teams: Sequence[Sequence[str]]) -> list[tuple[str, str]]:
     seen: set[str] = set()
     for team in teams:
         if isinstance(team, str) or not isinstance(team, Sequence) or len(team) != 2:
-            raise SeatingError(f"a team is a pair of player names, not {team!r}")
+            raise SeatingError(f"a team is a pair of player names, not {said(team)}")
         for name in team:
             if not isinstance(name, str) or not name.strip():
-                raise SeatingError(f"each player needs a name, not {name!r}")
+                raise SeatingError(f"each player needs a name, not {said(name)}")
             if name in seen:
                 raise SeatingError(f"{name} is in two teams; a team is never split")
             seen.add(name)
@@ -296,7 +297,7 @@ def _met(n: int, history: object, unit_of: Callable[[str], int | None]) -> list[
             units = set()
             for seated in table:
                 if not isinstance(seated, str):
-                    raise SeatingError(f"round {r} of the history seats {seated!r}, which is not a name")
+                    raise SeatingError(f"round {r} of the history seats {said(seated)}, which is not a name")
                 unit = unit_of(seated)
                 if unit is not None:
                     units.add(unit)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from ..cards import said
 from ..games.base import InputError, Problem, Problems, is_whole_number
 
 
@@ -171,9 +172,9 @@ def _parse_result(raw: object, at: str, found: Problems):
     before = len(list(found))
     rnd, number = raw.get("round"), raw.get("table")
     if not is_whole_number(rnd) or rnd < 1:
-        found.add(f"{at}.round", f"rounds are numbered from 1, not {rnd!r}")
+        found.add(f"{at}.round", f"rounds are numbered from 1, not {said(rnd)}")
     if not is_whole_number(number) or number < 1:
-        found.add(f"{at}.table", f"tables are numbered from 1, not {number!r}")
+        found.add(f"{at}.table", f"tables are numbered from 1, not {said(number)}")
     players = raw.get("players")
     if not isinstance(players, list) or len(players) < 2:
         found.add(f"{at}.players", "give the entrants at the table as a list of at least two names")
@@ -181,7 +182,7 @@ def _parse_result(raw: object, at: str, found: Problems):
     names: list[str] = []
     for j, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            found.add(f"{at}.players[{j}]", f"each entrant needs a name, not {name!r}")
+            found.add(f"{at}.players[{j}]", f"each entrant needs a name, not {said(name)}")
         elif name in names:
             found.add(f"{at}.players[{j}]", f"{name} is at this table twice")
         else:
@@ -194,17 +195,17 @@ def _parse_result(raw: object, at: str, found: Problems):
         if name not in totals:
             found.add(f"{at}.totals", f"{name}'s total is missing")
         elif not is_whole_number(totals[name]):
-            found.add(f"{at}.totals.{name}", f"a total is a whole number of points, not {totals[name]!r}")
+            found.add(f"{at}.totals.{name}", f"a total is a whole number of points, not {said(totals[name])}")
     for name in totals:
         if name not in names:
-            found.add(f"{at}.totals.{name}", f"{name!r} is not at this table ({', '.join(names)})")
+            found.add(f"{at}.totals.{name}", f"{said(name)} is not at this table ({', '.join(names)})")
     winners = raw.get("winners", [])
     if not isinstance(winners, list):
         found.add(f"{at}.winners", "winners must be a list of names")
         winners = []
     for name in winners:
         if not isinstance(name, str) or name not in names:
-            found.add(f"{at}.winners", f"{name!r} is not at this table ({', '.join(names)})")
+            found.add(f"{at}.winners", f"{said(name)} is not at this table ({', '.join(names)})")
     over, low_wins = raw.get("over"), raw.get("low_wins", False)
     if not isinstance(over, bool):
         found.add(f"{at}.over", "say whether the game is over (true or false)")

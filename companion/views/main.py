@@ -27,6 +27,7 @@ from wtforms import FileField, StringField, TextAreaField
 from wtforms.validators import Length
 
 from .. import games, tables
+from ..cards import said
 from ..config import RULES_DIR, STATIC_DIR
 from ..db import get_db
 from ..entry import ENTRY
@@ -69,7 +70,7 @@ def home():
 @bp.route("/new/<game>", methods=["GET", "POST"])
 def new_table(game: str):
     if game not in ENTRY:
-        abort(404, f"Courtier has no game called {game!r}.")
+        abort(404, f"Courtier has no game called {said(game)}.")
     engine = games.ENGINES[game]
     form = NewTableForm()
     # The files too: a game's options may take one (Royalty's own word list, RY-17).

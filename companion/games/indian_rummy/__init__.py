@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -181,6 +182,11 @@ class Deal:
     hands: Mapping[str, Entry]
     rejoin: tuple[tuple[str, str], ...]  # (name, where)
     at: str
+    #: Something in the deal could not be read: the rest is still checked against the game so
+    #: far (who is out, who rejoins, the winner's declaration), but the deal is not scored.
+    broken: bool = False
+    given: frozenset[str] = frozenset()  # the players whose hand was entered, read or not
+    doubtful: frozenset[str] = frozenset()  # the players whose hand has a problem of its own
 
 
 @dataclass
@@ -270,16 +276,16 @@ def _parse_entry(raw: object, at: str, name: str, found: Problems, places: list[
         if not isinstance(raw_groups, list):
             found.add(f"{at}.groups", "give the groups as a list, each group a list of cards such as AH 2H 3H")
             return None
-        groups = tuple(_card_list(g, f"{at}.groups[{k}]", found, places, f"{name} groups")
+        groups = tuple(_card_list(g, f"{at}.groups[{k}]", found, places, f"{name}'s groups")
                        for k, g in enumerate(raw_groups))
-        loose = _card_list(raw.get("loose", []), f"{at}.loose", found, places, f"{name} loose")
+        loose = _card_list(raw.get("loose", []), f"{at}.loose", found, places, f"{name}'s loose cards")
         given = len(loose) + sum(len(g) for g in groups)
         if given != HAND_SIZE and all(isinstance(g, list) for g in raw_groups):
             found.add(f"{at}.groups" if "groups" in raw else f"{at}.loose",
                       f"{name}'s groups and loose cards hold {given} cards; a hand has {HAND_SIZE} (IR-5)")
         return Entry("groups", at, groups=groups, loose=loose)
     if kind == "cards":
-        cards = _card_list(raw["cards"], f"{at}.cards", found, places, f"{name} cards")
+        cards = _card_list(raw["cards"], f"{at}.cards", found, places, f"{name}'s cards")
         if isinstance(raw["cards"], list) and len(raw["cards"]) != HAND_SIZE:
             n = len(raw["cards"])
             found.add(f"{at}.cards",
@@ -319,7 +325,7 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     wild = wild_rank = None
     if wild_text is not None:
         try:
-            wild_rank = wild_rank_of(wild_text) if isinstance(wild_text, str) else wild_rank_of(repr(wild_text))
+            wild_rank = wild_rank_of(wild_text) if isinstance(wild_text, str) else wild_rank_of(said(wild_text))
             wild = JOKER_RANK if str(wild_text).strip().upper() == JOKER_RANK else wild_rank
         except ValueError as err:
             found.add(f"{at}.wild", f"{err} (IR-2)")
@@ -346,6 +352,8 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
         else:
             rejoin.append((name, where))
 
+    before = len(list(found))
+    doubtful: set[str] = set()
     hands: dict[str, Entry] = {}
     raw_hands = raw.get("hands")
     places: list[tuple[Card, str, str]] = []
@@ -357,7 +365,10 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
             if name not in players:
                 not_at_table(found, where, name, players)
                 continue
+            problems = len(list(found))
             entry = _parse_entry(hand, where, name, found, places)
+            if len(list(found)) > problems:
+                doubtful.add(name)
             if entry is not None:
                 hands[name] = entry
     check_decks(places, decks, found)
@@ -367,11 +378,11 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     if wild_text is None and (judged or not isinstance(raw_hands, Mapping)):
         found.add(f"{at}.wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a "
                                 "printed Joker was cut (IR-2)")
-    if (wild is None and wild_text is not None) or winner is None or not isinstance(raw_hands, Mapping):
+    if winner is None or not isinstance(raw_hands, Mapping):
         return None
-    if wild is None and judged:
-        return None
-    return Deal(wild, wild_rank, winner, hands, tuple(rejoin), at)
+    broken = (wild is None and (wild_text is not None or judged)) or len(list(found)) > before
+    return Deal(wild, wild_rank, winner, hands, tuple(rejoin), at, broken,
+                frozenset(n for n in raw_hands if n in players), frozenset(doubtful))
 
 
 def check_decks(places: Sequence[tuple[Card, str, str]], decks: int, found: Problems) -> None:
@@ -391,8 +402,8 @@ def check_decks(places: Sequence[tuple[Card, str, str]], decks: int, found: Prob
     pack = "1 deck holds" if decks == 1 else f"{decks} decks hold"
     for card, where in first_over.items():
         what = f"printed Joker{'s' if decks != 1 else ''}" if card.is_joker else str(card)
-        found.add(where, f"{pack} only {decks} {what}; {len(seen[card])} were entered "
-                         f"({', '.join(seen[card])}) (IR-1)")
+        places = ", ".join(f"{n} in {place}" if n > 1 else place for place, n in Counter(seen[card]).items())
+        found.add(where, f"{pack} only {decks} {what}; {len(seen[card])} were entered ({places}) (IR-1)")
 
 
 # ---------------------------------------------------------------------------------------
@@ -558,8 +569,10 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
     deals_planned = opts["deals"]
     pool = variant in POOL_OUT
 
+    # Every deal is read first. A deal read only in part is still checked against the game so far
+    # (every problem at once), and the deals after it are not scored.
     parsed = [_parse_deal(raw, f"rounds[{i}]", players, decks, found) for i, raw in enumerate(rounds)]
-    found.raise_if_any()
+    read_problems = len(list(found))
 
     if joined and late_players_refused(opts):
         found.add("joined", late_players_refused(opts) or "")
@@ -572,12 +585,13 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
     reason: str | None = None
 
     for index, deal in enumerate(parsed):
-        assert deal is not None
+        if deal is None:
+            break
         at = deal.at
         number = index + 1
         if over:
             found.add(at, f"the game ended after deal {index}: {reason} Correct an earlier deal instead.")
-        if found:  # later deals depend on this one: report its problems first
+        if len(list(found)) > read_problems:  # later deals depend on this one: report its problems first
             break
         explain: dict[str, list[str]] = {p: [] for p in players}
         detail_players: dict[str, dict[str, Any]] = {}
@@ -630,9 +644,14 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             elif name not in playing and name not in refused:  # a refused rejoin says why, beside it
                 found.add(entry.where, f"{name} is out of the pool (total {totals[name]}) and takes no part unless "
                                        "they rejoin (IR-9)")
-        missing = [p for p in playing if p != deal.winner and p not in deal.hands]
+        missing = [p for p in playing if p != deal.winner and p not in deal.given]
         for name in missing:
             found.add(f"{at}.hands.{name}", f"enter {name}'s hand: {HAND_SHAPE} (IR-6, IR-7)")
+        if deal.broken:
+            if (deal.wild_rank is not None and deal.winner in playing and deal.winner in deal.hands
+                    and deal.winner not in deal.doubtful):
+                _judge_winner(deal.hands[deal.winner], deal.winner, deal, found)
+            break
         if found:
             break
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ...cards import JOKER_RANK, RANKS, SUITS, Card, format_cards, parse_card
+from ...cards import JOKER_RANK, RANKS, SUITS, Card, format_cards, parse_card, typed
 
 PURE, IMPURE, SET, INVALID = "pure", "impure", "set", "invalid"
 KIND_NAMES = {PURE: "pure sequence", IMPURE: "impure sequence", SET: "set", INVALID: "not a valid group"}
@@ -56,7 +56,7 @@ def wild_rank_of(cut: str | None) -> str | None:
     >>> wild_rank_of("11")
     Traceback (most recent call last):
     ...
-    ValueError: '11' is not a rank: the wild joker is 2-10, J, Q, K, A, or JK for a cut printed Joker
+    ValueError: 11 is not a rank: the wild joker is 2-10, J, Q, K, A, or JK for a cut printed Joker
     """
     if cut is None:
         return None
@@ -64,7 +64,8 @@ def wild_rank_of(cut: str | None) -> str | None:
     if text == JOKER_RANK:
         return "A"
     if text not in RANKS:
-        raise ValueError(f"{cut!r} is not a rank: the wild joker is 2-10, J, Q, K, A, or JK for a cut printed Joker")
+        raise ValueError(f"{typed(cut)} is not a rank: the wild joker is 2-10, J, Q, K, A, or JK for a cut printed "
+                         "Joker")
     return text
 
 

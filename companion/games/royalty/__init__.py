@@ -33,6 +33,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ... import limits
+from ...cards import said
 from ..base import (
     InputError,
     Problems,
@@ -176,22 +177,27 @@ def parse_card(token: object, *, bare_knave: bool = False) -> RoyaltyCard:
     >>> parse_card("Cg")
     Traceback (most recent call last):
     ...
-    companion.games.royalty.WordError: 'Cg' is not a Royalty card: write a letter A-Z and its colour r or b \
+    companion.games.royalty.WordError: Cg is not a Royalty card: write a letter A-Z and its colour r or b \
 (e.g. Cr), or * and the letter a Knave stands for (e.g. *Eb) (RY-1)
     """
     if not isinstance(token, str):
-        raise WordError(f"{token!r} is not a Royalty card: {CARD_RULE}")
+        raise WordError(f"{_typed(token)} is not a Royalty card: {CARD_RULE}")
     m = _TOKEN.fullmatch(token.strip())
     if m is None or not token.strip():
-        raise WordError(f"{token!r} is not a Royalty card: {CARD_RULE}")
+        raise WordError(f"{_typed(token)} is not a Royalty card: {CARD_RULE}")
     star, letter, colour = m.groups()
     if star:
         if letter is None and not bare_knave:
-            raise WordError(f"{token!r}: a Knave in a word must say which letter it stands for, e.g. *E (RY-1)")
+            raise WordError(f"{_typed(token)}: a Knave in a word must say which letter it stands for, e.g. *E (RY-1)")
         return RoyaltyCard((letter or "").upper(), colour.lower() if colour else None, knave=True)
     if letter is None or colour is None:
-        raise WordError(f"{token!r} is not a Royalty card: {CARD_RULE}")
+        raise WordError(f"{_typed(token)} is not a Royalty card: {CARD_RULE}")
     return RoyaltyCard(letter.upper(), colour.lower())
+
+
+def _typed(token: object) -> str:
+    """A Royalty card as typed, named in a message (its colour letter kept in lower case, as written)."""
+    return " ".join(token.split())[:8] or "a blank" if isinstance(token, str) else said(token)
 
 
 def _parse_cards(text: object, *, bare_knave: bool, what: str) -> tuple[RoyaltyCard, ...]:
@@ -218,7 +224,7 @@ def parse_word(text: object) -> Word:
     >>> parse_word("Cr Ar 7r Mr")
     Traceback (most recent call last):
     ...
-    companion.games.royalty.WordError: '7r' is not a Royalty card: write a letter A-Z and its colour r or b \
+    companion.games.royalty.WordError: 7r is not a Royalty card: write a letter A-Z and its colour r or b \
 (e.g. Cr), or * and the letter a Knave stands for (e.g. *Eb) (RY-1)
     >>> parse_word("")
     Traceback (most recent call last):
@@ -475,7 +481,7 @@ class Coalitions:
 class Capture:
     target: str
     owner: str | None
-    word: Word
+    word: Word | None  # None when the new word's cards could not be read (the target is still checked)
 
 
 @dataclass(frozen=True)
@@ -491,6 +497,9 @@ class Turn:
     meld: Word | None = None
     capture: Capture | None = None
     challenge: Challenge | None = None
+    #: Something in the turn could not be read: what could be read is still checked against the
+    #: table (every problem at once), but the turn is not scored.
+    broken: bool = False
 
 
 @dataclass(frozen=True)
@@ -711,10 +720,10 @@ def _parse_entry(raw: object, at: str, players: Sequence[str], joust: bool, foun
             found.add(f"{at}.challenge", "only a word can be challenged, and this turn played none (RY-10)")
         elif challenge is not None and challenge.by == player:
             found.add(f"{at}.challenge.by", f"{player} cannot challenge their own word (RY-10)")
-    if len(list(found)) > before or player is None:
-        return None
     action = "pass" if passing else "trade" if trading else "play"
-    return Turn(player, action, meld, capture, challenge)
+    broken = len(list(found)) > before or player is None or (has_meld and meld is None) or (
+        has_capture and (capture is None or capture.word is None))
+    return Turn(player, action, meld, capture, challenge, broken)
 
 
 def _parse_capture(raw: object, at: str, players: Sequence[str], found: Problems) -> Capture | None:
@@ -737,7 +746,7 @@ def _parse_capture(raw: object, at: str, players: Sequence[str], found: Problems
     if owner is not None:
         owner = _player(owner, f"{at}.owner", players, found)
     word = _word_at(raw.get("cards"), f"{at}.cards", found)
-    if target is None or word is None:
+    if target is None:
         return None
     return Capture(target.strip().upper(), owner, word)
 
@@ -873,7 +882,7 @@ def _find_target(state: State, turn: Turn, capture: Capture, moved: list[TableWo
                  found: Problems) -> tuple[TableWord, list[RoyaltyCard]] | None:
     """RY-7: the word the capture builds on, and the cards that came from hand."""
     player = turn.player
-    if capture.owner == player:
+    if player is not None and capture.owner == player:
         found.add(f"{at}.capture.owner", f"{player} cannot capture their own word (RY-7)")
         return None
     same = [w for w in state.table if w.word.text == capture.target]
@@ -897,6 +906,8 @@ def _find_target(state: State, turn: Turn, capture: Capture, moved: list[TableWo
                   f"{len(same)} words on the table read {capture.target} ({', '.join(owners)}): "
                   "say whose is captured with owner (RY-7)")
         return None
+    if capture.word is None:
+        return None  # the new word's cards could not be read: the target is all there is to check
     # One owner with the same word twice: take the first whose cards the new word covers.
     last_problem = ""
     for target in same:
@@ -1002,8 +1013,14 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
     sides = coalitions_of(players, opts["coalitions"])
     values: Mapping[str, int] = opts["letter_values"]
 
-    parsed = [_parse_entry(raw, f"rounds[{i}]", players, joust, found) for i, raw in enumerate(rounds)]
-    found.raise_if_any()
+    # Every entry is read first; an entry that cannot be read in full is still checked against the
+    # table as far as it can be (whose turn, the word captured), so every problem shows at once,
+    # and the turns after it are not scored (the table they would be played on is not known).
+    parsed, unread = [], []
+    for i, raw in enumerate(rounds):
+        before = len(list(found))
+        parsed.append(_parse_entry(raw, f"rounds[{i}]", players, joust, found))
+        unread.append(len(list(found)) > before)
 
     state = State(tuple(p for p in players if joined.get(p, 1) <= 1), domains=dict.fromkeys(players, 0),
                   totals=dict.fromkeys(players, 0))
@@ -1018,7 +1035,8 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
 
     for index, entry in enumerate(parsed):
         at = f"rounds[{index}]"
-        assert entry is not None
+        if entry is None:
+            break
         waiting = [p for p in players if joined.get(p, 1) > index + 1]
         for where, name in _late_mentions(entry, waiting):
             found.add(f"{at}.{where}", f"{name} joins at turn {joined[name]}, after this turn, and takes no part in it")
@@ -1044,7 +1062,7 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             result = _joust_turn(state, entry, index, at, values, found)
         else:
             result = _turn(state, entry, index, at, values, opts["junior"], found)
-        if found:
+        if unread[index] or result is None:
             break
         points, side_bonus, explain, detail = result
         if waiting:
@@ -1147,10 +1165,11 @@ def _challenge_lines(turn: Turn, explain: dict[str, list[str]]) -> bool:
 def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, int], junior: bool,
           found: Problems):
     players, player = state.players, turn.player
-    if not _check_turn_order(state, turn, at, False, found):
-        return None
+    # A turn out of order is still read against the table (the word captured, the cards from
+    # hand), so that every problem shows at once; it is not scored.
+    in_order = player is not None and _check_turn_order(state, turn, at, False, found)
     explain: dict[str, list[str]] = {p: [] for p in players}
-    lines = explain[player]
+    lines = explain.setdefault(player, [])
     forced = player in state.must_pass
     state.must_pass.discard(player)
 
@@ -1180,6 +1199,8 @@ def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, in
     from_hand = len(added) + (len(turn.meld) if turn.meld is not None else 0)
     if from_hand > HAND_SIZE:
         found.add(at, f"{from_hand} cards were played from hand, but a hand holds {HAND_SIZE} (RY-8)")
+        return None
+    if not in_order or turn.broken:
         return None
 
     turn_score = capture_score + meld_score
@@ -1234,20 +1255,21 @@ def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, in
 def _joust_turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, int], found: Problems):
     """RY-15: one word from the exposed cards, straight to the Domain at face value."""
     players, player = state.players, turn.player
-    if not _check_turn_order(state, turn, at, True, found):
-        return None
+    in_order = player is not None and _check_turn_order(state, turn, at, True, found)
     explain: dict[str, list[str]] = {p: [] for p in players}
-    lines = explain[player]
+    lines = explain.setdefault(player, [])
     other = players[1] if player == players[0] else players[0]
     forced = player in state.must_pass
     state.must_pass.discard(player)
     points = dict.fromkeys(players, 0)
     word = turn.meld
     royal = False
+    if word is not None and len(word) > HAND_SIZE:
+        found.add(f"{at}.meld", f"Joust exposes {HAND_SIZE} cards; a word of {len(word)} cannot be formed (RY-15)")
+        return None
+    if not in_order or turn.broken:
+        return None
     if word is not None:
-        if len(word) > HAND_SIZE:
-            found.add(f"{at}.meld", f"Joust exposes {HAND_SIZE} cards; a word of {len(word)} cannot be formed (RY-15)")
-            return None
         value = word_value(word, values)
         royal = is_royalty(word)
         lines.append(f"Word {word.text} ({colour_words(word)}): {_sum_text(word.cards, values)}, straight to the "

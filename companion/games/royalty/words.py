@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from ...cards import said
+
 DEFAULT_FILE = "words-scowl-70.txt.gz"
 DEFAULT_NAME = "the default word list, SCOWL size 70"
 LETTERS = re.compile(r"[A-Za-z]+")
@@ -95,12 +97,12 @@ def _house_words(words: Iterable[str], which: str) -> frozenset[str]:
     >>> _house_words(["don't"], "deny")
     Traceback (most recent call last):
     ...
-    ValueError: house deny word "don't" must be letters A-Z only
+    ValueError: house deny word “don't” must be letters A-Z only
     """
     out = set()
     for word in words:
         if not isinstance(word, str) or not LETTERS.fullmatch(word.strip()):
-            shown = f'"{word}"' if isinstance(word, str) else repr(word)
+            shown = f"“{word}”" if isinstance(word, str) else said(word)
             raise ValueError(f"house {which} word {shown} must be letters A-Z only")
         out.add(word.strip().upper())
     return frozenset(out)
@@ -271,7 +273,7 @@ def _not_letters(text: str) -> list[str]:
         return ["nothing was typed: give one word (RY-17)"]
     reasons = []
     if any(c.isspace() for c in text):
-        reasons.append(f"{text!r} is more than one word: a word is one word (RY-17)")
+        reasons.append(f"{' '.join(text.split())} is more than one word: a word is one word (RY-17)")
     if any(c in "'’‘`" for c in text):
         reasons.append(f"{text} has an apostrophe: contractions and possessives are out (RY-17)")
     if any(c in "-‐‑–—" for c in text):
@@ -347,7 +349,7 @@ def capture_check(target: str, typed: str, wordlist: WordList | None = None) -> 
     wordlist = wordlist or WordList.load_default()
     target_text = target.strip()
     if not LETTERS.fullmatch(target_text):
-        raise ValueError(f"the target {target!r} must be letters A-Z only")
+        raise ValueError(f"the target {target.strip() or 'word'} must be letters A-Z only")
     target_word = target_text.upper()
     verdict = wordlist.judge(typed)
     word = verdict.word

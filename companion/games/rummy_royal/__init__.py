@@ -22,13 +22,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...cards import CardError, parse_card
+from ...cards import CardError, parse_card, said
 from ..base import (
     InputError,
     Problems,
     ScoredGame,
     ScoredRound,
     check_count,
+    check_note,
     is_whole_number,
     not_at_table,
     signed,
@@ -107,7 +108,7 @@ def check_options(options: Mapping[str, Any], found: Problems) -> dict[str, Any]
             else:
                 opts[key] = value
         else:
-            found.add(where, f"unknown option {key!r}; Rummy Royal has chips, sequence, poker and dealer_antes")
+            found.add(where, f"unknown option {said(key)}; Rummy Royal has chips, sequence, poker and dealer_antes")
     return opts
 
 
@@ -264,9 +265,9 @@ def _end(raw: Mapping, at: str, deal: _Deal, out_of_game, found: Problems) -> bo
     end = raw.get("end")
     extra = [k for k in raw if k != "end"]
     for key in extra:
-        found.add(f"{at}.{key}", "the end of the game is given alone: {\"end\": {\"board_to\": name}}")
+        found.add(f"{at}.{key}", "the end of the game is given alone, naming only who takes the board (RM-8)")
     if not isinstance(end, Mapping) or set(end) - {"board_to"}:
-        found.add(f"{at}.end", "the end of the game names who takes the board: {\"board_to\": name} (RM-8)")
+        found.add(f"{at}.end", "the end of the game names the player who takes the board, such as Ben (RM-8)")
         return False
     taker = end.get("board_to")
     in_game = [p for p in deal.players if p not in out_of_game]
@@ -326,7 +327,8 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
     before_problems = len(list(found))
     for key in raw:
         if key not in DEAL_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {key!r}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
+            found.add(f"{at}.{key}", f"unknown field {said(key)}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
+    check_note(found, at, raw)
     in_game = [p for p in players if p not in out_of_game]
 
     # The dealer: as given, else the deal passes to the left.
@@ -336,7 +338,9 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
     else:
         dealer = _player(found, f"{at}.dealer", dealer, players, in_game, out_of_game)
     if dealer is None:
-        return None
+        # The rest of the deal is still read, the antes as if the deal had passed to the left, so
+        # that every problem shows at once; the deal is not scored (problems were found).
+        dealer = _next_dealer(players, out_of_game, last_dealer, stacks, len(spaces)) or in_game[0]
 
     # RM-3: the antes. A player who cannot pay the whole ante is out, and keeps what is left.
     for p in in_game:
@@ -469,7 +473,7 @@ def _pay_cards(value, where, players, active, out_of_game, found: Problems) -> d
             continue
         names = who if isinstance(who, list) else [] if who is None else [who]
         if len(names) > 1:
-            shown = [n if isinstance(n, str) else repr(n) for n in names]
+            shown = [n if isinstance(n, str) else said(n) for n in names]
             found.add(at, f"{card} was marked for {_names(shown)}, but the pack has one {card}: only one player "
                           "can have held it (RM-4)")
             continue
@@ -522,7 +526,8 @@ def _poker(raw: Mapping, at: str, opts, players, active, out_of_game, found: Pro
         return None
     for key in value:
         if key not in POKER_FIELDS:
-            found.add(f"{where}.{key}", f"unknown field {key!r}; the poker stage has bets, folded, winners and hands")
+            found.add(f"{where}.{key}",
+                      f"unknown field {said(key)}; the poker stage has bets, folded, winners and hands")
     bets: dict[str, int] = {}
     raw_bets = value.get("bets") or {}
     if not isinstance(raw_bets, Mapping):
