@@ -282,7 +282,85 @@ RUMMY = Corpus(
     ],
 )
 
-CORPORA: dict[str, Corpus] = {c.game: c for c in (RALLY, RUMMATHON, RUMMY)}
+ROYAL_PAY = ("10H", "JH", "QH", "KH", "AH")
+RUMMY_ROYAL = Corpus(
+    game="rummy-royal", players=("Ann", "Ben", "Cat", "Dan"),
+    options={"opt-chips": "100", "opt-sequence": "8-9-10", "opt-poker": "yes", "opt-dealer_antes": "1"},
+    api_options={}, slugs=(),
+    forms=[
+        {}, {"out": ""}, {"out": "Zed"}, {"dealer": "Zed", "out": "Ann"},
+        {"pay_KH": ["Ann", "Ben"], "out": "Ann"}, {"pay_AH": "Zed", "out": "Ann"},
+        {"sequence": "Zed", "out": "Ann"}, {"winners": "Zed", "out": "Ann"},
+        {"p0_bet": "95", "winners": "Ann", "out": "Ann"}, {"p0_bet": "-3", "winners": "Ann", "out": "Ann"},
+        {"p1_bet": "x", "out": "Ann"}, {"p2_fold": "y", "winners": "Cat", "out": "Ann"},
+        {"out": "Cat", "p2_left": "3"}, {"out": "Ann", "p1_left": "60"}, {"out": "Ann", "p1_left": "-1"},
+        {"out": "Ann", "p1_left": "a few"},
+        {"out": "Ann", "p0_cards": "AS KS QS JS 10S", "p1_cards": "AS 2D 3D 4D 5D"},
+        {"out": "Ann", "p0_cards": "AS KS QS"}, {"out": "Ann", "p0_cards": "ZZ QQ XX YY WW"},
+        {"out": "Ann", "note": "x" * 300}, {"end_to": "Zed"},
+        {"pay_10H": "Ann", "pay_JH": "Ann", "pay_QH": ["Cat", "Dan"], "out": "Ben", "p1_left": "2"},
+    ],
+    api=[
+        None, [], "deal", {}, {"out": "Zed"}, {"out": None}, {"out": 5},
+        {"out": "Ann", "pay_cards": {"ZZ": "Ann"}}, {"out": "Ann", "pay_cards": {"KH": "Zed"}},
+        {"out": "Ann", "pay_cards": "KH"}, {"out": "Ann", "sequence": "Ann"}, {"out": "Ann", "sequence": ["Zed"]},
+        {"out": "Ann", "poker": {"bets": {"Ann": -1}, "winners": ["Ann"]}},
+        {"out": "Ann", "poker": {"bets": {"Ann": "x"}, "winners": ["Ann"]}},
+        {"out": "Ann", "poker": {"bets": {"Ann": 2}, "winners": ["Zed"]}},
+        {"out": "Ann", "poker": {"bets": {"Ann": 2}, "folded": ["Ann"], "winners": ["Ann"]}},
+        {"out": "Ann", "poker": "Ann"}, {"out": "Ann", "cards_left": {"Ben": -2}},
+        {"out": "Ann", "cards_left": {"Ben": "x"}}, {"out": "Ann", "cards_left": {"Zed": 2}},
+        {"out": "Ann", "cards_left": {"Ann": 2}}, {"out": "Ann", "dealer": "Zed"}, {"out": "Ann", "dealer": 5},
+        {"end": {"board_to": "Zed"}}, {"end": "Ben"}, {"out": "Ann", "note": 5}, {"out": "Ann", "extra": 1},
+    ],
+)
+
+
+def royals_corpus(game: str, players: tuple[str, ...], options: dict[str, str]) -> Corpus:
+    """Battle Royals (two) or Marriage Royals (three): boards as in Alliance Royals, hostages only in the
+    second (MR-2), a surrender of one player's."""
+    houses = dict(zip(players, "SHD", strict=False))
+    last = len(players) - 1
+
+    def board(**over):
+        return {"house": "S", "spoils": [], "meld": [], "hand": [], **over}
+
+    def api_round(**boards):
+        full = {p: board(house=h) for p, h in houses.items()}
+        full.update(boards)
+        return {"players": full}
+
+    return Corpus(
+        game=game, players=players, options=options, api_options={},
+        defaults={f"p{i}_house": h for i, h in enumerate(houses.values())},
+        forms=[
+            {"p0_house": ""}, {"p0_house": "X"}, {"p0_spoils": "ZZ"}, {"p0_spoils": "KS KS KS KS"},
+            {"p0_spoils": "10X"}, {"p0_spoils": "K"}, {"p0_meld": "2S", "p1_hand": "2S 2S"},
+            {"p0_spoils": "♠K"}, {"p0_hand": "AS AS AS AS", "p1_spoils": "JH JH JH JH"},
+            {f"p{last}_meld": "7C 7C 7C 7C 7C"}, {"p0_spoils": "x" * 500}, {"p1_meld": "KS QS JS 10S 9S 8S 7S 1S"},
+            {"surrender": "Ann"}, {"surrender": "Zed", "confirm_surrender": "y"},
+            {"p0_h0_card": "QH", "p0_h0_target": "Ben"}, {"p0_h0_card": "ZZ", "p0_h0_target": "Zed"},
+            {"p1_hand": "QQ"}, {"note": "x" * 600},
+        ],
+        api=[
+            api_round(Ann=board(house=None)), api_round(Ann=board(house="X")), api_round(Ann=board(house=5)),
+            api_round(Ann=board(spoils=["ZZ"])), api_round(Ann=board(spoils="KS QS")),
+            api_round(Ann=board(spoils=[5])), api_round(Ann=board(spoils=[None])), api_round(Ann=board(spoils=["1S"])),
+            api_round(Ann=board(spoils=["KS"] * 4)), api_round(Ann=board(meld=["2S", "2S", "2S", "2S", "2S"])),
+            api_round(Ann=board(hostages=[{"card": "QS", "target": "Zed"}])),
+            api_round(Ann=board(hostages="QH")), api_round(Ann=board(color="red")), api_round(Ann=None),
+            api_round(Ann="S"), {"players": {"Ann": board()}}, {"players": {**api_round()["players"], "Zed": board()}},
+            {**api_round(), "surrender": "Zed"}, {**api_round(), "surrender": 5}, {}, None, [], "round",
+            {**api_round(), "extra": 1}, {**api_round(), "note": 5}, {"players": []},
+        ],
+    )
+
+
+BATTLE = royals_corpus("battle-royals", ("Ann", "Ben"), {"opt-win_above": "1066", "opt-lose_below": "-333"})
+MARRIAGE = royals_corpus("marriage-royals", ("Ann", "Ben", "Cat"),
+                         {"opt-win_above": "1066", "opt-lose_below": "-333", "opt-share": "positive"})
+
+CORPORA: dict[str, Corpus] = {c.game: c for c in (RALLY, RUMMATHON, RUMMY, RUMMY_ROYAL, BATTLE, MARRIAGE)}
 
 
 def _messages_in_page(page: str) -> list[str]:

@@ -40,8 +40,8 @@ def trick(body: object) -> dict[str, Any]:
         found.add("no_trumps", "no_trumps must be true or false (RK-11)")
     raw = body.get("cards")
     if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
-        found.add("cards", 'give the 2 to 4 cards of the trick as a list, in the order they were played, '
-                           'e.g. ["T5", "KH", "F", "T1"] (RK-11)')
+        found.add("cards", "give the 2 to 4 cards of the trick in the order they were played, such as "
+                           "T5 KH F T1 (RK-11)")
         found.raise_if_any()
     cards: list[TarotCard] = []
     first_seen: dict[TarotCard, int] = {}

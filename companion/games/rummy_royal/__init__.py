@@ -175,7 +175,8 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             found.add(at, f"the game ended after deal {index}; correct an earlier deal instead")
             break
         if not isinstance(raw, Mapping):
-            found.add(at, "each deal must be an object with dealer, pay_cards, sequence, poker, out and cards_left")
+            found.add(at, "each deal needs who dealt, who held the pay cards and the Sequence, the poker stage, "
+                          "who went out and the cards left (API.md)")
             break
         before = dict(stacks)
         deal = _Deal(players, stacks, board, {p: [] for p in players})
@@ -455,7 +456,7 @@ def _pay_cards(value, where, players, active, out_of_game, found: Problems) -> d
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        found.add(where, 'give the pay cards as {"10H": name or null, ...}')
+        found.add(where, "give who held each pay card (10H, JH, QH, KH, AH), or nobody (RM-4)")
         return {}
     holders: dict[str, str] = {}
     for key, who in value.items():
@@ -603,8 +604,7 @@ def _hands(value, where, players, active, out_of_game, folded, found: Problems) 
 def check_cards(cards: object, where: str, found: Problems, seen: dict[str, str], owner: str) -> list[str] | None:
     """One player's cards for the poker referee: 5 to 13 real cards, none held twice (RM-9)."""
     if not isinstance(cards, list) or not MAX_POKER_CARDS >= len(cards) >= 5:
-        found.add(where, f"give {owner}'s cards as a list of 5 to {MAX_POKER_CARDS} cards, e.g. "
-                         '["AS", "KS", "QS", "JS", "10S"] (RM-9)')
+        found.add(where, f"give 5 to {MAX_POKER_CARDS} cards for {owner}, such as AS KS QS JS 10S (RM-9)")
         return None
     out: list[str] = []
     for i, text in enumerate(cards):
