@@ -153,3 +153,46 @@ def test_a_valid_royalty_turn_form_becomes_the_turn_the_engine_scores(app, field
         if fields["kind"] == "meld" and "challenge_by" not in fields:
             word = royalty.parse_word(fields["meld"])
             assert scored.rounds[0].points["Ann"] >= royalty.word_value(word)
+
+
+# ------------------------------------------------------------------------ Battle Royals and Marriage Royals
+
+FAMILY = {"battle-royals": PLAYERS[:2], "marriage-royals": PLAYERS[:3]}
+
+
+@st.composite
+def family_rounds(draw, players):
+    """Two or three boards dealt from the same pack as Alliance Royals' (BR-1, MR-1)."""
+    pack = [card for card in ALL_CARDS for _ in range(copies_in_pack(card[:-1]))]
+    chosen = draw(st.lists(st.sampled_from(range(len(pack))), unique=True, max_size=30))
+    places = draw(st.lists(st.tuples(st.sampled_from(players), st.sampled_from(("spoils", "meld", "hand"))),
+                           min_size=len(chosen), max_size=len(chosen)))
+    boards = {p: {"house": draw(st.sampled_from("SHDC")), "spoils": [], "meld": [], "hand": []} for p in players}
+    for index, (player, zone) in zip(chosen, places, strict=True):
+        boards[player][zone].append(pack[index])
+    return boards
+
+
+@pytest.mark.parametrize("game", sorted(FAMILY))
+@SETTINGS
+@given(data=st.data())
+def test_a_valid_battle_or_marriage_royals_form_becomes_the_round_the_engine_scores(app, game, data):
+    players = FAMILY[game]
+    boards = data.draw(family_rounds(players))
+    entry = ENTRY[game]
+    table = Table(id="t", edit_key="k", game=game, title="", players=players, options={}, created_at="")
+    form_data = MultiDict({"base_version": "0"})
+    for i, name in enumerate(players):
+        form_data[f"p{i}_house"] = boards[name]["house"]
+        for zone in ("spoils", "meld", "hand"):
+            form_data[f"p{i}_{zone}"] = "  ".join(boards[name][zone]).lower()  # typed in lower case, spaced
+    with app.test_request_context():
+        form = entry.round_form(table, formdata=form_data)
+        assert form.validate(), form.errors
+        rnd = entry.round_from(form, table)
+    reached = {name: {k: (v if k == "house" else [c.upper() for c in v]) for k, v in board.items()
+                      if k != "hostages" or v} for name, board in rnd["players"].items()}
+    assert reached == boards  # every filled field reached the JSON (card notation is read in any case: docs/api.md)
+    assert not rnd.get("surrender")
+    scored = score({"game": game, "players": list(players), "options": {}, "rounds": [rnd]})
+    assert len(scored.rounds) == 1
