@@ -89,6 +89,10 @@ class Tree(HTMLParser):
     def value(self, element_id: str) -> str | None:
         """What the control with that id shows: an input's value or a select's chosen option."""
         node = self.by_id(element_id)
+        radios = [n for n in node.walk() if n.tag == "input" and n.attrs.get("type") == "radio"]
+        if radios:  # a row of choices to tap: the one chosen
+            chosen = [n for n in radios if "checked" in n.attrs]
+            return chosen[0].attrs.get("value") if chosen else None
         if node.tag == "select":
             chosen = [o for o in node.walk() if o.tag == "option" and "selected" in o.attrs]
             return chosen[0].attrs.get("value") if chosen else None

@@ -22,6 +22,8 @@ PROGRESS_CHOICES = choices([
     ("declared-failed", "Declared Rummathon Royale, failed"),
     ("double-completed", "Double Rummathon Royale, completed"),
 ])
+#: A Burden's outcome as one tap (RR-3): who played it, and whether its target completed it.
+RESULTS = {"completed": True, "failed": False}
 CLASS_LABELS = {
     "low": "1–9 (5)",
     "high": "10–12 (10)",
@@ -56,21 +58,28 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
 def _hand_form(players: tuple[str, ...]) -> type[CourtierForm]:
     class HandForm(CourtierForm):
         base_version = HiddenField()
-        out = SelectField("Who went out? (RR-2)",
-                          choices=choices([("", "— nobody: a Double Rummathon Royale ended the hand")]
-                                          + [(p, p) for p in players]), default="")
+        out = RadioField("Who went out? (RR-2)", default="",
+                         choices=choices([(p, p) for p in players]
+                                         + [("", "Nobody: a Double Rummathon Royale ended the hand")]))
 
     for i in range(len(players)):
         for kind, label in CLASS_LABELS.items():
             setattr(HandForm, f"p{i}_{kind}", CountField(
                 label, validators=[Optional(), NumberRange(min=0, max=rules.MAX_CARDS_OF_A_CLASS,
                                                   message="Enter a count from 0 to 112.")]))
-        setattr(HandForm, f"p{i}_progress", SelectField("Round (RR-5)", choices=PROGRESS_CHOICES,
-                                                       default="failed"))
+        setattr(HandForm, f"p{i}_progress", RadioField("Round (RR-5)", choices=PROGRESS_CHOICES, default="failed"))
         setattr(HandForm, f"p{i}_extra", CountField(
             "Extra cards bought before the deal (RR-4)",
             validators=[Optional(), NumberRange(min=0, max=rules.MAX_EXTRA_CARDS,
                                                 message="At most 20 extra cards a hand (RR-4).")]))
+        # RR-3: a player is burdened at most once a hand, so each player has one Burden row, in
+        # their own box: who played it and how it ended, in one tap.
+        setattr(HandForm, f"burden{i}", RadioField("Burden (RR-3)", default="", choices=choices(
+            [("", "No Burden")] + [(f"{k}:{result}", f"{by}'s Burden, {result}")
+                                   for k, by in enumerate(players) if k != i for result in RESULTS])))
+        setattr(HandForm, f"burden{i}_double", BooleanField("Double Burden (100)"))
+    # Burdens as a list of rows (on, by, result): the form before the rows above, kept so that
+    # a hand saved by an older page (one waiting on a phone offline, a script) is scored as sent.
     people = choices([("", "—")] + [(p, p) for p in players])
     for j in range(len(players)):
         setattr(HandForm, f"b{j}_on", SelectField("Burden on", choices=people, default=""))
@@ -93,18 +102,52 @@ def _formdata_for(players, hand: dict[str, Any]) -> dict[str, Any]:
             values[f"p{i}_{kind}"] = (left.get(name) or {}).get(kind) or None
         values[f"p{i}_progress"] = progress.get(name, "failed")
         values[f"p{i}_extra"] = extra.get(name) or None
-    for j, b in enumerate(hand.get("burdens", []) or []):
-        values[f"b{j}_on"] = b.get("on", "")
-        values[f"b{j}_by"] = b.get("by", "")
+    free = iter(range(len(players)))
+    for b in hand.get("burdens", []) or []:
+        on, by, completed = b.get("on"), b.get("by"), b.get("completed")
+        if on in players and by in players and on != by and isinstance(completed, bool) \
+                and not values.get(f"burden{players.index(on)}"):
+            i = players.index(on)
+            result = "completed" if completed else "failed"
+            values[f"burden{i}"] = f"{players.index(by)}:{result}"
+            values[f"burden{i}_double"] = bool(b.get("double"))
+            continue
+        j = next(free, None)  # anything else keeps its own row, to be corrected there
+        if j is None:
+            break
+        values[f"b{j}_on"] = on or ""
+        values[f"b{j}_by"] = by or ""
         values[f"b{j}_double"] = bool(b.get("double"))
-        values[f"b{j}_result"] = "completed" if b.get("completed") else "failed"
+        values[f"b{j}_result"] = {True: "completed", False: "failed"}.get(completed, "")
     return values
 
 
 def burden_used(form, j: int) -> bool:
-    """A Burden row with anything filled in goes to the game, to be scored or refused (never dropped)."""
+    """A Burden row of the older list with anything filled in goes to the game, to be scored or
+    refused (never dropped)."""
     return bool(form[f"b{j}_on"].data or form[f"b{j}_by"].data or form[f"b{j}_result"].data
                 or form[f"b{j}_double"].data)
+
+
+def _burdens(form, players) -> list[tuple[dict[str, Any], str, str]]:
+    """Every Burden entered, in the order sent to the game: (its JSON, the field its problems go
+    beside, the field of its Double). A Double ticked with no Burden tapped is sent too, to be
+    refused in words rather than dropped."""
+    out = []
+    for i, target in enumerate(players):
+        tapped, double = form[f"burden{i}"].data, bool(form[f"burden{i}_double"].data)
+        if not tapped and not double:
+            continue
+        by, _, result = (tapped or "").partition(":")
+        burden = {"on": target, "by": players[int(by)] if by.isdigit() and int(by) < len(players) else None,
+                  "double": double, "completed": RESULTS.get(result)}
+        out.append((burden, f"burden{i}", f"burden{i}_double"))
+    for j in range(len(players)):
+        if burden_used(form, j):
+            out.append(({"on": form[f"b{j}_on"].data or None, "by": form[f"b{j}_by"].data or None,
+                         "double": bool(form[f"b{j}_double"].data),
+                         "completed": RESULTS.get(form[f"b{j}_result"].data)}, f"b{j}_on", f"b{j}_double"))
+    return out
 
 
 def round_from(form, table) -> dict[str, Any]:
@@ -126,13 +169,7 @@ def round_from(form, table) -> dict[str, Any]:
             progress[name] = step
         if form[f"p{i}_extra"].data:
             extra[name] = form[f"p{i}_extra"].data
-    burdens = []
-    for j in range(len(players)):
-        on, by = form[f"b{j}_on"].data, form[f"b{j}_by"].data
-        if not burden_used(form, j):
-            continue
-        burdens.append({"on": on or None, "by": by or None, "double": bool(form[f"b{j}_double"].data),
-                        "completed": {"completed": True, "failed": False}.get(form[f"b{j}_result"].data)})
+    burdens = [burden for burden, _, _ in _burdens(form, players)]
     for key, value in (("left", left), ("progress", progress), ("burdens", burdens), ("extra_cards", extra)):
         if value:
             hand[key] = value
@@ -154,13 +191,17 @@ def field_for(where: str, table, form) -> str | None:
             return f"p{i}_{parts[2]}" if len(parts) > 2 and parts[2] in CLASS_LABELS else f"p{i}_low"
         return f"p{i}_progress" if head == "progress" else f"p{i}_extra"
     if head == "burdens" and len(parts) > 1 and parts[1].isdigit():
-        used = [j for j in range(len(players)) if burden_used(form, j)]
+        entered = _burdens(form, players)
         k = int(parts[1])
-        if k < len(used):
-            j = used[k]
+        if k < len(entered):
+            _, row, double = entered[k]
             sub = parts[2] if len(parts) > 2 else "on"
-            return {"on": f"b{j}_on", "by": f"b{j}_by", "double": f"b{j}_double",
-                    "completed": f"b{j}_result"}.get(sub, f"b{j}_on")
+            if sub == "double":
+                return double
+            if row.startswith("burden"):
+                return row  # one row holds who played it and how it ended
+            j = row[1:row.index("_")]
+            return {"on": f"b{j}_on", "by": f"b{j}_by", "completed": f"b{j}_result"}.get(sub, row)
     return None
 
 
@@ -170,6 +211,9 @@ def field_title(field, table) -> str:
     if name.startswith("p") and "_" in name and name[1:name.index("_")].isdigit():
         player = table.players[int(name[1:name.index("_")])]
         return f"{player} · {field.label.text}"
+    if name.startswith("burden"):
+        seat = name[len("burden"):].split("_")[0]
+        return f"Burden on {table.players[int(seat)]}" + (" · Double" if name.endswith("_double") else "")
     if name.startswith("b") and "_" in name and name[1:name.index("_")].isdigit():
         return f"Burden {int(name[1:name.index('_')]) + 1} · {field.label.text}"
     return field.label.text

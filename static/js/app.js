@@ -92,14 +92,28 @@
     if (box) sumFor(box);
   });
 
-  // Whoever went out has completed the round: preselect it (RR-2, RR-5).
+  // Whoever went out has completed the round: preselect it (RR-2, RR-5). Tapping someone else
+  // instead takes back what was preselected for the first, unless it was changed by hand since.
+  function progressOf(fieldset, value) {
+    return fieldset.querySelector("input[name$='_progress'][value='" + value + "']");
+  }
   document.addEventListener("change", function (event) {
-    if (event.target.name !== "out" || !event.target.value) return;
-    var form = event.target.form;
-    form.querySelectorAll("fieldset.player").forEach(function (fs) {
-      var select = fs.querySelector("select[name$='_progress']");
-      if (fs.dataset.player === event.target.value && select && select.value === "failed") select.value = "completed";
+    if (event.target.name !== "out" || !event.target.form) return;
+    var out = event.target.value;
+    event.target.form.querySelectorAll("fieldset.player").forEach(function (fs) {
+      var failed = progressOf(fs, "failed"), completed = progressOf(fs, "completed");
+      if (!failed || !completed) return;
+      if (fs.dataset.player === out) {
+        if (failed.checked) { completed.checked = true; fs.dataset.presetDone = "1"; }
+      } else if (fs.dataset.presetDone) {
+        if (completed.checked) failed.checked = true;
+        delete fs.dataset.presetDone;
+      }
     });
+  });
+  document.addEventListener("change", function (event) {
+    var fs = event.target.name && /_progress$/.test(event.target.name) && event.target.closest("fieldset.player");
+    if (fs) delete fs.dataset.presetDone;  // the player's own choice stays
   });
 
   document.addEventListener("submit", function (event) {
