@@ -1,0 +1,155 @@
+"""Taps per hand, as a new player makes them, on a 390x844 and a 360x740 phone: each count is
+printed with the count before this change and fails above its target (issue 24).
+
+How taps are counted (the rule of tests/browser/test_entry_flows.py): a press on the screen is a
+tap: a button, a choice in a row of choices, a card, a number beside a count. A dropdown is two
+(open it, choose). Typing is one tap to put the cursor in the box, plus one per character.
+
+The counts before were measured with the same flows on the forms of main at 70a4a60 (dropdowns,
+typed numbers, a rank and a suit for each card):
+
+  Rummathon Royale, a hand with a Burden  21  (target 12)
+  Rummy Royal, deal 1 below               22  (target 14)
+  Indian Rummy, 13 cards in the picker    27  (target 15)
+  Alliance Royals, a board with a Hostage 16  (target 12)
+
+Worked by hand:
+  Rummathon Royale (RR-1..RR-3, RR-5), Ann, Ben, Cat, Dan. Ann goes out (completes her round);
+    Ben completes his; Cat declared Rummathon Royale and failed; Dan completes his, and the
+    Burden Cat played on him (Dan +50). Left: Ben 3 low + 1 high = 25, Cat 2 low + 1 action =
+    25, Dan 1 Sabotage + 1 Flex = 45: Ann 95. Totals Ann 95, Ben 0, Cat 0, Dan 50.
+  Rummy Royal, deal 1 of tests/browser/test_rummy_royal.py: Ann 10H, Cat QH and KH (the
+    Marriage), Ben AH, Dan the Sequence; bets Ann 2, Ben 5, Cat 5, Dan folds, Ben wins; Cat
+    goes out, 4 + 2 + 7 cards left. Ann 89, Ben 104, Cat 115, Dan 88.
+  Indian Rummy, points (IR-6, IR-8): Ben's 13 cards 4C 5C 6C 8D 9D 10D KS QD 2H 3S 5D 9C JC:
+    two pure sequences, so only the seven loose cards count: 10+10+2+3+5+9+10 = 49. Cat 20,
+    Dan 30: Ann +99.
+  Alliance Royals (AR-4..AR-10): Ann (Spades) Spoils KS QS JS QD, Meld 2S 2H: 20 + 20 = 40;
+    one Royal set, one marriage (KS + QD). Cat (Diamonds) Spoils KS QD: 10, her marriage
+    (QD + KS). Ann's QD is a Hostage against Cat (AR-9): Cat's marriage no longer counts. Ann
+    40 x (1 + 1 + 1) = 120, Cat 10 x (1 + 1) = 20: Alliance A 140.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_entry_flows import start, totals
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ("Ann", "Ben", "Cat", "Dan")
+PHONES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
+SHOTS = Path(os.environ.get("COURTIER_SHOTS") or "/tmp/courtier-taps")
+
+
+class Taps:
+    """Plays a flow on the page and counts its taps (the rule in the docstring above)."""
+
+    def __init__(self, page: Page):
+        self.page, self.n = page, 0
+
+    def tap(self, target) -> None:
+        locator = self.page.locator(target) if isinstance(target, str) else target
+        locator.tap()
+        self.n += 1
+
+    def choice(self, name: str, value: str) -> None:
+        """A choice in a row of choices: its button (the label drawn around the radio)."""
+        self.tap(f"label.seg:has(input[name='{name}'][value='{value}'])")
+        expect(self.page.locator(f"input[name='{name}'][value='{value}']")).to_be_checked()
+
+    def number(self, box: str, n: int) -> None:
+        """The number ``n`` tapped beside the count box ``box``."""
+        field = self.page.locator(".field.count", has=self.page.locator(box))
+        self.tap(field.locator(f"[data-set-count='{n}']"))
+        expect(self.page.locator(box)).to_have_value(str(n))
+
+    def type(self, selector: str, text: str) -> None:
+        self.page.fill(selector, text)
+        self.n += 1 + len(text)
+
+
+@pytest.fixture(params=sorted(PHONES))
+def screen(request, phone):
+    """A fresh phone page at each of the two sizes."""
+    page = phone().new_page()
+    page.set_viewport_size(PHONES[request.param])
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield request.param, page
+    assert [e for e in errors if "status of 422" not in e] == []
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def report(capsys, game: str, before: int, after: int, target: int) -> None:
+    with capsys.disabled():
+        print(f"\nTAPS {game}: before {before}, after {after} (target {target})")
+    assert after <= target, f"{game}: {after} taps, above the target of {target}"
+
+
+def no_overflow(page: Page) -> None:
+    """Nothing wider than the phone, and every button of a row of choices at least 44 px tall."""
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    small = page.evaluate("""() => [...document.querySelectorAll('form.entry label.seg')]
+        .filter(l => l.checkVisibility()).map(l => l.getBoundingClientRect())
+        .filter(r => r.height < 44 || r.width < 44).length""")
+    assert small == 0
+
+
+# ---------------------------------------------------------------------------------------
+# Rummathon Royale
+
+
+def test_rummathon_royale_a_hand_with_a_burden_in_a_dozen_taps(live_server, screen, capsys):
+    size, page = screen
+    start(page, live_server, "Rummathon Royale", PLAYERS)
+    page.get_by_role("link", name="Enter hand 1", exact=True).click()
+
+    # Several taps in a row keep working: whoever went out has completed the round (RR-2), and
+    # tapping someone else takes it back.
+    taps = Taps(page)
+    for name in ("Ben", "Cat", "Ann", "Dan", "Ann"):
+        taps.choice("out", name)
+        seat = PLAYERS.index(name)
+        expect(page.locator(f"input[name='p{seat}_progress'][value='completed']")).to_be_checked()
+        for other in set(range(4)) - {seat}:
+            expect(page.locator(f"input[name='p{other}_progress'][value='failed']")).to_be_checked()
+    taps.choice("burden3", "0:failed")
+    taps.choice("burden3", "")
+    taps.choice("burden3", "1:completed")
+    taps.choice("burden3", "")
+
+    taps = Taps(page)
+    taps.choice("out", "Ann")
+    taps.choice("p1_progress", "completed")
+    taps.choice("p2_progress", "declared-failed")
+    taps.choice("p3_progress", "completed")
+    taps.choice("burden3", "2:completed")  # Cat's Burden on Dan, completed
+    for seat, counts in {1: {"low": 3, "high": 1}, 2: {"low": 2, "action": 1}, 3: {"sabotage": 1, "flex": 1}}.items():
+        for kind, n in counts.items():
+            taps.number(f"#p{seat}_{kind}", n)
+    expect(page.locator("#sum-3")).to_have_text("Worth 45 points")
+    no_overflow(page)
+    shot(page, f"rummathon-royale-{size}.png")
+    taps.tap("button.primary")
+    expect(page.locator(".flash")).to_contain_text("Hand saved")
+    assert totals(page) == {"Ann": "95", "Ben": "0", "Cat": "0", "Dan": "50"}
+    report(capsys, f"Rummathon Royale, a hand with a Burden ({size})", 21, taps.n, 12)
+
+    # Corrected, the hand comes back with every tap where it was.
+    page.goto(page.url.split("#")[0])
+    page.locator("#board .hand-actions a", has_text=re.compile("Correct|Edit")).first.click()
+    for name, value in (("out", "Ann"), ("p1_progress", "completed"), ("p2_progress", "declared-failed"),
+                        ("p3_progress", "completed"), ("burden3", "2:completed"), ("burden0", "")):
+        expect(page.locator(f"input[name='{name}'][value='{value}']")).to_be_checked()
