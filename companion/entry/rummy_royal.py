@@ -76,6 +76,14 @@ class TapField(SelectMultipleField):
                     raise ValidationError(f"{said(value)} is not a player at this table.")
 
 
+class OneTapField(RadioField):
+    """One player tapped in a row of players (a radio each); none tapped is left to the game to ask for."""
+
+    def pre_validate(self, form):
+        if self.data and self.data not in {c.value for c in self.iter_choices()}:
+            raise ValidationError(f"{said(self.data)} is not a player at this table.")
+
+
 def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
                previous: dict[str, Any] | None = None, scored=None):
     players = table.players
@@ -96,8 +104,9 @@ def _deal_form(players: tuple[str, ...]) -> type[CourtierForm]:
                              default="")
         sequence = TapField("Sequence", choices=people)
         winners = TapField("Won the poker hand", choices=people)
-        out = SelectField("Went out first (RM-6)", choices=choices([("", "— choose")] + [(p, p) for p in players]),
-                          default="")
+        out = OneTapField("Went out first (RM-6)", choices=people, default="")
+        # RM-4: the holder of both K♥ and Q♥ takes the Marriage; one tap here stands for the two.
+        marriage = TapField("Marriage K♥ Q♥", choices=people)
         note = StringField("Note (optional)", validators=[Length(max=200)])
         end_to = SelectField("Who won the last poker hand and takes the board? (RM-8)", default="",
                              choices=choices([("", "— the game goes on")] + [(p, p) for p in players]))
@@ -123,6 +132,8 @@ def _formdata_for(players, deal: dict[str, Any]) -> dict[str, Any]:
     for card, who in (deal.get("pay_cards") or {}).items():
         values[f"pay_{card}"] = who if isinstance(who, list) else ([who] if who else [])
     poker = deal.get("poker") or {}
+    pay = deal.get("pay_cards") or {}
+    values["marriage"] = [p for p in players if pay.get("KH") == p and pay.get("QH") == p]
     values["winners"] = list(poker.get("winners") or [])
     bets, folded, hands = poker.get("bets") or {}, poker.get("folded") or [], poker.get("hands") or {}
     left = deal.get("cards_left") or {}
@@ -143,8 +154,11 @@ def round_from(form, table) -> dict[str, Any]:
     if form.dealer.data:
         deal["dealer"] = form.dealer.data
     pay = {}
+    married = list(form.marriage.data or [])
     for card in rules.PAY_CARDS:
-        held = form[f"pay_{card}"].data or []
+        held = list(form[f"pay_{card}"].data or [])
+        if card in ("KH", "QH"):
+            held += [name for name in married if name not in held]
         pay[card] = held[0] if len(held) == 1 else (list(held) if held else None)
     deal["pay_cards"] = pay
     deal["sequence"] = list(form.sequence.data or [])
@@ -175,6 +189,9 @@ def field_for(where: str, table, form) -> str | None:
         return head
     if head == "end":
         return "end_to"
+    if head == "pay_cards" and form.marriage.data and len(parts) > 1 and parts[1].upper() in ("KH", "QH") \
+            and not form[f"pay_{parts[1].upper()}"].data:
+        return "marriage"  # the card was entered only through the Marriage row
     if head == "pay_cards":
         if len(parts) > 1 and f"pay_{parts[1].upper()}" in form:
             return f"pay_{parts[1].upper()}"

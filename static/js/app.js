@@ -116,6 +116,26 @@
     if (fs) delete fs.dataset.presetDone;  // the player's own choice stays
   });
 
+  // Rummy Royal: a tap on the Marriage row marks K♥ and Q♥ held by that player, and the row
+  // shows whoever holds both (RM-4); the server reads the Marriage row the same way without this.
+  function payBox(form, name, who) {
+    return form.querySelector("input[name='" + name + "'][value='" + CSS.escape(who) + "']");
+  }
+  document.addEventListener("change", function (event) {
+    var box = event.target, form = box.form;
+    if (!form || box.type !== "checkbox") return;
+    if (box.name === "marriage") {
+      ["pay_KH", "pay_QH"].forEach(function (name) {
+        var card = payBox(form, name, box.value);
+        if (card) card.checked = box.checked;
+      });
+    } else if (box.name === "pay_KH" || box.name === "pay_QH") {
+      var married = payBox(form, "marriage", box.value);
+      var kh = payBox(form, "pay_KH", box.value), qh = payBox(form, "pay_QH", box.value);
+      if (married) married.checked = !!(kh && qh && kh.checked && qh.checked);
+    }
+  });
+
   document.addEventListener("submit", function (event) {
     var message = event.target.dataset && event.target.dataset.confirm;
     if (message && !window.confirm(message)) { event.preventDefault(); event.stopImmediatePropagation(); }

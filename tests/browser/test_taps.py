@@ -153,3 +153,65 @@ def test_rummathon_royale_a_hand_with_a_burden_in_a_dozen_taps(live_server, scre
     for name, value in (("out", "Ann"), ("p1_progress", "completed"), ("p2_progress", "declared-failed"),
                         ("p3_progress", "completed"), ("burden3", "2:completed"), ("burden0", "")):
         expect(page.locator(f"input[name='{name}'][value='{value}']")).to_be_checked()
+
+
+# ---------------------------------------------------------------------------------------
+# Rummy Royal
+
+
+def stacks(page: Page) -> dict[str, str]:
+    rows = page.locator("#board .stacks tbody tr")
+    return {rows.nth(i).get_attribute("data-player"): rows.nth(i).locator("td.total").inner_text()
+            for i in range(rows.count())}
+
+
+def holder(taps: Taps, field: str, name: str) -> None:
+    taps.tap(taps.page.locator(f"#{field} label.seg", has_text=name))
+
+
+def test_rummy_royal_a_deal_in_fourteen_taps(live_server, screen, capsys):
+    size, page = screen
+    start(page, live_server, "Rummy Royal", PLAYERS)
+    page.get_by_role("link", name="Enter deal 1", exact=True).click()
+
+    # The Marriage row and the K♥ and Q♥ rows keep each other right, tap after tap (RM-4).
+    taps = Taps(page)
+    married = page.locator("input[name='marriage'][value='Cat']")
+    for _ in range(2):
+        holder(taps, "marriage", "Cat")
+        expect(page.locator("input[name='pay_KH'][value='Cat']")).to_be_checked()
+        expect(page.locator("input[name='pay_QH'][value='Cat']")).to_be_checked()
+        holder(taps, "pay_KH", "Cat")
+        expect(married).not_to_be_checked()
+        holder(taps, "pay_KH", "Cat")
+        expect(married).to_be_checked()
+        holder(taps, "marriage", "Cat")
+        expect(page.locator("input[name='pay_QH'][value='Cat']")).not_to_be_checked()
+    for name in ("Ann", "Ben", "Dan", "Cat"):  # went out: one player at a time
+        holder(taps, "out", name)
+    expect(page.locator("#out input:checked")).to_have_count(1)
+    for n in (3, 0, 5):
+        taps.number("#p0_bet", n)
+
+    taps = Taps(page)
+    holder(taps, "pay_10H", "Ann")
+    holder(taps, "marriage", "Cat")  # Q♥ and K♥ in one tap
+    holder(taps, "pay_AH", "Ben")
+    holder(taps, "sequence", "Dan")
+    taps.number("#p0_bet", 2)
+    taps.number("#p1_bet", 5)
+    taps.number("#p2_bet", 5)
+    taps.tap("label.seg:has(#p3_fold)")
+    holder(taps, "winners", "Ben")
+    holder(taps, "out", "Cat")
+    taps.number("#p0_left", 4)
+    taps.number("#p1_left", 2)
+    taps.number("#p3_left", 7)
+    no_overflow(page)
+    shot(page, f"rummy-royal-{size}.png")
+    taps.tap("button.primary")
+    expect(page.locator(".flash")).to_contain_text("Deal saved")
+    assert stacks(page) == {"Ann": "89", "Ben": "104", "Cat": "115", "Dan": "88"}
+    page.locator("#why-1 summary").click()
+    expect(page.locator("#why-1")).to_contain_text("Cat holds KH and QH: takes the Marriage, 4 chips (RM-4)")
+    report(capsys, f"Rummy Royal, a deal ({size})", 22, taps.n, 14)
