@@ -13,6 +13,7 @@ from ..cards import CardError, parse_card
 from ..forms import CountField, CourtierForm, choices, round_form_of
 from ..games import indian_rummy as rules
 from ..games.indian_rummy import classify, wild_rank_of
+from .alliance_royals import GRID_ROWS, SUIT_SYMBOLS
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/indian_rummy.html"
@@ -223,9 +224,18 @@ def group_summary(wild: str | None, text: str | None) -> list[tuple[str, bool, s
     return out
 
 
+#: A hand of 13 cards (IR-5): the picker counts the cards of a hand against it.
+HAND_SIZE = 13
+
+
 def pack(decks: int = 2) -> dict[str, Any]:
-    return {"ranks": RANKS, "copies": dict.fromkeys(RANKS, decks), "singles": ["JK"], "single_copies": decks,
-            "separator": True}
+    """The card picker's pack: every card of the 52 its own button, one tap a card, and a printed
+    Joker; each card as many times as there are decks (IR-1)."""
+    grid = [[(f"{rank}{suit}", f"{rank}{SUIT_SYMBOLS[suit]}") if rank else None
+             for rank in pair for suit in SUIT_SYMBOLS] for pair in GRID_ROWS]
+    grid[-1][4] = ("JK", "Joker", "a printed Joker")
+    return {"ranks": RANKS, "copies": dict.fromkeys(RANKS, decks), "card_copies": {"JK": decks},
+            "singles": ["JK"], "single_copies": decks, "separator": True, "grid": grid, "hand_size": HAND_SIZE}
 
 
 def decks_for_table(table) -> int:

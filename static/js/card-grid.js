@@ -1,7 +1,9 @@
-// Alliance Royals card grid: every card of the 100-card pack has its own button in the picker,
-// so one tap adds one card; each button shows the copies left across all boards (AR-1), and tabs
-// move to the player's other places (Spoils, Meld, Left in hand) or the next player in one tap.
-// It works beside the picker in app.js, through the input it marks with the class "picking".
+// The card grid: every card of the pack has its own button in the picker, so one tap adds one
+// card; each button shows the copies left across all boards (AR-1, IR-1), and tabs move to the
+// player's other places (Spoils, Meld, Left in hand; groups, loose cards) or the next player in
+// one tap. A pack with a hand size (Indian Rummy's 13, IR-5) counts the player's cards against it
+// and refuses one more, in words. It works beside the picker in app.js, through the input it
+// marks with the class "picking".
 (function () {
   "use strict";
 
@@ -13,6 +15,43 @@
   function gridOf(form) { return form && form.querySelector(".picker [data-card-grid]"); }
 
   function current(form) { return form && form.querySelector("[data-cards].picking"); }
+
+  function shown(zone) { return !zone.closest("[hidden]"); }
+
+  // The places that make up one hand: the player's visible zones, or the zone alone off a table.
+  function handOf(input) {
+    var box = input.closest("fieldset.player");
+    if (!box) return { who: "", zones: [input] };
+    var zones = Array.prototype.filter.call(box.querySelectorAll("[data-cards]"), shown);
+    return { who: box.dataset.player || "", zones: zones.length ? zones : [input] };
+  }
+
+  function cardsInHand(hand) {
+    return hand.zones.reduce(function (n, zone) { return n + cardsOf(zone).length; }, 0);
+  }
+
+  function handWords(hand, n, size, refused) {
+    var who = hand.who ? hand.who + ": " : "";
+    if (refused) {
+      return (hand.who || "This hand") + " has " + size + " cards already: take one back with ⌫ before adding another.";
+    }
+    if (n > size) return who + n + " cards, but a hand has " + size + ": take " + (n - size) + " back.";
+    if (n === size) return who + size + " cards chosen.";
+    return who + n + " of " + size + " cards";
+  }
+
+  function drawCount(grid, pack, input) {
+    var out = grid.closest(".picker").querySelector("[data-hand-count]");
+    if (!out || !pack.hand_size) return;
+    var hand = handOf(input);
+    var n = cardsInHand(hand);
+    var refused = grid.dataset.refused === input.id + ":" + n;
+    if (!refused) delete grid.dataset.refused;
+    out.textContent = handWords(hand, n, pack.hand_size, refused);
+    out.classList.toggle("full", n >= pack.hand_size && !refused);
+    out.classList.toggle("refused", refused || n > pack.hand_size);
+    grid.classList.toggle("full", n >= pack.hand_size);
+  }
 
   function refreshGrid(form) {
     var grid = gridOf(form);
@@ -26,18 +65,22 @@
     });
     grid.querySelectorAll("[data-grid-card]").forEach(function (b) {
       var card = b.dataset.gridCard;
-      var left = (pack.copies[card.slice(0, -1)] || 0) - (used[card] || 0);
+      var copies = (pack.card_copies || {})[card];
+      var left = (copies === undefined ? pack.copies[card.slice(0, -1)] || 0 : copies) - (used[card] || 0);
       b.disabled = left <= 0;
       b.querySelector("[data-left]").textContent = left > 0 ? String(left) : "";
-      b.setAttribute("aria-label", b.firstChild.textContent + ", " + (left > 0 ? left + " left" : "none left"));
+      b.setAttribute("aria-label", (b.dataset.name || b.firstChild.textContent) + ", " + (left > 0 ? left + " left" : "none left"));
     });
     drawTabs(form, panel, input);
+    drawCount(grid, pack, input);
+    var separator = panel.querySelector("[data-separator]");
+    if (separator) separator.hidden = !/groups$/.test(input.name);  // groups only: not in a list of cards
   }
 
   function drawTabs(form, panel, input) {
     var tabs = panel.querySelector("[data-zone-tabs]");
     if (!tabs) return;
-    var zones = Array.prototype.slice.call(form.querySelectorAll("[data-cards]"));
+    var zones = Array.prototype.filter.call(form.querySelectorAll("[data-cards]"), shown);
     var box = input.closest("fieldset");
     var own = zones.filter(function (z) { return z.closest("fieldset") === box; });
     var later = zones.slice(zones.indexOf(input) + 1).filter(function (z) { return z.closest("fieldset") !== box; });
@@ -77,6 +120,12 @@
     var input = current(form);
     if (!input || button.disabled) return;
     var single = input.hasAttribute("data-single");
+    var grid = gridOf(form), pack = JSON.parse(grid.closest(".picker").dataset.pack);
+    var n = cardsInHand(handOf(input));
+    if (pack.hand_size && !single && n >= pack.hand_size) {  // a 14th card: refused, in words
+      grid.dataset.refused = input.id + ":" + n;
+      return;
+    }
     input.value = single ? button.dataset.gridCard : (input.value.trim() + " " + button.dataset.gridCard).trim();
     input.dispatchEvent(new Event("input", { bubbles: true }));
     if (single) {  // one card a field (the Battle referee): go on to the next one

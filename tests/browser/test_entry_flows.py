@@ -149,13 +149,13 @@ def test_rummathon_royale_a_burden_without_its_player_gets_a_real_message(live_s
     page = phone().new_page()
     start(page, live_server, "Rummathon Royale", RR)
     page.get_by_role("link", name="Enter hand 1", exact=True).click()
-    page.select_option("#out", "Ann")
-    page.select_option("#b0_on", "Ben")
-    page.select_option("#b0_result", "failed")
+    page.locator("label.seg:has(input[name='out'][value='Ann'])").click()
+    page.check("#burden1_double")  # a Double Burden on Ben, with nobody tapped as its player
     page.fill("#p2_extra", "30")  # a second problem, the form's own, shown in the same pass
     page.get_by_role("button", name="Save hand 1").click()
-    expect(page.locator("#b0_by-error")).to_have_text("say who played the Burden (RR-3)")
+    expect(page.locator("#burden1-error").first).to_have_text("say who played the Burden (RR-3)")
     expect(page.locator("#p2_extra-error")).to_be_visible()
+    expect(page.locator("#burden1_double")).to_be_checked()
     text = page.locator("main").inner_text()
     assert "None" not in text and "true or false" not in text
 
@@ -166,7 +166,7 @@ def test_rummathon_royale_a_hand_costs_fewer_taps(live_server, phone):
 
     page.get_by_role("link", name="Enter hand 1", exact=True).click()
     before = Taps(page)
-    before.choose("#out", "Ann")
+    before.tap("label.seg:has(input[name='out'][value='Ann'])")
     for i, counts in LEFT.items():
         for kind, n in counts.items():
             for _ in range(n):
@@ -177,7 +177,7 @@ def test_rummathon_royale_a_hand_costs_fewer_taps(live_server, phone):
 
     page.get_by_role("link", name="Enter hand 2", exact=True).click()
     after = Taps(page)
-    after.choose("#out", "Ann")
+    after.tap("label.seg:has(input[name='out'][value='Ann'])")
     for i, counts in LEFT.items():
         for kind, n in counts.items():
             after.number(f"#p{i}_{kind}", n)
@@ -198,10 +198,9 @@ COUNTS = {1: "34", 2: "20", 3: "51"}
 
 
 def pick_cards(page: Page, zone: str, cards: list[str], check: str | None = None) -> None:
-    """Tap cards into a zone one after another, letting each live check swap in between."""
+    """Tap cards into a zone one after another (one tap a card), letting each live check swap in between."""
     for k, card in enumerate(cards, 1):
-        page.click(f".picker [data-rank='{card[:-1]}']")
-        page.click(f".picker [data-suit='{card[-1]}']")
+        page.click(f".picker [data-grid-card='{card}']")
         expect(page.locator(zone)).to_have_value(re.compile(r"^\s*" + r"\s+".join(cards[:k]) + r"\s*$"))
         if check:
             expect(page.locator(check)).to_contain_text(" ".join(cards[:k]), timeout=15_000)
@@ -219,9 +218,7 @@ def test_indian_rummy_the_picker_keeps_working_through_live_checks(live_server, 
     page.click(".picker [data-separator]")
     done = []
     for card in ("QC", "QD", "QS"):  # the second group, each tap after the check of the one before
-        page.click(f".picker [data-rank='{card[:-1]}']")
-        expect(page.locator(".picker [data-suit='D']")).to_be_enabled()  # the rank is taken: suits lit
-        page.click(f".picker [data-suit='{card[-1]}']")
+        page.click(f".picker [data-grid-card='{card}']")
         done.append(card)
         expect(page.locator("#p0_groups-check")).to_contain_text(" ".join(done), timeout=15_000)
     expect(page.locator("#p0_groups")).to_have_value("AH 2H 3H | QC QD QS")

@@ -57,11 +57,10 @@ def test_a_pool_game_with_a_drop_an_arranged_loser_and_an_elimination(live_serve
 
     open_deal(page, 1, "7", "Ann")
     expect(page.locator("#p0_mode")).to_be_hidden()  # the winner gives a declaration
-    # The first group through the picker, with its live check; the rest typed.
+    # The first group through the picker (one tap a card), with its live check; the rest typed.
     page.click("[data-pick='p0_groups']")
     for card in ("AH", "2H", "3H"):
-        page.click(f".picker [data-rank='{card[:-1]}']")
-        page.click(f".picker [data-suit='{card[-1]}']")
+        page.click(f".picker [data-grid-card='{card}']")
     page.click(".picker [data-separator]")
     page.click(".picker [data-picker-close]")
     expect(page.locator("#p0_groups-check")).to_contain_text("pure sequence")

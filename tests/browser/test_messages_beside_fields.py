@@ -47,9 +47,9 @@ GAMES = {
     ]),
     "rummathon-royale": (("Ann", "Ben", "Cat"), {}, [], [
         [("out", "Ann"), ("p0_low", "2")],
-        [("out", "Ann"), ("b0_on", "Ben"), ("b0_result", "failed")],
-        [("out", "Ann"), ("p0_low", "2"), ("p1_low", "500"), ("b0_on", "Cat"), ("b0_by", "Cat"),
-         ("b0_result", "failed"), ("p2_extra", "3")],
+        [("out", "Ann"), ("burden1_double", "y")],
+        [("out", "Ann"), ("p0_low", "2"), ("p1_low", "500"), ("burden2", "0:failed"), ("burden1_double", "y"),
+         ("p2_extra", "3")],
         [("p0_progress", "failed")],
     ]),
     "indian-rummy": (("Ann", "Ben", "Cat"), {"variant": "pool101"}, [], [
@@ -122,8 +122,7 @@ def pick(page: Page, name: str, cards: str) -> None:
     page.click(f"[data-pick='{name}']")
     done: list[str] = []
     for card in cards.split():
-        page.click(f".picker [data-rank='{card[:-1]}']")
-        page.click(f".picker [data-suit='{card[-1]}']")
+        page.click(f".picker [data-grid-card='{card}']")  # one tap a card
         done.append(card)
         expect(page.locator(f"#{name}")).to_have_value(re.compile(r"^\s*" + r"\s+".join(done) + r"\s*$"))
     closer = page.locator("[data-picker-close]")

@@ -120,7 +120,7 @@ def test_a_waiting_hand_can_be_edited_or_cancelled_before_it_is_sent(phone, live
 
     page.locator("#outbox .outbox-item").first.get_by_role("button", name="Edit").click()
     expect(page.locator("#p1_low")).to_have_value("3", timeout=SLOW)  # the form opens as it was typed
-    expect(page.locator("#out")).to_have_value("Ann")
+    expect(page.locator("form.entry input[name='out']:checked")).to_have_value("Ann")
     page.fill("#p1_low", "2")
     page.get_by_role("button", name="Save hand 1", exact=True).click()
     expect(page.locator("#outbox .outbox-item")).to_have_count(2, timeout=SLOW)  # replaced, not added

@@ -21,8 +21,8 @@ Worked by hand:
   Rummy Royal, deal 1 of tests/browser/test_rummy_royal.py: Ann 10H, Cat QH and KH (the
     Marriage), Ben AH, Dan the Sequence; bets Ann 2, Ben 5, Cat 5, Dan folds, Ben wins; Cat
     goes out, 4 + 2 + 7 cards left. Ann 89, Ben 104, Cat 115, Dan 88.
-  Indian Rummy, points (IR-6, IR-8): Ben's 13 cards 4C 5C 6C 8D 9D 10D KS QD 2H 3S 5D 9C JC:
-    two pure sequences, so only the seven loose cards count: 10+10+2+3+5+9+10 = 49. Cat 20,
+  Indian Rummy, points (IR-6, IR-8), 7s wild (Ben has none): Ben's 13 cards 4C 5C 6C 8D 9D
+    10D KS QD 2H 3S 5D 9C JC: two pure sequences, so only the seven loose cards count: 10+10+2+3+5+9+10 = 49. Cat 20,
     Dan 30: Ann +99.
   Alliance Royals (AR-4..AR-10): Ann (Spades) Spoils KS QS JS QD, Meld 2S 2H: 20 + 20 = 40;
     one Royal set, one marriage (KS + QD). Cat (Diamonds) Spoils KS QD: 10, her marriage
@@ -215,3 +215,83 @@ def test_rummy_royal_a_deal_in_fourteen_taps(live_server, screen, capsys):
     page.locator("#why-1 summary").click()
     expect(page.locator("#why-1")).to_contain_text("Cat holds KH and QH: takes the Marriage, 4 chips (RM-4)")
     report(capsys, f"Rummy Royal, a deal ({size})", 22, taps.n, 14)
+
+
+# ---------------------------------------------------------------------------------------
+# Indian Rummy: the card picker
+
+BEN = "4C 5C 6C 8D 9D 10D KS QD 2H 3S 5D 9C JC".split()
+
+
+def test_indian_rummy_thirteen_cards_in_fourteen_taps_counted_against_thirteen(live_server, screen, capsys):
+    size, page = screen
+    start(page, live_server, "Indian Rummy", PLAYERS)
+    page.get_by_role("link", name="Enter deal 1", exact=True).click()
+    page.select_option("#wild", "7")
+    page.select_option("#winner", "Ann")
+    page.select_option("#p1_mode", "cards")
+    count = page.locator(".picker [data-hand-count]")
+
+    taps = Taps(page)
+    taps.tap("[data-pick='p1_cards']")
+    expect(count).to_have_text("Ben: 0 of 13 cards")
+    for k, card in enumerate(BEN, 1):
+        taps.tap(f".picker [data-grid-card='{card}']")
+        expect(page.locator("#p1_cards")).to_have_value(" ".join(BEN[:k]))
+        expect(count).to_have_text("Ben: 13 cards chosen." if k == 13 else f"Ben: {k} of 13 cards")
+    report(capsys, f"Indian Rummy, 13 cards in the picker ({size})", 27, taps.n, 15)
+    shot(page, f"indian-rummy-picker-{size}.png")
+
+    # A 14th card is refused in words; one taken back, another goes in; tap after tap.
+    page.locator(".picker [data-grid-card='AS']").tap()
+    expect(count).to_have_text("Ben has 13 cards already: take one back with ⌫ before adding another.")
+    expect(page.locator("#p1_cards")).to_have_value(" ".join(BEN))
+    page.locator(".picker [data-picker-undo]").tap()
+    expect(count).to_have_text("Ben: 12 of 13 cards")
+    page.locator(".picker [data-grid-card='JK']").tap()  # a printed Joker: two decks, two Jokers (IR-1)
+    expect(count).to_have_text("Ben: 13 cards chosen.")
+    expect(page.locator(".picker [data-grid-card='JK'] [data-left]")).to_have_text("1")
+    page.locator(".picker [data-picker-undo]").tap()
+    page.locator(".picker [data-grid-card='JC']").tap()
+    expect(page.locator("#p1_cards")).to_have_value(" ".join(BEN))
+    # Two decks: two of each card; the second 4C is the last (IR-1).
+    expect(page.locator(".picker [data-grid-card='4C'] [data-left]")).to_have_text("1")
+    page.locator("[data-picker-close]").tap()
+    no_overflow(page)
+
+    page.fill("#p2_count", "20")
+    page.fill("#p3_count", "30")
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.locator(".flash")).to_contain_text("Deal saved")
+    assert totals(page)["Ann"] == "99"
+
+
+def test_indian_rummy_groups_through_the_grid_with_their_live_checks(live_server, screen):
+    """The groups of a declaration, one tap a card, with | between groups and the live check of
+    each group after every tap (IR-4); the count goes across the groups and the loose cards."""
+    size, page = screen
+    start(page, live_server, "Indian Rummy", PLAYERS)
+    page.get_by_role("link", name="Enter deal 1", exact=True).click()
+    page.select_option("#wild", "7")
+    page.select_option("#winner", "Ann")
+    page.click("[data-pick='p0_groups']")
+    for card in ("AH", "2H", "3H"):
+        page.locator(f".picker [data-grid-card='{card}']").tap()
+        expect(page.locator("#p0_groups-check")).to_contain_text(card, timeout=15_000)
+    page.locator(".picker [data-separator]").tap()
+    for card in ("QC", "QD", "QS"):
+        page.locator(f".picker [data-grid-card='{card}']").tap()
+    expect(page.locator("#p0_groups")).to_have_value("AH 2H 3H | QC QD QS")
+    expect(page.locator("#p0_groups-check li.yes")).to_have_count(2, timeout=15_000)
+    expect(page.locator(".picker [data-hand-count]")).to_have_text("Ann: 6 of 13 cards")
+    # the Loose cards tab, for Ben in groups mode (the winner has none): they count with his groups
+    page.select_option("#p1_mode", "groups")
+    page.click("[data-pick='p1_groups']")
+    for card in ("5S", "6S", "7S"):
+        page.locator(f".picker [data-grid-card='{card}']").tap()
+    page.locator(".picker [data-zone-tab='p1_loose']").tap()
+    for card in ("KD", "2C"):
+        page.locator(f".picker [data-grid-card='{card}']").tap()
+    expect(page.locator("#p1_loose")).to_have_value("KD 2C")
+    expect(page.locator(".picker [data-hand-count]")).to_have_text("Ben: 5 of 13 cards")
+    shot(page, f"indian-rummy-groups-{size}.png")
