@@ -85,7 +85,7 @@ def _round_form(players: tuple[str, ...], house_items: tuple[tuple[str, str], ..
         confirm_surrender = BooleanField("Yes, we surrender: the other Alliance wins the game")
         note = StringField("Note (optional)", validators=[Length(max=200)])
 
-    targets = choices([("", "—")] + [(p, p) for p in players])
+    targets = choices([(p, p) for p in players] + [("", "No one")])
     for i in range(len(players)):
         # The engine checks the House (with a clearer message, and not at all on a surrender).
         setattr(RoundForm, f"p{i}_house", RadioField("Home House (AR-7)", choices=house_choices,
@@ -94,7 +94,7 @@ def _round_form(players: tuple[str, ...], house_items: tuple[tuple[str, str], ..
             setattr(RoundForm, f"p{i}_{zone}", StringField(ZONE_LABELS[zone], validators=[Length(max=400)]))
         for j in range(HOSTAGE_ROWS):
             setattr(RoundForm, f"p{i}_h{j}_card", StringField("Hostage card", validators=[Length(max=4)]))
-            setattr(RoundForm, f"p{i}_h{j}_target", SelectField("against", choices=targets, default=""))
+            setattr(RoundForm, f"p{i}_h{j}_target", RadioField("Hostage against", choices=targets, default=""))
     return RoundForm
 
 

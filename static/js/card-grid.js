@@ -143,3 +143,85 @@
     });
   });
 })();
+
+// Hostages (AR-9): each King or Queen of another House in a player's Spoils is offered as a button;
+// a tap writes it into the first free Hostage row and opens the rows, to tap who it is held
+// against; a second tap takes it back. Without this script the rows are typed.
+(function () {
+  "use strict";
+  var SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+  function cardsOf(input) {
+    return input.value.toUpperCase().split(/[\s,;|]+/).filter(Boolean);
+  }
+
+  function rowsOf(box) {
+    return Array.prototype.slice.call(box.querySelectorAll(".hostage"));
+  }
+
+  function cardBox(row) { return row.querySelector("input[name$='_card']"); }
+
+  function drawPicks(box) {
+    var picks = box.querySelector("[data-hostage-picks]");
+    var spoils = box.querySelector("input[name$='_spoils']");
+    if (!picks || !spoils) return;
+    var house = box.querySelector("input[name$='_house']:checked");
+    var held = rowsOf(box).map(function (row) { return cardBox(row).value.trim().toUpperCase(); });
+    var seen = {};
+    var candidates = cardsOf(spoils).filter(function (card) {
+      var fit = /^[KQ][SHDC]$/.test(card) && !(house && card.slice(-1) === house.value) && !seen[card];
+      seen[card] = true;
+      return fit;
+    });
+    held.forEach(function (card) { if (card && candidates.indexOf(card) < 0) candidates.push(card); });
+    var row = picks.querySelector(".taps");
+    row.textContent = "";
+    candidates.forEach(function (card) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "hostage-pick suit-" + card.slice(-1);
+      b.dataset.hostageCard = card;
+      b.textContent = card.slice(0, -1) + SUITS[card.slice(-1)];
+      b.setAttribute("aria-pressed", held.indexOf(card) >= 0 ? "true" : "false");
+      row.appendChild(b);
+    });
+    picks.hidden = candidates.length === 0;
+  }
+
+  function drawAll(root) {
+    (root || document).querySelectorAll("fieldset.board-entry").forEach(drawPicks);
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-hostage-card]");
+    if (!button) return;
+    var box = button.closest("fieldset.board-entry");
+    var card = button.dataset.hostageCard;
+    var rows = rowsOf(box);
+    var taken = rows.filter(function (row) { return cardBox(row).value.trim().toUpperCase() === card; })[0];
+    if (taken) {  // a second tap takes it back, with the player it was held against
+      cardBox(taken).value = "";
+      var none = taken.querySelector("input[name$='_target'][value='']");
+      if (none) none.checked = true;
+    } else {
+      var free = rows.filter(function (row) { return !cardBox(row).value.trim(); })[0];
+      if (!free) return;
+      cardBox(free).value = card;
+      var details = free.closest("details");
+      if (details) details.open = true;
+      var first = free.querySelector("input[name$='_target']");
+      if (first) first.closest(".field").scrollIntoView({ block: "nearest" });
+    }
+    drawPicks(box);
+  });
+
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var box = event.target.closest && event.target.closest("fieldset.board-entry");
+      if (box) drawPicks(box);
+    });
+  });
+  document.addEventListener("htmx:afterSettle", function () { drawAll(document); });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { drawAll(document); });
+  else drawAll(document);
+})();

@@ -406,7 +406,7 @@ def test_hostile_names_are_shown_as_text(live_server, phone):
     expect(page.locator("svg, b, script:not([src])")).to_have_count(0)
 
     open_hand_form(page, 1)
-    expect(page.locator("fieldset.player legend").nth(1)).to_contain_text(quoted)
+    expect(page.locator("fieldset.player > legend").nth(1)).to_contain_text(quoted)
     # The second player is left with 1 × 25, collected by the first, who went out (RR-1, RR-2).
     fill_hand(page, players, out=evil, left={quoted: {"flex": 1}})
     expect(chosen(page, "p0_progress")).to_have_value("completed")

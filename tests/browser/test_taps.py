@@ -295,3 +295,57 @@ def test_indian_rummy_groups_through_the_grid_with_their_live_checks(live_server
     expect(page.locator("#p1_loose")).to_have_value("KD 2C")
     expect(page.locator(".picker [data-hand-count]")).to_have_text("Ben: 5 of 13 cards")
     shot(page, f"indian-rummy-groups-{size}.png")
+
+
+# ---------------------------------------------------------------------------------------
+# Alliance Royals: a board with a Hostage
+
+
+def test_alliance_royals_a_board_with_a_hostage_in_a_dozen_taps(live_server, screen, capsys):
+    size, page = screen
+    from tests.browser.test_alliance_royals import start_table
+    start_table(page, live_server)
+    page.get_by_role("link", name="Enter round 1", exact=True).click()
+    for seat, house in ((1, "H"), (2, "D"), (3, "C")):  # the other boards, not counted
+        page.locator(f"label.seg:has(input[name='p{seat}_house'][value='{house}'])").tap()
+    page.fill("#p2_spoils", "KS QD")
+    picks = page.locator("fieldset[data-player='Ann'] [data-hostage-picks]")
+    expect(picks).to_be_hidden()
+
+    taps = Taps(page)
+    taps.choice("p0_house", "S")
+    taps.tap("[data-pick='p0_spoils']")
+    for card in ("KS", "QS", "JS", "QD"):
+        taps.tap(f".picker [data-grid-card='{card}']")
+    taps.tap(".picker [data-zone-tab='p0_meld']")
+    for card in ("2S", "2H"):
+        taps.tap(f".picker [data-grid-card='{card}']")
+    # Q♦ is a Queen of another House in Ann's Spoils: offered as a Hostage (AR-9); K♠ and Q♠ are hers.
+    expect(picks.locator("[data-hostage-card]")).to_have_count(1)
+    taps.tap(picks.locator("[data-hostage-card='QD']"))
+    expect(page.locator("#p0_h0_card")).to_have_value("QD")
+    expect(page.locator("#p0_h0_target label.seg", has_text="Ann")).to_have_count(0)  # not against herself
+    taps.choice("p0_h0_target", "Cat")
+    no_overflow(page)
+    shot(page, f"alliance-royals-hostage-{size}.png")
+    taps.tap("button.primary")
+    expect(page.locator(".flash")).to_contain_text("Round saved")
+    expect(page.locator("#board .alliances tbody tr").nth(0)).to_contain_text("140")
+    report(capsys, f"Alliance Royals, a board with a Hostage ({size})", 16, taps.n, 12)
+
+    # Corrected: the Hostage comes back; a tap takes it back, another puts it in again.
+    page.get_by_role("link", name="Edit", exact=True).first.click()
+    expect(page.locator("#p0_h0_card")).to_have_value("QD")
+    expect(page.locator("input[name='p0_h0_target'][value='Cat']")).to_be_checked()
+    chip = page.locator("fieldset[data-player='Ann'] [data-hostage-card='QD']")
+    expect(chip).to_have_attribute("aria-pressed", "true")
+    for _ in range(2):
+        chip.tap()
+        expect(page.locator("#p0_h0_card")).to_have_value("")
+        expect(page.locator("input[name='p0_h0_target'][value='']")).to_be_checked()
+        chip.tap()
+        expect(page.locator("#p0_h0_card")).to_have_value("QD")
+    page.locator("label.seg:has(input[name='p0_h0_target'][value='Cat'])").tap()
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator(".flash")).to_contain_text("Round corrected")
+    expect(page.locator("#board .alliances tbody tr").nth(0)).to_contain_text("140")
