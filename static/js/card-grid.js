@@ -175,6 +175,14 @@
     });
     held.forEach(function (card) { if (card && candidates.indexOf(card) < 0) candidates.push(card); });
     var row = picks.querySelector(".taps");
+    picks.hidden = candidates.length === 0;
+    if (row.dataset.cards === candidates.join(" ")) {  // the same buttons: kept, so a tap under way lands
+      row.querySelectorAll("[data-hostage-card]").forEach(function (b) {
+        b.setAttribute("aria-pressed", held.indexOf(b.dataset.hostageCard) >= 0 ? "true" : "false");
+      });
+      return;
+    }
+    row.dataset.cards = candidates.join(" ");
     row.textContent = "";
     candidates.forEach(function (card) {
       var b = document.createElement("button");
@@ -185,7 +193,6 @@
       b.setAttribute("aria-pressed", held.indexOf(card) >= 0 ? "true" : "false");
       row.appendChild(b);
     });
-    picks.hidden = candidates.length === 0;
   }
 
   function drawAll(root) {

@@ -220,7 +220,7 @@ def test_rummy_royal_a_deal_in_fourteen_taps(live_server, screen, capsys):
 # ---------------------------------------------------------------------------------------
 # Indian Rummy: the card picker
 
-BEN = "4C 5C 6C 8D 9D 10D KS QD 2H 3S 5D 9C JC".split()
+BEN = ["4C", "5C", "6C", "8D", "9D", "10D", "KS", "QD", "2H", "3S", "5D", "9C", "JC"]
 
 
 def test_indian_rummy_thirteen_cards_in_fourteen_taps_counted_against_thirteen(live_server, screen, capsys):
@@ -349,3 +349,66 @@ def test_alliance_royals_a_board_with_a_hostage_in_a_dozen_taps(live_server, scr
     page.get_by_role("button", name="Save correction").click()
     expect(page.locator(".flash")).to_contain_text("Round corrected")
     expect(page.locator("#board .alliances tbody tr").nth(0)).to_contain_text("140")
+
+
+# ---------------------------------------------------------------------------------------
+# Without JavaScript, and by keyboard: the rows of choices are real radio inputs
+
+
+def test_the_rows_of_choices_work_without_javascript(live_server, chromium):
+    """Rummathon Royale and Rummy Royal entered with JavaScript off: every row of choices is a
+    radio (or a checkbox) inside its label, so a tap on the drawn button chooses it; the Marriage
+    row stands for K♥ and Q♥ on the server too (RM-4)."""
+    context = chromium.new_context(viewport=PHONES["360x740"], java_script_enabled=False)
+    page = context.new_page()
+    try:
+        start(page, live_server, "Rummathon Royale", PLAYERS)
+        page.get_by_role("link", name="Enter hand 1", exact=True).click()
+        for name, value in (("out", "Ben"), ("out", "Ann"), ("p0_progress", "completed"), ("p1_progress", "completed"),
+                            ("p2_progress", "declared-failed"), ("p3_progress", "completed"),
+                            ("burden3", "1:failed"), ("burden3", "2:completed")):
+            page.locator(f"label.seg:has(input[name='{name}'][value='{value}'])").click()
+        for box, n in (("#p1_low", "3"), ("#p1_high", "1"), ("#p2_low", "2"), ("#p2_action", "1"),
+                       ("#p3_sabotage", "1"), ("#p3_flex", "1")):
+            page.fill(box, n)
+        page.get_by_role("button", name="Save hand 1").click()
+        expect(page.locator(".flash")).to_contain_text("Hand saved")
+        assert totals(page) == {"Ann": "95", "Ben": "0", "Cat": "0", "Dan": "50"}
+
+        start(page, live_server, "Rummy Royal", PLAYERS)
+        page.get_by_role("link", name="Enter deal 1", exact=True).click()
+        for row, who in (("pay_10H", "Ann"), ("marriage", "Cat"), ("pay_AH", "Ben"), ("sequence", "Dan"),
+                         ("winners", "Ben"), ("out", "Cat")):
+            page.locator(f"#{row} label.seg", has_text=who).click()
+        page.locator("label.seg:has(#p3_fold)").click()
+        for box, n in (("#p0_bet", "2"), ("#p1_bet", "5"), ("#p2_bet", "5"), ("#p0_left", "4"), ("#p1_left", "2"),
+                       ("#p3_left", "7")):
+            page.fill(box, n)
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.locator(".flash")).to_contain_text("Deal saved")
+        assert stacks(page) == {"Ann": "89", "Ben": "104", "Cat": "115", "Dan": "88"}
+    finally:
+        context.close()
+
+
+def test_the_rows_of_choices_by_keyboard(live_server, screen):
+    """Arrow keys move along a row of choices, as in any radio group; Tab leaves it; the focused
+    button shows a ring."""
+    size, page = screen
+    start(page, live_server, "Rummathon Royale", PLAYERS)
+    page.get_by_role("link", name="Enter hand 1", exact=True).click()
+    page.locator("input[name='out'][value='Ann']").focus()
+    page.keyboard.press("Space")
+    expect(page.locator("input[name='out'][value='Ann']")).to_be_checked()
+    for name in ("Ben", "Cat"):
+        page.keyboard.press("ArrowRight")
+        expect(page.locator(f"input[name='out'][value='{name}']")).to_be_checked()
+    expect(page.locator("input[name='p2_progress'][value='completed']")).to_be_checked()  # RR-2, as by a tap
+    ring = page.locator("label.seg:has(input[name='out'][value='Cat'])").evaluate(
+        "l => getComputedStyle(l).outlineStyle")
+    assert ring == "solid"
+    # every choice has a name a screen reader reads, in a group named by its legend
+    dan = page.get_by_role("group", name="Dan's round (RR-5)")
+    expect(dan.get_by_role("radio", name="Completed the round")).to_have_count(1)
+    burden = page.get_by_role("group", name="Burden on Dan (RR-3)")
+    expect(burden.get_by_role("radio", name="Cat's Burden, completed")).to_have_count(1)
