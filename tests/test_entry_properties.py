@@ -170,7 +170,13 @@ def rr_hands(draw) -> dict[str, str]:
             fields[f"p{i}_{kind}"] = draw(st.one_of(st.just(""), st.integers(0, 8).map(str)))
         fields[f"p{i}_progress"] = draw(st.sampled_from(["failed", "completed", "declared-completed",
                                                          "declared-failed"]))
-    for j in range(draw(st.integers(0, 2))):
+    for i in range(3):  # a Burden on each player: one tap for who played it and how it ended (RR-3)
+        by = draw(st.sampled_from(["", *(str(k) for k in range(3) if k != i)]))
+        if by:
+            fields[f"burden{i}"] = f"{by}:{draw(st.sampled_from(['completed', 'failed']))}"
+        if draw(st.integers(0, 4)) == 0:
+            fields[f"burden{i}_double"] = "y"
+    for j in range(draw(st.integers(0, 2))):  # the older list of Burdens, still accepted
         fields[f"b{j}_on"] = draw(st.sampled_from(["", *RR_PLAYERS]))
         fields[f"b{j}_by"] = draw(st.sampled_from(["", *RR_PLAYERS]))
         fields[f"b{j}_result"] = draw(st.sampled_from(["", "completed", "failed"]))
@@ -189,6 +195,13 @@ def rr_reaches(name: str, value: str, hand: dict[str, Any]) -> bool:
             return value == "failed" or hand.get("progress", {}).get(who) == value
         return str(hand.get("left", {}).get(who, {}).get(part)) == value
     burdens = hand.get("burdens", [])
+    if name.startswith("burden"):
+        on = RR_PLAYERS[int(player[len("burden"):])]
+        if part == "double":
+            return any(b.get("on") == on and b.get("double") is True for b in burdens)
+        by, _, result = value.partition(":")
+        return any(b.get("on") == on and b.get("by") == RR_PLAYERS[int(by)]
+                   and b.get("completed") is (result == "completed") for b in burdens)
     key = {"on": "on", "by": "by", "double": "double", "result": "completed"}[part]
     want = {"completed": True, "failed": False}.get(value, value == "y") if part in ("result", "double") else value
     return any(b.get(key) == want for b in burdens)

@@ -136,8 +136,8 @@ def _burdens(form, players) -> list[tuple[dict[str, Any], str, str]]:
     out = []
     for i, target in enumerate(players):
         tapped, double = form[f"burden{i}"].data, bool(form[f"burden{i}_double"].data)
-        if not tapped and not double:
-            continue
+        if (not tapped and not double) or form[f"burden{i}"].errors:
+            continue  # nothing tapped, or not one of the choices drawn: the form's message stands
         by, _, result = (tapped or "").partition(":")
         burden = {"on": target, "by": players[int(by)] if by.isdigit() and int(by) < len(players) else None,
                   "double": double, "completed": RESULTS.get(result)}

@@ -76,14 +76,6 @@ class TapField(SelectMultipleField):
                     raise ValidationError(f"{said(value)} is not a player at this table.")
 
 
-class OneTapField(RadioField):
-    """One player tapped in a row of players (a radio each); none tapped is left to the game to ask for."""
-
-    def pre_validate(self, form):
-        if self.data and self.data not in {c.value for c in self.iter_choices()}:
-            raise ValidationError(f"{said(self.data)} is not a player at this table.")
-
-
 def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
                previous: dict[str, Any] | None = None, scored=None):
     players = table.players
@@ -104,7 +96,8 @@ def _deal_form(players: tuple[str, ...]) -> type[CourtierForm]:
                              default="")
         sequence = TapField("Sequence", choices=people)
         winners = TapField("Won the poker hand", choices=people)
-        out = OneTapField("Went out first (RM-6)", choices=people, default="")
+        # One player tapped; none, or a name not at the table, is answered by the game (RM-6).
+        out = RadioField("Went out first (RM-6)", choices=people, default="", validate_choice=False)
         # RM-4: the holder of both K♥ and Q♥ takes the Marriage; one tap here stands for the two.
         marriage = TapField("Marriage K♥ Q♥", choices=people)
         note = StringField("Note (optional)", validators=[Length(max=200)])
