@@ -135,12 +135,13 @@ def _burdens(form, players) -> list[tuple[dict[str, Any], str, str]]:
     refused in words rather than dropped."""
     out = []
     for i, target in enumerate(players):
-        tapped, double = form[f"burden{i}"].data, bool(form[f"burden{i}_double"].data)
-        if (not tapped and not double) or form[f"burden{i}"].errors:
-            continue  # nothing tapped, or not one of the choices drawn: the form's message stands
-        by, _, result = (tapped or "").partition(":")
-        burden = {"on": target, "by": players[int(by)] if by.isdigit() and int(by) < len(players) else None,
-                  "double": double, "completed": RESULTS.get(result)}
+        tapped, double = form[f"burden{i}"].data or "", bool(form[f"burden{i}_double"].data)
+        by, _, result = tapped.partition(":")
+        drawn = by.isdigit() and int(by) < len(players) and int(by) != i and result in RESULTS
+        if (tapped and not drawn) or (not tapped and not double):
+            continue  # nothing tapped, or not one of the choices drawn (the form's own message stands)
+        burden = {"on": target, "by": players[int(by)] if drawn else None, "double": double,
+                  "completed": RESULTS.get(result)}
         out.append((burden, f"burden{i}", f"burden{i}_double"))
     for j in range(len(players)):
         if burden_used(form, j):

@@ -121,7 +121,7 @@
     if (!input || button.disabled) return;
     var single = input.hasAttribute("data-single");
     var grid = gridOf(form), pack = JSON.parse(grid.closest(".picker").dataset.pack);
-    var n = cardsInHand(handOf(input));
+    var n = pack.hand_size && !single ? cardsInHand(handOf(input)) : 0;
     if (pack.hand_size && !single && n >= pack.hand_size) {  // a 14th card: refused, in words
       grid.dataset.refused = input.id + ":" + n;
       return;
@@ -176,13 +176,13 @@
     held.forEach(function (card) { if (card && candidates.indexOf(card) < 0) candidates.push(card); });
     var row = picks.querySelector(".taps");
     picks.hidden = candidates.length === 0;
-    if (row.dataset.cards === candidates.join(" ")) {  // the same buttons: kept, so a tap under way lands
+    if (row.dataset.offered === candidates.join(" ")) {  // the same buttons: kept, so a tap under way lands
       row.querySelectorAll("[data-hostage-card]").forEach(function (b) {
         b.setAttribute("aria-pressed", held.indexOf(b.dataset.hostageCard) >= 0 ? "true" : "false");
       });
       return;
     }
-    row.dataset.cards = candidates.join(" ");
+    row.dataset.offered = candidates.join(" ");
     row.textContent = "";
     candidates.forEach(function (card) {
       var b = document.createElement("button");

@@ -52,7 +52,8 @@ def enter_round(page: Page, number: int) -> None:
     for i, name in enumerate(PLAYERS):
         house = page.locator(f"input[name='p{i}_house'][value='{HOUSES[name]}']")
         if number == 1:
-            house.check(force=True)  # the radio is drawn as a big button around it
+            page.locator("label.seg", has=house).click()  # the radio is drawn as a big button around it
+            expect(house).to_be_checked()
         else:
             expect(house).to_be_checked()  # each House carries over from the round before
         for zone, cards in BOARDS.get(name, {}).items():
@@ -106,7 +107,7 @@ def test_an_impossible_board_is_refused_next_to_the_card_with_the_input_kept(liv
     start_table(page, live_server)
     page.get_by_role("link", name="Enter round 1", exact=True).click()
     for i, name in enumerate(PLAYERS):
-        page.locator(f"input[name='p{i}_house'][value='{HOUSES[name]}']").check(force=True)
+        page.locator("label.seg", has=page.locator(f"input[name='p{i}_house'][value='{HOUSES[name]}']")).click()
     # Four Queens of Diamonds: the pack has three (AR-1, AR-13). Typed, as the picker would not allow it.
     page.fill("#p0_spoils", "QD QD 9S")
     page.fill("#p2_spoils", "KD QD")

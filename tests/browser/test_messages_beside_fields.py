@@ -150,6 +150,9 @@ def enter(page: Page, fields: list[tuple[str, str]]) -> dict[str, str]:
             if not on_screen(target):
                 continue  # hidden for the choices made: a player cannot fill it
         if kind in ("radio", "checkbox"):
+            drawn = target.locator("xpath=parent::label[contains(@class, 'seg')]")  # drawn as a button: tap it
+            if drawn.count() and not target.is_checked():
+                drawn.click()
             target.check(force=True)
         elif kind == "select" or kind == "select-one":
             target.select_option(value)

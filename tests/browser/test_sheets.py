@@ -20,7 +20,7 @@ def test_download_the_score_sheet_of_a_table(live_server, phone, tmp_path):
     page.fill("#title", "Sunday sheet")
     page.get_by_role("button", name="Start the table").click()
     page.get_by_role("link", name="Enter hand 1", exact=True).click()
-    page.select_option("#out", "Ann")
+    page.locator("label.seg:has(input[name='out'][value='Ann'])").click()
     page.fill("#p1_low", "3")  # Ben 3 x 5 = 15 to Ann (RR-1, RR-2)
     page.fill("#p2_flex", "1")  # Cat 25 to Ann
     page.get_by_role("button", name="Save hand 1").click()
