@@ -137,7 +137,7 @@ class State:
     #: The game folded after 0, 1, ... len(hands) hands: what the next version steps on (empty when
     #: the game could only be scored whole).
     folds: tuple[games.Folding, ...] = ()
-    #: About how many bytes this state holds that its parent did not (see :func:`_state_after`).
+    #: About how many bytes this state holds that its parent did not (see :func:`state_after`).
     weight: int = 0
 
     @property
@@ -410,13 +410,13 @@ def state(db: Database, table: Table, cache: StateCache | None = None, current: 
         log = parent.log + tuple(events_since(db, table.id, parent.version))
     else:
         log = tuple(events(db, table.id))
-    found = _state_after(table, log, parent)
+    found = state_after(table, log, parent)
     if cache is not None and table.cacheable:
         cache.put((table.id, found.version), found)
     return found
 
 
-def _state_after(table: Table, log: tuple[Event, ...], parent: State | None) -> State:
+def state_after(table: Table, log: tuple[Event, ...], parent: State | None) -> State:
     """The table scored at the end of ``log``, folding on from ``parent`` (a state of an earlier
     version of the same log) where its hands and game are the same; raises InputError as
     :func:`score_hands` does."""
@@ -607,7 +607,7 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
         if change.kind != "add" and slot not in dict(before.hands if before is not None else fold(log)):
             raise InputError([_no_such_hand(slot)])
     pending = Event(seq, "undo" if change.kind == "redo" else change.kind, slot, undoes, data, device[:40], now())
-    after = _state_after(table, (*log, pending), before)
+    after = state_after(table, (*log, pending), before)
     with immediate(db):
         if entry_key is not None and (stored := stored_seq(db, table.id, entry_key)) is not None:
             raise AlreadyStored(stored)  # the same save, sent twice at once: the other one won
