@@ -30,7 +30,7 @@ from sqlite_utils import Database
 from . import games, limits
 from .db import immediate
 from .games.base import InputError, Problem, ScoredGame
-from .recent import Recent, weigh
+from .recent import Recent
 
 KINDS = ("add", "edit", "delete", "undo", "rename", "seat")
 
@@ -433,15 +433,23 @@ def state_after(table: Table, log: tuple[Event, ...], parent: State | None) -> S
     except InputError:
         # The full rescoring names every problem in the game at once (and is the reference).
         scored, folds = score_hands(now_table, hands), []
-    if parent is None:
-        weight = weigh(log) + weigh(hands) + sum(weigh(r) for r in scored.rounds)
-    else:
-        weight = (weigh(log[len(parent.log):]) + weigh(hands[kept:])
-                  + sum(weigh(r) for r in scored.rounds[kept:]))
-    weight += FOLD_BYTES * (len(hands) + 1 - kept) + 8 * (len(log) + 2 * len(hands))  # new folds; the refs
+    added_events = log if parent is None else log[len(parent.log):]
+    added_rounds = scored.rounds if parent is None else scored.rounds[kept:]
+    weight = (_about_bytes([e.data for e in added_events]) + _about_bytes([r.as_json() for r in added_rounds])
+              + EVENT_BYTES * len(added_events) + FOLD_BYTES * len(added_rounds)
+              + 8 * (len(log) + 2 * len(hands)))  # the references to what is shared
     return State(log, hands, scored, now_table, tuple(folds), weight)
 
 
+def _about_bytes(value: Any) -> int:
+    """About how many bytes ``value`` takes in memory, from its JSON text: a Python object of the
+    scores and whys takes 4 to 8 times its JSON (measured on every game's rounds), so 8x bounds it.
+    Walking the objects (recent.weigh) cost a long table's save more than its scoring."""
+    return 8 * len(json.dumps(value, ensure_ascii=False, default=str))
+
+
+#: About what an event holds beyond its data (its seq, kind, device and time).
+EVENT_BYTES = 400
 #: About what one folded hand's own state holds beyond its scored round (totals and the like).
 FOLD_BYTES = 1024
 
