@@ -165,9 +165,15 @@ def entry_parts(app, table_id: str, version: int) -> dict[str, float]:
 
     parts = {
         "building and validating the hand's form (47 fields, WTForms)": best_of(form, 20),
-        f"scoring the {len(hands) + 1} hands": best_of(lambda: tables.score_hands(table, hands), 20),
+        f"scoring the {len(hands)} hands whole (the full rescoring)": best_of(lambda: tables.score_hands(table, hands),
+                                                                             20),
         "one durable commit (WAL, synchronous=FULL)": best_of(commit, 20),
     }
+    if hasattr(tables, "state_after"):  # scoring as a fold (issue 26): the save steps one hand on
+        kept = tables.state_after(table, tuple(tables.events(db, table_id))[:-1], None)
+        log = tuple(tables.events(db, table_id))
+        parts["folding the last hand onto the state kept before it"] = best_of(
+            lambda: tables.state_after(table, log, kept), 20)
     db.conn.close()
     return parts
 
