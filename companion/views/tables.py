@@ -330,6 +330,8 @@ def _save(change: tables.Change, slot: int | None):
     except tables.AlreadyStored as stored:
         return _stored(stored.seq, f"This {entry.ROUND_NAME} was already saved.")
     except tables.StaleVersion as stale:
+        if slot is None:
+            _follow_the_table(form, base)
         form.base_version.data = str(stale.current)
         return _render_form(
             form, slot=slot, status=409,
@@ -347,6 +349,35 @@ def _save(change: tables.Change, slot: int | None):
         flash(f"Game over: {scored.reason}")
         return see_other(table_url("tables.show") + "#board")
     return _stored(seq, f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
+
+
+def _new_round_form(table, hands, scored):
+    """The form a new round opens with at this state of the table: its defaults (the dealer, whose
+    turn it is, who is out, each player's House) come from the hands so far."""
+    return _entry().round_form(table, previous=hands[-1][1] if hands else None, scored=scored)
+
+
+def _follow_the_table(form, base: int | None) -> None:
+    """A kept form brought up to date after a clash: each value the table had chosen for it (the
+    dealer, RK-10 and RM-3; whose turn, RY-9; who is out, IR-9; the Houses, AR-7) and that the player
+    left as it was becomes what the table chooses now; every value the player typed stays."""
+    log, hands, scored, _ = _state()
+    then_log = [e for e in log if base is not None and e.seq <= base]
+    if base is None or len(then_log) == len(log):
+        return
+    then_table, then_hands = tables.seating(g.table, then_log)
+    try:
+        then = _new_round_form(then_table, then_hands, tables.score_hands(then_table, then_hands))
+    except InputError:  # every stored version scores; a table that no longer does keeps the form as sent
+        return
+    now = _new_round_form(g.table, hands, scored)
+    for name, field in form._fields.items():
+        if name in ("csrf_token", "base_version") or name not in then._fields or name not in now._fields:
+            continue
+        chosen_then, chosen_now = then[name].data, now[name].data
+        if chosen_then != chosen_now and field.data == chosen_then:
+            field.data = chosen_now
+            field.raw_data = []  # shown from its data, not from what was posted
 
 
 def _engine_problems_too(form, slot: int | None) -> list[str]:
