@@ -6,6 +6,7 @@ import json
 import re
 import time
 
+import pytest
 from pypdf import PdfReader
 
 from companion.tournaments import packs
@@ -21,8 +22,8 @@ def create(client, game="rally-the-king", entrants=("Ann", "Ben", "Cat", "Dan", 
     return location.split("?key=")
 
 
-def seat(client, tour, key):
-    response = client.post(f"{tour}/rounds?key={key}")
+def seat(client, tour, key, round_number=1):
+    response = client.post(f"{tour}/rounds?key={key}", data={"round": str(round_number)})
     assert response.status_code == 303
     return client.get(f"{tour}?key={key}").get_data(as_text=True)
 
@@ -50,6 +51,21 @@ def test_only_the_director_seats_rounds(client):
     assert client.post(f"{tour}/rounds").status_code == 403
     assert client.post(f"{tour}/rounds?key=wrong").status_code == 403
     assert "Seat round 1" not in client.get(tour).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("sent", [{}, {"round": ""}, {"round": "two"}])
+def test_seating_without_a_round_number_is_refused_in_words(client, sent):
+    """An old cached form or a script that leaves out the round would seat the next round each time
+    it is sent: it is refused, nothing is seated, and the page says which round is next."""
+    tour, key = create(client)
+    seat(client, tour, key, 1)
+    answer = client.post(f"{tour}/rounds?key={key}", data=sent)
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert "Nothing was seated: the button did not say which round to seat" in page
+    assert "Round 2 is the next to seat" in page
+    assert "1 of 3 rounds seated" in page
+    assert "1 of 3 rounds seated" in client.get(f"{tour}?key={key}").get_data(as_text=True)
 
 
 def test_impossible_seating_is_refused_with_the_input_kept(client):
