@@ -148,3 +148,28 @@ def test_every_page_names_the_service_worker_and_the_offline_script(client):
     page = client.get("/").get_data(as_text=True)
     assert 'data-service-worker="/sw.js"' in page
     assert 'src="/static/js/offline.js"' not in page  # the first page stays small
+
+
+def test_a_hand_sent_late_keeps_when_it_was_typed_beside_when_it_arrived(client):
+    """The phone's queue sends the time each waiting hand was typed; the history gives both."""
+    from datetime import UTC, datetime, timedelta
+
+    view, edit = new_table(client)
+    typed = (datetime.now(UTC) - timedelta(minutes=13)).replace(microsecond=0)
+    answer = post(client, edit, out="Ann", p1_low=3, headers={"X-Courtier-Queued": "1"},
+                  typed_at=typed.isoformat().replace("+00:00", ".000Z"))
+    assert answer.status_code == 204
+    history = client.get(view + "/history").get_data(as_text=True)
+    said = re.search(r'Typed <time datetime="([^"]+)" data-local>[^<]*</time> on a phone without signal; '
+                     r'arrived <time datetime="([^"]+)"', history)
+    assert said, history
+    assert datetime.fromisoformat(said.group(1)) == typed
+    arrived = datetime.fromisoformat(said.group(2))
+    assert timedelta(minutes=12) < arrived - typed < timedelta(minutes=14)
+
+
+@pytest.mark.parametrize("claimed", ["yesterday", "2031-01-01T00:00:00Z", "2001-01-01T00:00:00Z", "21:04"])
+def test_a_typed_time_that_cannot_be_right_is_left_out(client, claimed):
+    view, edit = new_table(client)
+    assert post(client, edit, out="Ann", typed_at=claimed).status_code == 303
+    assert "Typed <time" not in client.get(view + "/history").get_data(as_text=True)

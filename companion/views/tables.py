@@ -22,6 +22,7 @@ from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
 from ..games.base import InputError
+from ..tournaments import store as tournament_store
 from .common import device_label, key_from_link, known_tables, link_rulings, remember_table, see_other, states
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
@@ -160,7 +161,7 @@ def show(table_id: str):
                            board=render_board(scored, hands, version), links=links, action=ActionForm(),
                            can_undo=tables.undo_target(log) is not None,
                            undone=request.args.get("undone") == "1" and tables.redo_target(log) is not None,
-                           device=device_label())
+                           device=device_label(), time_called=_time_called())
 
 
 @bp.get("/<table_id>/board")
@@ -210,16 +211,26 @@ def _before(hands, slot: int | None, scored):
         return scored
 
 
+def _time_called() -> dict | None:
+    """The tournament round of this table, when its time was called (tournaments.store.time_called_on)."""
+    if "time_called" not in g:
+        g.time_called = tournament_store.time_called_on(get_db(), g.table.id)
+    return g.time_called
+
+
 def _render_form(form, slot=None, status=200, message=None, other_errors=(), scored=None, hands=None,
-                 version=None):
+                 version=None, after_time=False):
     if scored is None:
         _, hands, scored, version = _state()
     number = len(hands) + 1 if slot is None else [s for s, _ in hands].index(slot) + 1
+    # A kept form keeps its entry key, so saving it again (or the phone's queue sending it) stores it once.
+    entry_key = request.form.get("entry_key", "") if request.method == "POST" else ""
     return render_template(_entry().TEMPLATE, table=g.table, form=form, slot=slot, number=number,
                            field_title=_entry().field_title, before=_before(hands, slot, scored),
                            message=message, other_errors=list(other_errors), scored=scored,
                            hands=hands, version=version, board=render_board(scored, hands, version),
-                           action=ActionForm()), status
+                           action=ActionForm(), time_called=_time_called(), after_time=after_time,
+                           entry_key=entry_key if tables.valid_entry_key(entry_key) else ""), status
 
 
 @bp.get("/<table_id>/hands/new")
@@ -322,11 +333,14 @@ def _save(change: tables.Change, slot: int | None):
         other = _engine_problems_too(form, slot)
         return _render_form(form, slot=slot, status=422, other_errors=other,
                             message="Some fields need a look: see the messages next to them.")
+    if _time_called() and request.form.get("after_time") != "yes":
+        return _ask_after_time(form, slot)
     data = entry.round_from(form, g.table)
     base = _base_version(form)
     try:
         seq, scored = tables.append(get_db(), g.table, base, tables.Change(change.kind, change.slot, data),
-                                    device=device_label(), cache=states(), entry_key=entry_key)
+                                    device=device_label(), cache=states(), entry_key=entry_key,
+                                    typed_at=tables.typed_at(request.form.get("typed_at")))
     except tables.AlreadyStored as stored:
         return _stored(stored.seq, f"This {entry.ROUND_NAME} was already saved.")
     except tables.StaleVersion as stale:
@@ -344,6 +358,8 @@ def _save(change: tables.Change, slot: int | None):
                             message=f"This {_entry().ROUND_NAME} cannot be scored as entered.",
                             other_errors=_attach(err, form, slot))
     noun = _entry().ROUND_NAME.capitalize()
+    if _time_called() and not request.headers.get(QUEUED_HEADER):
+        flash(f"Saved after time was called: this {_entry().ROUND_NAME} does not count in the tournament.")
     if scored.over and not request.headers.get(QUEUED_HEADER):
         flash(f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
         flash(f"Game over: {scored.reason}")
@@ -378,6 +394,24 @@ def _follow_the_table(form, base: int | None) -> None:
         if chosen_then != chosen_now and field.data == chosen_then:
             field.data = chosen_now
             field.raw_data = []  # shown from its data, not from what was posted
+
+
+#: Why a save was not stored, for the phone's queue (static/js/offline.js) when the status alone is not enough.
+REFUSED_HEADER = "X-Courtier-Refused"
+
+
+def _ask_after_time(form, slot: int | None):
+    """Time was called on this table's tournament round: a round saved now no longer counts there, so
+    the form comes back (409) with the input kept and asks once more; saving it again stores it."""
+    called = _time_called()
+    noun = _entry().ROUND_NAME
+    message = (f"Time was called on round {called['round']} of {called['title']}: this {noun} will not count "
+               f"in the tournament's standings. Your entry is kept below; tap the save button again to save it "
+               f"on this table anyway, or go back to the scores.")
+    body, status = _render_form(form, slot=slot, status=409, message=message, after_time=True)
+    response = current_app.make_response((body, status))
+    response.headers[REFUSED_HEADER] = "time-called"
+    return response
 
 
 def _engine_problems_too(form, slot: int | None) -> list[str]:
