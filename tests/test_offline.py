@@ -173,3 +173,25 @@ def test_a_typed_time_that_cannot_be_right_is_left_out(client, claimed):
     view, edit = new_table(client)
     assert post(client, edit, out="Ann", typed_at=claimed).status_code == 303
     assert "Typed <time" not in client.get(view + "/history").get_data(as_text=True)
+
+
+def test_pages_whose_address_has_no_key_hold_no_edit_key(client):
+    """The home page's recent tables and a rematch's link back reach the edit link through the phone's
+    session (/t/<id>/open), so a cached page holds an edit key only when its address does."""
+    view, edit = new_table(client)
+    key = edit.split("?key=")[1]
+    page = client.get(edit).get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    rematch = client.post(edit.replace("?key=", "/rematch?key="), data={"csrf_token": token.group(1) if token else ""})
+    assert rematch.status_code == 303
+    new_edit = rematch.headers["Location"]
+    new_view, new_key = new_edit.split("?key=")
+    for address in ("/", new_view, view):
+        html = client.get(address).get_data(as_text=True)
+        assert key not in html and new_key not in html, address
+    assert f'href="{view}/open"' in client.get(new_view).get_data(as_text=True)  # the rematch's link back
+    assert f'href="{view}/open"' in client.get("/").get_data(as_text=True)
+    back = client.get(f"{view}/open")
+    assert back.status_code == 303 and back.headers["Location"] == edit
+    stranger = client.application.test_client()  # a phone that never had the edit link
+    assert stranger.get(f"{view}/open").headers["Location"] == view

@@ -9,10 +9,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import secrets
 from functools import wraps
 
 import segno
-from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, session, url_for
+from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, session,
+                   url_for)
 from markupsafe import Markup
 from wtforms import HiddenField, StringField
 
@@ -152,16 +154,27 @@ def show(table_id: str):
             previous = tables.get_table(get_db(), g.table.rematch_of, known_tables())
         except tables.TableNotFound:
             previous = None
-    back = None
-    if previous is not None:
-        kept = next((r[1] for r in session.get("recent", []) if r[0] == previous.id), "")
-        back = url_for("tables.show", table_id=previous.id, key=kept if kept == previous.edit_key else None)
+    back = url_for("tables.reopen", table_id=previous.id) if previous is not None else None
     return render_template("pages/table.html", table=g.table, previous=previous, back=back, scored=scored,
                            hands=hands, version=version,
                            board=render_board(scored, hands, version), links=links, action=ActionForm(),
                            can_undo=tables.undo_target(log) is not None,
                            undone=request.args.get("undone") == "1" and tables.redo_target(log) is not None,
                            device=device_label(), time_called=_time_called())
+
+
+@bp.get("/<table_id>/open")
+def reopen(table_id: str):
+    """A table this phone opened before, with the edit key it had then (kept in the session).
+
+    The pages that list such tables (the home page's recent tables, a rematch's link back) link
+    here, so no page whose address holds no key holds an edit key: the service worker deletes the
+    pages holding a table's key once no tab shows the table (docs/ops.md), and it finds them by
+    their address.
+    """
+    kept = next((r[1] for r in session.get("recent", []) if r[0] == g.table.id), "") or ""
+    mine = bool(kept) and secrets.compare_digest(kept.encode(), g.table.stored.edit_key.encode())
+    return redirect(url_for("tables.show", table_id=g.table.id, key=kept if mine else None), 303)
 
 
 @bp.get("/<table_id>/board")
