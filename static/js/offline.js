@@ -377,7 +377,8 @@
 
   function countOnBoard(items) {
     var enter = document.querySelector(".actions a[href*='/hands/new']");
-    if (enter) enter.textContent = plus(asServed(enter), items.length);
+    var stored = document.querySelectorAll("#board li.hand").length;  // the board may be newer than the link
+    if (enter) enter.textContent = asServed(enter).replace(/\d+$/, String(stored + 1 + items.length));
     var empty = document.querySelector("#board p.empty");
     if (empty) {
       asServed(empty);
