@@ -13,8 +13,19 @@ import secrets
 from functools import wraps
 
 import segno
-from flask import (Blueprint, Response, abort, current_app, flash, g, redirect, render_template, request, session,
-                   url_for)
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from markupsafe import Markup
 from wtforms import HiddenField, StringField
 
