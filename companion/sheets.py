@@ -34,7 +34,7 @@ import segno
 from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoescape
 from markupsafe import Markup
 
-from . import chart, games
+from . import chart, games, long_sheets
 from .config import SHEETS_DIR
 from .games.base import InputError, Problems, ScoredGame
 
@@ -517,8 +517,13 @@ def _as_json(game: ScoredGame | Mapping[str, Any]) -> dict[str, Any]:
 
 def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: Any = None,
                    options: Mapping[str, Any] | None = None, rulings_log: Iterable[Mapping[str, Any]] | None = None,
-                   paper: str | None = "A4", *, rounds: Sequence[Any] | None = None) -> dict[str, Any]:
-    """Everything a filled sheet template needs, from the scored game (and the rounds as entered)."""
+                   paper: str | None = "A4", *, rounds: Sequence[Any] | None = None,
+                   compact: bool = False) -> dict[str, Any]:
+    """Everything a filled sheet template needs, from the scored game (and the rounds as entered).
+
+    ``compact`` prints a long game's grid as a ledger and each round's why in one paragraph
+    (companion.long_sheets).
+    """
     data = _as_json(game)
     slug = data["game"]
     engine = games.ENGINES.get(slug)
@@ -545,7 +550,7 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
     # A short game's lines need less height to read, and the page is wanted for its why.
     short = len(data["rounds"]) <= SHORT_GAME
     svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125)
-    return {
+    context = {
         "kind": "filled",
         "slug": slug,
         "game_title": getattr(engine, "TITLE", slug),
@@ -571,7 +576,26 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         "rulings": list(rulings_log if rulings_log is not None else rulings_from(raw_rounds, slug)),
         "notes": [(row["n"], row["note"]) for row in rows if row["note"]],
         "css": Markup(print_css()),  # noqa: S704 - our own file
+        "compact": compact,
+        "ledger": None,
     }
+    if compact:
+        _make_compact(context)
+    return context
+
+
+def _make_compact(context: dict[str, Any]) -> None:
+    """A long game's sheet: the grid as a ledger, each round's why in one paragraph (companion.long_sheets)."""
+    players, sides, slug = context["players"], context["sides"], context["slug"]
+    word = {"alliance-royals": "Alliance", "royalty": "Coalition"}.get(slug, "Side")
+    cents = has_cents((context["options"] or {}).get("point_value"))
+    context["ledger"] = long_sheets.ledger(context["rows"], players, sides, word,
+                                           lambda v: amount(v, cents), signed)
+    landscape = len(players) > 6
+    context["ledger_pt"] = long_sheets.ledger_font_pt(context["ledger"]["chars"], landscape, context["paper"])
+    context["why_key"] = long_sheets.KEYS.get(slug)
+    for row in context["rows"]:
+        row["compact_why"] = long_sheets.compact_why(slug, row, players)
 
 
 def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4", *,
@@ -620,13 +644,40 @@ def _template(kind: str, slug: str):
         raise LookupError(f"no {kind} sheet template for {slug}") from err
 
 
+#: A game of more figures than this (rounds x players and sides) is printed compactly without first trying
+#: the full layout (companion.long_sheets).
+LEDGER_FIGURES = 600
+
+
 def html_for_filled(game: ScoredGame | Mapping[str, Any], title: str, created: Any = None,
                     options: Mapping[str, Any] | None = None,
                     rulings_log: Iterable[Mapping[str, Any]] | None = None, paper: str | None = "A4", *,
-                    rounds: Sequence[Any] | None = None) -> str:
-    """The filled sheet as one self-contained HTML document."""
-    context = filled_context(game, title, created, options, rulings_log, paper, rounds=rounds)
-    return _template("filled", context["slug"]).render(context)
+                    rounds: Sequence[Any] | None = None, compact: bool | None = None,
+                    budget: float | None = None) -> str:
+    """The filled sheet as one self-contained HTML document.
+
+    A long game (``compact`` None: one whose full layout would cost WeasyPrint more than
+    :data:`long_sheets.COMPACT_ABOVE_SECONDS`) is printed compactly. With a ``budget`` in
+    seconds, a sheet that would cost more is refused (:class:`long_sheets.SheetTooLong`)
+    before it is drawn.
+    """
+    data = _as_json(game)
+    figures = len(data["rounds"]) * (len(data["players"]) + len(data.get("sides") or {}))
+    args = (data, title, created, options, rulings_log, paper)
+    html = None
+    if compact is False or (compact is None and figures <= LEDGER_FIGURES):
+        context = filled_context(*args, rounds=rounds)
+        html = _template("filled", context["slug"]).render(context)
+        if compact is None and long_sheets.estimate_seconds(html) > long_sheets.COMPACT_ABOVE_SECONDS:
+            html = None
+    if html is None:
+        context = filled_context(*args, rounds=rounds, compact=True)
+        html = _template("filled", context["slug"]).render(context)
+    if budget is not None:
+        seconds = long_sheets.estimate_seconds(html)
+        if seconds > budget:
+            raise long_sheets.SheetTooLong(len(data["rounds"]), round_name(data["game"]), seconds)
+    return html
 
 
 def html_for_blank(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4", *,
