@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 from . import limits
 from .config import CONTENT_SECURITY_POLICY
 from .heavy import Busy
+from .long_sheets import SheetTooLong
 
 csrf = CSRFProtect()
 
@@ -48,6 +49,10 @@ def init_app(app: Flask) -> None:
         response = app.make_response((body, status))
         response.headers["Retry-After"] = "60"
         return response
+
+    @app.errorhandler(SheetTooLong)
+    def too_long_to_print(error: SheetTooLong):
+        return _error_response(413, "Too long to print", error.message)
 
     @app.errorhandler(Busy)
     def busy(error: Busy):

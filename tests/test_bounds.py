@@ -1,0 +1,144 @@
+"""Every request's cost bounded (issue 26): a long game's sheet printed compactly, a sheet too long to draw
+refused before the drawing starts, and a sheet waiting behind another answered "busy" within 2 s."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+import threading
+import time
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from companion import create_app, heavy, limits, long_sheets, sheets
+from companion.games import score
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_run", ROOT / "bench" / "run.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    return module
+
+
+def long_indian_rummy(deals: int) -> dict:
+    """bench/run.py's long night of points rummy at nine: the bench times its 200-deal sheet."""
+    return _bench().long_indian_rummy(deals)
+
+
+def ledger_figures(html: str) -> list[list[str]]:
+    """Each ledger line of a compact sheet, split into its figures (the round's number first)."""
+    lines = re.findall(r'<div class="ledger">(.*?)</div>', html, re.S)[0]
+    rows = re.findall(r"<p(?: class=\"fifth\")?>([^<]*)</p>", lines)
+    return [[cell for part in row.split("│") for cell in part.split()] for row in rows]
+
+
+def test_a_long_game_prints_every_round_in_a_ledger_and_a_paragraph_of_why():
+    game = long_indian_rummy(60)
+    scored = score(game)
+    full = sheets.html_for_filled(scored, "Long night", rounds=game["rounds"], compact=False)
+    assert long_sheets.estimate_seconds(full) > long_sheets.COMPACT_ABOVE_SECONDS
+    html = sheets.html_for_filled(scored, "Long night", rounds=game["rounds"])
+    assert "How to read a deal" in html and '<table class="grid">' not in html
+    rows = ledger_figures(html)
+    assert [row[0] for row in rows] == [str(n) for n in range(1, 61)]
+    for row, deal in zip(rows, scored.rounds, strict=True):
+        # Each player's two figures, in seat order: what the deal gave (signed) and the total after it.
+        figures = [(row[1 + 2 * i], row[2 + 2 * i]) for i in range(9)]
+        assert [points for points, _ in figures] == [sheets.signed(deal.points[p]) for p in scored.players]
+    assert [total for total in rows[-1][2::2]] == [sheets.number(scored.totals[p]) for p in scored.players]
+    # Every deal's why is there, in one paragraph, with each player's hand.
+    whys = re.findall(r'<p class="why-round"><b>(Deal \d+)[^<]*</b>([^<]*)</p>', html)
+    assert [head for head, _ in whys] == [f"Deal {n}" for n in range(1, 61)]
+    first = scored.rounds[0].detail["players"]
+    loser = next(p for p, d in first.items() if d["entry"] == "cards" and not d["lives"])
+    assert f"{loser}: no life, all count: {' '.join(first[loser]['loose'])} = {first[loser]['raw']}" in whys[0][1]
+
+    pdf = sheets.pdf_from_html(html)
+    text = "\n".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+    assert "Deal 60" in text and "IR-6" in text
+    assert len(PdfReader(BytesIO(pdf)).pages) <= 8
+
+
+def test_a_short_game_keeps_its_full_layout():
+    game = long_indian_rummy(6)
+    html = sheets.html_for_filled(score(game), "Short night", rounds=game["rounds"])
+    assert '<table class="grid">' in html and 'class="ledger"' not in html
+
+
+def test_the_largest_sheet_fits_the_budget_and_a_longer_game_is_refused_before_drawing():
+    budget = limits.get("SHEET_SECONDS")
+    game = long_indian_rummy(200)
+    html = sheets.html_for_filled(score(game), "Long night", rounds=game["rounds"], budget=budget)
+    assert long_sheets.estimate_seconds(html) < budget
+    longer = long_indian_rummy(500)
+    with pytest.raises(long_sheets.SheetTooLong) as refused:
+        sheets.html_for_filled(score(longer), "Long night", rounds=longer["rounds"], budget=budget)
+    assert "500 deals" in refused.value.message and "export" in refused.value.message
+
+
+@pytest.fixture
+def tight_app(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "x",
+                      "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "SHEET_SECONDS": 1.5})
+    yield app
+    limits.configure({})
+
+
+def imported_table(client, body: dict) -> str:
+    response = client.post("/import", data={"text": json.dumps(body)})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].split("?")[0]
+
+
+def test_a_sheet_too_long_to_draw_is_refused_at_once_in_words(tight_app, monkeypatch):
+    client = tight_app.test_client()
+    table = imported_table(client, long_indian_rummy(40))
+    monkeypatch.setattr(sheets, "pdf_from_html", lambda html: pytest.fail("the sheet was drawn"))
+    response = client.get(f"{table}/sheet.pdf")
+    assert response.status_code == 413
+    page = response.get_data(as_text=True)
+    assert "too long to print" in page and "40 deals" in page and "at most 1.5 seconds" in page
+    assert "None" not in page and "SheetTooLong" not in page
+
+
+def test_a_job_waiting_behind_another_is_dropped_after_the_wait():
+    pool = heavy.Pool(1, 4, wait=0.2)
+    release = threading.Event()
+    running = pool.submit(release.wait)
+    ran = []
+    with pytest.raises(heavy.Busy):
+        pool.run(ran.append, "the waiting job")
+    release.set()
+    assert running.result(5) is True
+    assert pool.run(lambda: 7) == 7 and ran == []  # dropped, never run; its slot came back
+
+
+def test_a_second_sheet_is_answered_503_within_2_s_while_the_pool_is_full(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "b.sqlite"), "SECRET_KEY": "x",
+                      "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})  # the defaults: 1 worker, 4 waiting
+    client = app.test_client()
+    table = imported_table(client, long_indian_rummy(3))
+    release = threading.Event()
+    app.extensions["courtier.heavy"].submit(release.wait)  # a sheet being drawn
+    try:
+        started = time.perf_counter()
+        response = client.get(f"{table}/sheet.pdf")
+        waited = time.perf_counter() - started
+        assert response.status_code == 503 and response.headers["Retry-After"] == str(limits.get("RETRY_AFTER"))
+        assert "busy" in response.get_data(as_text=True)
+        assert waited < 2.0, waited
+    finally:
+        release.set()
+        limits.configure({})
