@@ -389,12 +389,18 @@ def _describe(value: Any) -> str:
     return str(value)
 
 
+#: A longer house list (RY-17) is printed as its number of words and the first of them.
+HOUSE_WORDS_SHOWN = 12
+
+
 def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     """The options in play, in words; ``house`` marks those the table set away from the default.
 
     >>> [(o["label"], o["value"], o["house"]) for o in describe_options(
     ...     "rummathon-royale", {"schedule": "half"}, {"schedule": "half"})]
     [('Schedule of rounds', 'half', True)]
+    >>> describe_options("royalty", {"house_allow": [f"W{i:05}" for i in range(20000)]}, {})[0]["value"][:44]
+    '20000 words: W00000, W00001, W00002, W00003,'
     """
     engine = games.ENGINES.get(slug)
     defaults = getattr(engine, "OPTIONS", {})
@@ -406,6 +412,9 @@ def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str,
         if key == "word_list":  # RY-17: a table's own list is thousands of words: say what it is
             text = (f"the table's own list, {number(len(value))} words" if isinstance(value, list) and value
                     else str(value) if isinstance(value, str) and value else "the default list (SCOWL, size 70)")
+        if key in ("house_allow", "house_deny") and isinstance(value, list) and len(value) > HOUSE_WORDS_SHOWN:
+            # RY-17: a house list may hold 200,000 words; the sheet says how many, and the first few
+            text = f"{number(len(value))} words: {', '.join(value[:HOUSE_WORDS_SHOWN])}, …"
         if key == "variant" and isinstance(variants, Mapping) and value in variants:
             text = str(variants[value])
         house = key in chosen and chosen[key] is not None and chosen[key] != defaults.get(key)

@@ -90,7 +90,8 @@ class Table:
     players: tuple[str, ...]
     options: dict[str, Any]
     created_at: str
-    #: False when the table's options are too large to keep in memory between requests.
+    #: False when the table's options are too large for the tables cache (a long word list): the state
+    #: cache keeps such a table with its scored game, once per version (:func:`state_by_id`).
     cacheable: bool = True
     #: The table this one is a rematch of, if it is one.
     rematch_of: str | None = None
@@ -356,7 +357,12 @@ def version(db: Database, table_id: str) -> int:
 
 
 def state(db: Database, table: Table, cache: StateCache | None = None) -> State:
-    """The table as it stands now, scored (from the cache when this version was scored before)."""
+    """The table as it stands now, scored (from the cache when this version was scored before).
+
+    Every table's state is kept, a table with a large word list too (RY-17): its list is then read
+    and checked once per version, not once per request. The scored game's copy of a long option
+    is the table's own list (the engine returns it sorted, as stored), so it is held once.
+    """
     table = table.stored
     if cache is not None:
         found = cache.get((table.id, version(db, table.id)))
@@ -364,10 +370,28 @@ def state(db: Database, table: Table, cache: StateCache | None = None) -> State:
             return found
     log = tuple(events(db, table.id))
     now_table, hands = seating(table, log)
-    found = State(log, hands, score_hands(now_table, hands), now_table)
-    if cache is not None and table.cacheable:
+    found = State(log, hands, _sharing_options(score_hands(now_table, hands), now_table), now_table)
+    if cache is not None:
         cache.put((table.id, found.version), found)
     return found
+
+
+def state_by_id(db: Database, table_id: str, tables: Recent[Table] | None, cache: StateCache | None) -> State:
+    """The table ``table_id`` as it stands now: from the state cache when this version is there, without
+    reading the table's row (a table with a long word list is not kept in the tables cache)."""
+    if cache is not None:
+        found = cache.get((table_id, version(db, table_id)))
+        if found is not None:
+            return found
+    return state(db, get_table(db, table_id, tables), cache)
+
+
+def _sharing_options(scored: ScoredGame, table: Table) -> ScoredGame:
+    """``scored`` with each long option (a word list) that equals the table's replaced by the table's own."""
+    for key, value in table.options.items():
+        if isinstance(value, list) and len(value) > 64 and scored.options.get(key) == value:
+            scored.options[key] = value
+    return scored
 
 
 def request_for(table: Table, rounds: Sequence[Any]) -> dict[str, Any]:
@@ -523,8 +547,8 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
         if current != base_version:
             raise StaleVersion(current)
         _insert(db, table.id, pending, entry_key)
-    if cache is not None and table.cacheable:
-        cache.put((table.id, seq), State(after, hands, scored, now_table))
+    if cache is not None:
+        cache.put((table.id, seq), State(after, hands, _sharing_options(scored, now_table), now_table))
     return seq, scored
 
 

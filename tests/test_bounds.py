@@ -142,3 +142,65 @@ def test_a_second_sheet_is_answered_503_within_2_s_while_the_pool_is_full(tmp_pa
     finally:
         release.set()
         limits.configure({})
+
+
+# A table's house word list, read once per table version ----------------------------------------------
+
+
+def house_words(count: int) -> list[str]:
+    """``count`` different words of letters A to Z, as a club's house list would hold (RY-17)."""
+    import itertools
+    import string
+
+    return ["".join(letters) for letters in itertools.islice(itertools.product(string.ascii_uppercase, repeat=4),
+                                                             count)]
+
+
+@pytest.fixture
+def royalty_tables(app):
+    from companion import tables
+    from companion.db import get_db
+
+    turn = [{"player": "Ann", "meld": "Cr Ar Lr Mr"}]
+    with app.app_context():
+        plain = tables.create_table(get_db(), "royalty", ["Ann", "Ben"], {}, rounds=turn)
+        listed = tables.create_table(get_db(), "royalty", ["Ann", "Ben"],
+                                     {"house_allow": house_words(limits.get("MAX_WORDS"))}, rounds=turn)
+    return plain, listed
+
+
+def test_a_long_house_list_is_read_and_checked_once_per_table_version(app, client, royalty_tables, monkeypatch):
+    from companion import games
+
+    _, listed = royalty_tables
+    scored = []
+    real = games.score
+    monkeypatch.setattr(games, "score", lambda request: scored.append(len(request["rounds"])) or real(request))
+    board = client.get(f"/t/{listed.id}/board")
+    assert board.status_code == 200
+    for _ in range(5):
+        assert client.get(f"/t/{listed.id}/board", headers={"If-None-Match": board.headers["ETag"]}).status_code == 304
+        assert client.get(f"/t/{listed.id}/board").status_code == 200
+        assert client.get(f"/t/{listed.id}").status_code == 200
+        judged = client.get(f"/referee/royalty/judge?word=AAAB&table={listed.id}").get_data(as_text=True)
+        assert "AAAB" in judged and "house" in judged.lower()
+    assert scored == [1]  # scored (and its 200,000 words checked) once, for its one version
+
+
+def test_a_board_poll_on_a_table_with_a_200000_word_list_costs_what_it_costs_on_any_other(client, royalty_tables):
+    plain, listed = royalty_tables
+
+    def poll_cost(table) -> float:
+        """The least CPU time of one poll (an unchanged board, 304) over a few runs of 50."""
+        etag = client.get(f"/t/{table.id}/board").headers["ETag"]
+        runs = []
+        for _ in range(5):
+            started = time.process_time()
+            for _ in range(50):
+                client.get(f"/t/{table.id}/board", headers={"If-None-Match": etag})
+            runs.append((time.process_time() - started) / 50)
+        return min(runs)
+
+    poll_cost(plain), poll_cost(listed)  # both warm
+    ratio = poll_cost(listed) / poll_cost(plain)
+    assert ratio < 2, f"a poll on the listed table costs {ratio:.1f}x one on a plain table"

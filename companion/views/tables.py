@@ -47,12 +47,12 @@ def card_attrs(field, zone_label: str, **extra: str) -> dict[str, str]:
 @bp.url_value_preprocessor
 def load_table(endpoint, values):
     if values and "table_id" in values:
-        try:
-            stored = tables.get_table(get_db(), values["table_id"], known_tables())
+        try:  # from the state cache when this version is there: a table's row is not read again
+            now = tables.state_by_id(get_db(), values["table_id"], known_tables(), states())
         except tables.TableNotFound:
             abort(404, "There is no table at this link. Check the link, or start a new table.")
         # The table as the log has it now: names corrected, late players seated (tables.seating).
-        g.table = tables.state(get_db(), stored, states()).table
+        g.table = now.table
         g.key = key_from_link(g.table.edit_key, "This edit link is not valid for this table. "
                               "Ask for the edit link again.", VIEW_ONLY)
         g.can_edit = g.key is not None
@@ -112,7 +112,7 @@ def render_board(scored, hands, version: int) -> Markup:
     """
     cache = current_app.extensions["courtier.boards"]
     key = (g.table.id, version, g.key or "", request.script_root)
-    html = cache.get(key) if g.table.cacheable else None
+    html = cache.get(key)
     if html is None:
         pad = scorepad.build(scored, [data for _, data in hands])
         log = _state()[0]
@@ -120,8 +120,7 @@ def render_board(scored, hands, version: int) -> Markup:
         html = render_template("fragments/board.html", table=g.table, scored=scored, hands=hands, version=version,
                                changed_at=log[-1].created_at if log else "", pad=pad, chart=svg, legend=legend,
                                csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
-        if g.table.cacheable:
-            cache.put(key, html)
+        cache.put(key, html)
     form = ActionForm()
     token = str(form.csrf_token) if "csrf_token" in form else ""
     return Markup(html.replace(_CSRF_SLOT, token))  # noqa: S704 - rendered by autoescaped templates
