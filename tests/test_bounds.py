@@ -204,3 +204,49 @@ def test_a_board_poll_on_a_table_with_a_200000_word_list_costs_what_it_costs_on_
     poll_cost(plain), poll_cost(listed)  # both warm
     ratio = poll_cost(listed) / poll_cost(plain)
     assert ratio < 2, f"a poll on the listed table costs {ratio:.1f}x one on a plain table"
+
+
+# Memory after the caches' owners are gone ---------------------------------------------------------------
+
+
+def multipart(fields: dict[str, str], name: str, filename: str, data: bytes) -> tuple[bytes, str]:
+    boundary = "courtier-bounds-test"
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+             for k, v in fields.items()]
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
+                 "Content-Type: application/gzip\r\n\r\n".encode() + data + b"\r\n")
+    return b"".join(parts) + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
+
+
+def test_refused_uploads_of_a_430000_word_list_leave_the_memory_where_it_was(tmp_path):
+    import gzip
+    import http.client
+    import itertools
+    import string
+
+    from tests.test_server import Served
+
+    words = "\n".join("".join(w) for w in itertools.islice(itertools.product(string.ascii_lowercase, repeat=5),
+                                                            430_000))
+    body, content_type = multipart({"seat1": "Ann", "seat2": "Ben", "opt-variant": "standard",
+                                    "opt-coalitions": ""}, "opt-word_file", "club.txt.gz",
+                                   gzip.compress(words.encode()))
+    assert len(body) < 1_000_000  # under the request limit: it is read, and refused for its words
+    server = Served(tmp_path)
+    try:
+        server.request("GET", "/new/royalty")
+        before = server.rss_mb()
+        for _ in range(3):
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=180)
+            try:
+                conn.request("POST", "/new/royalty", body=body, headers={"Content-Type": content_type})
+                response = conn.getresponse()
+                page = response.read().decode()
+            finally:
+                conn.close()
+            assert response.status == 422 and "at most 200,000 words; this one has 430,000" in page
+        after = server.rss_mb()
+    finally:
+        server.stop()
+    print(f"server RSS: {before:.0f} MB before, {after:.0f} MB after three refused 430,000-word uploads")
+    assert after - before < 50, (before, after)

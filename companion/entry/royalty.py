@@ -9,6 +9,7 @@ from typing import Any
 from wtforms import BooleanField, FileField, HiddenField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
+from .. import limits
 from ..forms import CountField, CourtierForm, choices, round_form_of
 from ..games import royalty as rules
 from ..games.royalty.words import WordList, capture_check, judge
@@ -57,7 +58,8 @@ def options_form(formdata=None):
             if not data:
                 return
             try:
-                field.words = WordList.from_bytes(data, upload.filename or "the table's word list")
+                field.words = WordList.from_bytes(data, upload.filename or "the table's word list",
+                                                  limits.get("MAX_WORDS"))
             except ValueError as err:
                 raise ValidationError(f"{err}. Choose a text file with one word a line.") from err
 
