@@ -272,7 +272,7 @@ def wordlist_for(options: dict[str, Any] | None) -> WordList:
 _built: Recent[tuple[Any, Any, Any, WordList]] = Recent(2)
 
 
-@lru_cache(maxsize=8)  # the judge answers as a word is typed: build each table's list once
+@lru_cache(maxsize=2)  # a long list is kept by _built (by identity); this builds a short one once
 def _own_list(words: tuple[str, ...]) -> WordList:
     return WordList(frozenset(w.upper() for w in words), "the table's own word list")
 
