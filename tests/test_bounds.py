@@ -173,9 +173,10 @@ def test_a_long_house_list_is_read_and_checked_once_per_table_version(app, clien
     from companion import games
 
     _, listed = royalty_tables
-    scored = []
-    real = games.score
-    monkeypatch.setattr(games, "score", lambda request: scored.append(len(request["rounds"])) or real(request))
+    scored = []  # the game scored whole, or a fold started: each reads and checks the options (RY-17)
+    real_score, real_start = games.score, games.start
+    monkeypatch.setattr(games, "score", lambda request: scored.append("scored") or real_score(request))
+    monkeypatch.setattr(games, "start", lambda request: scored.append("started") or real_start(request))
     board = client.get(f"/t/{listed.id}/board")
     assert board.status_code == 200
     for _ in range(5):
@@ -184,7 +185,7 @@ def test_a_long_house_list_is_read_and_checked_once_per_table_version(app, clien
         assert client.get(f"/t/{listed.id}").status_code == 200
         judged = client.get(f"/referee/royalty/judge?word=AAAB&table={listed.id}").get_data(as_text=True)
         assert "AAAB" in judged and "house" in judged.lower()
-    assert scored == [1]  # scored (and its 200,000 words checked) once, for its one version
+    assert len(scored) == 1  # scored (and its 200,000 words checked) once, for its one version
 
 
 def test_a_board_poll_on_a_table_with_a_200000_word_list_costs_what_it_costs_on_any_other(client, royalty_tables):

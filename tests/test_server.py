@@ -149,7 +149,9 @@ def test_ten_concurrent_sheets_leave_a_small_get_answering(served):
     assert status == home == 200
     assert took < 1.0 and took_home < 1.0, (took, took_home)  # before: 30 s
     assert sorted(set(answers)) in ([200], [200, 503]) and len(answers) == 10
-    assert answers.count(200) >= 1 + 4  # one rendering and the queue's four; the rest are told to come back
+    # One rendering; a sheet that would wait behind it longer than HEAVY_WAIT is told to come back (503,
+    # issue 26: never a silent wait), so the queue's four come back too unless the first was quick.
+    assert answers.count(200) >= 1
     again, took_again = timed_get(server, f"{tables[0]}/sheet.pdf", timeout=600)
     assert again == 200 and took_again < 1.0  # rendered once, then served from the cache
 
