@@ -148,7 +148,8 @@ def test_no_text_under_12px_at_360px(chromium, filled_site):
 @pytest.mark.parametrize("viewport", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
 def test_entry_forms_back_link_and_every_field_can_be_tapped_whole(chromium, filled_site, viewport):
     """Scrolled to as the browser does (the least scroll that shows it), each field of each entry form is
-    the element under every point of its height: the sticky save bar covers none of it. And "← Back to
+    the element under every point of its height: the save bar, keeping to the bottom of the screen once
+    something is entered, covers none of it. And "← Back to
     the scores" is a 44 px target."""
     base, pages = filled_site
     context = _context(chromium, "light", viewport)
@@ -162,6 +163,12 @@ def test_entry_forms_back_link_and_every_field_can_be_tapped_whole(chromium, fil
             back = page.get_by_role("link", name=re.compile("^← Back to the (scores|board)$"))
             height = back.bounding_box()["height"]
             assert height >= MIN_TAP, f"{what}: the back link is {height:.0f} px tall"
+            # The save bar waits at the end of the form until something is entered, then keeps to the
+            # bottom of the screen: the fields must stay tappable whole in that state.
+            bar = page.locator("form.entry .sticky-save")
+            assert bar.evaluate("e => getComputedStyle(e).position") == "relative", what
+            page.locator("form.entry [name=note]").fill("Played at the club")
+            assert bar.evaluate("e => getComputedStyle(e).position") == "sticky", what
             covered += [f"{what}: {found}" for found in page.evaluate("""() => {
                 const out = [];
                 const fields = document.querySelectorAll(
