@@ -39,7 +39,7 @@ def limit_creation(app: Flask, endpoints: list[str]) -> None:
 
 def holds_key(response: Response) -> bool:
     """Whether an answer carries an edit or director key: in its address (``?key=``), in a link or an edit
-    link to copy on the page (the home page's recent tables, a rematch's way back), or in a redirect.
+    link to copy on the page (whatever view made it), or in a redirect (``/t/<id>/open``, a new table).
 
     Those are sent ``no-store``, so no cache keeps a key; every other page may be kept (``no-cache``:
     checked again before it is shown), which lets a phone's back button show it at once (the

@@ -81,9 +81,10 @@ def test_static_files_answer_304_to_their_compressed_etag(client):
 
 
 def test_only_answers_that_hold_a_key_are_no_store(app):
-    """A page whose address, links or edit link to copy hold a key is never stored; the others are
-    kept (checked again before they are shown), so the back button shows them at once."""
-    phone, stranger = app.test_client(), app.test_client()
+    """A page whose address, links or edit link to copy hold a key, or a redirect to one, is never
+    stored; the others are kept (checked again before they are shown), so the back button shows them
+    at once."""
+    phone = app.test_client()
     view, edit = new_table(phone)
     table, key = edit.split("?key=")
     assert phone.get(edit).headers["Cache-Control"] == "no-store"
@@ -92,18 +93,20 @@ def test_only_answers_that_hold_a_key_are_no_store(app):
     # The view link: no key in it, none on it.
     assert phone.get(view).headers["Cache-Control"] == "private, no-cache"
     assert phone.get("/rules/rummathon-royale").headers["Cache-Control"] == "private, no-cache"
-    # The home page lists this phone's tables with their edit links; a stranger's lists none.
+    # The home page lists this phone's tables through /open, which answers with a redirect to the edit
+    # link: the page holds no key and may be kept, the redirect holds one and is not.
     home = phone.get("/")
-    assert f"key={key}" in home.get_data(as_text=True) and home.headers["Cache-Control"] == "no-store"
-    assert stranger.get("/").headers["Cache-Control"] == "private, no-cache"
-    # The rematch's page holds its way back to the first table, with that table's key.
+    assert f"{table}/open" in home.get_data(as_text=True) and "key=" not in home.get_data(as_text=True)
+    assert home.headers["Cache-Control"] == "private, no-cache"
+    reopened = phone.get(f"{table}/open")
+    assert reopened.headers["Location"].endswith(f"?key={key}") and reopened.headers["Cache-Control"] == "no-store"
+    # A rematch: the redirect to its edit link holds a key; its view page, linking back through /open, none.
     again = phone.post(f"{table}/rematch?key={key}")
     assert "key=" in again.headers["Location"] and again.headers["Cache-Control"] == "no-store"
-    rematch_view = again.headers["Location"].split("?")[0]
-    page = phone.get(rematch_view)
-    assert f"{table}?key={key}" in page.get_data(as_text=True)
-    assert page.headers["Cache-Control"] == "no-store"
-    assert stranger.get(rematch_view).headers["Cache-Control"] == "private, no-cache"
+    page = phone.get(again.headers["Location"].split("?")[0])
+    assert f"{table}/open" in page.get_data(as_text=True) and page.headers["Cache-Control"] == "private, no-cache"
+    # Whatever holds a key in its page is never stored, whichever view made it.
+    assert phone.get(again.headers["Location"]).headers["Cache-Control"] == "no-store"
 
 
 def test_every_page_has_a_title_and_a_description(every_page):
