@@ -447,8 +447,8 @@ def chart_targets(slug: str, options: Mapping[str, Any]) -> list[tuple[float, st
     return [(pool, f"out at {pool}")] if pool else []
 
 
-def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, height: int = 125
-                  ) -> tuple[str, list[dict[str, Any]]]:
+def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, height: int = 125,
+                  font_size: float = 8.5, bound_font_size: float = 7.5) -> tuple[str, list[dict[str, Any]]]:
     """The chart of running totals with the game's bounds (:func:`chart_targets`), and its legend
     (set in HTML beside it): the sheet's chart, and the table page's.
 
@@ -471,7 +471,8 @@ def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, heigh
         p: (first, series[first - 1][p] - (data["rounds"][first - 1].get("points") or {}).get(p, 0))
         for p, first in (data.get("joined") or {}).items() if 1 < first <= len(series)}
     svg = chart.progression_svg(lines, deltas, width=width, height=height, round_name=noun, legend=False,
-                                targets=chart_targets(data["game"], data.get("options") or {}), joined=joined)
+                                targets=chart_targets(data["game"], data.get("options") or {}), joined=joined,
+                                font_size=font_size, bound_font_size=bound_font_size)
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
     return svg, legend

@@ -146,8 +146,12 @@ def render_board(scored, hands, version: int) -> Markup:
 
 def running_chart(scored) -> tuple[Markup, list]:
     """The sheet's chart of the running totals with the game's bounds (sheets.running_chart): the
-    players, or the sides in games played by sides; and its legend. Empty before the first round."""
-    svg, legend = sheets.running_chart(scored.as_json(), _entry().ROUND_NAME, width=400, height=170)
+    players, or the sides in games played by sides; and its legend. Empty before the first round.
+
+    Drawn 300 units wide with 11.5-unit labels: a 360 px phone shows it about 328 px wide, so
+    its labels read at 12 px or more (the sheet's 8.5 on 400 units would be 7 px there)."""
+    svg, legend = sheets.running_chart(scored.as_json(), _entry().ROUND_NAME, width=300, height=190,
+                                       font_size=11.5, bound_font_size=11.5)
     return Markup(svg), legend  # noqa: S704 - chart.py escapes every name
 
 
@@ -660,18 +664,29 @@ def _csv_text(value: str) -> str:
 
 @bp.get("/<table_id>/export.csv")
 def export_csv(table_id: str):
+    """Each round's points and running totals per player, then per side where the game is played by
+    sides (Alliance Royals' Alliances, AR-11; Royalty's coalitions, RY-14), as the pad shows them."""
     _, _, scored, _ = _state()
     out = io.StringIO()
     writer = csv.writer(out)
     players = list(g.table.players)
-    writer.writerow(["round", *[_csv_text(p) for p in players], *[_csv_text(f"{p} total") for p in players]])
+    sides = scored.sides or {}
+    side_names = [f"{scorepad.SIDE_WORD.get(g.table.game, 'Side')} {s} ({' & '.join(sides[s])})" for s in sides]
+    writer.writerow(["round", *[_csv_text(p) for p in players], *[_csv_text(f"{p} total") for p in players],
+                     *[_csv_text(n) for n in side_names], *[_csv_text(f"{n} total") for n in side_names]])
     running = dict.fromkeys(players, 0)
+    side_running = dict.fromkeys(sides, 0)
     for number, scored_round in enumerate(scored.rounds, 1):
         kept = scored_round.detail.get("totals")  # chips held, for the games that keep them (IR-10, RM-7)
         for p in players:
             running[p] = kept[p] if isinstance(kept, dict) and p in kept else running[p] + scored_round.points[p]
-        writer.writerow([number, *[scored_round.points[p] for p in players], *[running[p] for p in players]])
-    writer.writerow(["total", *[scored.totals[p] for p in players], *["" for _ in players]])
+        side_points = [(scored_round.side_points or {}).get(s, 0) for s in sides]
+        for s, points in zip(sides, side_points, strict=True):
+            side_running[s] += points
+        writer.writerow([number, *[scored_round.points[p] for p in players], *[running[p] for p in players],
+                         *side_points, *side_running.values()])
+    writer.writerow(["total", *[scored.totals[p] for p in players], *["" for _ in players],
+                     *[(scored.side_totals or {}).get(s, "") for s in sides], *["" for _ in sides]])
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="courtier-{g.table.id}.csv"'
     return response
