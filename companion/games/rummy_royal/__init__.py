@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import CardError, parse_card, said
+from ...wording import counted
 from ..base import (
     InputError,
     Problems,
@@ -202,7 +203,7 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
                     players, stacks, f"After deal {index + 1} {who} pay one chip a space for another deal")
         points = {p: stacks[p] - before[p] for p in players}
         for p in players:
-            deal.explain[p].append(f"Deal {signed(points[p])}; {p} now has {_chips(stacks[p])}")
+            deal.explain[p].append(f"Deal {signed(points[p])}; {p} now has {_chips(stacks[p])} (RM-7)")
         scored.append(ScoredRound(points=points, explain=deal.explain, detail=detail))
 
     found.raise_if_any()
@@ -434,10 +435,10 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
         if n == 0:
             deal.say(f"{p} had no cards left: pays {went_out} nothing", "RM-6", p)
         elif paid < n:
-            deal.move(p, went_out, paid, f"{p} had {n} cards left but only {_chips(paid)}: pays {went_out} all "
-                                         f"they have, {_chips(paid)}", "RM-6")
+            deal.move(p, went_out, paid, f"{p} had {counted(n, 'card')} left but only {_chips(paid)}: pays "
+                                         f"{went_out} all they have, {_chips(paid)}", "RM-6")
         else:
-            deal.move(p, went_out, paid, f"{p} had {n} card{'s' if n != 1 else ''} left: pays {went_out} "
+            deal.move(p, went_out, paid, f"{p} had {counted(n, 'card')} left: pays {went_out} "
                                          f"{_chips(paid)}", "RM-6")
     return dealer
 
