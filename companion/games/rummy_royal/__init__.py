@@ -378,9 +378,9 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
         went_out = _player(found, f"{at}.out", went_out, players, active, out_of_game)
     cards_left = _cards_left(raw.get("cards_left"), f"{at}.cards_left", players, active, out_of_game, went_out,
                              found)
-    if len(list(found)) > before_problems:
-        return None
-
+    # The stages are played on what could be read even when something could not, so that the bets
+    # are checked against the stacks as they stand at the poker stage: every problem at once.
+    # A deal with problems is not scored (its chips are thrown away with it).
     for card in PAY_CARDS:
         holder = holders.get(card)
         if holder:
@@ -417,8 +417,9 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
             if bet > stacks[p]:
                 found.add(f"{at}.poker.bets.{p}", f"{p} has only {_chips(stacks[p])} at the poker stage, so cannot "
                                                   f"bet {bet} (RM-5)")
-        if len(list(found)) > before_problems:
-            return None
+    if len(list(found)) > before_problems:
+        return None
+    if poker is not None:
         _play_poker(deal, poker)
     elif opts["poker"]:
         deal.say(f"No poker hand was entered: the Pot's {_chips(board['pot'])} stay", "RM-5")
@@ -545,7 +546,6 @@ def _poker(raw: Mapping, at: str, opts, players, active, out_of_game, found: Pro
     staying = [p for p in active if p not in folded]
     if not staying:
         found.add(f"{where}.folded", "everyone folded; at least one player stays in and takes the Pot (RM-5)")
-        return None
     winners = _names_list(found, f"{where}.winners", value.get("winners"), players, active, out_of_game,
                           "the winners of the poker hand")
     for i, w in enumerate(winners):
@@ -570,7 +570,7 @@ def _poker(raw: Mapping, at: str, opts, players, active, out_of_game, found: Pro
         if winners and winners != staying:
             found.add(f"{where}.winners", f"everyone else folded, so {staying[0]} wins the poker hand (RM-5)")
         winners = staying
-    elif not winners and not found:
+    elif staying and not winners and hands is None:
         found.add(f"{where}.winners", "name who won the poker hand (or give the cards and let the referee decide) "
                                       "(RM-5)")
     return _Poker(bets, folded, winners, judged, staying)
