@@ -101,6 +101,11 @@ def _formdata_for(players, hand: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
+def extra_cards_allowed(score: int) -> int:
+    """RR-4: the extra cards a score buys, for the hint beside the field."""
+    return rules.max_extra_cards(score)
+
+
 def burden_used(form, j: int) -> bool:
     """A Burden row with anything filled in goes to the game, to be scored or refused (never dropped)."""
     return bool(form[f"b{j}_on"].data or form[f"b{j}_by"].data or form[f"b{j}_result"].data
