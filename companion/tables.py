@@ -17,7 +17,7 @@ import secrets
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
@@ -118,6 +118,8 @@ class Event:
     data: Any
     device: str
     created_at: str
+    #: When a save sent late (kept on a phone without signal) was typed; None when it came at once.
+    typed_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -271,6 +273,30 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+#: How far a phone's clock may run ahead of the server's, and how long a save may wait on a phone.
+CLOCK_SLACK = timedelta(minutes=5)
+LONGEST_WAIT = timedelta(days=2)
+
+
+def typed_at(sent: str | None) -> str | None:
+    """When a phone says a late save was typed, as the log keeps times (UTC, to the second); None
+    when it says nothing, or a time that cannot be right (not a time, in the future, days ago).
+
+    >>> typed_at("2000-01-01T20:51:07.123Z") is None, typed_at("soon"), typed_at(None)
+    (True, None, None)
+    """
+    try:
+        when = datetime.fromisoformat((sent or "").strip())
+    except ValueError:
+        return None
+    if when.tzinfo is None:
+        return None
+    moment = datetime.now(UTC)
+    if not moment - LONGEST_WAIT <= when <= moment + CLOCK_SLACK:
+        return None
+    return min(when.astimezone(UTC), moment).isoformat(timespec="seconds")
+
+
 def new_id() -> str:
     """A table id: 72 random bits, short enough to read out, far too many to guess."""
     return secrets.token_urlsafe(9)
@@ -346,7 +372,8 @@ def get_table_list(db: Database, ids: Sequence[str]) -> list[Table]:
 def events(db: Database, table_id: str) -> list[Event]:
     return [
         Event(r["seq"], r["kind"], r["slot"], r["undoes"],
-              json.loads(r["data"]) if r["data"] is not None else None, r["device"], r["created_at"])
+              json.loads(r["data"]) if r["data"] is not None else None, r["device"], r["created_at"],
+              r.get("typed_at"))
         for r in _rows(db, "SELECT * FROM events WHERE table_id = ? ORDER BY seq", [table_id])
     ]
 
@@ -458,12 +485,14 @@ def rematch(db: Database, table: Table, device: str = "") -> Table:
 
 
 def _insert(db: Database, table_id: str, event: Event, entry_key: str | None = None) -> None:
-    db.execute(
-        "INSERT INTO events (table_id, seq, kind, slot, undoes, data, device, created_at, entry_key) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [table_id, event.seq, event.kind, event.slot, event.undoes,
-         None if event.data is None else json.dumps(event.data), event.device, event.created_at, entry_key],
-    )
+    columns = ["table_id", "seq", "kind", "slot", "undoes", "data", "device", "created_at", "entry_key"]
+    values = [table_id, event.seq, event.kind, event.slot, event.undoes,
+              None if event.data is None else json.dumps(event.data), event.device, event.created_at, entry_key]
+    if event.typed_at is not None:  # only a late save has it (and a log from before m007 has no such column)
+        columns.append("typed_at")
+        values.append(event.typed_at)
+    db.execute(f"INSERT INTO events ({', '.join(columns)}) VALUES ({', '.join('?' * len(values))})",  # noqa: S608
+               values)
 
 
 @dataclass(frozen=True)
@@ -474,7 +503,8 @@ class Change:
 
 
 def append(db: Database, table: Table, base_version: int | None, change: Change,
-           device: str = "", cache: StateCache | None = None, entry_key: str | None = None) -> tuple[int, ScoredGame]:
+           device: str = "", cache: StateCache | None = None, entry_key: str | None = None,
+           typed_at: str | None = None) -> tuple[int, ScoredGame]:
     """Append one change to the log, atomically, if it is based on the current version.
 
     Raises :class:`StaleVersion` when another phone wrote first, and
@@ -512,7 +542,8 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
         slot, data = (seq if change.kind == "add" else change.slot), change.data
         if change.kind != "add" and slot not in dict(before.hands if before is not None else fold(log)):
             raise InputError([_no_such_hand(slot)])
-    pending = Event(seq, "undo" if change.kind == "redo" else change.kind, slot, undoes, data, device[:40], now())
+    pending = Event(seq, "undo" if change.kind == "redo" else change.kind, slot, undoes, data, device[:40], now(),
+                    typed_at)
     after = (*log, pending)
     now_table, hands = seating(table, after)
     scored = score_hands(now_table, hands)
