@@ -66,7 +66,8 @@ def load_table(endpoint, values):
         except tables.TableNotFound:
             abort(404, "There is no table at this link. Check the link, or start a new table.")
         # The table as the log has it now: names corrected, late players seated (tables.seating).
-        g.table = tables.state(get_db(), stored, states()).table
+        g.table_state = tables.state(get_db(), stored, states())
+        g.table = g.table_state.table
         g.key = key_from_link(g.table.edit_key, "This edit link is not valid for this table. "
                               "Ask for the edit link again.", VIEW_ONLY)
         g.can_edit = g.key is not None
@@ -107,7 +108,10 @@ class NameForm(CourtierForm):
 
 
 def _state():
-    now = tables.state(get_db(), g.table, states())
+    """The table's state as this request read it (once: every part of a page shows the same version)."""
+    if "table_state" not in g:
+        g.table_state = tables.state(get_db(), g.table, states())
+    now = g.table_state
     return now.log, now.hands, now.scored, now.version
 
 
@@ -229,7 +233,11 @@ def _before(hands, slot: int | None, scored):
     slots = [s for s, _ in hands]
     if slot is None or slot not in slots:
         return scored
+    now = g.get("table_state")
+    folds = now.folds if now is not None and now.hands is hands else ()
     try:
+        if folds:  # the game folded up to the hand before it: no rescoring
+            return games.finish(folds[slots.index(slot)])
         return tables.score_hands(g.table, hands[:slots.index(slot)])
     except InputError:
         return scored
@@ -372,6 +380,7 @@ def _save(change: tables.Change, slot: int | None):
     except tables.AlreadyStored as stored:
         return _stored(stored.seq, f"This {entry.ROUND_NAME} was already saved.")
     except tables.StaleVersion as stale:
+        g.pop("table_state", None)  # the scores shown with the form are the current ones
         if slot is None:
             _follow_the_table(form, base)
         form.base_version.data = str(stale.current)
