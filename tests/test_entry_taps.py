@@ -121,3 +121,12 @@ def test_the_indian_rummy_grid_has_each_card_of_the_pack_once_and_a_joker(decks)
     assert set(cards) == {r + s for r in pack["ranks"] for s in "SHDC"} | {"JK"}
     assert pack["copies"] == dict.fromkeys(pack["ranks"], decks) and pack["card_copies"] == {"JK": decks}
     assert pack["hand_size"] == 13  # IR-5
+
+
+def test_not_completed_beside_a_completed_burden_row_is_refused_not_overridden(app):
+    """A completed Burden lays its target's round down (RR-3, RR-5): "not completed" tapped for
+    Dan beside it contradicts the entry, and is answered beside Dan's round."""
+    _, errors, _ = run_entry(app, "rummathon-royale", PLAYERS, {}, {
+        "out": "Ann", "burden3": "2:completed", "p0_progress": "completed", "p3_progress": "failed"})
+    assert list(errors) == ["p3_progress"]
+    assert "RR-" in errors["p3_progress"][0]

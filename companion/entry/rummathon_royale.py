@@ -169,7 +169,8 @@ def round_from(form, table) -> dict[str, Any]:
     hand: dict[str, Any] = {"out": form.out.data or None}
     left, progress, extra = {}, {}, {}
     laid_down = {hand["out"]} | {form[f"b{j}_on"].data for j in range(len(players))
-                                 if form[f"b{j}_result"].data == "completed"}
+                                 if form[f"b{j}_result"].data == "completed"} \
+        | {name for i, name in enumerate(players) if (form[f"burden{i}"].data or "").endswith(":completed")}
     for i, name in enumerate(players):
         counts = {kind: form[f"p{i}_{kind}"].data or 0 for kind in CLASS_LABELS}
         if any(counts.values()):

@@ -286,8 +286,14 @@ def test_whole_flow_works_without_javascript(live_server, phone):
     page.get_by_role("link", name="Enter hand 1", exact=True).click()
     expect(page.locator("h1")).to_have_text("Enter hand 1")
     expect(page.locator(".step").first).to_be_hidden()
-    # Ben 25, Cat 25: Ann 50. Ann's progress is left at "not completed": going out completes it.
+    # Ben 25, Cat 25: Ann 50. Without app.js nothing preselects Ann's round: "not completed" for
+    # the player who went out is refused beside her round, in words (RR-2, RR-5); she taps Completed.
     fill_hand(page, THREE, out="Ann", left={"Ben": {"low": 3, "high": 1}, "Cat": {"flex": 1}})
+    page.get_by_role("button", name="Save hand 1", exact=True).click()
+    expect(page.locator("#p0_progress-error")).to_contain_text("Ann went out, which completes the round")
+    expect(chosen(page, "out")).to_have_value("Ann")
+    expect(page.locator("#p1_low")).to_have_value("3")
+    tap_choice(page, "p0_progress", "completed")
     with posting(page) as response:
         page.get_by_role("button", name="Save hand 1", exact=True).click()
     assert response.value.status == 303
