@@ -75,6 +75,9 @@ LONG_NAME = 16
 #: A game of this many rounds or fewer is short: its chart is drawn lower, so that it fits one page.
 SHORT_GAME = 6
 SHORT_CHART_HEIGHT = 84
+#: The chart's text size in its own units: its 400 units are printed 112 mm wide at the narrowest (the chart's
+#: column on upright A4), so 9.6 of them are 7.6pt, over the sheets' floor of 7.5pt.
+CHART_FONT = 9.6
 
 
 class UnknownPaper(ValueError):
@@ -326,53 +329,6 @@ def _why(explain: Mapping[str, Sequence[str]], players: Sequence[str]) -> dict[s
     return {"shared": shared, "players": [(", ".join(names), groups[names]) for names in order]}
 
 
-def fold_repeats(whys: Sequence[dict[str, Any]], noun: str = "round") -> list[dict[str, Any]]:
-    """Lines a player already had word for word in an earlier round are not printed again: a run of
-    them becomes one "as in round n" note.
-
-    >>> whys = [{"shared": [], "players": [("Ann", ["board: 3 kings", "total 40"])]},
-    ...         {"shared": [], "players": [("Ann", ["board: 3 kings", "total 80"])]}]
-    >>> fold_repeats(whys)[1]["players"]
-    [('Ann', ['(as in round 1: 1 line)', 'total 80'])]
-    """
-    seen: dict[tuple[str, str], int] = {}
-    out = []
-    for n, why in enumerate(whys, 1):
-        groups = []
-        for label, lines in why["players"]:
-            kept: list[str] = []
-            run_from, run = 0, 0
-            for line in lines:
-                first = seen.setdefault((label, line), n)
-                if first < n:
-                    if run and first != run_from:
-                        kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
-                        run = 0
-                    run_from, run = first, run + 1
-                    continue
-                if run:
-                    kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
-                    run = 0
-                kept.append(line)
-            if run:
-                kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
-            groups.append((label, kept))
-        out.append({"shared": why["shared"], "players": _merge_alike(groups)})
-    return out
-
-
-def _merge_alike(groups: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
-    """Players whose lines fold to the same words share one line, under all their names.
-
-    >>> _merge_alike([("Ann", ["(as in round 1: 8 lines)"]), ("Ben", ["won"]), ("Cat", ["(as in round 1: 8 lines)"])])
-    [('Ann, Cat', ['(as in round 1: 8 lines)']), ('Ben', ['won'])]
-    """
-    merged: dict[tuple[str, ...], list[str]] = {}
-    for label, kept in groups:
-        merged.setdefault(tuple(kept), []).append(label)
-    return [(", ".join(labels), list(kept)) for kept, labels in merged.items()]
-
-
 def _describe(value: Any) -> str:
     if value is None:
         return "—"
@@ -438,13 +394,14 @@ def chart_targets(slug: str, options: Mapping[str, Any]) -> list[tuple[float, st
     return [(pool, f"out at {pool}")] if pool else []
 
 
-def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, height: int = 125
-                  ) -> tuple[str, list[dict[str, Any]]]:
+def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, height: int = 125,
+                  font_size: float = 8.5) -> tuple[str, list[dict[str, Any]]]:
     """The chart of running totals with the game's bounds (:func:`chart_targets`), and its legend
     (set in HTML beside it): the sheet's chart, and the table page's.
 
     A game played by sides (Alliance Royals' Alliances, Royalty's coalitions, whose scores are
-    pooled: AR-11, RY-14) charts the sides, not the players.
+    pooled: AR-11, RY-14) charts the sides, not the players. A game of chips (Rummy Royal, deals
+    rummy) starts each line at the chips the player started with, and its axis spans the chips held.
     """
     if not data["rounds"]:
         return "", []
@@ -455,14 +412,17 @@ def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, heigh
         word = "Alliance" if data["game"] == "alliance-royals" else "Coalition"
         lines, series = list(data["sides"]), _side_running(data)
         named = {side: f"{word} {side}: " + " & ".join(members) for side, members in data["sides"].items()}
-    first = series[0]
-    deltas = [first] + [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
+    first_points = {} if data.get("sides") else data["rounds"][0].get("points") or {}
+    start = {p: series[0][p] - first_points.get(p, 0) for p in lines}  # the starting chips; 0 in most games
+    deltas = [{p: series[0][p] - start[p] for p in lines}]
+    deltas += [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
     # A player seated late: their line starts before their first round, at the score they joined with.
     joined = {} if data.get("sides") else {
         p: (first, series[first - 1][p] - (data["rounds"][first - 1].get("points") or {}).get(p, 0))
         for p, first in (data.get("joined") or {}).items() if 1 < first <= len(series)}
     svg = chart.progression_svg(lines, deltas, width=width, height=height, round_name=noun, legend=False,
-                                targets=chart_targets(data["game"], data.get("options") or {}), joined=joined)
+                                targets=chart_targets(data["game"], data.get("options") or {}), joined=joined,
+                                start=start, font_size=font_size)
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
     return svg, legend
@@ -540,11 +500,9 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
             "raw": raw if isinstance(raw, Mapping) else {},
             "why": _why(r.get("explain") or {}, players),
         })
-    for row, why in zip(rows, fold_repeats([row["why"] for row in rows], noun), strict=True):
-        row["why"] = why
     # A short game's lines need less height to read, and the page is wanted for its why.
     short = len(data["rounds"]) <= SHORT_GAME
-    svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125)
+    svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125, font_size=CHART_FONT)
     return {
         "kind": "filled",
         "slug": slug,
