@@ -80,6 +80,21 @@ SHORT_CHART_HEIGHT = 84
 CHART_FONT = 9.6
 
 
+#: The width a sheet's content takes (the paper less the 8 mm margins), upright and across, in mm.
+CONTENT_MM = {("A4", False): 194.0, ("A4", True): 281.0, ("letter", False): 199.9, ("letter", True): 263.4}
+#: The round-by-round grid's columns before the players', in mm, by game: wide enough for their words
+#: with everyday names; a long name wraps inside them. A game not listed gives each 20 mm.
+INFO_COLUMNS_MM = {"rally-the-king": (15, 33, 31), "indian-rummy": (11, 17), "royalty": (15, 34),
+                   "rummathon-royale": (16, 24), "rummy-royal": (16, 16), "alliance-royals": (),
+                   "battle-royals": (), "marriage-royals": ()}
+#: The "#" column of the grid, in mm.
+N_COLUMN_MM = 6.0
+#: A player's (or side's) two columns: the round's points take this share, the running total the rest.
+POINTS_SHARE = 0.55
+#: Players beyond this many turn the filled sheet across the page.
+UPRIGHT_PLAYERS = 6
+
+
 class UnknownPaper(ValueError):
     """A paper size the sheets are not laid out for."""
 
@@ -188,6 +203,7 @@ def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True, finalize=_finalize)
     env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain)
+    env.globals.update(grid_columns=grid_columns)
     env.tests["with_cents"] = has_cents
     return env
 
@@ -454,6 +470,25 @@ def final_score(data: Mapping[str, Any]) -> str:
     return f"{number(best)} to {number(others[0])}" if others else number(best)
 
 
+def grid_columns(slug: str, paper: str, players: int, sides: int, info: int) -> list[float]:
+    """The widths, in mm, of the filled sheet's grid: "#", the game's own columns, then each player's and
+    each side's points and total, sharing what is left of the page's width. The grid is laid out
+    fixed to these: a name of 40 letters without a space wraps inside its column, and no total is
+    pushed past the paper's edge.
+
+    >>> grid_columns("rally-the-king", "A4", 4, 0, 3)
+    [6.0, 15, 33, 31, 14.85, 12.15, 14.85, 12.15, 14.85, 12.15, 14.85, 12.15]
+    >>> sum(grid_columns("indian-rummy", "letter", 9, 0, 2)) <= CONTENT_MM["letter", True]
+    True
+    """
+    width = CONTENT_MM[paper_size(paper), players > UPRIGHT_PLAYERS]
+    fixed = list(INFO_COLUMNS_MM.get(slug, ()))[:info]
+    fixed += [20.0] * (info - len(fixed))
+    pair = (width - N_COLUMN_MM - sum(fixed)) / max(players + sides, 1)
+    points = round(pair * POINTS_SHARE, 2)
+    return [N_COLUMN_MM, *fixed, *[points, round(pair - points, 2)] * (players + sides)]
+
+
 def _result(data: Mapping[str, Any], noun: str) -> dict[str, Any]:
     rounds = len(data["rounds"])
     if data.get("over"):
@@ -525,6 +560,7 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         "result": _result(data, noun),
         "noun": noun,
         "chart": Markup(svg),  # noqa: S704 - built by chart.py, which escapes every name
+        "long_names": any(len(p) > LONG_NAME for p in players),
         "legend": legend,
         "rulings": list(rulings_log if rulings_log is not None else rulings_from(raw_rounds, slug)),
         "notes": [(row["n"], row["note"]) for row in rows if row["note"]],
