@@ -484,9 +484,10 @@ def grid_columns(slug: str, paper: str, players: int, sides: int, info: int) -> 
     width = CONTENT_MM[paper_size(paper), players > UPRIGHT_PLAYERS]
     fixed = list(INFO_COLUMNS_MM.get(slug, ()))[:info]
     fixed += [20.0] * (info - len(fixed))
-    pair = (width - N_COLUMN_MM - sum(fixed)) / max(players + sides, 1)
+    first = N_COLUMN_MM if info else 2 * N_COLUMN_MM  # with no column of its own beside it, room for "TOTAL"
+    pair = (width - first - sum(fixed)) / max(players + sides, 1)
     points = round(pair * POINTS_SHARE, 2)
-    return [N_COLUMN_MM, *fixed, *[points, round(pair - points, 2)] * (players + sides)]
+    return [first, *fixed, *[points, round(pair - points, 2)] * (players + sides)]
 
 
 def _result(data: Mapping[str, Any], noun: str) -> dict[str, Any]:
