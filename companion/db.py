@@ -178,6 +178,14 @@ def m006_player_changes(db: Database) -> None:
     append_only(db)
 
 
+@migrations()
+def m007_typed_at_and_table_rounds(db: Database) -> None:
+    """A save sent late (kept on a phone without signal) remembers when it was typed, beside when it
+    arrived; and a table finds its tournament round (to say when time was called) without a scan."""
+    db.execute("ALTER TABLE events ADD COLUMN typed_at TEXT")
+    db.execute("CREATE INDEX tournament_tables_table ON tournament_tables (table_id)")
+
+
 def connect(path: str) -> Database:
     """Open the database in autocommit mode; transactions are explicit."""
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
