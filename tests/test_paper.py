@@ -6,7 +6,9 @@ Each sheet is rendered once (cached) and every assertion reads the same render.
 
 from __future__ import annotations
 
+import random
 import re
+import string
 import subprocess
 import tempfile
 from functools import cache
@@ -316,14 +318,21 @@ def test_a_chip_game_starts_at_the_starting_chips_and_spans_the_swings():
 # A QR code every phone reads
 
 
+def _token(draw: random.Random, length: int) -> str:
+    """A random token in the alphabet of :func:`secrets.token_urlsafe`."""
+    return "".join(draw.choice(string.ascii_letters + string.digits + "-_") for _ in range(length))
+
+
 def test_fifty_random_table_links_read_back_at_150_dpi():
     """The pack's QR box (sheets.qr_svg at PACK_QR_MM in print.css's qr-box), one a page, for 50 random
     links shaped as a table's edit link; each page at 150 dpi is read by OpenCV's standard detector."""
-    import secrets
-
     cv2 = pytest.importorskip("cv2")
     needs_poppler()
-    links = [f"http://club.example/t/{secrets.token_urlsafe(9)}?key={secrets.token_urlsafe(16)}" for _ in range(50)]
+    # Drawn from a fixed seed: OpenCV's detector misses about one random code in 500 even when drawn
+    # pixel-perfect (which codes depends on their mask), so fresh keys each run would make a test that
+    # fails now and then; these fifty are new random keys all the same, and the same every run.
+    draw = random.Random(25)
+    links = [f"http://club.example/t/{_token(draw, 12)}?key={_token(draw, 22)}" for _ in range(50)]
     boxes = "".join(f'<div class="pack-qr" style="break-after: page"><div class="qr-box">'
                     f'{sheets.qr_svg(link, sheets.PACK_QR_MM)}</div></div>' for link in links)
     pdf = sheets.pdf_from_html(f"<html><head><style>@page {{ size: A4; margin: 8mm }} {sheets.print_css()}</style>"
