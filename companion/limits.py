@@ -24,7 +24,7 @@ DEFAULTS: dict[str, Any] = {
     "HEAVY_QUEUE": 4,            # heavy jobs waiting beyond those; more are answered 503
     "RETRY_AFTER": 5,            # seconds a 503 asks the phone to wait
     "CACHE_BYTES": 64 * 1024 * 1024,  # memory for all the caches together, about
-    "CREATE_RATE": "30 per minute; 300 per hour",  # new tables, imports, tournaments per address
+    "CREATE_RATE": "30 per minute; 300 per hour",  # new tables, imports, tournaments, rematches: together, per address
 }
 
 _values: dict[str, Any] = dict(DEFAULTS)

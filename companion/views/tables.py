@@ -28,6 +28,15 @@ bp = Blueprint("tables", __name__, url_prefix="/t")
 
 VIEW_ONLY = ("This is a view link: it can show the scores but not change them. "
              "Use the table's edit link to enter scores.")
+NO_TABLE = "There is no table at this link. Check the link, or start a new table."
+
+
+@bp.errorhandler(tables.TableNotFound)
+def table_gone(_error: tables.TableNotFound):
+    """A table removed while this request was under way (its round's seating undone, on any server)."""
+    from ..security import _error_response
+
+    return _error_response(404, "Not Found", NO_TABLE)
 
 
 @bp.app_template_filter("why")
@@ -49,10 +58,11 @@ def load_table(endpoint, values):
     if values and "table_id" in values:
         try:
             stored = tables.get_table(get_db(), values["table_id"], known_tables())
+            # The table as the log has it now: names corrected, late players seated (tables.seating).
+            # Its version is read from the database, so a table removed since it was cached is gone.
+            g.table = tables.state(get_db(), stored, states()).table
         except tables.TableNotFound:
-            abort(404, "There is no table at this link. Check the link, or start a new table.")
-        # The table as the log has it now: names corrected, late players seated (tables.seating).
-        g.table = tables.state(get_db(), stored, states()).table
+            abort(404, NO_TABLE)
         g.key = key_from_link(g.table.edit_key, "This edit link is not valid for this table. "
                               "Ask for the edit link again.", VIEW_ONLY)
         g.can_edit = g.key is not None

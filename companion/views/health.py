@@ -1,0 +1,23 @@
+"""The health route a load balancer asks: is this server up, and does its database answer?
+
+No key, no cookie, nothing private: the answer says only whether the database answered and how fast.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from .. import db
+
+bp = Blueprint("health", __name__)
+
+
+@bp.get("/healthz")
+def healthz():
+    """200 with the database's answer time in milliseconds, or 503 when it does not answer."""
+    try:
+        with db.borrowed() as conn:
+            ms = db.ping(conn)
+    except db.unavailable_errors():
+        return {"status": "unavailable", "database": "not answering"}, 503
+    return {"status": "ok", "database": "answering", "ms": round(ms, 2)}
