@@ -139,14 +139,23 @@ class SQLiteDatabase(Database):
         return Utils(self.conn)
 
 
+_PLACEHOLDER_OR_PERCENT = re.compile(r"('(?:[^']|'')*')|\?|%")
+
+
 @lru_cache(maxsize=1024)
 def postgres_sql(sql: str) -> str:
-    """A statement written with ``?`` placeholders, as psycopg takes it (``%s``, a literal % doubled).
+    """A statement written with ``?`` placeholders, as psycopg takes it: ``%s``, and a literal % doubled
+    (a ``?`` inside a quoted string is text, not a placeholder).
 
-    >>> postgres_sql("SELECT * FROM t WHERE a = ? AND b LIKE '%x'")
-    "SELECT * FROM t WHERE a = %s AND b LIKE '%%x'"
+    >>> postgres_sql("SELECT * FROM t WHERE a = ? AND b LIKE '%x?' AND c = 'it''s?'")
+    "SELECT * FROM t WHERE a = %s AND b LIKE '%%x?' AND c = 'it''s?'"
     """
-    return sql.replace("%", "%%").replace("?", "%s")
+    def replace(match: re.Match) -> str:
+        if match.group(1):
+            return match.group(1).replace("%", "%%")
+        return "%s" if match.group(0) == "?" else "%%"
+
+    return _PLACEHOLDER_OR_PERCENT.sub(replace, sql)
 
 
 class PostgresDatabase(Database):
@@ -160,7 +169,9 @@ class PostgresDatabase(Database):
         self.integrity_errors = (psycopg.IntegrityError,)
 
     def execute(self, sql: str, params: Sequence[Any] = ()):
-        return self.conn.execute(postgres_sql(sql), params or None)
+        if not params:  # psycopg reads placeholders (and a doubled %) only when there are parameters
+            return self.conn.execute(sql)
+        return self.conn.execute(postgres_sql(sql), params)
 
     def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         with self.conn.cursor() as cursor:

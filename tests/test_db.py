@@ -186,3 +186,10 @@ def test_the_log_made_before_renames_keeps_every_row_and_stays_append_only(tmp_p
         conn.execute("INSERT INTO events (table_id, seq, kind, created_at) VALUES (?, 9, 'bogus', 'now')",
                      [table.id])
     assert conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'events_entry_key'").fetchone()[0] == 1
+
+
+def test_placeholders_and_a_literal_percent_mean_the_same_on_both(conn):
+    table = tables.create_table(conn, "rummathon-royale", ["Ann", "Ben"], {}, title="100% fun?")
+    assert conn.value("SELECT COUNT(*) FROM tables WHERE title LIKE '100%'") == 1
+    assert conn.value("SELECT id FROM tables WHERE title LIKE '%fun?' AND id = ?", [table.id]) == table.id
+    assert conn.rows("SELECT title FROM tables WHERE id = ?", [table.id]) == [{"title": "100% fun?"}]
