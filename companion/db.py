@@ -249,7 +249,7 @@ class Pool:
         self._idle: list[Database] = []
         self._lock = threading.Lock()
 
-    def take(self) -> Database:
+    def take(self, timeout: float | None = None) -> Database:
         with self._lock:
             if self._idle:
                 return self._idle.pop()
@@ -286,8 +286,8 @@ class PostgresPool:
                                    kwargs={"autocommit": True}, check=ConnectionPool.check_connection,
                                    open=True, name="courtier")
 
-    def take(self) -> Database:
-        return PostgresDatabase(self.pool.getconn())
+    def take(self, timeout: float | None = None) -> Database:
+        return PostgresDatabase(self.pool.getconn(timeout))
 
     def give_back(self, db: Database) -> None:
         self.pool.putconn(db.conn)
@@ -317,14 +317,15 @@ def close_db(_exc: BaseException | None = None) -> None:
 
 
 @contextmanager
-def borrowed(app: Flask | None = None) -> Iterator[Database]:
+def borrowed(app: Flask | None = None, timeout: float | None = None) -> Iterator[Database]:
     """A connection for work outside a request (a heavy job's thread, a command): the request's own
-    when there is one, else one borrowed from the app's pool and given back after."""
+    when there is one, else one borrowed from the app's pool (waiting at most ``timeout`` seconds
+    for PostgreSQL's) and given back after."""
     if app is None and has_app_context() and "db" in g:
         yield g.db
         return
     connections = pool(app or current_app)
-    db = connections.take()
+    db = connections.take(timeout)
     try:
         yield db
     finally:
@@ -349,10 +350,10 @@ def ping(db: Database) -> float:
 def init_app(app: Flask) -> None:
     app.config.setdefault("DATABASE_POOL", IDLE_CONNECTIONS)
     app.teardown_appcontext(close_db)
-    db = connect(app.config["DATABASE"])
+    app.extensions["courtier.db"] = connections = open_pool(app.config["DATABASE"], int(app.config["DATABASE_POOL"]))
+    weakref.finalize(app, connections.close)  # an app dropped (a test's) closes its files and connections
+    db = connections.take()
     try:
         migrate(db)
     finally:
-        db.close()
-    app.extensions["courtier.db"] = connections = open_pool(app.config["DATABASE"], int(app.config["DATABASE_POOL"]))
-    weakref.finalize(app, connections.close)  # an app dropped (a test's) closes its files and connections
+        connections.give_back(db)

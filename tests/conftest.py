@@ -22,9 +22,18 @@ PHONE = {"width": 390, "height": 844}
 DATABASES = os.environ.get("COURTIER_TEST_DATABASES", "sqlite,postgresql").split(",")
 
 
+def pytest_generate_tests(metafunc):
+    """A test marked ``no_database`` uses the app but never its database (the stateless API, forms
+    rendered): it runs once, on SQLite, and PostgreSQL's run is spent where storage is."""
+    if "database" in metafunc.fixturenames and metafunc.definition.get_closest_marker("no_database"):
+        metafunc.parametrize("database", ["sqlite"], indirect=True)
+
+
 @pytest.fixture(scope="session")
 def postgres():
     """A throwaway PostgreSQL for the whole run (tests/throwaway_postgres.py), stopped at the end."""
+    if "postgresql" not in DATABASES:
+        pytest.skip("COURTIER_TEST_DATABASES leaves PostgreSQL out")
     try:
         server = ThrowawayPostgres().start()
     except FileNotFoundError as err:

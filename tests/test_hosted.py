@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from companion import db
+from companion import create_app, db
 from tests.test_crash import ROOT, WAITRESS, Server, free_port
 from tests.test_tournament_director import PLAYERS as ENTRANTS
 
@@ -289,3 +289,28 @@ def test_the_limit_counts_creations_of_every_kind_together_in_the_database(make_
     assert two.post("/import", data={"text": json.dumps(exported)}).status_code == 429
     with db.borrowed(first) as conn:
         assert conn.value("SELECT SUM(hits) FROM rate_counts") >= 4
+
+
+def test_the_health_check_answers_200_and_503_when_the_database_is_gone(postgres):
+    """For a load balancer: no key, nothing private, and a 503 (not a hang, not a 500) when the database goes."""
+    url = postgres.create_database()
+    app = create_app({"TESTING": True, "DATABASE": url, "SECRET_KEY": "x"})
+    try:
+        client = app.test_client()
+        answer = client.get("/healthz")
+        assert answer.status_code == 200 and answer.get_json()["status"] == "ok"
+        assert set(answer.get_json()) == {"status", "database", "ms"} and "Set-Cookie" not in answer.headers
+        postgres.drop_database(url)  # the database goes away under the running app
+        gone = client.get("/healthz")
+        assert gone.status_code == 503
+        assert gone.get_json() == {"status": "unavailable", "database": "not answering"}
+    finally:
+        db.pool(app).close()
+        postgres.drop_database(url)
+
+
+def test_the_health_check_on_a_sqlite_file(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "h.sqlite"), "SECRET_KEY": "x"})
+    answer = app.test_client().get("/healthz")
+    assert answer.status_code == 200 and answer.get_json()["database"] == "answering"
+    assert answer.headers["Cache-Control"] == "no-store"

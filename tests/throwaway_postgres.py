@@ -64,8 +64,14 @@ class ThrowawayPostgres:
         self._shared = None
 
     def _run(self, *args: str, **kwargs) -> subprocess.CompletedProcess:
-        return subprocess.run([str(self.bin / args[0]), *args[1:]], check=True, capture_output=True, text=True,
-                              user=self.user, **kwargs)
+        done = subprocess.run([str(self.bin / args[0]), *args[1:]], capture_output=True, text=True,
+                              user=self.user, check=False, **kwargs)
+        if done.returncode != 0:
+            log = self.root / "log"
+            tail = log.read_text(errors="replace")[-1500:] if log.exists() else ""
+            raise subprocess.CalledProcessError(done.returncode, args[0], done.stdout,
+                                                f"{done.stderr[-1500:]}\n{tail}")
+        return done
 
     def start(self) -> ThrowawayPostgres:
         self.root.chmod(0o755)

@@ -11,12 +11,15 @@ from .. import db
 
 bp = Blueprint("health", __name__)
 
+#: How long the check waits for a connection: a database that cannot give one by then is not answering.
+WAIT_SECONDS = 2
+
 
 @bp.get("/healthz")
 def healthz():
     """200 with the database's answer time in milliseconds, or 503 when it does not answer."""
     try:
-        with db.borrowed() as conn:
+        with db.borrowed(timeout=WAIT_SECONDS) as conn:
             ms = db.ping(conn)
     except db.unavailable_errors():
         return {"status": "unavailable", "database": "not answering"}, 503
