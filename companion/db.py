@@ -90,6 +90,10 @@ class Database:
     def begin(self, lock: tuple[str, str] | None) -> None:
         raise NotImplementedError
 
+    def lock_row(self, table: str, key: str) -> None:
+        """Inside a write transaction: make other writers to this row wait until it ends."""
+        raise NotImplementedError
+
     @property
     def in_transaction(self) -> bool:
         raise NotImplementedError
@@ -120,6 +124,9 @@ class SQLiteDatabase(Database):
 
     def begin(self, lock: tuple[str, str] | None) -> None:
         self.conn.execute("BEGIN IMMEDIATE")  # the file's one write lock: every row is locked
+
+    def lock_row(self, table: str, key: str) -> None:
+        pass  # BEGIN IMMEDIATE holds the whole file already
 
     @property
     def in_transaction(self) -> bool:
@@ -180,10 +187,16 @@ class PostgresDatabase(Database):
     def begin(self, lock: tuple[str, str] | None) -> None:
         self.conn.execute("BEGIN")
         if lock is not None:
-            table, key = lock
-            if table not in LOCKABLE:
-                raise ValueError(f"no lock on {table}")
-            self.conn.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR UPDATE", [key])  # noqa: S608 - LOCKABLE
+            try:
+                self.lock_row(*lock)
+            except BaseException:
+                self.conn.rollback()
+                raise
+
+    def lock_row(self, table: str, key: str) -> None:
+        if table not in LOCKABLE:
+            raise ValueError(f"no lock on {table}")
+        self.conn.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR UPDATE", [key])  # noqa: S608 - LOCKABLE
 
     @property
     def in_transaction(self) -> bool:

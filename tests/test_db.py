@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion import create_app, db, migrations, tables
+from companion.tournaments import store
 
 
 @pytest.fixture
@@ -193,3 +194,32 @@ def test_placeholders_and_a_literal_percent_mean_the_same_on_both(conn):
     assert conn.value("SELECT COUNT(*) FROM tables WHERE title LIKE '100%'") == 1
     assert conn.value("SELECT id FROM tables WHERE title LIKE '%fun?' AND id = ?", [table.id]) == table.id
     assert conn.rows("SELECT title FROM tables WHERE id = ?", [table.id]) == [{"title": "100% fun?"}]
+
+
+def test_undoing_a_seating_waits_for_a_hand_being_saved_and_then_keeps_the_seating(database, conn):
+    """A hand saved on one server while the director undoes the round's seating on another: the undo
+    waits for the save, sees the hand and refuses, never a half-removed round or a broken log."""
+    t = store.create(conn, "rally-the-king", "Club night", ["Ann", "Ben", "Cat", "Dan"], {}, "random", 2, 4)
+    (seat,) = store.seat_next_round(conn, t, seed=3)
+    table = tables.get_table(conn, seat.table_id)
+    outcome: list[object] = []
+    with closing(db.connect(database)) as director:
+        if director.kind == "sqlite":
+            director.execute(f"PRAGMA busy_timeout = {db.BUSY_TIMEOUT_MS}")
+        with db.immediate(conn, lock=("tables", table.id)):  # the save is under way...
+            tables._insert(conn, table.id, tables.Event(1, "seat", None, None, {"name": "Eve"}, "", tables.now()))
+
+            def undo():
+                try:
+                    outcome.append(store.unseat_round(director, t, 1))
+                except store.DirectorRefused as err:
+                    outcome.append(err)
+
+            undoing = threading.Thread(target=undo)
+            undoing.start()
+            undoing.join(timeout=0.5)
+            assert undoing.is_alive()  # ...and the undo waits for it
+        undoing.join(timeout=10)
+    assert len(outcome) == 1 and isinstance(outcome[0], store.DirectorRefused), outcome
+    assert "has a hand entered" in str(outcome[0])
+    assert store.rounds_seated(conn, t.id) == 1 and tables.version(conn, table.id) == 1

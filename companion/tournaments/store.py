@@ -274,6 +274,8 @@ def unseat_round(db: Database, t: Tournament, round_number: int,
             raise DirectorRefused(f"only the last round seated (round {done}) can be undone"
                                   if done else "no round is seated")
         ids = [s.table_id for s in round_tables(db, t.id, round_number)]
+        for table_id in ids:  # a hand being saved on another server now finishes first, and is seen below
+            db.lock_row("tables", table_id)
         started = db.rows(
             "SELECT tt.number FROM tournament_tables tt JOIN events e ON e.table_id = tt.table_id "
             "WHERE tt.tournament_id = ? AND tt.round = ? ORDER BY tt.number LIMIT 1", [t.id, round_number])
