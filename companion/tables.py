@@ -489,6 +489,8 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
         raise AlreadyStored(seq)
     current = version(db, table.id)
     if base_version != current:  # unknown (None) counts as stale: never write blind
+        if entry_key is not None and (seq := stored_seq(db, table.id, entry_key)) is not None:
+            raise AlreadyStored(seq)  # the same save, stored (by another server) since the key was looked up
         raise StaleVersion(current)
     before = cache.get((table.id, current)) if cache is not None else None
     log = before.log if before is not None else tuple(events(db, table.id))

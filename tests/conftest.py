@@ -22,11 +22,16 @@ PHONE = {"width": 390, "height": 844}
 DATABASES = os.environ.get("COURTIER_TEST_DATABASES", "sqlite,postgresql").split(",")
 
 
-def pytest_generate_tests(metafunc):
-    """A test marked ``no_database`` uses the app but never its database (the stateless API, forms
-    rendered): it runs once, on SQLite, and PostgreSQL's run is spent where storage is."""
-    if "database" in metafunc.fixturenames and metafunc.definition.get_closest_marker("no_database"):
-        metafunc.parametrize("database", ["sqlite"], indirect=True)
+def pytest_collection_modifyitems(config, items):
+    """A test marked ``one_database`` uses the app but never its database (the stateless API, forms
+    rendered), or spends its time rendering PDFs from tables the other tests store and read on both:
+    it runs once, on SQLite, and PostgreSQL's share of the run is spent where storage is."""
+    once = [item for item in items if item.get_closest_marker("one_database")
+            and getattr(item, "callspec", None) and item.callspec.params.get("database") == "postgresql"]
+    if once:
+        config.hook.pytest_deselected(items=once)
+        dropped = set(map(id, once))
+        items[:] = [item for item in items if id(item) not in dropped]
 
 
 @pytest.fixture(scope="session")

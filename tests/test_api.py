@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.no_database  # the stateless API and forms: the same on either database
+pytestmark = pytest.mark.one_database  # the stateless API and forms: the same on either database
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 

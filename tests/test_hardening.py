@@ -305,6 +305,7 @@ def test_a_busy_server_answers_503_with_retry_after(tmp_path):
     limits.configure({})
 
 
+@pytest.mark.one_database  # rendering PDFs: the same work on either database
 def test_a_sheet_is_rendered_once_per_table_version(client, monkeypatch):
     from companion import sheets
 

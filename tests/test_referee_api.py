@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion.referee import REFEREES
 
-pytestmark = pytest.mark.no_database  # the stateless API and forms: the same on either database
+pytestmark = pytest.mark.one_database  # the stateless API and forms: the same on either database
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),

@@ -19,6 +19,9 @@ from companion.tournaments import packs, store
 
 from .test_tournament_director import PLAYERS, create, edit_links, enter_deal, seat
 
+#: Rendering packs and standings: the same work on either database, and the tables they print are
+#: stored and read on both by test_tournaments_web and test_tournament_director.
+pytestmark = pytest.mark.one_database
 cv2 = pytest.importorskip("cv2")
 PAGE_POINTS = {"a4": (595, 842), "letter": (612, 792)}
 
