@@ -19,7 +19,7 @@ from .db import Database, immediate
 KINDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("tables", "tables", ("id", "edit_key", "game", "title", "players", "options", "created_at", "rematch_of")),
     ("events", "entries", ("id", "table_id", "seq", "kind", "slot", "undoes", "data", "device", "created_at",
-                           "entry_key")),
+                           "entry_key", "typed_at")),
     ("tournaments", "tournaments", ("id", "director_key", "game", "title", "entrants", "options", "method",
                                     "rounds", "table_size", "created_at")),
     ("tournament_tables", "tournament tables", ("tournament_id", "round", "number", "table_id", "seats")),

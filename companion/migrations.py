@@ -171,7 +171,15 @@ def m006_player_changes(db: SQLiteUtils) -> None:
 
 
 @sqlite_migrations()
-def m007_rate_limits(db: SQLiteUtils) -> None:
+def m007_typed_at_and_table_rounds(db: SQLiteUtils) -> None:
+    """A save sent late (kept on a phone without signal) remembers when it was typed, beside when it
+    arrived; and a table finds its tournament round (to say when time was called) without a scan."""
+    db.execute("ALTER TABLE events ADD COLUMN typed_at TEXT")
+    db.execute("CREATE INDEX tournament_tables_table ON tournament_tables (table_id)")
+
+
+@sqlite_migrations()
+def m008_rate_limits(db: SQLiteUtils) -> None:
     """Creation limits counted in the database (companion.ratelimit): one count per phone, for every
     process and server that shares the database."""
     db.execute(RATE_COUNTS.replace("DOUBLE PRECISION", "REAL"))
@@ -241,7 +249,6 @@ POSTGRES_STEPS: list[tuple[str, list[str]]] = [
             seats TEXT NOT NULL,
             PRIMARY KEY (tournament_id, round, number)
         )""",
-        "CREATE INDEX tournament_tables_table ON tournament_tables (table_id)",
         """CREATE TABLE tournament_calls (
             tournament_id TEXT NOT NULL REFERENCES tournaments(id),
             round INTEGER NOT NULL,
@@ -257,7 +264,11 @@ POSTGRES_STEPS: list[tuple[str, list[str]]] = [
             PRIMARY KEY (tournament_id, table_id)
         )""",
     ]),
-    ("m007_rate_limits", [RATE_COUNTS]),
+    ("m007_typed_at_and_table_rounds", [
+        "ALTER TABLE events ADD COLUMN typed_at TEXT",
+        "CREATE INDEX tournament_tables_table ON tournament_tables (table_id)",
+    ]),
+    ("m008_rate_limits", [RATE_COUNTS]),
 ]
 
 #: Any constant: the advisory lock that lets one server at a time bring the schema up to date.

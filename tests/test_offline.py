@@ -151,3 +151,50 @@ def test_every_page_names_the_service_worker_and_the_offline_script(client):
     page = client.get("/").get_data(as_text=True)
     assert 'data-service-worker="/sw.js"' in page
     assert 'src="/static/js/offline.js"' not in page  # the first page stays small
+
+
+def test_a_hand_sent_late_keeps_when_it_was_typed_beside_when_it_arrived(client):
+    """The phone's queue sends the time each waiting hand was typed; the history gives both."""
+    from datetime import UTC, datetime, timedelta
+
+    view, edit = new_table(client)
+    typed = (datetime.now(UTC) - timedelta(minutes=13)).replace(microsecond=0)
+    answer = post(client, edit, out="Ann", p1_low=3, headers={"X-Courtier-Queued": "1"},
+                  typed_at=typed.isoformat().replace("+00:00", ".000Z"))
+    assert answer.status_code == 204
+    history = client.get(view + "/history").get_data(as_text=True)
+    said = re.search(r'Typed <time datetime="([^"]+)" data-local>[^<]*</time> on a phone without signal; '
+                     r'arrived <time datetime="([^"]+)"', history)
+    assert said, history
+    assert datetime.fromisoformat(said.group(1)) == typed
+    arrived = datetime.fromisoformat(said.group(2))
+    assert timedelta(minutes=12) < arrived - typed < timedelta(minutes=14)
+
+
+@pytest.mark.parametrize("claimed", ["yesterday", "2031-01-01T00:00:00Z", "2001-01-01T00:00:00Z", "21:04"])
+def test_a_typed_time_that_cannot_be_right_is_left_out(client, claimed):
+    view, edit = new_table(client)
+    assert post(client, edit, out="Ann", typed_at=claimed).status_code == 303
+    assert "Typed <time" not in client.get(view + "/history").get_data(as_text=True)
+
+
+def test_pages_whose_address_has_no_key_hold_no_edit_key(client):
+    """The home page's recent tables and a rematch's link back reach the edit link through the phone's
+    session (/t/<id>/open), so a cached page holds an edit key only when its address does."""
+    view, edit = new_table(client)
+    key = edit.split("?key=")[1]
+    page = client.get(edit).get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    rematch = client.post(edit.replace("?key=", "/rematch?key="), data={"csrf_token": token.group(1) if token else ""})
+    assert rematch.status_code == 303
+    new_edit = rematch.headers["Location"]
+    new_view, new_key = new_edit.split("?key=")
+    for address in ("/", new_view, view):
+        html = client.get(address).get_data(as_text=True)
+        assert key not in html and new_key not in html, address
+    assert f'href="{view}/open"' in client.get(new_view).get_data(as_text=True)  # the rematch's link back
+    assert f'href="{view}/open"' in client.get("/").get_data(as_text=True)
+    back = client.get(f"{view}/open")
+    assert back.status_code == 303 and back.headers["Location"] == edit
+    stranger = client.application.test_client()  # a phone that never had the edit link
+    assert stranger.get(f"{view}/open").headers["Location"] == view

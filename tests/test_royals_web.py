@@ -168,7 +168,7 @@ def test_tournaments_seat_head_to_head_and_three_handed_tables(client, game, ent
                                                      "rounds": "2", "method": "round-robin"})
     assert response.status_code == 303, response.get_data(as_text=True)
     tour, key = response.headers["Location"].split("?key=")
-    assert client.post(f"{tour}/rounds?key={key}").status_code == 303
+    assert client.post(f"{tour}/rounds?key={key}", data={"round": "1"}).status_code == 303
     page = client.get(f"{tour}?key={key}").get_data(as_text=True)
     links = re.findall(r'href="(/t/[\w-]+)\?key=([\w-]+)">Round 1, table (\d)', page)
     assert len(links) == len(entrants) // seats

@@ -191,7 +191,7 @@ def test_a_rummy_royal_tournament_seats_tables_and_ranks_a_finished_one(client, 
     response = client.post("/tournaments/new", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
     tour, key = response.headers["Location"].split("?key=")
-    assert client.post(f"{tour}/rounds?key={key}").status_code == 303
+    assert client.post(f"{tour}/rounds?key={key}", data={"round": "1"}).status_code == 303
     page = client.get(f"{tour}?key={key}").get_data(as_text=True)
     links = re.findall(r'href="(/t/[\w-]+)\?key=([\w-]+)">Round 1, table (\d)', page)
     assert len(links) >= 2

@@ -22,8 +22,8 @@ def create(client, game="rally-the-king", entrants=("Ann", "Ben", "Cat", "Dan", 
     return location.split("?key=")
 
 
-def seat(client, tour, key):
-    response = client.post(f"{tour}/rounds?key={key}")
+def seat(client, tour, key, round_number=1):
+    response = client.post(f"{tour}/rounds?key={key}", data={"round": str(round_number)})
     assert response.status_code == 303
     return client.get(f"{tour}?key={key}").get_data(as_text=True)
 
@@ -51,6 +51,21 @@ def test_only_the_director_seats_rounds(client):
     assert client.post(f"{tour}/rounds").status_code == 403
     assert client.post(f"{tour}/rounds?key=wrong").status_code == 403
     assert "Seat round 1" not in client.get(tour).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("sent", [{}, {"round": ""}, {"round": "two"}])
+def test_seating_without_a_round_number_is_refused_in_words(client, sent):
+    """An old cached form or a script that leaves out the round would seat the next round each time
+    it is sent: it is refused, nothing is seated, and the page says which round is next."""
+    tour, key = create(client)
+    seat(client, tour, key, 1)
+    answer = client.post(f"{tour}/rounds?key={key}", data=sent)
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert "Nothing was seated: the button did not say which round to seat" in page
+    assert "Round 2 is the next to seat" in page
+    assert "1 of 3 rounds seated" in page
+    assert "1 of 3 rounds seated" in client.get(f"{tour}?key={key}").get_data(as_text=True)
 
 
 def test_impossible_seating_is_refused_with_the_input_kept(client):
@@ -130,3 +145,40 @@ def test_a_twenty_table_pack(client, app):
         time.sleep(0.1)
     assert len(PdfReader(path).pages) == 21  # the seating list and 20 tables
     assert "Download the pack" in client.get(f"{tour}/rounds/1/pack?key={key}").get_data(as_text=True)
+
+
+def test_a_table_whose_time_was_called_says_so_and_asks_before_saving(client):
+    """Time called on round 1: its tables say so, and a hand saved after it (which the standings
+    leave out) is saved only once the player confirms, with what was typed kept in between."""
+    tour, key = create(client)
+    page = seat(client, tour, key)
+    table, table_key, _ = re.findall(r'href="(/t/[\w-]+)\?key=([\w-]+)">Round 1, table (\d)', page)[0]
+    players = json.loads(client.get(f"{table}/export.json").data)["players"]
+    hand = {"base_version": "0", "dealer": players[0], "bid": "solo", "declarer": players[0],
+            "declarer_points": "64"}  # a solo of 64 points: won, +12 and three times -4 (RK-3, RK-7)
+    assert client.post(f"{table}/hands?key={table_key}", data=hand).status_code == 303
+    assert "Time was called" not in client.get(f"{table}?key={table_key}").get_data(as_text=True)
+    assert client.post(f"{tour}/rounds/1/call?key={key}").status_code == 303
+
+    shown = client.get(f"{table}?key={table_key}").get_data(as_text=True)
+    assert "Time was called on round 1 of Friday club" in shown
+    assert "hands saved now do not count in its standings" in shown
+    form = client.get(f"{table}/hands/new?key={table_key}").get_data(as_text=True)
+    assert "a hand saved now does not count in the tournament" in form
+
+    second = {"base_version": "1", "dealer": players[1], "bid": "solo", "declarer": players[1],
+              "declarer_points": "40"}  # 40 < 60: lost, -12 and three times +4
+    asked = client.post(f"{table}/hands?key={table_key}", data=second)
+    assert asked.status_code == 409
+    html = asked.get_data(as_text=True)
+    assert "Time was called on round 1 of Friday club: this hand will not count" in html
+    assert 'name="after_time" type="hidden" value="yes"' in html or 'name="after_time" value="yes"' in html
+    assert 'value="40"' in html  # what was typed stays
+    assert len(json.loads(client.get(f"{table}/export.json").data)["rounds"]) == 1  # nothing saved yet
+
+    saved = client.post(f"{table}/hands?key={table_key}", data={**second, "after_time": "yes"})
+    assert saved.status_code == 303
+    rounds = json.loads(client.get(f"{table}/export.json").data)["rounds"]
+    assert [r["declarer_points"] for r in rounds] == [64, 40]
+    standings = client.get(f"{tour}/board").get_data(as_text=True)
+    assert "+12" in standings and "−12" not in standings  # the standings keep the table as it stood

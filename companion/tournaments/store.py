@@ -299,6 +299,16 @@ def called_rounds(db: Database, tid: str) -> dict[int, str]:
             for r in db.rows("SELECT round, called_at FROM tournament_calls WHERE tournament_id = ?", [tid])}
 
 
+def time_called_on(db: Database, table_id: str) -> dict[str, Any] | None:
+    """For a table of a tournament round whose time was called: the round, when, and the tournament's
+    name; None for any other table."""
+    row = next(db.query(
+        "SELECT tt.round, tc.called_at, t.title FROM tournament_tables tt "
+        "JOIN tournament_calls tc ON tc.tournament_id = tt.tournament_id AND tc.round = tt.round "
+        "JOIN tournaments t ON t.id = tt.tournament_id WHERE tt.table_id = ?", [table_id]), None)
+    return dict(row) if row else None
+
+
 def call_time(db: Database, t: Tournament, round_number: int) -> None:
     """End a round: its unfinished tables count as they stand (or as the director adjusts them)."""
     with immediate(db, lock=("tournaments", t.id)):

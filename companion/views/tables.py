@@ -9,10 +9,23 @@ from __future__ import annotations
 import csv
 import io
 import json
+import secrets
 from functools import wraps
 
 import segno
-from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from markupsafe import Markup
 from wtforms import HiddenField, StringField
 
@@ -22,6 +35,7 @@ from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
 from ..games.base import InputError
+from ..tournaments import store as tournament_store
 from .common import device_label, key_from_link, known_tables, link_rulings, remember_table, see_other, states
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
@@ -60,9 +74,10 @@ def load_table(endpoint, values):
             stored = tables.get_table(get_db(), values["table_id"], known_tables())
             # The table as the log has it now: names corrected, late players seated (tables.seating).
             # Its version is read from the database, so a table removed since it was cached is gone.
-            g.table = tables.state(get_db(), stored, states()).table
+            g.table_state = tables.state(get_db(), stored, states())
         except tables.TableNotFound:
             abort(404, NO_TABLE)
+        g.table = g.table_state.table
         g.key = key_from_link(g.table.edit_key, "This edit link is not valid for this table. "
                               "Ask for the edit link again.", VIEW_ONLY)
         g.can_edit = g.key is not None
@@ -103,7 +118,10 @@ class NameForm(CourtierForm):
 
 
 def _state():
-    now = tables.state(get_db(), g.table, states())
+    """The table's state as this request read it (once: every part of a page shows the same version)."""
+    if "table_state" not in g:
+        g.table_state = tables.state(get_db(), g.table, states())
+    now = g.table_state
     return now.log, now.hands, now.scored, now.version
 
 
@@ -161,16 +179,27 @@ def show(table_id: str):
             previous = tables.get_table(get_db(), g.table.rematch_of, known_tables())
         except tables.TableNotFound:
             previous = None
-    back = None
-    if previous is not None:
-        kept = next((r[1] for r in session.get("recent", []) if r[0] == previous.id), "")
-        back = url_for("tables.show", table_id=previous.id, key=kept if kept == previous.edit_key else None)
+    back = url_for("tables.reopen", table_id=previous.id) if previous is not None else None
     return render_template("pages/table.html", table=g.table, previous=previous, back=back, scored=scored,
                            hands=hands, version=version,
                            board=render_board(scored, hands, version), links=links, action=ActionForm(),
                            can_undo=tables.undo_target(log) is not None,
                            undone=request.args.get("undone") == "1" and tables.redo_target(log) is not None,
-                           device=device_label())
+                           device=device_label(), time_called=_time_called())
+
+
+@bp.get("/<table_id>/open")
+def reopen(table_id: str):
+    """A table this phone opened before, with the edit key it had then (kept in the session).
+
+    The pages that list such tables (the home page's recent tables, a rematch's link back) link
+    here, so no page whose address holds no key holds an edit key: the service worker deletes the
+    pages holding a table's key once no tab shows the table (docs/ops.md), and it finds them by
+    their address.
+    """
+    kept = next((r[1] for r in session.get("recent", []) if r[0] == g.table.id), "") or ""
+    mine = bool(kept) and secrets.compare_digest(kept.encode(), g.table.stored.edit_key.encode())
+    return redirect(url_for("tables.show", table_id=g.table.id, key=kept if mine else None), 303)
 
 
 @bp.get("/<table_id>/board")
@@ -214,22 +243,36 @@ def _before(hands, slot: int | None, scored):
     slots = [s for s, _ in hands]
     if slot is None or slot not in slots:
         return scored
+    now = g.get("table_state")
+    folds = now.folds if now is not None and now.hands is hands else ()
     try:
+        if folds:  # the game folded up to the hand before it: no rescoring
+            return games.finish(folds[slots.index(slot)])
         return tables.score_hands(g.table, hands[:slots.index(slot)])
     except InputError:
         return scored
 
 
+def _time_called() -> dict | None:
+    """The tournament round of this table, when its time was called (tournaments.store.time_called_on)."""
+    if "time_called" not in g:
+        g.time_called = tournament_store.time_called_on(get_db(), g.table.id)
+    return g.time_called
+
+
 def _render_form(form, slot=None, status=200, message=None, other_errors=(), scored=None, hands=None,
-                 version=None):
+                 version=None, after_time=False):
     if scored is None:
         _, hands, scored, version = _state()
     number = len(hands) + 1 if slot is None else [s for s, _ in hands].index(slot) + 1
+    # A kept form keeps its entry key, so saving it again (or the phone's queue sending it) stores it once.
+    entry_key = request.form.get("entry_key", "") if request.method == "POST" else ""
     return render_template(_entry().TEMPLATE, table=g.table, form=form, slot=slot, number=number,
                            field_title=_entry().field_title, before=_before(hands, slot, scored),
                            message=message, other_errors=list(other_errors), scored=scored,
                            hands=hands, version=version, board=render_board(scored, hands, version),
-                           action=ActionForm()), status
+                           action=ActionForm(), time_called=_time_called(), after_time=after_time,
+                           entry_key=entry_key if tables.valid_entry_key(entry_key) else ""), status
 
 
 @bp.get("/<table_id>/hands/new")
@@ -332,14 +375,20 @@ def _save(change: tables.Change, slot: int | None):
         other = _engine_problems_too(form, slot)
         return _render_form(form, slot=slot, status=422, other_errors=other,
                             message="Some fields need a look: see the messages next to them.")
+    if _time_called() and request.form.get("after_time") != "yes":
+        return _ask_after_time(form, slot)
     data = entry.round_from(form, g.table)
     base = _base_version(form)
     try:
         seq, scored = tables.append(get_db(), g.table, base, tables.Change(change.kind, change.slot, data),
-                                    device=device_label(), cache=states(), entry_key=entry_key)
+                                    device=device_label(), cache=states(), entry_key=entry_key,
+                                    typed_at=tables.typed_at(request.form.get("typed_at")))
     except tables.AlreadyStored as stored:
         return _stored(stored.seq, f"This {entry.ROUND_NAME} was already saved.")
     except tables.StaleVersion as stale:
+        g.pop("table_state", None)  # the scores shown with the form are the current ones
+        if slot is None:
+            _follow_the_table(form, base)
         form.base_version.data = str(stale.current)
         return _render_form(
             form, slot=slot, status=409,
@@ -352,11 +401,60 @@ def _save(change: tables.Change, slot: int | None):
                             message=f"This {_entry().ROUND_NAME} cannot be scored as entered.",
                             other_errors=_attach(err, form, slot))
     noun = _entry().ROUND_NAME.capitalize()
+    if _time_called() and not request.headers.get(QUEUED_HEADER):
+        flash(f"Saved after time was called: this {_entry().ROUND_NAME} does not count in the tournament.")
     if scored.over and not request.headers.get(QUEUED_HEADER):
         flash(f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
         flash(f"Game over: {scored.reason}")
         return see_other(table_url("tables.show") + "#board")
     return _stored(seq, f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
+
+
+def _new_round_form(table, hands, scored):
+    """The form a new round opens with at this state of the table: its defaults (the dealer, whose
+    turn it is, who is out, each player's House) come from the hands so far."""
+    return _entry().round_form(table, previous=hands[-1][1] if hands else None, scored=scored)
+
+
+def _follow_the_table(form, base: int | None) -> None:
+    """A kept form brought up to date after a clash: each value the table had chosen for it (the
+    dealer, RK-10 and RM-3; whose turn, RY-9; who is out, IR-9; the Houses, AR-7) and that the player
+    left as it was becomes what the table chooses now; every value the player typed stays."""
+    log, hands, scored, _ = _state()
+    then_log = [e for e in log if base is not None and e.seq <= base]
+    if base is None or len(then_log) == len(log):
+        return
+    then_table, then_hands = tables.seating(g.table, then_log)
+    try:
+        then = _new_round_form(then_table, then_hands, tables.score_hands(then_table, then_hands))
+    except InputError:  # every stored version scores; a table that no longer does keeps the form as sent
+        return
+    now = _new_round_form(g.table, hands, scored)
+    for name, field in form._fields.items():
+        if name in ("csrf_token", "base_version") or name not in then._fields or name not in now._fields:
+            continue
+        chosen_then, chosen_now = then[name].data, now[name].data
+        if chosen_then != chosen_now and field.data == chosen_then:
+            field.data = chosen_now
+            field.raw_data = []  # shown from its data, not from what was posted
+
+
+#: Why a save was not stored, for the phone's queue (static/js/offline.js) when the status alone is not enough.
+REFUSED_HEADER = "X-Courtier-Refused"
+
+
+def _ask_after_time(form, slot: int | None):
+    """Time was called on this table's tournament round: a round saved now no longer counts there, so
+    the form comes back (409) with the input kept and asks once more; saving it again stores it."""
+    called = _time_called()
+    noun = _entry().ROUND_NAME
+    message = (f"Time was called on round {called['round']} of {called['title']}: this {noun} will not count "
+               f"in the tournament's standings. Your entry is kept below; tap the save button again to save it "
+               f"on this table anyway, or go back to the scores.")
+    body, status = _render_form(form, slot=slot, status=409, message=message, after_time=True)
+    response = current_app.make_response((body, status))
+    response.headers[REFUSED_HEADER] = "time-called"
+    return response
 
 
 def _engine_problems_too(form, slot: int | None) -> list[str]:

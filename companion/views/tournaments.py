@@ -276,7 +276,12 @@ def _back(tid: str):
 @bp.post("/<tid>/rounds")
 def seat_round(tid: str):
     form = SeatForm()
-    _director_form(form)
+    if not g.director:
+        abort(403, "Only the director's link can change the tournament.")
+    if not form.validate() and "csrf_token" in form.errors:
+        abort(400, "This button's form expired. Reload the page and try again.")
+    if form.round.data is None:  # an old page or a script: seating "the next round" again would seat another
+        return _seat_refused()
     try:
         seated = heavy.pool().run(_seat_next, current_app._get_current_object(), g.tournament, form.round.data)
     except tournaments.SeatingError as err:
@@ -287,6 +292,20 @@ def seat_round(tid: str):
         flash(f"Round {seated[0].round} seated: {len(seated)} tables. Until a table of it has a hand entered, "
               "you can undo this seating.")
     return _back(tid)
+
+
+def _seat_refused():
+    """The director's page again (422), saying in words why nothing was seated."""
+    context = _standings_context()
+    problem = (f"Nothing was seated: the button did not say which round to seat (an old page, or a form "
+               f"sent without it). Round {context['seated'] + 1} is the next to seat: check the rounds below, "
+               f"then tap “Seat round {context['seated'] + 1}…”.")
+    if context["seated"] >= g.tournament.rounds:
+        problem = f"Nothing was seated: all {g.tournament.rounds} rounds are seated already."
+    edit_keys = {seat.table_id: tables.get_table(get_db(), seat.table_id, known_tables()).edit_key
+                 for pairs in context["by_round"].values() for seat, _ in pairs}
+    return render_template("tournaments/show.html", action=CourtierForm(), edit_keys=edit_keys, problem=problem,
+                           **context), 422
 
 
 @bp.post("/<tid>/rounds/<int:round_number>/undo")

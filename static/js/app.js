@@ -454,9 +454,14 @@
   ];
   var loaded = {};
   var here = (document.currentScript && document.currentScript.src || "").replace(/app\.js(\?.*)?$/, "");
+  // Saves waiting on this phone (offline.js keeps their count here) are sent from whatever page is
+  // showing when the signal comes back: a rules page, the "No signal" page, the home page.
+  function waiting() {
+    try { return parseInt(localStorage.getItem("courtier-outbox"), 10) > 0; } catch (e) { return false; }
+  }
   function loadLazy() {
     LAZY.forEach(function (rule) {
-      if (!here || !document.querySelector(rule[0])) return;
+      if (!here || !(document.querySelector(rule[0]) || (rule[1].indexOf("offline.js") >= 0 && waiting()))) return;
       rule[1].forEach(function (name) {
         if (loaded[name]) return;
         loaded[name] = true;
@@ -467,6 +472,7 @@
       });
     });
   }
-  document.addEventListener("DOMContentLoaded", loadLazy);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loadLazy);
+  else loadLazy();  // the "No signal" page's script may run after the page has loaded
   document.addEventListener("htmx:afterSettle", loadLazy);
 })();

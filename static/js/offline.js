@@ -15,6 +15,8 @@
     403: "this link can no longer enter scores",
     404: "the table or the hand is no longer there"
   };
+  // A 409 that is not a clash says why in this header (views/tables.py, REFUSED_HEADER).
+  var REFUSED = { "time-called": "time was called on this round: it will not count in the tournament" };
 
   // -- The outbox (IndexedDB) -------------------------------------------------------------
   var opening = null;
@@ -41,6 +43,8 @@
   }
   function all() {
     return store("readonly", function (s) { return s.getAll(); }).then(function (items) {
+      // Every page's app.js loads this file while anything waits, so it is sent from any page.
+      try { localStorage.setItem("courtier-outbox", String((items || []).length)); } catch (e) { /* private mode */ }
       return (items || []).sort(function (a, b) { return a.created - b.created; });
     });
   }
@@ -57,13 +61,15 @@
   function isEntryForm(form) {
     return form && form.method.toLowerCase() === "post" && ENTRY_FORM.test(new URL(form.action, location.href).pathname);
   }
+  // A form keeps one key: the server's, on a kept form it sent back; a waiting entry's, when the form
+  // was opened to edit it; else a new one. So an entry is stored once however often it is sent.
   function keyOf(form) {
     var input = form.querySelector("input[name=entry_key]");
     if (!input) {
       input = document.createElement("input");
       input.type = "hidden";
       input.name = "entry_key";
-      input.value = newKey();
+      input.value = new URLSearchParams(location.hash.slice(1)).get("outbox") || newKey();
       form.appendChild(input);
     }
     return input;
@@ -96,20 +102,24 @@
     var body = bodyOf(form, submitter);
     var params = new URLSearchParams(body);
     var title = document.querySelector("main h1");
-    var replacing = new URLSearchParams(location.hash.slice(1)).get("outbox");
+    var heading = title ? (title.dataset.asServed || title.textContent) : "";
     return all().then(function (items) {
-      var table = tableUrl(form.action);
-      var waiting = items.filter(function (i) {
-        return i.table === table && i.id !== replacing && /\/hands$/.test(new URL(i.url).pathname);
-      }).length;
-      var before = items.filter(function (i) { return i.id === replacing; })[0];
+      var waiting = adding(items, tableUrl(form.action), key.value).length;
+      var before = items.filter(function (i) { return i.id === key.value; })[0];
       // An edited entry keeps its name and its place in the queue.
-      return queueItem(form, key, body, params, before ? before.label : labelOf(title ? title.textContent : "", waiting),
-        replacing, before ? before.created : Date.now());
+      return queueItem(form, key, body, params, before ? before.label : labelOf(heading, waiting),
+        before ? before.created : Date.now());
     });
   }
 
-  function queueItem(form, key, body, params, label, replacing, created) {
+  // The new rounds waiting for a table, oldest first (but the one being edited now).
+  function adding(items, table, except) {
+    return items.filter(function (i) {
+      return i.table.split("?")[0] === table.split("?")[0] && i.id !== except && /\/hands$/.test(new URL(i.url).pathname);
+    });
+  }
+
+  function queueItem(form, key, body, params, label, created) {
     var item = {
       id: key.value,
       table: tableUrl(form.action),
@@ -121,19 +131,30 @@
       created: created,
       state: "waiting"
     };
-    var work = replacing && replacing !== item.id ? drop(replacing) : Promise.resolve();
-    return work.then(function () { return put(item); }).then(function () {
+    return put(item).then(function () {
       location.assign(item.table + "#board");
     });
+  }
+
+  // Sent now, with signal: a waiting entry with this form's key takes what the form holds and waits
+  // for the answer; it leaves the phone only when the server has it (the queue then hears "stored").
+  function sendingNow(form, submitter) {
+    var key = keyOf(form).value;
+    return findItem(key).then(function (item) {
+      if (!item) return;
+      item.body = bodyOf(form, submitter);
+      item.base = parseInt(new URLSearchParams(item.body).get("base_version"), 10);
+      item.state = "waiting";
+      return put(item);
+    }).catch(function () {});
   }
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!isEntryForm(form) || event.defaultPrevented) return;
     keyOf(form);  // a double tap sends the same key twice: stored once
-    var replacing = new URLSearchParams(location.hash.slice(1)).get("outbox");
     if (navigator.onLine) {
-      if (replacing) drop(replacing);  // the edited entry goes now, in place of the waiting one
+      sendingNow(form, event.submitter);
       return;
     }
     event.preventDefault();
@@ -165,6 +186,7 @@
           if (!isNaN(base)) params.set("base_version", String(base));
           var headers = { "Content-Type": "application/x-www-form-urlencoded" };
           headers[QUEUED] = "1";
+          params.set("typed_at", new Date(item.created).toISOString());  // the history gives both times
           return fetch(item.url, { method: "POST", body: params.toString(), headers: headers,
             credentials: "same-origin", redirect: "manual" })
             .then(function (r) {
@@ -175,7 +197,7 @@
               }
               if (r.status >= 500 || r.status === 429) return false;  // try again later
               item.state = "look";
-              item.reason = STATES[r.status] || "it could not be saved";
+              item.reason = REFUSED[r.headers.get("X-Courtier-Refused")] || STATES[r.status] || "it could not be saved";
               item.body = params.toString();
               return put(item).then(function () { return true; });
             }, function () { return false; });  // still no signal
@@ -213,6 +235,7 @@
     if (!table) { if (old) old.remove(); return Promise.resolve(); }
     return all().then(function (items) {
       items = items.filter(function (i) { return i.table.split("?")[0] === table; });
+      countOnBoard(adding(items, table, null));
       var box = document.getElementById("outbox");
       if (!items.length) { if (box) box.remove(); return; }
       if (!box) {
@@ -252,21 +275,35 @@
   }
 
   // "Open it": post the kept entry as an ordinary form, so the server shows its ordinary answer
-  // (the conflict page with the input kept, or the messages beside the fields).
-  function openItem(item) {
+  // (the conflict page with the input kept, or the messages beside the fields). The entry stays on
+  // the phone, with its key, until the server has it: the page it opens sends the same key again.
+  function openItem(item, row) {
+    if (!navigator.onLine) {
+      var note = row && (row.querySelector(".outbox-note") || document.createElement("p"));
+      if (note) {
+        note.className = "outbox-note";
+        note.setAttribute("role", "status");
+        note.textContent = "No signal: " + item.label + " stays on this phone. Open it when the signal is back.";
+        row.appendChild(note);
+      }
+      return Promise.resolve();
+    }
     var form = document.createElement("form");
     form.method = "post";
     form.action = item.url;
     new URLSearchParams(item.body).forEach(function (value, name) {
-      if (name === "entry_key") return;  // a fresh save from the page it opens
+      if (name === "typed_at") return;
       var input = document.createElement("input");
       input.type = "hidden";
       input.name = name;
       input.value = value;
       form.appendChild(input);
     });
+    if (!form.querySelector("input[name=entry_key]")) form.appendChild(Object.assign(document.createElement("input"),
+      { type: "hidden", name: "entry_key", value: item.id }));
     document.body.appendChild(form);
-    return drop(item.id).then(function () { form.submit(); });
+    form.submit();
+    return Promise.resolve();
   }
 
   document.addEventListener("click", function (event) {
@@ -282,7 +319,7 @@
       } else if (b.dataset.outboxAction === "edit") {
         location.assign(item.page + "#outbox=" + encodeURIComponent(id));
       } else {
-        return openItem(item);
+        return openItem(item, b.closest(".outbox-item"));
       }
     });
   });
@@ -307,6 +344,88 @@
         el.dispatchEvent(new Event("change", { bubbles: true }));
       });
     });
+  }
+
+  // -- Waiting rounds count: the next round's number and who deals it -------------------------
+  // The board and the entry form are the server's as of the last change it knows; the rounds
+  // waiting on this phone come after it. Their scores are the server's to work out, so the pad
+  // lists them as waiting; the number and the dealer of the next round take them into account.
+  function upcoming(items) {
+    var next = document.querySelector("#board tr.next");
+    if (!next) return null;
+    var seats = JSON.parse(next.dataset.seats || "[]");
+    var field = next.dataset.dealerField;
+    var dealer = next.dataset.next;
+    var dealers = items.map(function (item) {
+      var named = field ? new URLSearchParams(item.body).get(field) : "";
+      var who = seats.indexOf(named) >= 0 ? named : dealer;
+      dealer = seats.length ? seats[(seats.indexOf(who) + 1) % seats.length] : dealer;  // the deal passes left
+      return who;
+    });
+    var said = asServed(next.querySelector("td"));
+    return { row: next, dealers: dealers, next: dealer, verb: /plays\s*$/.test(said) ? "plays" : "deals" };
+  }
+
+  function asServed(el) {
+    if (!el.dataset.asServed) el.dataset.asServed = el.textContent;
+    return el.dataset.asServed;
+  }
+
+  function plus(text, n) {
+    return text.replace(/(\d+)(\D*)$/, function (all, d, rest) { return String(parseInt(d, 10) + n) + rest; });
+  }
+
+  function countOnBoard(items) {
+    var enter = document.querySelector(".actions a[href*='/hands/new']");
+    var stored = document.querySelectorAll("#board li.hand").length;  // the board may be newer than the link
+    if (enter) enter.textContent = asServed(enter).replace(/\d+$/, String(stored + 1 + items.length));
+    var empty = document.querySelector("#board p.empty");
+    if (empty) {
+      asServed(empty);
+      empty.textContent = items.length ? items.length + " waiting on this phone, not sent yet." : empty.dataset.asServed;
+    }
+    Array.prototype.forEach.call(document.querySelectorAll("#board tr.waiting"), function (tr) { tr.remove(); });
+    var chain = upcoming(items);
+    if (!chain) return;
+    var first = parseInt(asServed(chain.row.querySelector(".pad-n span")), 10);
+    var columns = chain.row.querySelector("td").colSpan;
+    items.forEach(function (item, i) {
+      var tr = document.createElement("tr");
+      tr.className = "waiting";
+      var th = document.createElement("th");
+      th.scope = "row";
+      th.className = "pad-n";
+      th.textContent = String(first + i);
+      var td = document.createElement("td");
+      td.colSpan = columns;
+      td.textContent = (chain.dealers[i] ? chain.dealers[i] + " " + chain.verb + " · " : "") + "waiting to send";
+      tr.appendChild(th);
+      tr.appendChild(td);
+      chain.row.parentNode.insertBefore(tr, chain.row);
+    });
+    chain.row.querySelector(".pad-n span").textContent = String(first + items.length);
+    chain.row.querySelector(".pad-n small").textContent = chain.next;
+    chain.row.querySelector("td").textContent = "Next: " + chain.next + " " + chain.verb;
+  }
+
+  // The entry form for a new round, opened while rounds wait: its number, its button and its dealer follow them.
+  function countOnForm() {
+    var form = document.querySelector("main form[method=post]");
+    if (!isEntryForm(form) || !/\/hands$/.test(new URL(form.action, location.href).pathname)) return;
+    var editing = new URLSearchParams(location.hash.slice(1)).get("outbox");
+    var kept = form.querySelector("input[name=entry_key]");
+    if (editing || kept) return;  // a waiting entry opened to edit, or a kept form: its own number and values
+    all().then(function (items) {
+      var waiting = adding(items, tableUrl(form.action), null);
+      var title = document.querySelector("main h1");
+      var save = form.querySelector("button[type=submit]");
+      if (title) title.textContent = plus(asServed(title), waiting.length);
+      if (save) save.textContent = plus(asServed(save), waiting.length);
+      var chain = waiting.length && upcoming(waiting);
+      var field = chain && chain.row.dataset.dealerField;
+      var select = field && form.querySelector("select[name='" + field + "']");
+      if (select && select.value === chain.row.dataset.next) select.value = chain.next;  // left as the table chose
+    }).catch(function () {});
   }
 
   // -- Offline banner ---------------------------------------------------------------------------
@@ -353,6 +472,7 @@
   function start() {
     banner();
     render();
+    countOnForm();
     fillFromOutbox();
     keepEntryForm();
     flush();

@@ -63,9 +63,14 @@ self.addEventListener("message", function (event) {
   }
 });
 
+// The page's script sends the saves waiting on this phone when the signal comes back (app.js loads
+// offline.js when any wait), so a phone left on this page still sends them.
+var APP_SCRIPT = PRECACHE.filter(function (u) { return /\/js\/app\.js$/.test(u); })[0] || "/static/js/app.js";
+
 function offlinePage() {
   var html = "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
     "<title>Offline · Courtier</title><link rel=stylesheet href='/static/css/app.css'>" +
+    "<script src='" + APP_SCRIPT + "' defer></script>" +
     "<main id=main><h1>No signal</h1><p>This page was not opened on this phone while it had a signal, " +
     "so there is no copy of it here. Open it again when the signal is back.</p><p><a href='/'>Home</a></p></main>";
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
@@ -82,6 +87,12 @@ function fromNetwork(request, timeout) {
 function keepPage(request, response) {
   if (response.status !== 200 || response.type !== "basic") return Promise.resolve();
   var copy = response.clone();
+  // A page reached through a redirect (a recent table's /open) is kept under the address it came from
+  // in the end, which holds the edit key when the page does.
+  if (response.redirected && response.url) {
+    request = new Request(response.url);
+    copy = new Response(copy.body, { status: copy.status, statusText: copy.statusText, headers: copy.headers });
+  }
   var work = caches.open(PAGES).then(function (cache) { return cache.put(request, copy); });
   // A table page opened with its edit link is also kept as its view link, which holds no key:
   // once the edit copy is gone, the phone can still show the table's last board.
@@ -103,6 +114,23 @@ function fromCache(request) {
   });
 }
 
+// "/t/<id>/open" (a recent table, a rematch's link back) without signal: the table's page this phone
+// still holds, with its edit key while a copy holding it is kept, else its view page.
+function reopen(url) {
+  var table = new URL(url);
+  table.pathname = table.pathname.replace(/\/open$/, "");
+  table.search = "";
+  return caches.open(PAGES).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      var keyed = requests.filter(function (r) {
+        var u = new URL(r.url);
+        return u.pathname === table.pathname && hasKey(r.url);
+      })[0];
+      return Response.redirect(keyed ? keyed.url : table.href, 303);
+    });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
@@ -118,10 +146,12 @@ self.addEventListener("fetch", function (event) {
   var page = request.mode === "navigate" || request.headers.get("HX-Request") === "true" ||
     (request.headers.get("Accept") || "").indexOf("text/html") !== -1 || /\.svg$/.test(url.pathname);
   if (!page) return;
+  var reopening = /^\/t\/[A-Za-z0-9_-]+\/open$/.test(url.pathname);
   event.respondWith(fromNetwork(request, NETWORK_TIMEOUT_MS).then(function (response) {
     event.waitUntil(keepPage(request, response));
     return response;
   }, function () {
+    if (reopening) return reopen(request.url);
     return fromCache(request).then(function (hit) { return hit || offlinePage(); });
   }));
   event.waitUntil(purgeKeyed(tableOf(request.url)));

@@ -58,7 +58,7 @@ def test_hands_saved_offline_are_stored_once_when_the_signal_returns(phone, live
     page.screenshot(path=str(_shots() / "offline-board.png"), full_page=True)
 
     save_offline(page, 1, "Hand 1", out="Ann", left={"Ben": {"low": 3}})  # Ann collects 15
-    save_offline(page, 1, "Hand 2", out="Cat", left={"Ann": {"low": 1}})  # Cat collects 5
+    save_offline(page, 2, "Hand 2", out="Cat", left={"Ann": {"low": 1}})  # Cat collects 5: the board counts hand 1
     expect(page.locator("#outbox .outbox-item")).to_have_count(2)
     page.screenshot(path=str(_shots() / "offline-waiting.png"), full_page=True)
     assert rounds(table["view"]) == []  # nothing reached the server yet
@@ -116,7 +116,7 @@ def test_a_waiting_hand_can_be_edited_or_cancelled_before_it_is_sent(phone, live
     context.set_offline(True)
     page.reload()
     save_offline(page, 1, "Hand 1", out="Ann", left={"Ben": {"low": 3}})
-    save_offline(page, 1, "Hand 2", out="Cat")
+    save_offline(page, 2, "Hand 2", out="Cat")
 
     page.locator("#outbox .outbox-item").first.get_by_role("button", name="Edit").click()
     expect(page.locator("#p1_low")).to_have_value("3", timeout=SLOW)  # the form opens as it was typed
