@@ -16,6 +16,8 @@ from schemathesis import checks
 from companion import create_app, games, openapi, referee
 from tests.test_api import examples
 
+pytestmark = pytest.mark.one_database  # the stateless API and forms: the same on either database
+
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCORE = "/api/v1/score"
 UNKNOWN_REFEREE = "/api/v1/referee/{game}/{question}"

@@ -14,11 +14,14 @@ import pytest
 from pypdf import PdfReader
 
 from companion import sheets
-from companion.db import connect
+from companion.db import borrowed
 from companion.tournaments import packs, store
 
 from .test_tournament_director import PLAYERS, create, edit_links, enter_deal, seat
 
+#: Rendering packs and standings: the same work on either database, and the tables they print are
+#: stored and read on both by test_tournaments_web and test_tournament_director.
+pytestmark = pytest.mark.one_database
 cv2 = pytest.importorskip("cv2")
 PAGE_POINTS = {"a4": (595, 842), "letter": (612, 792)}
 
@@ -129,8 +132,8 @@ def test_the_standings_sheet_lists_everyone_round_by_round_with_a_time_stamp_and
     assert "Time called" in text and "lowest count first (IR-9)" in text
     assert "1st · 2 mp" in text and "†" in text  # Ann at the table time was called on
     assert "playing" in text  # round 2 has started, nothing entered
-    db = connect(app.config["DATABASE"])
-    assert store.called_rounds(db, tour.rsplit("/", 1)[1]).keys() == {1}
+    with borrowed(app) as db:
+        assert store.called_rounds(db, tour.rsplit("/", 1)[1]).keys() == {1}
     if paper == "letter":  # kept for looking at
         (tmp_path / "standings.pdf").write_bytes(response.data)
 

@@ -42,6 +42,15 @@ bp = Blueprint("tables", __name__, url_prefix="/t")
 
 VIEW_ONLY = ("This is a view link: it can show the scores but not change them. "
              "Use the table's edit link to enter scores.")
+NO_TABLE = "There is no table at this link. Check the link, or start a new table."
+
+
+@bp.errorhandler(tables.TableNotFound)
+def table_gone(_error: tables.TableNotFound):
+    """A table removed while this request was under way (its round's seating undone, on any server)."""
+    from ..security import _error_response
+
+    return _error_response(404, "Not Found", NO_TABLE)
 
 
 @bp.app_template_filter("why")
@@ -64,7 +73,7 @@ def load_table(endpoint, values):
         try:  # from the state cache when this version is there: a table's row is not read again
             now = tables.state_by_id(get_db(), values["table_id"], known_tables(), states())
         except tables.TableNotFound:
-            abort(404, "There is no table at this link. Check the link, or start a new table.")
+            abort(404, NO_TABLE)
         # The table as the log has it now: names corrected, late players seated (tables.seating).
         g.table_state = now
         g.table = now.table
