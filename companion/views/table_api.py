@@ -259,14 +259,16 @@ def create():
             found.add(name, "a new table takes game, players, options and title; leave this field out")
     if body.get("club") is not None:
         found.add("club", "this server keeps no clubs, so a table cannot count for one; leave club out")
-    wrong = table_actions.playable_problem(body.get("game"))
-    if wrong:
-        found.add("game", wrong)
     options = body.get("options") or {}
     if not isinstance(options, dict):
         found.add("options", "options must be an object (or left out for the defaults)")
-    found.raise_if_any()
     title = body.get("title") if body.get("title") is not None else ""
+    wrong = table_actions.playable_problem(body.get("game"))
+    if wrong:
+        found.add("game", wrong)
+    else:  # every problem at once: the seats and the name too, as the form shows them all
+        table_actions.check_new_table(body["game"], body.get("players"), title, found)
+    found.raise_if_any()
     table = table_actions.start_table(get_db(), body["game"], body.get("players"), options, title, device=DEVICE)
     answer = {"id": table.id, "edit_key": table.edit_key, "view_key": table_actions.view_key(table), "version": 0,
               "game": table.game, "players": list(table.players), "options": table.options, "title": table.title,
