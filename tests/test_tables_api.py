@@ -9,8 +9,10 @@ collects the cards left in the other hands: 1-9 are 5 each, 10-12 are 10.
 from __future__ import annotations
 
 import html
+import json
 import logging
 import re
+from pathlib import Path
 
 import pytest
 
@@ -483,3 +485,92 @@ def test_a_tournament_round_saved_after_time_is_asked_for_once_more(client):
                         headers=bearer(edit_key))
     assert saved.status_code == 201
     assert saved.get_json()["scored"]["totals"] == {first: 0, second: 30, third: 60}
+
+
+# ---------------------------------------------------------------------------------------------
+# docs/api.md: every worked example of a table, in order, on one table
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
+SERVER = "https://courtier.example"
+PLACEHOLDER = re.compile(r"<(id|edit_key|view_key)>")
+TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$")
+
+
+def table_examples() -> list[tuple[str, str]]:
+    """(request, answer) blocks of docs/api.md's tables section, in the order written."""
+    text = DOCS.read_text(encoding="utf-8")
+    blocks = re.findall(r"```http (request|answer)\n(.*?)```", text, re.S)
+    kinds = [kind for kind, _ in blocks]
+    assert kinds == ["request", "answer"] * (len(blocks) // 2), "each request block is followed by its answer"
+    return [(request, answer) for (_, request), (_, answer) in zip(blocks[::2], blocks[1::2], strict=True)]
+
+
+def _parts(block: str) -> tuple[str, dict[str, str], str]:
+    head, _, body = block.partition("\n\n")
+    first, *lines = head.strip().splitlines()
+    return first, dict(line.split(": ", 1) for line in lines), body.strip()
+
+
+class Bound(dict):
+    """The placeholders' values, bound from the first answer that shows each."""
+
+    def fill(self, text: str) -> str:
+        return PLACEHOLDER.sub(lambda m: self[m.group(1)], text)
+
+
+def _matches(expected, actual, bound: Bound, client, where="$") -> None:
+    if expected == "<scored>":
+        now = client.get(f"{TABLES}/{bound['id']}", headers=bearer(bound["edit_key"])).get_json()
+        assert actual == scored_by_the_stateless_api(client, now), where
+    elif expected == "<time>":
+        assert isinstance(actual, str) and TIME.match(actual), where
+    elif isinstance(expected, str) and (m := PLACEHOLDER.fullmatch(expected)) and m.group(1) not in bound:
+        assert isinstance(actual, str) and actual, where
+        bound[m.group(1)] = actual
+    elif isinstance(expected, str):
+        assert actual == bound.fill(expected), where
+    elif isinstance(expected, dict):
+        assert isinstance(actual, dict) and list(actual) == list(expected), (where, list(actual))
+        for key, value in expected.items():
+            _matches(value, actual[key], bound, client, f"{where}.{key}")
+    elif isinstance(expected, list):
+        assert isinstance(actual, list) and len(actual) == len(expected), where
+        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
+            _matches(e, a, bound, client, f"{where}[{i}]")
+    else:
+        assert actual == expected and type(actual) is type(expected), where
+
+
+def test_the_docs_have_a_worked_example_for_every_call_and_answer():
+    calls = {(_parts(request)[0].split()[0], re.sub(r"<id>|no-such-table", "{id}", _parts(request)[0].split()[1]
+                                                    .split("?")[0]).replace("/rounds/1", "/rounds/{n}")
+              .replace("/rounds/2", "/rounds/{n}"))
+             for request, _ in table_examples()}
+    from companion import openapi
+
+    described = {(method.upper(), path.replace("{table_id}", "{id}").replace("{number}", "{n}"))
+                 for path, item in openapi.description()["paths"].items() if path.startswith(TABLES)
+                 for method in item}
+    assert described <= calls
+    statuses = {int(_parts(answer)[0].split()[1]) for _, answer in table_examples()}
+    assert statuses >= {200, 201, 304, 400, 401, 403, 404, 409, 422}
+
+
+def test_every_table_example_in_the_api_docs_is_exact(client):
+    bound = Bound()
+    for request, answer in table_examples():
+        first, headers, body = _parts(request)
+        method, path = first.split()
+        sent = {"headers": {k: bound.fill(v) for k, v in headers.items() if k != "Content-Type"},
+                "base_url": SERVER}
+        if body:
+            sent["json"] = json.loads(bound.fill(body))
+        response = client.open(bound.fill(path), method=method, **sent)
+        status_line, expected_headers, expected_body = _parts(answer)
+        assert response.status_code == int(status_line.split()[1]), (first, response.get_json())
+        if expected_body:
+            _matches(json.loads(expected_body), response.get_json(), bound, client, first)
+        else:
+            assert response.data == b""
+        for name, value in expected_headers.items():
+            assert response.headers.get(name) == bound.fill(value), (first, name)
