@@ -282,9 +282,9 @@ def create():
 def show(table_id: str):
     """The table and its scores; 304 while its version is the one the caller has (as the board's refresh)."""
     table = _table(table_id, write=False)
-    if request.if_none_match.contains(_etag(table, tables.version(get_db(), table.id))):
+    version = tables.version(get_db(), table.id)
+    if request.if_none_match.contains(_etag(table, version)):
         response = current_app.response_class(status=304)
-        version = tables.version(get_db(), table.id)
     else:
         now = tables.state(get_db(), table, states())
         version = now.version
