@@ -60,8 +60,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["courtier.states"] = StateCache(512, budget // 2)
     app.extensions["courtier.boards"] = Recent(256, budget // 8)  # rendered scoreboards: views.tables.render_board
     app.extensions["courtier.sheets"] = Recent(256, budget // 4)  # score sheets by table, version and paper
+    compression.init_app(app)  # first: its after_request runs last, on the finished answer
     security.init_app(app)
-    compression.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(referee.bp)

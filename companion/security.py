@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 from . import limits
 from .config import CONTENT_SECURITY_POLICY
 from .heavy import Busy
+from .long_sheets import SheetTooLong
 
 csrf = CSRFProtect()
 
@@ -37,6 +38,21 @@ def limit_creation(app: Flask, endpoints: list[str]) -> None:
             app.view_functions[endpoint])
 
 
+def holds_key(response: Response) -> bool:
+    """Whether an answer carries an edit or director key: in its address (``?key=``), in a link or an edit
+    link to copy on the page (whatever view made it), or in a redirect (``/t/<id>/open``, a new table).
+
+    Those are sent ``no-store``, so no cache keeps a key; every other page may be kept (``no-cache``:
+    checked again before it is shown), which lets a phone's back button show it at once (the
+    back/forward cache).
+    """
+    if request.args.get("key") or "key=" in response.headers.get("Location", ""):
+        return True
+    if response.mimetype != "text/html" or response.direct_passthrough or response.is_streamed:
+        return False
+    return b"key=" in response.get_data()
+
+
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
 
@@ -48,6 +64,10 @@ def init_app(app: Flask) -> None:
         response = app.make_response((body, status))
         response.headers["Retry-After"] = "60"
         return response
+
+    @app.errorhandler(SheetTooLong)
+    def too_long_to_print(error: SheetTooLong):
+        return _error_response(413, "Too long to print", error.message)
 
     @app.errorhandler(Busy)
     def busy(error: Busy):
@@ -65,8 +85,8 @@ def init_app(app: Flask) -> None:
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["X-Frame-Options"] = "DENY"
         response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
-        if request.endpoint != "static":
-            response.headers.setdefault("Cache-Control", "no-store")
+        if request.endpoint != "static" and "Cache-Control" not in response.headers:
+            response.headers["Cache-Control"] = "no-store" if holds_key(response) else "private, no-cache"
         return response
 
     @app.errorhandler(CSRFError)

@@ -8,6 +8,11 @@ folded from the log, and the engine scores them.
 Because the log only grows, a table at a given version always holds the same
 hands: a scored table is kept in a small :class:`StateCache` by (table id,
 version), so the phones refreshing a table after a change share one scoring.
+
+Scoring is a fold (games.start, games.step, games.finish): a state keeps the game
+after each of its hands, so the next version steps on from the newest state kept
+for the table with the work of the hands that changed (one, for a new hand; from
+hand k on, for an edit of hand k), never from hand 1.
 """
 
 from __future__ import annotations
@@ -90,7 +95,8 @@ class Table:
     players: tuple[str, ...]
     options: dict[str, Any]
     created_at: str
-    #: False when the table's options are too large to keep in memory between requests.
+    #: False when the table's options are too large for the tables cache (a long word list): the state
+    #: cache keeps such a table with its scored game, once per version (:func:`state_by_id`).
     cacheable: bool = True
     #: The table this one is a rematch of, if it is one.
     rematch_of: str | None = None
@@ -131,6 +137,11 @@ class State:
     scored: ScoredGame
     #: The table at this version: its players renamed and seated as the log says (:func:`seating`).
     table: Table
+    #: The game folded after 0, 1, ... len(hands) hands: what the next version steps on (empty when
+    #: the game could only be scored whole).
+    folds: tuple[games.Folding, ...] = ()
+    #: About how many bytes this state holds that its parent did not (see :func:`state_after`).
+    weight: int = 0
 
     @property
     def version(self) -> int:
@@ -138,14 +149,33 @@ class State:
 
 
 class StateCache(Recent[State]):
-    """The most recently used table states, by (table id, version).
+    """The most recently used table states, by (table id, version), bounded in entries and bytes.
 
     Entries never go stale: the log up to a version never changes. A state
-    is shared between requests, so nothing that reads one may change it.
+    is shared between requests, so nothing that reads one may change it. The
+    newest state kept for each table is where the next version's fold starts.
+
+    A state shares its log, hands and folded rounds with the state it was folded
+    from; each is weighed as what it adds (:attr:`State.weight`), so the bound
+    counts every byte at least once.
     """
 
     def __init__(self, size: int = 512, max_bytes: int | None = None):
-        super().__init__(size, max_bytes)
+        super().__init__(size, max_bytes, weight=lambda state: state.weight)
+        self._newest: dict[str, int] = {}
+
+    def put(self, key, value: State) -> None:
+        super().put(key, value)
+        table_id, version = key
+        if version >= self._newest.get(table_id, -1):
+            self._newest[table_id] = version
+        if len(self._newest) > 2 * self.size:  # forget the tables whose states are all gone
+            self._newest = {t: v for t, v in self._newest.items() if self.get((t, v)) is not None}
+
+    def newest(self, table_id: str) -> State | None:
+        """The newest state kept for a table, if any."""
+        version = self._newest.get(table_id)
+        return None if version is None else self.get((table_id, version))
 
 
 def cancelled(events: Sequence[Event]) -> dict[int, int]:
@@ -382,19 +412,107 @@ def version(db: Database, table_id: str) -> int:
     return db.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", [table_id]).fetchone()[0]
 
 
-def state(db: Database, table: Table, cache: StateCache | None = None) -> State:
-    """The table as it stands now, scored (from the cache when this version was scored before)."""
+def events_since(db: Database, table_id: str, seq: int) -> list[Event]:
+    """The events after ``seq``: what a state kept at version ``seq`` lacks."""
+    return [
+        Event(r["seq"], r["kind"], r["slot"], r["undoes"],
+              json.loads(r["data"]) if r["data"] is not None else None, r["device"], r["created_at"],
+              r.get("typed_at"))
+        for r in _rows(db, "SELECT * FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", [table_id, seq])
+    ]
+
+
+def state(db: Database, table: Table, cache: StateCache | None = None, current: int | None = None) -> State:
+    """The table as it stands now, scored: from the cache when this version was scored before, else
+    folded on from the newest state kept for the table (reading only the events after it).
+
+    ``current`` is the table's version when the caller has just read it from the database.
+
+    Every table's state is kept, a table with a long word list too (RY-17): its list is then read
+    and checked once per version, not once per request (its bytes are counted in the first state
+    of the table kept, :func:`state_after`).
+    """
     table = table.stored
+    parent = None
     if cache is not None:
-        found = cache.get((table.id, version(db, table.id)))
+        found = cache.get((table.id, version(db, table.id) if current is None else current))
         if found is not None:
             return found
-    log = tuple(events(db, table.id))
-    now_table, hands = seating(table, log)
-    found = State(log, hands, score_hands(now_table, hands), now_table)
-    if cache is not None and table.cacheable:
+        parent = cache.newest(table.id)
+    if parent is not None:
+        log = parent.log + tuple(events_since(db, table.id, parent.version))
+    else:
+        log = tuple(events(db, table.id))
+    found = state_after(table, log, parent)
+    if cache is not None:
         cache.put((table.id, found.version), found)
     return found
+
+
+def state_by_id(db: Database, table_id: str, tables: Recent[Table] | None, cache: StateCache | None) -> State:
+    """The table ``table_id`` as it stands now: from the state cache when this version is there, without
+    reading the table's row (a table with a long word list is not kept in the tables cache)."""
+    if cache is not None:
+        found = cache.get((table_id, version(db, table_id)))
+        if found is not None:
+            return found
+    return state(db, get_table(db, table_id, tables), cache)
+
+
+def state_after(table: Table, log: tuple[Event, ...], parent: State | None) -> State:
+    """The table scored at the end of ``log``, folding on from ``parent`` (a state of an earlier
+    version of the same log) where its hands and game are the same; raises InputError as
+    :func:`score_hands` does."""
+    now_table, hands = seating(table, log)
+    start = parent if parent is not None and parent.folds and _same_game(parent.table, now_table) else None
+    kept = _same_hands(start.hands, hands) if start is not None else 0
+    folds = list(start.folds[:kept + 1]) if start is not None else []
+    try:
+        if not folds:
+            folds.append(games.start(request_for(now_table, [])))
+        for _, data in hands[kept:]:
+            folds.append(games.step(folds[-1], data))
+        scored = games.finish(folds[-1])
+    except InputError:
+        # The full rescoring names every problem in the game at once (and is the reference).
+        scored, folds = score_hands(now_table, hands), []
+    added_events = log if parent is None else log[len(parent.log):]
+    added_rounds = scored.rounds if parent is None else scored.rounds[kept:]
+    weight = (_about_bytes([e.data for e in added_events]) + _about_bytes([r.as_json() for r in added_rounds])
+              + EVENT_BYTES * len(added_events) + FOLD_BYTES * len(added_rounds)
+              + 8 * (len(log) + 2 * len(hands)))  # the references to what is shared
+    if parent is None:  # a long word list (RY-17): held by the table, and checked and copied by the engine
+        weight += 2 * sum(_about_bytes(v) for v in now_table.options.values() if isinstance(v, list) and len(v) > 64)
+    return State(log, hands, scored, now_table, tuple(folds), weight)
+
+
+def _about_bytes(value: Any) -> int:
+    """About how many bytes ``value`` takes in memory, from its JSON text: a Python object of the
+    scores and whys takes 4 to 8 times its JSON (measured on every game's rounds), so 8x bounds it.
+    Walking the objects (recent.weigh) cost a long table's save more than its scoring."""
+    return 8 * len(json.dumps(value, ensure_ascii=False, default=str))
+
+
+#: About what an event holds beyond its data (its seq, kind, device and time).
+EVENT_BYTES = 400
+#: About what one folded hand's own state holds beyond its scored round (totals and the like).
+FOLD_BYTES = 1024
+
+
+def _same_game(before: Table, now: Table) -> bool:
+    """Whether two versions of a table play the same game: the same players, options and late seats."""
+    return (before.game == now.game and before.players == now.players and before.joined == now.joined
+            and (before.options is now.options or before.options == now.options))
+
+
+def _same_hands(before: Sequence[tuple[int, Any]], now: Sequence[tuple[int, Any]]) -> int:
+    """How many hands, from the first, two versions have in common."""
+    kept = 0
+    for (slot, data), (now_slot, now_data) in zip(before, now, strict=False):
+        if slot != now_slot or (data is not now_data and data != now_data):
+            break
+        kept += 1
+    return kept
 
 
 def request_for(table: Table, rounds: Sequence[Any]) -> dict[str, Any]:
@@ -407,6 +525,7 @@ def request_for(table: Table, rounds: Sequence[Any]) -> dict[str, Any]:
 
 
 def score_hands(table: Table, hands: Sequence[tuple[int, Any]]) -> ScoredGame:
+    """The game scored whole (the full rescoring: every problem at once)."""
     return games.score(request_for(table, [data for _, data in hands]))
 
 
@@ -512,20 +631,21 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
     Returns the new version and the scored game.
 
     A change sent with an ``entry_key`` that is already in the table's log raises
-    :class:`AlreadyStored` and writes nothing: the key is checked before the version,
-    so a replay of a save that went through is recognised even after later changes.
+    :class:`AlreadyStored` and writes nothing: a replay of a save that went through is
+    recognised even after later changes (the key is looked up before a change is called
+    stale, and always under the write lock).
 
     The change is scored before the write lock is taken, against the log at
     ``base_version``; the lock is held only to check that no other change came
     in between (the log at that version is then the one scored) and to insert.
     """
     table = table.stored
-    if entry_key is not None and (seq := stored_seq(db, table.id, entry_key)) is not None:
-        raise AlreadyStored(seq)
     current = version(db, table.id)
     if base_version != current:  # unknown (None) counts as stale: never write blind
+        if entry_key is not None and (seq := stored_seq(db, table.id, entry_key)) is not None:
+            raise AlreadyStored(seq)
         raise StaleVersion(current)
-    before = cache.get((table.id, current)) if cache is not None else None
+    before = state(db, table, cache, current) if cache is not None else None
     log = before.log if before is not None else tuple(events(db, table.id))
     if (log[-1].seq if log else 0) != current:  # another change came in between the two reads
         raise StaleVersion(log[-1].seq)
@@ -544,9 +664,7 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
             raise InputError([_no_such_hand(slot)])
     pending = Event(seq, "undo" if change.kind == "redo" else change.kind, slot, undoes, data, device[:40], now(),
                     typed_at)
-    after = (*log, pending)
-    now_table, hands = seating(table, after)
-    scored = score_hands(now_table, hands)
+    after = state_after(table, (*log, pending), before)
     with immediate(db):
         if entry_key is not None and (stored := stored_seq(db, table.id, entry_key)) is not None:
             raise AlreadyStored(stored)  # the same save, sent twice at once: the other one won
@@ -554,9 +672,9 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
         if current != base_version:
             raise StaleVersion(current)
         _insert(db, table.id, pending, entry_key)
-    if cache is not None and table.cacheable:
-        cache.put((table.id, seq), State(after, hands, scored, now_table))
-    return seq, scored
+    if cache is not None:
+        cache.put((table.id, seq), after)
+    return seq, after.scored
 
 
 def name_problem(table: Table, name: str, keeping: str | None = None) -> str | None:

@@ -27,7 +27,7 @@ from . import (
     rummathon_royale,
     rummy_royal,
 )
-from .base import InputError, Problem, Problems, ScoredGame
+from .base import InputError, Problem, Problems, ScoredGame, is_whole_number
 
 ENGINES: dict[str, ModuleType] = {
     engine.SLUG: engine
@@ -192,19 +192,10 @@ def check_players(names: object, engine: ModuleType, found: Problems, where: str
     return cleaned
 
 
-def score(request: object) -> ScoredGame:
-    """Score a whole game given in the API's JSON shape.
+def _checked(request: object, rounds: object) -> tuple[ModuleType, list[str], dict[str, Any], dict[str, int]]:
+    """The request's game, players, options and late players, checked; raises InputError naming every problem.
 
-    Raises :class:`InputError` naming every problem found in the request.
-
-    >>> game = score({"game": "rummathon-royale", "players": ["Ann", "Ben"],
-    ...               "rounds": [{"out": "Ann", "left": {"Ben": {"flex": 1}}}]})
-    >>> game.totals
-    {'Ann': 25, 'Ben': 0}
-    >>> score({"game": "snap", "players": ["Ann", "Ben"], "rounds": []})  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    companion.games.base.InputError: game: unknown game “snap”; known games: alliance-royals, ...
+    ``rounds`` is the request's rounds (their number bounds the late players' first rounds).
     """
     found = Problems()
     if not isinstance(request, Mapping):
@@ -224,7 +215,6 @@ def score(request: object) -> ScoredGame:
         options = {}
     if not isinstance(options, Mapping):
         found.add("options", "options must be an object (or left out for the defaults)")
-    rounds = request.get("rounds", [])
     if not isinstance(rounds, list):
         found.add("rounds", "rounds must be a list")
     elif len(rounds) > limits.get("MAX_ROUNDS"):
@@ -232,10 +222,82 @@ def score(request: object) -> ScoredGame:
     joined = check_joined(request.get("joined"), players, len(rounds) if isinstance(rounds, list) else 0, engine,
                           options, found)
     found.raise_if_any()
+    return engine, players, dict(options), joined
+
+
+def score(request: object) -> ScoredGame:
+    """Score a whole game given in the API's JSON shape: the full rescoring, which the fold equals.
+
+    Raises :class:`InputError` naming every problem found in the request.
+
+    >>> game = score({"game": "rummathon-royale", "players": ["Ann", "Ben"],
+    ...               "rounds": [{"out": "Ann", "left": {"Ben": {"flex": 1}}}]})
+    >>> game.totals
+    {'Ann': 25, 'Ben': 0}
+    >>> score({"game": "snap", "players": ["Ann", "Ben"], "rounds": []})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    companion.games.base.InputError: game: unknown game “snap”; known games: alliance-royals, ...
+    """
+    rounds = request.get("rounds", []) if isinstance(request, Mapping) else []
+    engine, players, options, joined = _checked(request, rounds)
     if not joined:
-        return engine.score(tuple(players), dict(options), list(rounds))
-    scored = engine.score(tuple(players), dict(options), list(rounds), joined=joined)
+        return engine.score(tuple(players), options, list(rounds))
+    scored = engine.score(tuple(players), options, list(rounds), joined=joined)
     return dataclasses.replace(scored, joined=joined)
+
+
+@dataclasses.dataclass(frozen=True)
+class Folding:
+    """A game scored round by round (base.Fold): the engine, its state after ``count`` rounds, the late players.
+
+    Never changed once made: the folding after round N can be stepped again with another round N+1.
+    """
+
+    engine: ModuleType
+    state: Any
+    joined: dict[str, int]
+    count: int = 0
+
+
+def start(request: object) -> Folding:
+    """A game before its first round, from the API's JSON shape (its ``rounds`` are not read; a late
+    player's first round is checked against the rounds folded by :func:`finish`).
+
+    >>> folding = start({"game": "rummathon-royale", "players": ["Ann", "Ben"]})
+    >>> finish(step(folding, {"out": "Ann", "left": {"Ben": {"flex": 1}}})).totals
+    {'Ann': 25, 'Ben': 0}
+    """
+    joined = request.get("joined") if isinstance(request, Mapping) else None
+    firsts = [n for n in joined.values() if is_whole_number(n)] if isinstance(joined, Mapping) else []
+    before_the_last = [None] * max(0, min(max(firsts, default=1) - 1, limits.get("MAX_ROUNDS")))
+    engine, players, options, joined = _checked(request, before_the_last)
+    return Folding(engine, engine.start(tuple(players), options, joined=joined), joined)
+
+
+def step(folding: Folding, raw: object) -> Folding:
+    """The game after one more round, with the work of that round; raises InputError naming what is wrong."""
+    if folding.count >= limits.get("MAX_ROUNDS"):
+        most = limits.get("MAX_ROUNDS")
+        raise InputError([Problem("rounds", f"a game may have at most {most} rounds; {folding.count + 1} were given")])
+    return Folding(folding.engine, folding.engine.step(folding.state, raw), folding.joined, folding.count + 1)
+
+
+def finish(folding: Folding) -> ScoredGame:
+    """The scored game a folding stands for, as :func:`score` gives it."""
+    late = {p: n for p, n in folding.joined.items() if n > folding.count + 1}
+    if late:
+        raise InputError([Problem(f"joined.{p}", f"{p} joins after the rounds entered") for p in late])
+    scored = folding.engine.finish(folding.state)
+    return dataclasses.replace(scored, joined=folding.joined) if folding.joined else scored
+
+
+def fold(request: Mapping[str, Any]) -> ScoredGame:
+    """A whole game scored round after round by the fold (what a table does as hands come in)."""
+    folding = start(request)
+    for raw in request.get("rounds", []):
+        folding = step(folding, raw)
+    return finish(folding)
 
 
 def options_with_defaults(slug: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -245,4 +307,6 @@ def options_with_defaults(slug: str, options: Mapping[str, Any] | None) -> dict[
     return merged
 
 
-__all__ = ["ENGINES", "InputError", "Problem", "ScoredGame", "engine_for", "score"]
+__all__ = ["ENGINES", "Folding", "InputError", "Problem", "ScoredGame", "engine_for", "finish", "fold", "score",
+           "start",
+           "step"]

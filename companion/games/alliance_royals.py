@@ -22,11 +22,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import RANKS, Card, CardError, format_cards, parse_card, parse_suit
-from .base import InputError, Problems, ScoredGame, ScoredRound, check_groups, check_note, is_whole_number, not_at_table
+from .base import (
+    InputError,
+    Played,
+    Problems,
+    ScoredGame,
+    ScoredRound,
+    check_groups,
+    check_note,
+    is_whole_number,
+    not_at_table,
+)
 
 SLUG = "alliance-royals"
 TITLE = "Alliance Royals"
@@ -714,118 +724,168 @@ def _marriages_line(name, ally, board, ally_board, counted, nullified) -> str:
 # The game
 
 
-def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
-    """Score a whole game of Alliance Royals; raises InputError listing every problem."""
+@dataclass(frozen=True)
+class Tally:
+    """The game after some rounds (the fold's state, base.Fold): never changed once made."""
+
+    players: tuple[str, ...]
+    opts: dict[str, Any]
+    sides: Alliances
+    totals: dict[str, int]
+    side_totals: dict[str, int]
+    played: Played | None = None
+    over: bool = False
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+
+    @property
+    def count(self) -> int:
+        return self.played.count if self.played else 0
+
+
+def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
+    """The game before its first round; raises InputError for the options."""
     found = Problems()
     opts = _check_options(players, options, found)
     found.raise_if_any()
     sides = alliances(players, opts["teams"])
-    house_names = opts["house_names"]
-    win_above, lose_below = opts["win_above"], opts["lose_below"]
+    return Tally(tuple(players), opts, sides, dict.fromkeys(players, 0), dict.fromkeys(sides.sides, 0))
 
-    parsed = [_parse_round(raw, f"rounds[{i}]", players, found) for i, raw in enumerate(rounds)]
+
+def step(tally: Tally, raw: object) -> Tally:
+    """The game after one more round (base.Fold); raises InputError naming what is wrong with it."""
+    found = Problems()
+    at = f"rounds[{tally.count}]"
+    if tally.over:
+        found.add(at, f"the game ended after round {tally.count}; correct an earlier round instead (AR-12)")
+    rnd = _parse_round(raw, at, tally.players, found)
+    if found and rnd is not None:
+        _hostages_alone(rnd.boards, found)
+    found.raise_if_any()
+    tally = _advance(tally, rnd, found)
+    found.raise_if_any()
+    return tally
+
+
+def _round_detail(rnd: Round, players: Sequence[str], scores: Mapping[str, PlayerScore]) -> dict[str, Any]:
+    return {p: {"house": rnd.boards[p].house, "board": s.board, "spoils": s.spoils, "meld": s.meld,
+                "hand": s.hand, "natural": s.natural, "matched": list(s.matched), "royals": list(s.royals),
+                "royal_sets": s.royal_sets, "own_marriages": s.own_marriages, "ally_marriages": s.ally_marriages,
+                "multiplier": s.multiplier, "score": s.score, "notes": list(s.notes)}
+            for p, s in ((p, scores[p]) for p in players)}
+
+
+def _advance(tally: Tally, rnd: Round, found: Problems) -> Tally:
+    """Score one parsed round on ``tally``; the problems it finds go to ``found``."""
+    players, sides = tally.players, tally.sides
+    if len(rnd.boards) == len(players):
+        scores, explain = _score_round(rnd, sides, tally.opts["house_names"], found)
+        points = {p: scores[p].score for p in players}
+        explain = {p: explain[p] for p in players}
+        detail_players = _round_detail(rnd, players, scores)
+    else:
+        # AR-12: an Alliance surrendered and the boards were not all entered. Boards are
+        # scored only when all four are given; otherwise the round is 0 for everyone.
+        _nullify(rnd, sides, found)  # still check the hostages that were entered
+        points = dict.fromkeys(players, 0)
+        explain = {p: [f"{rnd.surrender} surrendered before every board was entered: "
+                       "the round scores 0 (AR-12)"] for p in players}
+        detail_players = {p: {"score": 0, "scored": False} for p in players}
+
+    side_points = {side: sum(points[p] for p in members) for side, members in sides.sides.items()}
+    totals = {p: tally.totals[p] + points[p] for p in players}
+    side_totals = {side: tally.side_totals[side] + side_points[side] for side in sides.sides}
+    for side, members in sides.sides.items():
+        first, second = members
+        line = (f"Alliance {side}: {first} {number(points[first])} + {second} {number(points[second])} "
+                f"= {number(side_points[side])}; total {number(side_totals[side])} (AR-11)")
+        for p in members:
+            explain[p].append(line)
+    detail = {
+        "players": detail_players,
+        "sides": {side: {"players": list(members), "points": side_points[side], "total": side_totals[side]}
+                  for side, members in sides.sides.items()},
+        "surrender": rnd.surrender,
+    }
+    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail,
+                                                 side_points=side_points))
+    tally = replace(tally, totals=totals, side_totals=side_totals, played=played)
+    return _decided(tally, rnd)
+
+
+def _decided(tally: Tally, rnd: Round) -> Tally:
+    """The tally after a round, with the end of the game if that round ended it."""
+    sides, side_totals, number_of_round = tally.sides, tally.side_totals, tally.count
+    # AR-12: a surrender ends the game at once and decides it, even in a round that also
+    # crosses a threshold; otherwise a total strictly above win_above or below lose_below does.
+    if rnd.surrender is not None:
+        loser = sides.side_of(rnd.surrender)
+        winner = next(s for s in sides.sides if s != loser)
+        return replace(tally, over=True, winners=sides.sides[winner],
+                       reason=(f"{rnd.surrender} surrendered for {sides.named(loser)} in round {number_of_round}, "
+                               f"so {sides.named(winner)} wins whatever the score (AR-12)."))
+    win_above, lose_below = tally.opts["win_above"], tally.opts["lose_below"]
+    crossed = []
+    for side, total in side_totals.items():
+        if total > win_above:
+            crossed.append(f"{sides.named(side)} passed {number(win_above)} with {number(total)}")
+        elif total < lose_below:
+            crossed.append(f"{sides.named(side)} fell below {number(lose_below)} with {number(total)}")
+    if not crossed:
+        return tally
+    a, b = side_totals["A"], side_totals["B"]
+    if a == b:
+        winners = tally.players
+        outcome = f"the totals are equal at {number(a)}, so the game is a draw"
+    else:
+        best = "A" if a > b else "B"
+        other = "B" if best == "A" else "A"
+        winners = sides.sides[best]
+        outcome = (f"{sides.named(best)} wins with the higher total, "
+                   f"{number(side_totals[best])} to {number(side_totals[other])}")
+    return replace(tally, over=True, winners=winners,
+                   reason=f"After round {number_of_round}, {' and '.join(crossed)}; {outcome} (AR-12).")
+
+
+def finish(tally: Tally) -> ScoredGame:
+    """The scored game a tally stands for (base.Fold)."""
+    players, sides, opts = tally.players, tally.sides, tally.opts
+    win_above, lose_below = opts["win_above"], opts["lose_below"]
+    standing = {
+        side: {"total": total, "to_win": win_above - total + 1, "to_lose": total - lose_below + 1}
+        for side, total in tally.side_totals.items()
+    }
+    return ScoredGame(
+        game=SLUG, players=players, options=opts, rounds=Played.in_order(tally.played), totals=dict(tally.totals),
+        over=tally.over, winners=tuple(p for p in players if p in tally.winners), reason=tally.reason,
+        sides={side: list(members) for side, members in sides.sides.items()},
+        side_totals=dict(tally.side_totals), standing=standing,
+    )
+
+
+def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
+    """Score a whole game of Alliance Royals; raises InputError listing every problem.
+
+    The reference the fold (:func:`start`, :func:`step`, :func:`finish`) is tested against: every
+    round is read first, so every problem in the game is named at once.
+    """
+    tally = start(players, options)
+    found = Problems()
+    parsed = [_parse_round(raw, f"rounds[{i}]", tally.players, found) for i, raw in enumerate(rounds)]
     if found:  # the rounds that could be read still have their hostages checked: every problem at once
         for rnd in parsed:
             if rnd is not None:
                 _hostages_alone(rnd.boards, found)
     found.raise_if_any()
-
-    totals = dict.fromkeys(players, 0)
-    side_totals = dict.fromkeys(sides.sides, 0)
-    scored: list[ScoredRound] = []
-    over = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
     for index, rnd in enumerate(parsed):
-        at = f"rounds[{index}]"
         assert rnd is not None
-        if over:
-            found.add(at, f"the game ended after round {index}; correct an earlier round instead (AR-12)")
+        if tally.over:
+            found.add(f"rounds[{index}]", f"the game ended after round {index}; correct an earlier round instead "
+                                          "(AR-12)")
             break
-        detail_players: dict[str, dict[str, Any]] = {}
-        if len(rnd.boards) == len(players):
-            scores, explain = _score_round(rnd, sides, house_names, found)
-            points = {p: scores[p].score for p in players}
-            explain = {p: explain[p] for p in players}
-            for p in players:
-                s = scores[p]
-                detail_players[p] = {
-                    "house": rnd.boards[p].house, "board": s.board, "spoils": s.spoils, "meld": s.meld,
-                    "hand": s.hand, "natural": s.natural, "matched": list(s.matched), "royals": list(s.royals),
-                    "royal_sets": s.royal_sets, "own_marriages": s.own_marriages,
-                    "ally_marriages": s.ally_marriages, "multiplier": s.multiplier, "score": s.score,
-                    "notes": list(s.notes),
-                }
-        else:
-            # AR-12: an Alliance surrendered and the boards were not all entered. Boards are
-            # scored only when all four are given; otherwise the round is 0 for everyone.
-            _nullify(rnd, sides, found)  # still check the hostages that were entered
-            points = dict.fromkeys(players, 0)
-            explain = {p: [f"{rnd.surrender} surrendered before every board was entered: "
-                           "the round scores 0 (AR-12)"] for p in players}
-            detail_players = {p: {"score": 0, "scored": False} for p in players}
-
-        side_points = {side: sum(points[p] for p in members) for side, members in sides.sides.items()}
-        for p in players:
-            totals[p] += points[p]
-        for side, members in sides.sides.items():
-            side_totals[side] += side_points[side]
-            first, second = members
-            line = (f"Alliance {side}: {first} {number(points[first])} + {second} {number(points[second])} "
-                    f"= {number(side_points[side])}; total {number(side_totals[side])} (AR-11)")
-            for p in members:
-                explain[p].append(line)
-        detail = {
-            "players": detail_players,
-            "sides": {side: {"players": list(members), "points": side_points[side], "total": side_totals[side]}
-                      for side, members in sides.sides.items()},
-            "surrender": rnd.surrender,
-        }
-        scored.append(ScoredRound(points=points, explain=explain, detail=detail, side_points=side_points))
-
-        # AR-12: a surrender ends the game at once and decides it, even in a round that also
-        # crosses a threshold; otherwise a total strictly above win_above or below lose_below does.
-        number_of_round = index + 1
-        if rnd.surrender is not None:
-            loser = sides.side_of(rnd.surrender)
-            winner = next(s for s in sides.sides if s != loser)
-            over, winners = True, sides.sides[winner]
-            reason = (f"{rnd.surrender} surrendered for {sides.named(loser)} in round {number_of_round}, "
-                      f"so {sides.named(winner)} wins whatever the score (AR-12).")
-            continue
-        crossed = []
-        for side, total in side_totals.items():
-            if total > win_above:
-                crossed.append(f"{sides.named(side)} passed {number(win_above)} with {number(total)}")
-            elif total < lose_below:
-                crossed.append(f"{sides.named(side)} fell below {number(lose_below)} with {number(total)}")
-        if crossed:
-            over = True
-            a, b = side_totals["A"], side_totals["B"]
-            if a == b:
-                winners = tuple(players)
-                outcome = f"the totals are equal at {number(a)}, so the game is a draw"
-            else:
-                best = "A" if a > b else "B"
-                other = "B" if best == "A" else "A"
-                winners = sides.sides[best]
-                outcome = (f"{sides.named(best)} wins with the higher total, "
-                           f"{number(side_totals[best])} to {number(side_totals[other])}")
-            reason = f"After round {number_of_round}, {' and '.join(crossed)}; {outcome} (AR-12)."
-
+        tally = _advance(tally, rnd, found)
     found.raise_if_any()
-    winners = tuple(p for p in players if p in winners)
-    standing = {
-        side: {"total": total, "to_win": win_above - total + 1, "to_lose": total - lose_below + 1}
-        for side, total in side_totals.items()
-    }
-    return ScoredGame(
-        game=SLUG, players=tuple(players), options=opts, rounds=tuple(scored), totals=totals,
-        over=over, winners=winners, reason=reason,
-        sides={side: list(members) for side, members in sides.sides.items()},
-        side_totals=side_totals, standing=standing,
-    )
+    return finish(tally)
 
 
 __all__ = ["OPTIONS", "SLUG", "TITLE", "InputError", "card_points", "copies_in_pack", "marriages",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ..cards import said  # noqa: F401 - re-exported: the engines name values with it
 
@@ -124,6 +124,54 @@ class ScoredGame:
         if self.standing is not None:
             out["standing"] = self.standing
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """The rounds scored so far, newest first: a persistent list, so the state after round N+1 holds
+    the one after round N's rounds without copying them (a fold's step costs one round, not N).
+
+    >>> played = Played.of(Played.of(None, "r1"), "r2")
+    >>> played.count, Played.in_order(played), Played.in_order(None)
+    (2, ('r1', 'r2'), ())
+    """
+
+    last: Any
+    before: Played | None
+    count: int
+
+    @staticmethod
+    def of(before: Played | None, scored: Any) -> Played:
+        return Played(scored, before, (before.count if before else 0) + 1)
+
+    @staticmethod
+    def in_order(played: Played | None) -> tuple[Any, ...]:
+        out = []
+        while played is not None:
+            out.append(played.last)
+            played = played.before
+        return tuple(reversed(out))
+
+
+S = TypeVar("S")
+
+
+class Fold(Protocol[S]):
+    """Scoring as a fold, which every engine module offers beside its ``score``.
+
+    ``start`` is the game before its first round, ``step`` scores one more round on a state (with the
+    work of that round alone) and ``finish`` turns a state into the scored game. A state is never
+    changed once made: the state after round N can be stepped again with a corrected round N+1.
+    ``step`` raises :class:`InputError` naming what is wrong with that round; the engine's ``score``
+    (the full rescoring, every problem at once) stays the reference the fold equals.
+    """
+
+    def start(self, players: Sequence[str], options: Mapping[str, Any],
+              joined: Mapping[str, int] | None = None) -> S: ...
+
+    def step(self, state: S, raw: object) -> S: ...
+
+    def finish(self, state: S) -> ScoredGame: ...
 
 
 def listed(words: Sequence[str], last: str = "and") -> str:

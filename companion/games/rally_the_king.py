@@ -30,6 +30,7 @@ from typing import Any
 from ..cards import SUIT_SYMBOLS, SUITS, CardError, typed
 from .base import (
     InputError,
+    Played,
     Problems,
     ScoredGame,
     ScoredRound,
@@ -1032,48 +1033,65 @@ def _score_all_beggars(hand: Hand, players, counting: Counting, everyone, explai
 # The game
 
 
-def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
-    """Score a whole game of Rally the King; raises InputError listing every problem.
+@dataclass(frozen=True)
+class Tally:
+    """The game after some hands (the fold's state, base.Fold): never changed once made."""
 
-    >>> game = score(("Ann", "Ben", "Cat", "Dan"), {"counting": "traditional", "hands": 1}, [
-    ...     {"dealer": "Ann", "bid": "partner-against-stock", "declarer": "Ben", "called_king": "KH",
-    ...      "partner": "Dan", "declarer_points": "35 2/3"}])
-    >>> game.totals, game.over, game.winners
-    ({'Ann': -3, 'Ben': 3, 'Cat': -3, 'Dan': 3}, True, ('Ben', 'Dan'))
-    """
+    players: tuple[str, ...]
+    opts: dict[str, Any]
+    totals: dict[str, int]
+    previous_dealer: str | None = None
+    played: Played | None = None
+
+    @property
+    def count(self) -> int:
+        return self.played.count if self.played else 0
+
+
+def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
+    """The game before its first hand; raises InputError for the options."""
     found = Problems()
-    players = tuple(players)
     opts = _check_options(options, found)
     found.raise_if_any()
-    counting = COUNTINGS[opts["counting"]]
-    hands_in_game = opts["hands"]
+    return Tally(tuple(players), opts, dict.fromkeys(players, 0))
 
-    hands = [_parse_hand(raw, f"rounds[{i}]", players, counting, found) for i, raw in enumerate(rounds)]
-    for i in range(hands_in_game, len(rounds)):
-        found.add(f"rounds[{i}]", f"the game is {hands_in_game} hand{'s' if hands_in_game != 1 else ''} and ended "
-                                  f"after hand {hands_in_game}; correct an earlier hand or start a new game (RK-10)")
+
+def _past_the_end(found: Problems, hands_in_game: int, index: int) -> None:
+    found.add(f"rounds[{index}]", f"the game is {hands_in_game} hand{'s' if hands_in_game != 1 else ''} and "
+                                       f"ended after hand {hands_in_game}; correct an earlier hand or start a new "
+                                       "game (RK-10)")
+
+
+def step(tally: Tally, raw: object) -> Tally:
+    """The game after one more hand (base.Fold); raises InputError naming what is wrong with it."""
+    found = Problems()
+    hand = _parse_hand(raw, f"rounds[{tally.count}]", tally.players, COUNTINGS[tally.opts["counting"]], found)
+    if tally.count >= tally.opts["hands"]:
+        _past_the_end(found, tally.opts["hands"], tally.count)
     found.raise_if_any()
+    return _advance(tally, hand)
 
-    totals = dict.fromkeys(players, 0)
-    scored: list[ScoredRound] = []
-    previous_dealer: str | None = None
-    for index, hand in enumerate(hands):
-        assert hand is not None
-        points, explain, detail = _score_hand(hand, players, counting)
-        dealer_line = _dealer_line(hand.dealer, previous_dealer, players)
-        for name in players:
-            totals[name] += points[name]
-            if dealer_line:
-                explain[name].insert(0, dealer_line)
-            explain[name].append(f"Hand {signed(points[name])}; total {signed(totals[name])} (RK-7, RK-10)")
-        detail.update(hand=index + 1, dealer=hand.dealer,
-                      expected_dealer=_next_dealer(previous_dealer, players),
-                      totals=dict(totals))
-        if hand.dealer is not None:
-            previous_dealer = hand.dealer
-        scored.append(ScoredRound(points=points, explain=explain, detail=detail))
 
-    over = len(hands) >= hands_in_game
+def _advance(tally: Tally, hand: Hand) -> Tally:
+    """Score one parsed hand on ``tally``."""
+    players, previous_dealer = tally.players, tally.previous_dealer
+    points, explain, detail = _score_hand(hand, players, COUNTINGS[tally.opts["counting"]])
+    dealer_line = _dealer_line(hand.dealer, previous_dealer, players)
+    totals = {name: tally.totals[name] + points[name] for name in players}
+    for name in players:
+        if dealer_line:
+            explain[name].insert(0, dealer_line)
+        explain[name].append(f"Hand {signed(points[name])}; total {signed(totals[name])} (RK-7, RK-10)")
+    detail.update(hand=tally.count + 1, dealer=hand.dealer, expected_dealer=_next_dealer(previous_dealer, players),
+                  totals=dict(totals))
+    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
+    return Tally(players, tally.opts, totals, hand.dealer if hand.dealer is not None else previous_dealer, played)
+
+
+def finish(tally: Tally) -> ScoredGame:
+    """The scored game a tally stands for (base.Fold)."""
+    players, totals, hands_in_game, played = tally.players, tally.totals, tally.opts["hands"], tally.count
+    over = played >= hands_in_game
     winners: tuple[str, ...] = ()
     reason = None
     if over:
@@ -1082,10 +1100,35 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
         share = "has" if len(winners) == 1 else "share"
         reason = (f"After {hands_in_game} hand{'s' if hands_in_game != 1 else ''} the game is over: "
                   f"{_names(list(winners))} {share} the highest total, {signed(best)} (RK-10).")
-    standing = {"hands_played": len(hands), "hands_left": max(0, hands_in_game - len(hands)),
-                "next_dealer": None if over else _next_dealer(previous_dealer, players)}
-    return ScoredGame(game=SLUG, players=players, options=opts, rounds=tuple(scored), totals=totals,
-                      over=over, winners=winners, reason=reason, standing=standing)
+    standing = {"hands_played": played, "hands_left": max(0, hands_in_game - played),
+                "next_dealer": None if over else _next_dealer(tally.previous_dealer, players)}
+    return ScoredGame(game=SLUG, players=players, options=tally.opts, rounds=Played.in_order(tally.played),
+                      totals=dict(totals), over=over, winners=winners, reason=reason, standing=standing)
+
+
+def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
+    """Score a whole game of Rally the King; raises InputError listing every problem.
+
+    The reference the fold (:func:`start`, :func:`step`, :func:`finish`) is tested against: every
+    hand is read first, so every problem in the game is named at once.
+
+    >>> game = score(("Ann", "Ben", "Cat", "Dan"), {"counting": "traditional", "hands": 1}, [
+    ...     {"dealer": "Ann", "bid": "partner-against-stock", "declarer": "Ben", "called_king": "KH",
+    ...      "partner": "Dan", "declarer_points": "35 2/3"}])
+    >>> game.totals, game.over, game.winners
+    ({'Ann': -3, 'Ben': 3, 'Cat': -3, 'Dan': 3}, True, ('Ben', 'Dan'))
+    """
+    tally = start(players, options)
+    found = Problems()
+    counting = COUNTINGS[tally.opts["counting"]]
+    hands = [_parse_hand(raw, f"rounds[{i}]", tally.players, counting, found) for i, raw in enumerate(rounds)]
+    for i in range(tally.opts["hands"], len(rounds)):
+        _past_the_end(found, tally.opts["hands"], i)
+    found.raise_if_any()
+    for hand in hands:
+        assert hand is not None
+        tally = _advance(tally, hand)
+    return finish(tally)
 
 
 def _next_dealer(previous: str | None, players: Sequence[str]) -> str | None:

@@ -24,12 +24,12 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards import RANKS, Card, format_cards, said
 from . import alliance_royals as ar
-from .base import InputError, Problems, ScoredGame, ScoredRound, is_whole_number
+from .base import InputError, Played, Problems, ScoredGame, ScoredRound, is_whole_number
 
 SHARE_CHOICES = ("positive", "none")
 
@@ -374,82 +374,147 @@ def _leaders(players: Sequence[str], totals: Mapping[str, int]) -> tuple[str, ..
     return tuple(p for p in players if totals[p] == best)
 
 
-def score(family: Family, players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
-    """Score a whole game of Battle Royals or Marriage Royals; raises InputError listing every problem."""
+@dataclass(frozen=True)
+class Tally:
+    """The game after some rounds (the fold's state, base.Fold): never changed once made."""
+
+    family: Family
+    players: tuple[str, ...]
+    opts: dict[str, Any]
+    totals: dict[str, int]
+    played: Played | None = None
+    over: bool = False
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+
+    @property
+    def count(self) -> int:
+        return self.played.count if self.played else 0
+
+
+def start(family: Family, players: Sequence[str], options: Mapping[str, Any]) -> Tally:
+    """The game before its first round; raises InputError for the options."""
     found = Problems()
     opts = _check_options(family, options, found)
     found.raise_if_any()
+    return Tally(family, tuple(players), opts, dict.fromkeys(players, 0))
+
+
+def _ended(family: Family, index: int) -> str:
+    return f"the game ended after round {index}; correct an earlier round instead ({family.end})"
+
+
+def step(tally: Tally, raw: object) -> Tally:
+    """The game after one more round (base.Fold); raises InputError naming what is wrong with it."""
+    found = Problems()
+    at = f"rounds[{tally.count}]"
+    if tally.over:
+        found.add(at, _ended(tally.family, tally.count))
+    alone = functools.partial(_hostages_alone, tally.family)
+    rnd = ar._parse_round(raw, at, tally.players, found, alone)
+    if found and rnd is not None:
+        alone(rnd.boards, found)
+    found.raise_if_any()
+    tally = _advance(tally, rnd, found)
+    found.raise_if_any()
+    return tally
+
+
+def _advance(tally: Tally, rnd: ar.Round, found: Problems) -> Tally:
+    """Score one parsed round on ``tally``; the problems it finds go to ``found``."""
+    family, players = tally.family, tally.players
+    detail: dict[str, Any] = {"surrender": rnd.surrender}
+    if len(rnd.boards) == len(players):
+        scores, explain, every = _score_round(family, rnd, players, tally.opts, found)
+        points = {p: scores[p].score for p in players}
+        detail["players"] = {p: {
+            "house": rnd.boards[p].house, "board": s.spoils + s.meld, "spoils": s.spoils, "meld": s.meld,
+            "hand": s.hand, "natural": s.natural, "matched": list(s.matched), "royals": list(s.royals),
+            "royal_sets": s.royal_sets, "own_marriages": s.own_marriages,
+            "spouse_marriages": s.spouse_marriages, "multiplier": s.multiplier,
+            "before_sharing": s.before_sharing, "shared": dict(s.shared), "score": s.score,
+            "notes": list(s.notes)} for p, s in scores.items()}
+        if family.marries:
+            detail["marriages"] = [m.as_json() for m in every]
+            detail["no_marriage"] = not any(m.counted for m in every)
+    else:
+        points = dict.fromkeys(players, 0)
+        explain = {p: [f"{rnd.surrender} surrendered before every board was entered: the round scores 0 "
+                       f"({family.end})"] for p in players}
+        detail["players"] = {p: {"score": 0, "scored": False} for p in players}
+    totals = {p: tally.totals[p] + points[p] for p in players}
+    for p in players:
+        explain[p].append(f"Total {ar.number(totals[p])} ({family.end})")
+    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
+    return _decided(replace(tally, totals=totals, played=played), rnd)
+
+
+def _decided(tally: Tally, rnd: ar.Round) -> Tally:
+    """The tally after a round, with the end of the game if that round ended it."""
+    family, players, totals, n = tally.family, tally.players, tally.totals, tally.count
+    if rnd.surrender is not None:
+        others = [p for p in players if p != rnd.surrender]
+        winners = _leaders(others, totals)
+        who = " and ".join(winners)
+        if len(others) == 1:
+            reason = f"{rnd.surrender} surrendered in round {n}, so {who} wins whatever the score ({family.end})."
+        else:
+            reason = (f"{rnd.surrender} surrendered in round {n}, which ends the game; of the others, "
+                      f"{who} {'wins' if len(winners) == 1 else 'win'} with the higher total ({family.end}).")
+        return replace(tally, over=True, winners=winners, reason=reason)
+    win_above, lose_below = tally.opts["win_above"], tally.opts["lose_below"]
+    crossed = []
+    for p in players:
+        if totals[p] > win_above:
+            crossed.append(f"{p} passed {ar.number(win_above)} with {ar.number(totals[p])}")
+        elif totals[p] < lose_below:
+            crossed.append(f"{p} fell below {ar.number(lose_below)} with {ar.number(totals[p])}")
+    if not crossed:
+        return tally
+    winners = _leaders(players, totals)
+    top = ar.number(totals[winners[0]])
+    if len(winners) == 1:
+        outcome = f"{winners[0]} wins with the highest total, {top}"
+    else:
+        outcome = f"{' and '.join(winners)} are level on {top}, so the game is a draw between them"
+    return replace(tally, over=True, winners=winners,
+                   reason=f"After round {n}, {' and '.join(crossed)}; {outcome} ({family.end}).")
+
+
+def finish(tally: Tally) -> ScoredGame:
+    """The scored game a tally stands for (base.Fold)."""
+    win_above, lose_below = tally.opts["win_above"], tally.opts["lose_below"]
+    standing = {p: {"total": t, "to_win": win_above - t + 1, "to_lose": t - lose_below + 1}
+                for p, t in tally.totals.items()}
+    return ScoredGame(game=tally.family.slug, players=tally.players, options=tally.opts,
+                      rounds=Played.in_order(tally.played), totals=dict(tally.totals), over=tally.over,
+                      winners=tuple(p for p in tally.players if p in tally.winners), reason=tally.reason,
+                      standing=standing)
+
+
+def score(family: Family, players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
+    """Score a whole game of Battle Royals or Marriage Royals; raises InputError listing every problem.
+
+    The reference the fold (:func:`start`, :func:`step`, :func:`finish`) is tested against: every
+    round is read first, so every problem in the game is named at once.
+    """
+    tally = start(family, players, options)
+    found = Problems()
     alone = functools.partial(_hostages_alone, family)
-    parsed = [ar._parse_round(raw, f"rounds[{i}]", players, found, alone) for i, raw in enumerate(rounds)]
+    parsed = [ar._parse_round(raw, f"rounds[{i}]", tally.players, found, alone) for i, raw in enumerate(rounds)]
     if found:  # the rounds that could be read still have their hostages checked: every problem at once
         for rnd in parsed:
             if rnd is not None:
                 alone(rnd.boards, found)
     found.raise_if_any()
-
-    win_above, lose_below = opts["win_above"], opts["lose_below"]
-    totals = dict.fromkeys(players, 0)
-    scored: list[ScoredRound] = []
-    over, winners, reason = False, (), None
     for index, rnd in enumerate(parsed):
-        at = f"rounds[{index}]"
         assert rnd is not None
-        if over:
-            found.add(at, f"the game ended after round {index}; correct an earlier round instead ({family.end})")
+        if tally.over:
+            found.add(f"rounds[{index}]", _ended(family, index))
             break
-        detail: dict[str, Any] = {"surrender": rnd.surrender}
-        if len(rnd.boards) == len(players):
-            scores, explain, every = _score_round(family, rnd, players, opts, found)
-            points = {p: scores[p].score for p in players}
-            detail["players"] = {p: {
-                "house": rnd.boards[p].house, "board": s.spoils + s.meld, "spoils": s.spoils, "meld": s.meld,
-                "hand": s.hand, "natural": s.natural, "matched": list(s.matched), "royals": list(s.royals),
-                "royal_sets": s.royal_sets, "own_marriages": s.own_marriages,
-                "spouse_marriages": s.spouse_marriages, "multiplier": s.multiplier,
-                "before_sharing": s.before_sharing, "shared": dict(s.shared), "score": s.score,
-                "notes": list(s.notes)} for p, s in scores.items()}
-            if family.marries:
-                detail["marriages"] = [m.as_json() for m in every]
-                detail["no_marriage"] = not any(m.counted for m in every)
-        else:
-            points = dict.fromkeys(players, 0)
-            explain = {p: [f"{rnd.surrender} surrendered before every board was entered: the round scores 0 "
-                           f"({family.end})"] for p in players}
-            detail["players"] = {p: {"score": 0, "scored": False} for p in players}
-        for p in players:
-            totals[p] += points[p]
-            explain[p].append(f"Total {ar.number(totals[p])} ({family.end})")
-        scored.append(ScoredRound(points=points, explain=explain, detail=detail))
-
-        n = index + 1
-        if rnd.surrender is not None:
-            others = [p for p in players if p != rnd.surrender]
-            over, winners = True, _leaders(others, totals)
-            who = " and ".join(winners)
-            if len(others) == 1:
-                reason = f"{rnd.surrender} surrendered in round {n}, so {who} wins whatever the score ({family.end})."
-            else:
-                reason = (f"{rnd.surrender} surrendered in round {n}, which ends the game; of the others, "
-                          f"{who} {'wins' if len(winners) == 1 else 'win'} with the higher total ({family.end}).")
-            continue
-        crossed = []
-        for p in players:
-            if totals[p] > win_above:
-                crossed.append(f"{p} passed {ar.number(win_above)} with {ar.number(totals[p])}")
-            elif totals[p] < lose_below:
-                crossed.append(f"{p} fell below {ar.number(lose_below)} with {ar.number(totals[p])}")
-        if crossed:
-            over, winners = True, _leaders(players, totals)
-            top = ar.number(totals[winners[0]])
-            if len(winners) == 1:
-                outcome = f"{winners[0]} wins with the highest total, {top}"
-            else:
-                outcome = f"{' and '.join(winners)} are level on {top}, so the game is a draw between them"
-            reason = f"After round {n}, {' and '.join(crossed)}; {outcome} ({family.end})."
+        tally = _advance(tally, rnd, found)
     found.raise_if_any()
-    standing = {p: {"total": t, "to_win": win_above - t + 1, "to_lose": t - lose_below + 1} for p, t in totals.items()}
-    return ScoredGame(game=family.slug, players=tuple(players), options=opts, rounds=tuple(scored), totals=totals,
-                      over=over, winners=tuple(p for p in players if p in winners), reason=reason, standing=standing)
+    return finish(tally)
 
 
 __all__ = ["BATTLE", "MARRIAGE", "Family", "InputError", "Marriage", "find_marriages", "score"]

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
     InputError,
+    Played,
     Problems,
     ScoredGame,
     ScoredRound,
@@ -305,15 +306,35 @@ def _late_mentions(hand: Hand, waiting: Sequence[str]) -> list[tuple[str, str]]:
     return out
 
 
-def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object],
-          joined: Mapping[str, int] | None = None) -> ScoredGame:
-    """Score a whole game of Rummathon Royale; raises InputError listing every problem.
+@dataclass(frozen=True)
+class Tally:
+    """The game after some hands (the fold's state, base.Fold): never changed once made."""
 
-    ``joined`` names the players seated late, each with the first hand they play (games.check_joined):
-    they take no part before it, and start as :func:`late_rule` says.
-    """
-    joined = dict(joined or {})
-    everyone = players
+    players: tuple[str, ...]
+    opts: dict[str, Any]
+    joined: dict[str, int]
+    totals: dict[str, int]
+    position: dict[str, int]  # index into the schedule; its length once finished
+    banned: frozenset[str] = frozenset()  # declared and failed last hand (RR-5)
+    played: Played | None = None
+    over: bool = False
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+
+    @property
+    def count(self) -> int:
+        return self.played.count if self.played else 0
+
+    @property
+    def schedule(self) -> tuple[int, ...]:
+        return SCHEDULES[self.opts["schedule"]]
+
+    def round_name(self, pos: int) -> str:
+        return "finished" if pos >= len(self.schedule) else f"round {self.schedule[pos]}"
+
+
+def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
+    """The game before its first hand; raises InputError for the options."""
     found = Problems()
     opts = dict(OPTIONS)
     for key, value in options.items():
@@ -324,9 +345,197 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
         else:
             opts[key] = value
     found.raise_if_any()
-    schedule = SCHEDULES[opts["schedule"]]
-    last = len(schedule)
+    return Tally(tuple(players), opts, dict(joined or {}), dict.fromkeys(players, 0), dict.fromkeys(players, 0))
 
+
+def step(tally: Tally, raw: object) -> Tally:
+    """The game after one more hand (base.Fold); raises InputError naming what is wrong with it."""
+    found = Problems()
+    at = f"rounds[{tally.count}]"
+    if tally.over:
+        found.add(at, f"the game ended after hand {tally.count}; correct an earlier hand instead")
+        found.raise_if_any()
+    hand = _parse_hand(raw, at, tally.players, found)
+    if hand is not None:
+        tally = _advance(tally, hand, found)
+    found.raise_if_any()
+    return tally
+
+
+def _advance(tally: Tally, hand: Hand, found: Problems) -> Tally:
+    """Score one hand on ``tally``; the problems it finds go to ``found`` (the tally is then of no use)."""
+    everyone, joined = tally.players, tally.joined
+    at, number = f"rounds[{tally.count}]", tally.count + 1
+    waiting = [p for p in everyone if joined.get(p, 1) > number]
+    players = [p for p in everyone if p not in waiting]  # those at the table for this hand
+    arriving = [p for p in players if joined.get(p, 1) == number > 1]
+    late = list(_late_mentions(hand, waiting))
+    for where, name in late:
+        found.add(f"{at}.{where}", f"{name} joins at hand {joined[name]}, after this hand, and takes no part in it")
+    if late:
+        return tally
+    totals, position = dict(tally.totals), dict(tally.position)
+    explain: dict[str, list[str]] = {p: [] for p in everyone}
+    for p in waiting:
+        explain[p].append(f"Not at the table yet: joins at hand {joined[p]} on the first round of the "
+                          "schedule (RR-5)")
+    if arriving:
+        low = min(totals[p] for p in players if p not in arriving)
+        for p in arriving:
+            totals[p] = low
+            explain[p].append(f"Joins the table at hand {number} on {tally.round_name(0)}, with {low}: the lowest "
+                              "score at the table, so a tie on points goes against them (RR-5, RR-6)")
+    points = dict.fromkeys(everyone, 0)
+    detail: dict[str, dict[str, Any]] = {p: {"score_before": totals[p]} for p in players}
+    _extra_cards(hand, at, totals, points, detail, explain, found)
+    _went_out(hand, players, points, detail, explain)
+    _burdens(hand, points, detail, explain)
+    _progress(tally, hand, at, players, position, detail, explain, found)
+    for name in players:
+        totals[name] += points[name]
+        detail[name]["score_after"] = totals[name]
+        explain[name].append(f"Hand {signed(points[name])}; total {totals[name]}")
+    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail={"players": detail}))
+    tally = replace(tally, totals=totals, position=position, played=played,
+                    banned=frozenset(p for p, v in hand.progress.items() if v == "declared-failed"))
+    # RR-6 and the Double Rummathon Royale of RR-5.
+    doubles = [p for p, v in hand.progress.items() if v == "double-completed"]
+    finished = [p for p in everyone if position[p] >= len(tally.schedule)]
+    if doubles:
+        return replace(tally, over=True, winners=(doubles[0],),
+                       reason=f"{doubles[0]} completed a Double Rummathon Royale in hand {number} (RR-5).")
+    if finished:
+        winners, reason = _decide(everyone, totals, position, finished, number)
+        return replace(tally, over=True, winners=winners, reason=reason)
+    return tally
+
+
+def _extra_cards(hand: Hand, at: str, totals, points, detail, explain, found: Problems) -> None:
+    """RR-4: extra cards are bought before the deal, from the score so far."""
+    for name, n in hand.extra_cards.items():
+        allowed = max_extra_cards(totals[name])
+        if n > allowed:
+            found.add(
+                f"{at}.extra_cards.{name}",
+                f"{name} has {totals[name]} points, which buy at most {allowed} extra cards (RR-4)",
+            )
+            continue
+        cost = extra_cards_cost(n, totals[name])
+        points[name] -= cost
+        detail[name]["extra_cards"] = n
+        capped = " (all the points they had)" if cost < n * EXTRA_CARD_COST else ""
+        explain[name].append(f"Bought {n} extra card{'s' if n != 1 else ''}: {signed(-cost)}{capped} (RR-4)")
+
+
+def _went_out(hand: Hand, players: Sequence[str], points, detail, explain) -> None:
+    """RR-1, RR-2: the player who went out collects every card left elsewhere."""
+    if hand.out is not None:
+        collected = 0
+        shares = []
+        for name in players:
+            cards = hand.left.get(name)
+            if name == hand.out or not cards:
+                continue
+            value = cards_left_points(cards)
+            if value:
+                collected += value
+                shares.append(f"{name} {value}")
+                explain[name].append(
+                    f"Cards left: {describe_cards(cards)} = {value}, collected by {hand.out}; "
+                    "nothing is subtracted (RR-1, RR-2)"
+                )
+            detail[name]["cards_left_points"] = value
+        points[hand.out] += collected
+        detail[hand.out]["went_out"] = True
+        explain[hand.out].append(
+            f"Went out: collects {collected} from the other hands"
+            + (f" ({', '.join(shares)})" if shares else "")
+            + " (RR-1, RR-2)"
+        )
+    for name in players:
+        if name != hand.out and not hand.left.get(name) and hand.out is not None:
+            explain[name].append(f"No cards left recorded; {hand.out} went out (RR-2)")
+
+
+def _burdens(hand: Hand, points, detail, explain) -> None:
+    """RR-3: a completed Burden pays its target, a failed one pays who played it."""
+    for b in hand.burdens:
+        value = BURDEN_POINTS[b.double]
+        kind = "Double Burden" if b.double else "Burden"
+        receiver = b.on if b.completed else b.by
+        points[receiver] += value
+        detail[receiver]["burden_points"] = detail[receiver].get("burden_points", 0) + value
+        if b.completed:
+            explain[b.on].append(f"Completed the {kind} {b.by} played on them: +{value} (RR-3)")
+        else:
+            explain[b.by].append(f"{kind} played on {b.on} was not completed: +{value} (RR-3)")
+
+
+def _progress(tally: Tally, hand: Hand, at: str, players: Sequence[str], position, detail, explain,
+              found: Problems) -> None:
+    """RR-5: move each player along the schedule."""
+    schedule, last, round_name = tally.schedule, len(tally.schedule), tally.round_name
+    for name in players:
+        step = hand.progress.get(name, "failed")
+        where = f"{at}.progress.{name}"
+        before = position[name]
+        if step in DECLARATIONS and name in tally.banned:
+            found.add(where, f"{name} declared and failed last hand, so may not declare this hand (RR-5)")
+            continue
+        if step in DECLARATIONS and before + 1 >= last:
+            found.add(where, f"{name} is on the last round; there is no next round to declare (RR-5)")
+            continue
+        if step == "completed":
+            after = before + 1
+            now_on = "finished" if after >= last else "on " + round_name(after)
+            line = f"Completed {round_name(before)}: now {now_on}"
+        elif step == "declared-completed":
+            after = before + 2
+            line = (
+                f"Declared Rummathon Royale and completed {round_name(before + 1)}: "
+                f"moves from {round_name(before)} to "
+                f"{'the end of the schedule' if after >= last else round_name(after)}"
+            )
+        elif step == "declared-failed":
+            after = before
+            line = (f"Declared Rummathon Royale and failed: stays on {round_name(before)} "
+                    "and may not declare next hand")
+        elif step == "double-completed":
+            after = min(before + 2, last)
+            line = "Declared Double Rummathon Royale and completed it: wins the game at once"
+        else:
+            after = before
+            line = f"Did not complete {round_name(before)}: stays there"
+        position[name] = after
+        detail[name].update(round_before=_round_number(schedule, before),
+                            round_after=_round_number(schedule, after), progress=step)
+        explain[name].append(line + " (RR-5)")
+
+
+def finish(tally: Tally) -> ScoredGame:
+    """The scored game a tally stands for (base.Fold)."""
+    schedule, last, position = tally.schedule, len(tally.schedule), tally.position
+    standing = {
+        p: {"round": _round_number(schedule, position[p]), "finished": position[p] >= last,
+            "rounds_done": position[p], "may_declare": p not in tally.banned}
+        for p in tally.players
+    }
+    return ScoredGame(
+        game=SLUG, players=tally.players, options=tally.opts, rounds=Played.in_order(tally.played),
+        totals=dict(tally.totals), over=tally.over, winners=tally.winners, reason=tally.reason, standing=standing,
+    )
+
+
+def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object],
+          joined: Mapping[str, int] | None = None) -> ScoredGame:
+    """Score a whole game of Rummathon Royale; raises InputError listing every problem.
+
+    ``joined`` names the players seated late, each with the first hand they play (games.check_joined):
+    they take no part before it, and start as :func:`late_rule` says. The reference the fold
+    (:func:`start`, :func:`step`, :func:`finish`) is tested against.
+    """
+    tally = start(players, options, joined)
+    found = Problems()
     # Every hand is read first. A hand read only in part is still checked against the game so far
     # (extra cards the score allows, declarations), so every problem shows at once; the hands after
     # it are not scored, as the game they would follow is not known.
@@ -335,169 +544,17 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
         before = len(list(found))
         hands.append(_parse_hand(raw, f"rounds[{i}]", players, found))
         unread.append(len(list(found)) > before)
-
-    totals = dict.fromkeys(players, 0)
-    position = dict.fromkeys(players, 0)  # index into schedule; == last once finished
-    banned: set[str] = set()  # declared and failed last hand (RR-5)
-    scored: list[ScoredRound] = []
-    over = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
-    def round_name(pos: int) -> str:
-        return "finished" if pos >= last else f"round {schedule[pos]}"
-
     for index, hand in enumerate(hands):
-        at = f"rounds[{index}]"
-        if over:
-            found.add(at, f"the game ended after hand {index}; correct an earlier hand instead")
+        if tally.over:
+            found.add(f"rounds[{index}]", f"the game ended after hand {index}; correct an earlier hand instead")
             break
         if hand is None:
             break
-        number = index + 1
-        waiting = [p for p in everyone if joined.get(p, 1) > number]
-        players = [p for p in everyone if p not in waiting]  # those at the table for this hand
-        arriving = [p for p in players if joined.get(p, 1) == number > 1]
-        late = list(_late_mentions(hand, waiting))
-        for where, name in late:
-            found.add(f"{at}.{where}", f"{name} joins at hand {joined[name]}, after this hand, and takes no part in it")
-        if late:
+        tally = _advance(tally, hand, found)
+        if unread[index] or tally.count == index:  # a hand not read in full, or naming a player not yet seated
             break
-        explain: dict[str, list[str]] = {p: [] for p in everyone}
-        for p in waiting:
-            explain[p].append(f"Not at the table yet: joins at hand {joined[p]} on the first round of the "
-                              "schedule (RR-5)")
-        if arriving:
-            low = min(totals[p] for p in players if p not in arriving)
-            for p in arriving:
-                totals[p] = low
-                explain[p].append(f"Joins the table at hand {number} on {round_name(0)}, with {low}: the lowest "
-                                  "score at the table, so a tie on points goes against them (RR-5, RR-6)")
-        points = dict.fromkeys(everyone, 0)
-        detail: dict[str, dict[str, Any]] = {p: {"score_before": totals[p]} for p in players}
-
-        # RR-4: extra cards are bought before the deal, from the score so far.
-        for name, n in hand.extra_cards.items():
-            allowed = max_extra_cards(totals[name])
-            if n > allowed:
-                found.add(
-                    f"{at}.extra_cards.{name}",
-                    f"{name} has {totals[name]} points, which buy at most {allowed} extra cards (RR-4)",
-                )
-                continue
-            cost = extra_cards_cost(n, totals[name])
-            points[name] -= cost
-            detail[name]["extra_cards"] = n
-            capped = " (all the points they had)" if cost < n * EXTRA_CARD_COST else ""
-            explain[name].append(f"Bought {n} extra card{'s' if n != 1 else ''}: {signed(-cost)}{capped} (RR-4)")
-
-        # RR-1, RR-2: the player who went out collects every card left elsewhere.
-        if hand.out is not None:
-            collected = 0
-            shares = []
-            for name in players:
-                cards = hand.left.get(name)
-                if name == hand.out or not cards:
-                    continue
-                value = cards_left_points(cards)
-                if value:
-                    collected += value
-                    shares.append(f"{name} {value}")
-                    explain[name].append(
-                        f"Cards left: {describe_cards(cards)} = {value}, collected by {hand.out}; "
-                        "nothing is subtracted (RR-1, RR-2)"
-                    )
-                detail[name]["cards_left_points"] = value
-            points[hand.out] += collected
-            detail[hand.out]["went_out"] = True
-            explain[hand.out].append(
-                f"Went out: collects {collected} from the other hands"
-                + (f" ({', '.join(shares)})" if shares else "")
-                + " (RR-1, RR-2)"
-            )
-        for name in players:
-            if name != hand.out and not hand.left.get(name) and hand.out is not None:
-                explain[name].append(f"No cards left recorded; {hand.out} went out (RR-2)")
-
-        # RR-3: a completed Burden pays its target, a failed one pays who played it.
-        for b in hand.burdens:
-            value = BURDEN_POINTS[b.double]
-            kind = "Double Burden" if b.double else "Burden"
-            receiver = b.on if b.completed else b.by
-            points[receiver] += value
-            detail[receiver]["burden_points"] = detail[receiver].get("burden_points", 0) + value
-            if b.completed:
-                explain[b.on].append(f"Completed the {kind} {b.by} played on them: +{value} (RR-3)")
-            else:
-                explain[b.by].append(f"{kind} played on {b.on} was not completed: +{value} (RR-3)")
-
-        # RR-5: move each player along the schedule.
-        for name in players:
-            step = hand.progress.get(name, "failed")
-            where = f"{at}.progress.{name}"
-            before = position[name]
-            if step in DECLARATIONS and name in banned:
-                found.add(where, f"{name} declared and failed last hand, so may not declare this hand (RR-5)")
-                continue
-            if step in DECLARATIONS and before + 1 >= last:
-                found.add(where, f"{name} is on the last round; there is no next round to declare (RR-5)")
-                continue
-            if step == "completed":
-                after = before + 1
-                now_on = "finished" if after >= last else "on " + round_name(after)
-                line = f"Completed {round_name(before)}: now {now_on}"
-            elif step == "declared-completed":
-                after = before + 2
-                line = (
-                    f"Declared Rummathon Royale and completed {round_name(before + 1)}: "
-                    f"moves from {round_name(before)} to "
-                    f"{'the end of the schedule' if after >= last else round_name(after)}"
-                )
-            elif step == "declared-failed":
-                after = before
-                line = (f"Declared Rummathon Royale and failed: stays on {round_name(before)} "
-                        "and may not declare next hand")
-            elif step == "double-completed":
-                after = min(before + 2, last)
-                line = "Declared Double Rummathon Royale and completed it: wins the game at once"
-            else:
-                after = before
-                line = f"Did not complete {round_name(before)}: stays there"
-            position[name] = after
-            detail[name].update(round_before=_round_number(schedule, before),
-                                round_after=_round_number(schedule, after), progress=step)
-            explain[name].append(line + " (RR-5)")
-        banned = {p for p, v in hand.progress.items() if v == "declared-failed"}
-
-        for name in players:
-            totals[name] += points[name]
-            detail[name]["score_after"] = totals[name]
-            explain[name].append(f"Hand {signed(points[name])}; total {totals[name]}")
-        players = everyone
-        scored.append(ScoredRound(points=points, explain=explain, detail={"players": detail}))
-        if unread[index]:
-            break
-
-        # RR-6 and the Double Rummathon Royale of RR-5.
-        doubles = [p for p, v in hand.progress.items() if v == "double-completed"]
-        finished = [p for p in players if position[p] >= last]
-        if doubles:
-            over, winners = True, (doubles[0],)
-            reason = f"{doubles[0]} completed a Double Rummathon Royale in hand {index + 1} (RR-5)."
-        elif finished:
-            over = True
-            winners, reason = _decide(players, totals, position, finished, index + 1)
-
     found.raise_if_any()
-    standing = {
-        p: {"round": _round_number(schedule, position[p]), "finished": position[p] >= last,
-            "rounds_done": position[p], "may_declare": p not in banned}
-        for p in players
-    }
-    return ScoredGame(
-        game=SLUG, players=tuple(players), options=opts, rounds=tuple(scored), totals=totals,
-        over=over, winners=winners, reason=reason, standing=standing,
-    )
+    return finish(tally)
 
 
 def _round_number(schedule: Sequence[int], pos: int) -> int | None:

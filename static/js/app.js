@@ -441,6 +441,15 @@
     }
   }
 
+  // A form's save bar keeps to the bottom of the screen once something is entered in the form: before
+  // that there is nothing to save, and it waits at the end of the form, covering none of it (app.css).
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var form = event.target.form || (event.target.closest && event.target.closest("form"));
+      if (form && form.querySelector(".sticky-save")) form.classList.add("started");
+    });
+  });
+
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:afterSettle", function () { enhance(document); });
   // Offline at the table: the service worker keeps the app and the tables' pages (static/js/sw.js).

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
@@ -32,6 +32,7 @@ from typing import Any
 from ...cards import JOKER_RANK, Card, CardError, format_cards, parse_card
 from ..base import (
     InputError,
+    Played,
     Problems,
     ScoredGame,
     ScoredRound,
@@ -551,208 +552,288 @@ def late_rule(options: Mapping[str, Any]) -> str:
     return "In points rummy they start at 0: each deal is settled on its own (IR-8)."
 
 
+@dataclass(frozen=True)
+class Tally:
+    """The game after some deals (the fold's state, base.Fold): never changed once made."""
+
+    players: tuple[str, ...]
+    opts: dict[str, Any]
+    joined: dict[str, int]
+    totals: dict[str, int]
+    out_since: dict[str, int] = field(default_factory=dict)  # pool: who is out, since which deal (1-based)
+    played: Played | None = None
+    over: bool = False
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+
+    @property
+    def count(self) -> int:
+        return self.played.count if self.played else 0
+
+
+def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
+    """The game before its first deal; raises InputError for the options and the late players."""
+    found = Problems()
+    opts = _check_options(players, options, found)
+    found.raise_if_any()
+    opts["decks"] = opts["decks"] or decks_for(len(players))
+    if joined and late_players_refused(opts):
+        found.add("joined", late_players_refused(opts) or "")
+        found.raise_if_any()
+    starting = 80 * opts["deals"] if opts["variant"] == "deals" else 0
+    return Tally(tuple(players), opts, dict(joined or {}), dict.fromkeys(players, starting))
+
+
+def step(tally: Tally, raw: object) -> Tally:
+    """The game after one more deal (base.Fold); raises InputError naming what is wrong with it."""
+    found = Problems()
+    at = f"rounds[{tally.count}]"
+    if tally.over:
+        found.add(at, f"the game ended after deal {tally.count}: {tally.reason} Correct an earlier deal instead.")
+    deal = _parse_deal(raw, at, tally.players, tally.opts["decks"], found)
+    found.raise_if_any()
+    tally = _advance(tally, deal, found)
+    found.raise_if_any()
+    return tally
+
+
+def _advance(tally: Tally, deal: Deal, found: Problems) -> Tally:
+    """Score one read deal on ``tally``; the problems it finds go to ``found`` (the tally is then of no use)."""
+    players, joined, variant = tally.players, tally.joined, tally.opts["variant"]
+    number = tally.count + 1
+    totals, out_since = dict(tally.totals), dict(tally.out_since)
+    explain: dict[str, list[str]] = {p: [] for p in players}
+    waiting = [p for p in players if joined.get(p, 1) > number]
+    for p in waiting:
+        explain[p].append(f"Not at the table yet: joins at deal {joined[p]} "
+                          f"({'IR-9' if variant in POOL_OUT else 'IR-8'})")
+    arriving = [p for p in players if joined.get(p, 1) == number > 1]
+    _seat_late(arriving, number, variant, totals, out_since, waiting, explain, found)
+    rejoined = _rejoin(deal, variant, players, totals, out_since, waiting, explain, found)
+    playing = [p for p in players if p not in out_since and p not in waiting]
+    _check_takers(deal, joined, playing, waiting, rejoined, totals, found)
+    if deal.broken:
+        if (deal.wild_rank is not None and deal.winner in playing and deal.winner in deal.hands
+                and deal.winner not in deal.doubtful):
+            _judge_winner(deal.hands[deal.winner], deal.winner, deal, found)
+        return tally
+    if found:
+        return tally
+    # IR-5 to IR-7: each player's count for the deal.
+    judged: dict[str, Judged] = {}
+    for name in playing:
+        if name == deal.winner:
+            judged[name] = _judge_winner(deal.hands.get(name), name, deal, found)
+        else:
+            judged[name] = _judge_loser(deal.hands[name], name, deal, variant)
+    if found:
+        return tally
+    detail_players: dict[str, dict[str, Any]] = {}
+    for p in playing:
+        explain[p].extend(judged[p].lines)
+        detail_players[p] = judged[p].detail
+    counts = {p: judged[p].count for p in playing}
+    points, detail = _settle(tally, deal, counts, playing, waiting, rejoined, totals, out_since, explain,
+                             detail_players)
+    detail["players"] = {p: detail_players[p] for p in players if p in detail_players}
+    detail["totals"] = dict(totals)
+    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
+    return _decided(replace(tally, totals=totals, out_since=out_since, played=played))
+
+
+def _rejoin(deal: Deal, variant: str, players: Sequence[str], totals: dict[str, int], out_since: dict[str, int],
+            waiting: Sequence[str], explain: dict[str, list[str]], found: Problems) -> dict[str, dict[str, int]]:
+    """IR-9: rejoining happens before the deal it is listed in; the players who rejoined, from and to.
+
+    "Above 79" is read literally: at 79 the pool is still open, at 80 it is closed. Several players
+    rejoining together all start at the highest score among the players already in + 1; a player may
+    rejoin again after going out again, as IR-9 sets no limit.
+    """
+    rejoined: dict[str, dict[str, int]] = {}
+    if deal.rejoin and variant not in POOL_OUT:
+        found.add(f"{deal.at}.rejoin", f"only pool rummy has rejoining; this game is {VARIANTS[variant].lower()} "
+                                       "(IR-9)")
+    elif deal.rejoin:
+        active = [p for p in players if p not in out_since and p not in waiting]
+        high = max(totals[p] for p in active)
+        limit = REJOIN_LIMIT[variant]
+        leader = next(p for p in active if totals[p] == high)
+        for name, where in deal.rejoin:
+            if name not in out_since:
+                found.add(where, f"{name} is still in the pool; only a player who is out may rejoin (IR-9)")
+            elif high > limit:
+                found.add(where, f"{name} cannot rejoin: {leader} has {high}, above {limit}; rejoining is open "
+                                 f"only while nobody in the pool is above {limit} (IR-9)")
+            else:
+                rejoined[name] = {"from": totals[name], "to": high + 1}
+        for name, moved in rejoined.items():
+            del out_since[name]
+            totals[name] = moved["to"]
+            explain[name].append(f"Rejoins the pool at {moved['to']}, one more than the highest score in it "
+                                 f"({high}) (IR-9)")
+    return rejoined
+
+
+def _check_takers(deal: Deal, joined: Mapping[str, int], playing: Sequence[str], waiting: Sequence[str],
+                  rejoined: Mapping[str, Any], totals: Mapping[str, int], found: Problems) -> None:
+    """The winner and every hand entered belong to players in this deal, and every player in it has a hand."""
+    at = deal.at
+    if deal.winner in waiting:
+        found.add(f"{at}.winner", f"{deal.winner} joins at deal {joined[deal.winner]}, after this deal; "
+                                  "choose a player who was at the table")
+    elif deal.winner not in playing:
+        found.add(f"{at}.winner", f"{deal.winner} is out of the pool and takes no part unless they rejoin "
+                                  "first (IR-9)")
+    refused = {name for name, _ in deal.rejoin if name not in rejoined}
+    for name, entry in deal.hands.items():
+        if name in waiting:
+            found.add(entry.where, f"{name} joins at deal {joined[name]}, after this deal, and takes no part "
+                                   "in it")
+        elif name not in playing and name not in refused:  # a refused rejoin says why, beside it
+            found.add(entry.where, f"{name} is out of the pool (total {totals[name]}) and takes no part unless "
+                                   "they rejoin (IR-9)")
+    missing = [p for p in playing if p != deal.winner and p not in deal.given]
+    for name in missing:
+        found.add(f"{at}.hands.{name}", f"enter {name}'s hand: {HAND_SHAPE} (IR-6, IR-7)")
+
+
+def _settle(tally: Tally, deal: Deal, counts: Mapping[str, int], playing: Sequence[str], waiting: Sequence[str],
+            rejoined: Mapping[str, Any], totals: dict[str, int], out_since: dict[str, int],
+            explain: dict[str, list[str]],
+            detail_players: dict[str, dict[str, Any]]) -> tuple[dict[str, int], dict[str, Any]]:
+    """The deal's points, moved into ``totals``, and its detail."""
+    players, variant, number = tally.players, tally.opts["variant"], tally.count + 1
+    point_value = tally.opts["point_value"]
+    points = dict.fromkeys(players, 0)
+    winner = deal.winner
+    losers = [p for p in playing if p != winner]
+    collected = sum(counts[p] for p in losers)
+    shares = ", ".join(f"{p} {counts[p]}" for p in losers)
+    detail: dict[str, Any] = {"variant": variant, "wild": deal.wild, "wild_rank": deal.wild_rank,
+                              "decks": tally.opts["decks"], "winner": winner,
+                              "counts": {p: counts[p] for p in playing}}
+    # IR-8 sets no end to points rummy: each deal is settled, and the game is never over.
+    # IR-10: the winner takes each loser's whole count; at most 80 a deal, so nobody's
+    # 80 x N chips can run out within N deals.
+    if variant in ("points", "deals"):
+        points[winner] = collected
+        for p in losers:
+            points[p] = -counts[p]
+        if variant == "points":
+            explain[winner].append(f"Collects {collected} from the losers ({shares}): {signed(collected)} "
+                                   f"(IR-8)")
+            for p in losers:
+                explain[p].append(f"Pays {counts[p]} to {winner}: {signed(-counts[p])} (IR-8)")
+            detail["money"] = {p: money(points[p], point_value) for p in players}
+            if point_value != 1:
+                for p in playing:
+                    explain[p].append(f"At {point_value} a point: {signed(points[p])} × {point_value} = "
+                                      f"{signed_amount(detail['money'][p])} (IR-8)")
+        else:
+            explain[winner].append(f"Takes {collected} chips from the losers ({shares}): chips "
+                                   f"{totals[winner]} + {collected} = {totals[winner] + collected} (IR-10)")
+            for p in losers:
+                explain[p].append(f"Gives {counts[p]} chips to {winner}: chips {totals[p]} − {counts[p]} = "
+                                  f"{totals[p] - counts[p]} (IR-10)")
+        for p in players:
+            totals[p] += points[p]
+        if variant == "deals":
+            detail["chips"] = dict(totals)
+        return points, detail
+    limit = POOL_OUT[variant]
+    eliminated: list[str] = []
+    for p in playing:
+        points[p] = counts[p]
+        before = totals[p]
+        totals[p] += counts[p]
+        if p == winner:
+            explain[p].append(f"Won the deal: 0; total stays {totals[p]} (IR-9)")
+        else:
+            explain[p].append(f"Deal count {counts[p]}: total {before} + {counts[p]} = {totals[p]} (IR-9)")
+        if totals[p] >= limit:
+            out_since[p] = number
+            eliminated.append(p)
+            explain[p].append(f"{totals[p]} is {limit} or more: out of the pool (IR-9)")
+    for p in players:
+        if p not in playing and p not in waiting:
+            explain[p].append(f"Out of the pool since deal {out_since[p]}: takes no part (IR-9)")
+            detail_players[p] = {"entry": "out", "count": 0}
+    detail["eliminated"] = eliminated
+    detail["rejoined"] = rejoined
+    detail["out"] = [p for p in players if p in out_since]
+    return points, detail
+
+
+def _decided(tally: Tally) -> Tally:
+    """The end of the game, per variant, after the deal just scored."""
+    players, variant, totals, number = tally.players, tally.opts["variant"], tally.totals, tally.count
+    if variant in POOL_OUT:
+        left = [p for p in players if p not in tally.out_since]
+        if len(left) == 1:
+            return replace(tally, over=True, winners=(left[0],),
+                           reason=(f"{left[0]} is the last player left in the pool after deal {number}; everyone "
+                                   f"else reached {POOL_OUT[variant]} (IR-9)."))
+    elif variant == "deals" and number == tally.opts["deals"]:
+        most = max(totals.values())
+        winners = tuple(p for p in players if totals[p] == most)
+        names = " and ".join(winners)
+        return replace(tally, over=True, winners=winners,
+                       reason=(f"After {number} deal{'s' if number != 1 else ''} {names} "
+                               f"{'has' if len(winners) == 1 else 'share'} the most chips, {most} (IR-10)."))
+    return tally
+
+
+def _seated_next(tally: Tally, found: Problems) -> None:
+    """A player seated for the next deal: can they still join? (IR-9)"""
+    number = tally.count + 1
+    _seat_late([p for p in tally.players if tally.joined.get(p, 1) == number > 1], number, tally.opts["variant"],
+               dict(tally.totals), dict(tally.out_since), [], {p: [] for p in tally.players}, found)
+
+
+def finish(tally: Tally) -> ScoredGame:
+    """The scored game a tally stands for (base.Fold); raises InputError when a player seated for the
+    next deal cannot join (IR-9)."""
+    if not tally.over:
+        found = Problems()
+        _seated_next(tally, found)
+        found.raise_if_any()
+    return ScoredGame(game=SLUG, players=tally.players, options=tally.opts, rounds=Played.in_order(tally.played),
+                      totals=dict(tally.totals), over=tally.over, winners=tally.winners, reason=tally.reason,
+                      standing=_standing(tally.players, tally.opts, tally.totals, tally.out_since, tally.count))
+
+
 def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object],
           joined: Mapping[str, int] | None = None) -> ScoredGame:
     """Score a whole game of Indian Rummy; raises InputError listing every problem.
 
     ``joined`` names the players seated late, each with the first deal they play (games.check_joined):
-    they take no part before it, and start as :func:`late_rule` says.
+    they take no part before it, and start as :func:`late_rule` says. The reference the fold
+    (:func:`start`, :func:`step`, :func:`finish`) is tested against.
     """
-    joined = dict(joined or {})
     found = Problems()
     opts = _check_options(players, options, found)
     found.raise_if_any()
-    variant = opts["variant"]
     decks = opts["decks"] or decks_for(len(players))
-    opts["decks"] = decks
-    point_value = opts["point_value"]
-    deals_planned = opts["deals"]
-    pool = variant in POOL_OUT
-
     # Every deal is read first. A deal read only in part is still checked against the game so far
     # (every problem at once), and the deals after it are not scored.
     parsed = [_parse_deal(raw, f"rounds[{i}]", players, decks, found) for i, raw in enumerate(rounds)]
     read_problems = len(list(found))
-
     if joined and late_players_refused(opts):
         found.add("joined", late_players_refused(opts) or "")
         found.raise_if_any()
-    totals = dict.fromkeys(players, 80 * deals_planned if variant == "deals" else 0)
-    out_since: dict[str, int] = {}  # pool: who is out, since which deal (1-based)
-    scored: list[ScoredRound] = []
-    over = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
+    tally = start(players, options, joined)
     for index, deal in enumerate(parsed):
         if deal is None:
             break
-        at = deal.at
-        number = index + 1
-        if over:
-            found.add(at, f"the game ended after deal {index}: {reason} Correct an earlier deal instead.")
+        if tally.over:
+            found.add(deal.at, f"the game ended after deal {index}: {tally.reason} Correct an earlier deal instead.")
         if len(list(found)) > read_problems:  # later deals depend on this one: report its problems first
             break
-        explain: dict[str, list[str]] = {p: [] for p in players}
-        detail_players: dict[str, dict[str, Any]] = {}
-        rejoined: dict[str, dict[str, int]] = {}
-        waiting = [p for p in players if joined.get(p, 1) > number]
-        for p in waiting:
-            explain[p].append(f"Not at the table yet: joins at deal {joined[p]} "
-                              f"({'IR-9' if variant in POOL_OUT else 'IR-8'})")
-        arriving = [p for p in players if joined.get(p, 1) == number > 1]
-        _seat_late(arriving, number, variant, totals, out_since, waiting, explain, found)
-
-        # IR-9: rejoining happens before the deal it is listed in. "Above 79" is read literally:
-        # at 79 the pool is still open, at 80 it is closed. Several players rejoining together all
-        # start at the highest score among the players already in + 1; a player may rejoin again
-        # after going out again, as IR-9 sets no limit.
-        if deal.rejoin and not pool:
-            found.add(f"{at}.rejoin", f"only pool rummy has rejoining; this game is {VARIANTS[variant].lower()} "
-                                      "(IR-9)")
-        elif deal.rejoin:
-            active = [p for p in players if p not in out_since and p not in waiting]
-            high = max(totals[p] for p in active)
-            limit = REJOIN_LIMIT[variant]
-            leader = next(p for p in active if totals[p] == high)
-            for name, where in deal.rejoin:
-                if name not in out_since:
-                    found.add(where, f"{name} is still in the pool; only a player who is out may rejoin (IR-9)")
-                elif high > limit:
-                    found.add(where, f"{name} cannot rejoin: {leader} has {high}, above {limit}; rejoining is open "
-                                     f"only while nobody in the pool is above {limit} (IR-9)")
-                else:
-                    rejoined[name] = {"from": totals[name], "to": high + 1}
-            for name, moved in rejoined.items():
-                del out_since[name]
-                totals[name] = moved["to"]
-                explain[name].append(f"Rejoins the pool at {moved['to']}, one more than the highest score in it "
-                                     f"({high}) (IR-9)")
-
-        playing = [p for p in players if p not in out_since and p not in waiting]
-        if deal.winner in waiting:
-            found.add(f"{at}.winner", f"{deal.winner} joins at deal {joined[deal.winner]}, after this deal; "
-                                      "choose a player who was at the table")
-        elif deal.winner not in playing:
-            found.add(f"{at}.winner", f"{deal.winner} is out of the pool and takes no part unless they rejoin "
-                                      "first (IR-9)")
-        refused = {name for name, _ in deal.rejoin if name not in rejoined}
-        for name, entry in deal.hands.items():
-            if name in waiting:
-                found.add(entry.where, f"{name} joins at deal {joined[name]}, after this deal, and takes no part "
-                                       "in it")
-            elif name not in playing and name not in refused:  # a refused rejoin says why, beside it
-                found.add(entry.where, f"{name} is out of the pool (total {totals[name]}) and takes no part unless "
-                                       "they rejoin (IR-9)")
-        missing = [p for p in playing if p != deal.winner and p not in deal.given]
-        for name in missing:
-            found.add(f"{at}.hands.{name}", f"enter {name}'s hand: {HAND_SHAPE} (IR-6, IR-7)")
-        if deal.broken:
-            if (deal.wild_rank is not None and deal.winner in playing and deal.winner in deal.hands
-                    and deal.winner not in deal.doubtful):
-                _judge_winner(deal.hands[deal.winner], deal.winner, deal, found)
+        tally = _advance(tally, deal, found)
+        if tally.count == index:
             break
-        if found:
-            break
-
-        # IR-5 to IR-7: each player's count for the deal.
-        judged: dict[str, Judged] = {}
-        for name in playing:
-            if name == deal.winner:
-                judged[name] = _judge_winner(deal.hands.get(name), name, deal, found)
-            else:
-                judged[name] = _judge_loser(deal.hands[name], name, deal, variant)
-        if found:
-            break
-        counts = {p: judged[p].count for p in playing}
-        for p in playing:
-            explain[p].extend(judged[p].lines)
-            detail_players[p] = judged[p].detail
-
-        points = dict.fromkeys(players, 0)
-        winner = deal.winner
-        losers = [p for p in playing if p != winner]
-        collected = sum(counts[p] for p in losers)
-        shares = ", ".join(f"{p} {counts[p]}" for p in losers)
-        detail: dict[str, Any] = {"variant": variant, "wild": deal.wild, "wild_rank": deal.wild_rank, "decks": decks,
-                                  "winner": winner, "counts": {p: counts[p] for p in playing}}
-        eliminated: list[str] = []
-
-        # IR-8 sets no end to points rummy: each deal is settled, and the game is never over.
-        # IR-10: the winner takes each loser's whole count; at most 80 a deal, so nobody's
-        # 80 x N chips can run out within N deals.
-        if variant in ("points", "deals"):
-            points[winner] = collected
-            for p in losers:
-                points[p] = -counts[p]
-            if variant == "points":
-                explain[winner].append(f"Collects {collected} from the losers ({shares}): {signed(collected)} "
-                                       f"(IR-8)")
-                for p in losers:
-                    explain[p].append(f"Pays {counts[p]} to {winner}: {signed(-counts[p])} (IR-8)")
-                detail["money"] = {p: money(points[p], point_value) for p in players}
-                if point_value != 1:
-                    for p in playing:
-                        explain[p].append(f"At {point_value} a point: {signed(points[p])} × {point_value} = "
-                                          f"{signed_amount(detail['money'][p])} (IR-8)")
-            else:
-                explain[winner].append(f"Takes {collected} chips from the losers ({shares}): chips "
-                                       f"{totals[winner]} + {collected} = {totals[winner] + collected} (IR-10)")
-                for p in losers:
-                    explain[p].append(f"Gives {counts[p]} chips to {winner}: chips {totals[p]} − {counts[p]} = "
-                                      f"{totals[p] - counts[p]} (IR-10)")
-            for p in players:
-                totals[p] += points[p]
-            if variant == "deals":
-                detail["chips"] = dict(totals)
-        else:
-            limit = POOL_OUT[variant]
-            for p in playing:
-                points[p] = counts[p]
-                before = totals[p]
-                totals[p] += counts[p]
-                if p == winner:
-                    explain[p].append(f"Won the deal: 0; total stays {totals[p]} (IR-9)")
-                else:
-                    explain[p].append(f"Deal count {counts[p]}: total {before} + {counts[p]} = {totals[p]} (IR-9)")
-                if totals[p] >= limit:
-                    out_since[p] = number
-                    eliminated.append(p)
-                    explain[p].append(f"{totals[p]} is {limit} or more: out of the pool (IR-9)")
-            for p in players:
-                if p not in playing and p not in waiting:
-                    explain[p].append(f"Out of the pool since deal {out_since[p]}: takes no part (IR-9)")
-                    detail_players[p] = {"entry": "out", "count": 0}
-            detail["eliminated"] = eliminated
-            detail["rejoined"] = rejoined
-            detail["out"] = [p for p in players if p in out_since]
-
-        detail["players"] = {p: detail_players[p] for p in players if p in detail_players}
-        detail["totals"] = dict(totals)
-        scored.append(ScoredRound(points=points, explain=explain, detail=detail))
-
-        # The end of the game, per variant.
-        if pool:
-            left = [p for p in players if p not in out_since]
-            if len(left) == 1:
-                over, winners = True, (left[0],)
-                reason = (f"{left[0]} is the last player left in the pool after deal {number}; everyone else "
-                          f"reached {POOL_OUT[variant]} (IR-9).")
-        elif variant == "deals" and number == deals_planned:
-            most = max(totals.values())
-            winners = tuple(p for p in players if totals[p] == most)
-            over = True
-            names = " and ".join(winners)
-            reason = (f"After {deals_planned} deal{'s' if deals_planned != 1 else ''} {names} "
-                      f"{'has' if len(winners) == 1 else 'share'} the most chips, {most} (IR-10).")
-
-    if not over and not found:  # a player seated for the next deal: can they still join? (IR-9)
-        _seat_late([p for p in players if joined.get(p, 1) == len(scored) + 1 > 1], len(scored) + 1, variant,
-                   dict(totals), dict(out_since), [], {p: [] for p in players}, found)
     found.raise_if_any()
-    return ScoredGame(game=SLUG, players=tuple(players), options=opts, rounds=tuple(scored), totals=totals,
-                      over=over, winners=winners, reason=reason,
-                      standing=_standing(players, opts, totals, out_since, len(scored)))
+    return finish(tally)  # which checks that a player seated for the next deal can join
 
 
 def _seat_late(arriving: Sequence[str], number: int, variant: str, totals: dict[str, int],

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -36,6 +36,7 @@ from ... import limits
 from ...cards import said
 from ..base import (
     InputError,
+    Played,
     Problems,
     ScoredGame,
     ScoredRound,
@@ -997,22 +998,160 @@ def _late_mentions(entry: Turn | End, waiting: Sequence[str]) -> list[tuple[str,
     return out
 
 
+@dataclass(frozen=True)
+class Tally:
+    """The game after some turns (the fold's state, base.Fold): never changed once made.
+
+    Its :class:`State` is the table after those turns; a step works on a copy of it.
+    """
+
+    players: tuple[str, ...]
+    opts: dict[str, Any]
+    joined: dict[str, int]
+    sides: Coalitions | None
+    state: State
+    side_totals: dict[str, int] | None
+    played: Played | None = None
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+    ended_at: int | None = None
+    last_player: str | None = None
+
+    @property
+    def count(self) -> int:
+        return self.played.count if self.played else 0
+
+
+def _copied(state: State) -> State:
+    """A copy of ``state`` that a turn may change without changing the tally it came from."""
+    return State(state.players, list(state.table), dict(state.domains), dict(state.totals),
+                 Counter(state.royalty_melds), set(state.must_pass), state.next, state.plays_left,
+                 state.last_was_pass, state.turns, state.over)
+
+
+def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
+    """The game before its first turn; raises InputError for the options and the late players."""
+    players, joined = tuple(players), dict(joined or {})
+    found = Problems()
+    opts = _check_options(players, options, found)
+    found.raise_if_any()
+    if joined and late_players_refused(opts):
+        found.add("joined", late_players_refused(opts) or "")
+        found.raise_if_any()
+    sides = coalitions_of(players, opts["coalitions"])
+    state = State(tuple(p for p in players if joined.get(p, 1) <= 1), domains=dict.fromkeys(players, 0),
+                  totals=dict.fromkeys(players, 0))
+    return Tally(players, opts, joined, sides, state, dict.fromkeys(sides.sides, 0) if sides else None)
+
+
+def step(tally: Tally, raw: object) -> Tally:
+    """The game after one more turn (base.Fold); raises InputError naming what is wrong with it."""
+    found = Problems()
+    entry = _parse_entry(raw, f"rounds[{tally.count}]", tally.players, tally.opts["variant"] == "joust", found)
+    found.raise_if_any()
+    tally = _advance(tally, entry, found)
+    found.raise_if_any()
+    return tally
+
+
+def _advance(tally: Tally, entry: Turn | End, found: Problems) -> Tally:
+    """Score one read entry on ``tally``; the problems it finds go to ``found`` (the tally is then of no use)."""
+    players, joined, sides, index = tally.players, tally.joined, tally.sides, tally.count
+    at, joust, values = f"rounds[{index}]", tally.opts["variant"] == "joust", tally.opts["letter_values"]
+    waiting = [p for p in players if joined.get(p, 1) > index + 1]
+    for where, name in _late_mentions(entry, waiting):
+        found.add(f"{at}.{where}", f"{name} joins at turn {joined[name]}, after this turn, and takes no part in it")
+    state = _copied(tally.state)
+    seated = tuple(p for p in players if p not in waiting)
+    if seated != state.players:  # a late player sits down: play passes on to the next seat, theirs included
+        state.players = seated
+        if tally.last_player is not None and state.next is not None:
+            state.next = seated[(seated.index(tally.last_player) + 1) % len(seated)]
+    if state.over:
+        if joust and isinstance(entry, End) and tally.ended_at is not None and index == tally.ended_at + 1:
+            # RY-15: two passes already ended the Joust; an end entry after them is allowed and adds nothing.
+            lines = ["Two passes in a row had already ended the Joust: nothing more to score (RY-15)"]
+            detail = _detail(state, "end", None, dict.fromkeys(players, 0), values=set())
+            return replace(tally, played=Played.of(tally.played, ScoredRound(
+                dict.fromkeys(players, 0), {p: list(lines) for p in players}, detail,
+                dict.fromkeys(sides.sides, 0) if sides else None)))
+        found.add(at, f"the game ended at turn {tally.ended_at + 1}; correct an earlier turn instead "
+                      f"({'RY-15' if joust else 'RY-11'})")
+        return tally
+    if isinstance(entry, End):
+        result = _end(state, entry, sides, values, joust)
+    elif joust:
+        result = _joust_turn(state, entry, index, at, values, found)
+    else:
+        result = _turn(state, entry, index, at, values, tally.opts["junior"], found)
+    if result is None:
+        return tally
+    points, side_bonus, explain, detail = result
+    if waiting:
+        points = {p: points.get(p, 0) for p in players}
+        for p in waiting:
+            explain[p] = [f"Not at the table yet: joins at turn {joined[p]} with 0 points and an empty Domain "
+                          "(RY-8, RY-9)"]
+    for p in players:
+        state.totals[p] += points[p]
+    side_points, side_totals = None, tally.side_totals
+    if sides is not None and side_totals is not None:
+        side_points = {s: sum(points[p] for p in members) + side_bonus.get(s, 0)
+                       for s, members in sides.sides.items()}
+        side_totals = {s: side_totals[s] + side_points[s] for s in sides.sides}
+    tally = replace(tally, state=state, side_totals=side_totals,
+                    last_player=entry.player if isinstance(entry, Turn) else tally.last_player,
+                    played=Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail,
+                                                               side_points=side_points)))
+    if state.over:
+        winners, reason = _outcome(state, sides, side_totals, entry, joust)
+        tally = replace(tally, ended_at=index, winners=winners, reason=reason)
+    return tally
+
+
+def finish(tally: Tally) -> ScoredGame:
+    """The scored game a tally stands for (base.Fold)."""
+    players, sides, side_totals = tally.players, tally.sides, tally.side_totals
+    state = _copied(tally.state)
+    waiting = [p for p in players if tally.joined.get(p, 1) > tally.count]
+    if waiting and not state.over and tally.last_player is not None:  # seated for the next turn
+        state.players = tuple(players)
+        state.next = players[(players.index(tally.last_player) + 1) % len(players)]
+    standing = {
+        "table": [w.as_json() for w in state.table],
+        "domains": dict(state.domains),
+        "scores": dict(state.totals),
+        "next": None if state.over else (state.next or players[0]),
+        "must_pass": [p for p in players if p in state.must_pass],
+    }
+    if tally.opts["variant"] == "joust":
+        standing["plays_left"] = 0 if state.over else state.plays_left
+    if sides is not None and side_totals is not None:
+        standing["side_domains"] = {s: sum(state.domains[p] for p in m) for s, m in sides.sides.items()}
+        standing["side_scores"] = dict(side_totals)
+    out_opts = dict(tally.opts)
+    out_opts["letter_values"] = dict(tally.opts["letter_values"])
+    return ScoredGame(
+        game=SLUG, players=players, options=out_opts, rounds=Played.in_order(tally.played),
+        totals=dict(state.totals), over=state.over, winners=tally.winners, reason=tally.reason,
+        sides={s: list(m) for s, m in sides.sides.items()} if sides else None,
+        side_totals=dict(side_totals) if side_totals is not None else None, standing=standing,
+    )
+
+
 def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object],
           joined: Mapping[str, int] | None = None) -> ScoredGame:
     """Score a whole game of Royalty (or a Joust); raises InputError listing every problem found.
 
     ``joined`` names the players seated late, each with the first turn they may play (games.check_joined):
-    until then they are not at the table; they start as :func:`late_rule` says.
+    until then they are not at the table; they start as :func:`late_rule` says. The reference the
+    fold (:func:`start`, :func:`step`, :func:`finish`) is tested against.
     """
     players = tuple(players)
-    joined = dict(joined or {})
     found = Problems()
     opts = _check_options(players, options, found)
     found.raise_if_any()
     joust = opts["variant"] == "joust"
-    sides = coalitions_of(players, opts["coalitions"])
-    values: Mapping[str, int] = opts["letter_values"]
-
     # Every entry is read first; an entry that cannot be read in full is still checked against the
     # table as far as it can be (whose turn, the word captured), so every problem shows at once,
     # and the turns after it are not scored (the table they would be played on is not known).
@@ -1021,95 +1160,18 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
         before = len(list(found))
         parsed.append(_parse_entry(raw, f"rounds[{i}]", players, joust, found))
         unread.append(len(list(found)) > before)
-
-    state = State(tuple(p for p in players if joined.get(p, 1) <= 1), domains=dict.fromkeys(players, 0),
-                  totals=dict.fromkeys(players, 0))
-    scored: list[ScoredRound] = []
-    side_totals = dict.fromkeys(sides.sides, 0) if sides else None
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-    ended_at: int | None = None
-    if joined and late_players_refused(opts):
-        found.add("joined", late_players_refused(opts) or "")
-    last_player: str | None = None
-
+    refused = late_players_refused(opts) if joined else None
+    if refused:
+        found.add("joined", refused)
+    tally = start(players, options, None if refused else joined)
     for index, entry in enumerate(parsed):
-        at = f"rounds[{index}]"
         if entry is None:
             break
-        waiting = [p for p in players if joined.get(p, 1) > index + 1]
-        for where, name in _late_mentions(entry, waiting):
-            found.add(f"{at}.{where}", f"{name} joins at turn {joined[name]}, after this turn, and takes no part in it")
-        seated = tuple(p for p in players if p not in waiting)
-        if seated != state.players:  # a late player sits down: play passes on to the next seat, theirs included
-            state.players = seated
-            if last_player is not None and state.next is not None:
-                state.next = seated[(seated.index(last_player) + 1) % len(seated)]
-        if state.over:
-            if joust and isinstance(entry, End) and ended_at is not None and index == ended_at + 1:
-                # RY-15: two passes already ended the Joust; an end entry after them is allowed and adds nothing.
-                lines = ["Two passes in a row had already ended the Joust: nothing more to score (RY-15)"]
-                detail = _detail(state, "end", None, dict.fromkeys(players, 0), values=set())
-                scored.append(ScoredRound(dict.fromkeys(players, 0), {p: list(lines) for p in players}, detail,
-                                          dict.fromkeys(sides.sides, 0) if sides else None))
-                continue
-            found.add(at, f"the game ended at turn {ended_at + 1}; correct an earlier turn instead "
-                          f"({'RY-15' if joust else 'RY-11'})")
+        tally = _advance(tally, entry, found)
+        if unread[index] or tally.count == index:
             break
-        if isinstance(entry, End):
-            result = _end(state, entry, sides, values, joust)
-        elif joust:
-            result = _joust_turn(state, entry, index, at, values, found)
-        else:
-            result = _turn(state, entry, index, at, values, opts["junior"], found)
-        if unread[index] or result is None:
-            break
-        points, side_bonus, explain, detail = result
-        if waiting:
-            points = {p: points.get(p, 0) for p in players}
-            for p in waiting:
-                explain[p] = [f"Not at the table yet: joins at turn {joined[p]} with 0 points and an empty Domain "
-                              "(RY-8, RY-9)"]
-        if isinstance(entry, Turn):
-            last_player = entry.player
-        for p in players:
-            state.totals[p] += points[p]
-        side_points = None
-        if sides is not None:
-            side_points = {s: sum(points[p] for p in members) + side_bonus.get(s, 0)
-                           for s, members in sides.sides.items()}
-            for s in sides.sides:
-                side_totals[s] += side_points[s]
-        if state.over:
-            ended_at = index
-            winners, reason = _outcome(state, sides, side_totals, entry, joust)
-        scored.append(ScoredRound(points=points, explain=explain, detail=detail, side_points=side_points))
-
-    waiting = [p for p in players if joined.get(p, 1) > len(scored)]
-    if waiting and not found and not state.over and last_player is not None:  # seated for the next turn
-        state.players = tuple(players)
-        state.next = players[(players.index(last_player) + 1) % len(players)]
     found.raise_if_any()
-    standing = {
-        "table": [w.as_json() for w in state.table],
-        "domains": dict(state.domains),
-        "scores": dict(state.totals),
-        "next": None if state.over else (state.next or players[0]),
-        "must_pass": [p for p in players if p in state.must_pass],
-    }
-    if joust:
-        standing["plays_left"] = 0 if state.over else state.plays_left
-    if sides is not None:
-        standing["side_domains"] = {s: sum(state.domains[p] for p in m) for s, m in sides.sides.items()}
-        standing["side_scores"] = dict(side_totals)
-    out_opts = dict(opts)
-    out_opts["letter_values"] = dict(values)
-    return ScoredGame(
-        game=SLUG, players=players, options=out_opts, rounds=tuple(scored), totals=dict(state.totals),
-        over=state.over, winners=winners, reason=reason,
-        sides={s: list(m) for s, m in sides.sides.items()} if sides else None,
-        side_totals=side_totals, standing=standing,
-    )
+    return finish(tally)
 
 
 def _detail(state: State, kind: str, player: str | None, turn_points: Mapping[str, int],

@@ -25,6 +25,7 @@ from typing import Any
 from ...cards import CardError, parse_card, said
 from ..base import (
     InputError,
+    Played,
     Problems,
     ScoredGame,
     ScoredRound,
@@ -154,69 +155,118 @@ def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
-    """Score a whole game of Rummy Royal; raises InputError listing every problem."""
+@dataclass(frozen=True)
+class Tally:
+    """The game after some deals (the fold's state, base.Fold): never changed once made."""
+
+    players: tuple[str, ...]
+    opts: dict[str, Any]
+    stacks: dict[str, int]
+    board: dict[str, int]
+    out_of_game: tuple[str, ...] = ()  # RM-3: in the order they went out
+    dealer: str | None = None
+    played: Played | None = None
+    over: bool = False
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+
+    @property
+    def count(self) -> int:
+        return self.played.count if self.played else 0
+
+    @property
+    def starting_total(self) -> int:
+        return self.opts["chips"] * len(self.players)
+
+
+def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
+    """The game before its first deal; raises InputError for the options."""
     found = Problems()
     opts = check_options(options, found)
     found.raise_if_any()
-    spaces = spaces_for(opts)
-    start = opts["chips"]
-    starting_total = start * len(players)
-    stacks = dict.fromkeys(players, start)
-    board = dict.fromkeys(spaces, 0)
-    out_of_game: list[str] = []  # RM-3: in the order they went out
-    dealer: str | None = None
-    scored: list[ScoredRound] = []
-    over, winners, reason = False, (), None
+    return Tally(tuple(players), opts, dict.fromkeys(players, opts["chips"]), dict.fromkeys(spaces_for(opts), 0))
 
-    for index, raw in enumerate(rounds):
-        at = f"rounds[{index}]"
-        if over:
-            found.add(at, f"the game ended after deal {index}; correct an earlier deal instead")
-            break
-        if not isinstance(raw, Mapping):
-            found.add(at, "each deal needs who dealt, who held the pay cards and the Sequence, the poker stage, "
-                          "who went out and the cards left (API.md)")
-            break
-        before = dict(stacks)
-        deal = _Deal(players, stacks, board, {p: [] for p in players})
-        for p in out_of_game:
-            deal.explain[p].append(f"{p} is out of the game for want of an ante, keeping {_chips(stacks[p])} (RM-3)")
-        if "end" in raw:
-            ok = _end(raw, at, deal, out_of_game, found)
-            if not ok:
-                break
-            over = True
-            winners, reason = _most_chips(players, stacks, f"The table ended the game after deal {index}")
-            detail = _detail(deal, spaces, starting_total, out_of_game, None)
-        else:
-            dealer = _deal(raw, at, deal, opts, spaces, out_of_game, dealer, found)
-            if dealer is None:
-                break
-            detail = _detail(deal, spaces, starting_total, out_of_game, dealer)
-            able = [p for p in players if p not in out_of_game and stacks[p] >= len(spaces)]
-            if len(able) < 2:
-                over = True
-                who = (f"only {able[0]} can" if able else "nobody can")
-                winners, reason = _most_chips(
-                    players, stacks, f"After deal {index + 1} {who} pay one chip a space for another deal")
-        points = {p: stacks[p] - before[p] for p in players}
-        for p in players:
-            deal.explain[p].append(f"Deal {signed(points[p])}; {p} now has {_chips(stacks[p])}")
-        scored.append(ScoredRound(points=points, explain=deal.explain, detail=detail))
 
+def step(tally: Tally, raw: object) -> Tally:
+    """The game after one more deal (base.Fold); raises InputError naming what is wrong with it."""
+    found = Problems()
+    tally = _advance(tally, raw, found)
     found.raise_if_any()
+    return tally
+
+
+def _advance(tally: Tally, raw: object, found: Problems) -> Tally:
+    """Play one deal on ``tally``; the problems it finds go to ``found`` (the tally is then of no use)."""
+    players, index, at = tally.players, tally.count, f"rounds[{tally.count}]"
+    if tally.over:
+        found.add(at, f"the game ended after deal {index}; correct an earlier deal instead")
+        return tally
+    if not isinstance(raw, Mapping):
+        found.add(at, "each deal needs who dealt, who held the pay cards and the Sequence, the poker stage, "
+                      "who went out and the cards left (API.md)")
+        return tally
+    spaces = spaces_for(tally.opts)
+    stacks, out_of_game = dict(tally.stacks), list(tally.out_of_game)
+    deal = _Deal(players, stacks, dict(tally.board), {p: [] for p in players})
+    for p in out_of_game:
+        deal.explain[p].append(f"{p} is out of the game for want of an ante, keeping {_chips(stacks[p])} (RM-3)")
+    over, winners, reason, dealer = False, tally.winners, tally.reason, tally.dealer
+    if "end" in raw:
+        if not _end(raw, at, deal, out_of_game, found):
+            return tally
+        over = True
+        winners, reason = _most_chips(players, stacks, f"The table ended the game after deal {index}")
+        detail = _detail(deal, spaces, tally.starting_total, out_of_game, None)
+    else:
+        dealer = _deal(raw, at, deal, tally.opts, spaces, out_of_game, dealer, found)
+        if dealer is None:
+            return tally
+        detail = _detail(deal, spaces, tally.starting_total, out_of_game, dealer)
+        able = [p for p in players if p not in out_of_game and stacks[p] >= len(spaces)]
+        if len(able) < 2:
+            over = True
+            who = (f"only {able[0]} can" if able else "nobody can")
+            winners, reason = _most_chips(
+                players, stacks, f"After deal {index + 1} {who} pay one chip a space for another deal")
+    points = {p: stacks[p] - tally.stacks[p] for p in players}
+    for p in players:
+        deal.explain[p].append(f"Deal {signed(points[p])}; {p} now has {_chips(stacks[p])}")
+    played = Played.of(tally.played, ScoredRound(points=points, explain=deal.explain, detail=detail))
+    return Tally(players, tally.opts, stacks, deal.board, tuple(out_of_game), dealer, played, over, winners, reason)
+
+
+def finish(tally: Tally) -> ScoredGame:
+    """The scored game a tally stands for (base.Fold)."""
+    players, stacks, spaces, out_of_game = tally.players, tally.stacks, spaces_for(tally.opts), tally.out_of_game
     standing = {
-        "board": dict(board),
+        "board": dict(tally.board),
         "spaces": list(spaces),
         "out": list(out_of_game),
         "players": {p: {"chips": stacks[p], "out": p in out_of_game,
                         "can_ante": p not in out_of_game and stacks[p] >= len(spaces)} for p in players},
-        "starting_total": starting_total,
-        "next_dealer": None if over else _next_dealer(players, out_of_game, dealer, stacks, len(spaces)),
+        "starting_total": tally.starting_total,
+        "next_dealer": None if tally.over else _next_dealer(players, out_of_game, tally.dealer, stacks, len(spaces)),
     }
-    return ScoredGame(game=SLUG, players=tuple(players), options=opts, rounds=tuple(scored), totals=dict(stacks),
-                      over=over, winners=winners, reason=reason, standing=standing)
+    return ScoredGame(game=SLUG, players=players, options=tally.opts, rounds=Played.in_order(tally.played),
+                      totals=dict(stacks), over=tally.over, winners=tally.winners, reason=tally.reason,
+                      standing=standing)
+
+
+def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[object]) -> ScoredGame:
+    """Score a whole game of Rummy Royal; raises InputError listing every problem.
+
+    The reference the fold (:func:`start`, :func:`step`, :func:`finish`) is tested against. Each deal
+    is played on the chips the deals before it left, so the deals after one with a problem are not
+    played (their chips are not known).
+    """
+    tally = start(players, options)
+    found = Problems()
+    for index, raw in enumerate(rounds):
+        tally = _advance(tally, raw, found)
+        if tally.count == index:
+            break
+    found.raise_if_any()
+    return finish(tally)
 
 
 def _next_dealer(players, out_of_game, last: str | None, stacks, spaces: int) -> str | None:
