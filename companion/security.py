@@ -17,14 +17,25 @@ csrf = CSRFProtect()
 
 
 def wants_json() -> bool:
-    return request.path.startswith("/api/") or (
-        request.accept_mimetypes.best_match(["application/json", "text/html"]) == "application/json"
-    )
+    """Only a program gets its error as JSON: a request to /api/, or one whose Accept names JSON
+    itself, at least as high as HTML. A page asked for by a page -- an htmx request (HX-Request),
+    or a browser's form with ``Accept: */*`` -- gets a page in words."""
+    if request.headers.get("HX-Request") == "true":
+        return False
+    if request.path.startswith("/api/"):
+        return True
+    accept = request.accept_mimetypes
+    named_json = max((q for value, q in accept if value == "application/json" or value.endswith("+json")),
+                     default=0)
+    return named_json > 0 and named_json >= accept["text/html"]
 
 
 def _error_response(status: int, title: str, message: str) -> tuple[object, int]:
     if wants_json():
         return {"errors": [{"where": "$", "message": message}]}, status
+    if request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true":
+        # htmx swaps this beside a field (a live check), not as the whole page
+        return render_template("fragments/error.html", title=title, message=message), status
     return render_template("pages/error.html", title=title, message=message, status=status), status
 
 

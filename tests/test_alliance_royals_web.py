@@ -77,7 +77,7 @@ def test_bad_options_are_refused_with_the_input_kept(client):
 def test_three_players_cannot_play(client):
     response = client.post("/new/alliance-royals", data={"seat1": "Ann", "seat2": "Ben", "seat3": "Cat"})
     assert response.status_code == 422
-    assert "played by exactly 4 players; 3 were given" in response.get_data(as_text=True)
+    assert "played by exactly 4 players; 3 were named" in response.get_data(as_text=True)
 
 
 def test_surrender_needs_confirming_then_ends_the_game(client):

@@ -257,11 +257,15 @@ def _render_form(form, slot=None, status=200, message=None, other_errors=(), sco
     if scored is None:
         _, hands, scored, version = _state()
     number = len(hands) + 1 if slot is None else [s for s, _ in hands].index(slot) + 1
+    # The form shows the game as it stood before its round (standings, stacks, the extra cards a
+    # score buys): correcting hand 3 of 9 is done against the table after hand 2, not today's.
+    # The board below it is today's.
+    before = _before(hands, slot, scored)
     # A kept form keeps its entry key, so saving it again (or the phone's queue sending it) stores it once.
     entry_key = request.form.get("entry_key", "") if request.method == "POST" else ""
     return render_template(_entry().TEMPLATE, table=g.table, form=form, slot=slot, number=number,
-                           field_title=_entry().field_title, before=_before(hands, slot, scored),
-                           message=message, other_errors=list(other_errors), scored=scored,
+                           field_title=_entry().field_title, before=before,
+                           message=message, other_errors=list(other_errors), scored=before,
                            hands=hands, version=version, board=render_board(scored, hands, version),
                            action=ActionForm(), time_called=_time_called(), after_time=after_time,
                            entry_key=entry_key if tables.valid_entry_key(entry_key) else ""), status
