@@ -119,6 +119,4 @@ def state_at(db: Database, table: tables.Table, version: int,
     found = cache.get((table.id, version)) if cache is not None else None
     if found is not None:
         return found
-    log = tuple(e for e in tables.events(db, table.id) if e.seq <= version)
-    then_table, hands = tables.seating(table, log)
-    return tables.State(log, hands, tables.score_hands(then_table, hands), then_table)
+    return tables.state_after(table, tuple(e for e in tables.events(db, table.id) if e.seq <= version), None)

@@ -170,6 +170,19 @@ def test_the_etag_names_the_version_and_a_304_costs_nothing_until_it_changes(cli
     assert changed.get_json()["scored"]["totals"] == {"Ann": 0, "Ben": 30, "Cat": 60}
 
 
+def test_a_compressed_answers_etag_gets_its_304_too(client):
+    """A program that takes gzip gets the ETag with its coding (compression.py); sent back, it is a 304."""
+    table = start(client)
+    add(client, table, DEAL_1, 0)
+    url = f"{TABLES}/{table['id']}"
+    first = client.get(url, headers={**bearer(table["view_key"]), "Accept-Encoding": "gzip"})
+    assert first.headers["Content-Encoding"] == "gzip"
+    assert first.headers["ETag"] == f'"{table["id"]}-1:gzip"'
+    again = client.get(url, headers={**bearer(table["view_key"]), "Accept-Encoding": "gzip",
+                                     "If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+
+
 def test_a_renamed_and_a_late_player_read_as_the_board_shows_them(client):
     """A name corrected on a phone (the log's rename) and a late seat: the API's players and joined are the
     board's, and scored is still exactly the stateless API's for them (RR-9: a late player starts at 0)."""
