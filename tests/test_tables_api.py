@@ -554,6 +554,18 @@ def _matches(expected, actual, bound: Bound, client, where="$") -> None:
         assert actual == expected and type(actual) is type(expected), where
 
 
+def test_the_openapi_description_covers_every_api_path_and_method(app):
+    from companion import openapi
+
+    described = openapi.description()["paths"]
+    routes = [(re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule), method.lower())
+              for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")
+              for method in rule.methods - {"HEAD", "OPTIONS"}]
+    assert len(routes) >= 9
+    for path, method in routes:
+        assert method in described.get(path, {}), f"{method.upper()} {path} is not in the OpenAPI description"
+
+
 def test_the_docs_have_a_worked_example_for_every_call_and_answer():
     calls = {(_parts(request)[0].split()[0], re.sub(r"<id>|no-such-table", "{id}", _parts(request)[0].split()[1]
                                                     .split("?")[0]).replace("/rounds/1", "/rounds/{n}")
