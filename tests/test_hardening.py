@@ -153,7 +153,7 @@ def test_a_royalty_import_with_the_judges_log_as_saved_is_accepted_and_shown(cli
     judged = [{"word": "CALM", "valid": True, "why": "CALM is in the list (RY-17)", "warnings": []}]
     client.post("/import", data={"text": json.dumps(royalty_import(judged=judged))})
     table = client.get("/").get_data(as_text=True)
-    link = __import__("re").search(r'href="(/t/[^"?]+)', table).group(1)
+    link = __import__("re").search(r'href="(/t/[^"?/]+)', table).group(1)
     assert "Word judge: <strong>CALM</strong> accepted" in client.get(link).get_data(as_text=True)
     assert client.get(f"{link}/sheet.pdf").status_code == 200
 
@@ -311,7 +311,7 @@ def test_a_sheet_is_rendered_once_per_table_version(client, monkeypatch):
     from companion import sheets
 
     status, _ = import_game(client, long_game(3))
-    link = __import__("re").search(r'href="(/t/[^"?]+)', client.get("/").get_data(as_text=True)).group(1)
+    link = __import__("re").search(r'href="(/t/[^"?/]+)', client.get("/").get_data(as_text=True)).group(1)
     calls = []
     real = sheets.html_for_filled
     monkeypatch.setattr(sheets, "html_for_filled", lambda *a, **k: calls.append(1) or real(*a, **k))

@@ -150,7 +150,7 @@ def running_chart(scored) -> tuple[Markup, list]:
     Drawn 300 units wide with 11.5-unit labels: a 360 px phone shows it about 328 px wide, so
     its labels read at 12 px or more (the sheet's 8.5 on 400 units would be 7 px there)."""
     svg, legend = sheets.running_chart(scored.as_json(), _entry().ROUND_NAME, width=300, height=190,
-                                       font_size=11.5, bound_font_size=11.5)
+                                       font_size=11.5)
     return Markup(svg), legend  # noqa: S704 - chart.py escapes every name
 
 
