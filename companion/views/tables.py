@@ -29,8 +29,7 @@ from flask import (
 from markupsafe import Markup
 from wtforms import HiddenField, StringField
 
-from .. import games, scorepad, sheets, tables
-from .. import history as history_words
+from .. import games, scorepad, sheets, table_actions, tables
 from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
@@ -645,10 +644,7 @@ def seat_player(table_id: str):
 
 @bp.get("/<table_id>/history")
 def history(table_id: str):
-    log = tables.events(get_db(), g.table.id)
-    entry = _entry()
-    told = history_words.lines(log, g.table.players, entry.ROUND_NAME, entry.round_heading,
-                               hands=lambda some: tables.seating(g.table, some)[1])
+    told = table_actions.history_lines(g.table, tables.events(get_db(), g.table.id))
     return render_template("pages/history.html", table=g.table, lines=list(reversed(told)))
 
 
