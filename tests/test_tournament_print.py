@@ -145,8 +145,8 @@ def test_right_to_left_names_keep_their_order_in_the_standings_lists(client, app
     entrants = ["Cat", "محمد", "דוד", "Eve", "Fay", "Gus"]
     tour, key = create(client, entrants=entrants, **{"opt-variant": "pool101"})
     seat(client, tour, key, 1)
-    db = connect(app.config["DATABASE"])
-    tables = store.round_tables(db, tour.rsplit("/", 1)[1], 1)
+    with borrowed(app) as db:
+        tables = store.round_tables(db, tour.rsplit("/", 1)[1], 1)
     response = client.get(f"{tour}/standings.pdf?paper=letter")
     assert response.status_code == 200
     found = words(response.data)
