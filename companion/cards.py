@@ -194,7 +194,7 @@ def format_cards(cards) -> str:
     >>> format_cards([Card("K", "S"), Card("10", "H")])
     'KS 10H'
     """
-    return " ".join(str(c) for c in cards)
+    return " ".join([c.rank + c.suit for c in cards])
 
 
 __all__ = ["FACES", "JOKER_RANK", "RANKS", "SUITS", "Card", "CardError", "format_card", "format_cards",
