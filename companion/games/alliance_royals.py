@@ -394,7 +394,31 @@ def _parse_cards(raw: object, where: str, found: Problems) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def _plain_board(raw: object) -> Board | None:
+    """A board without hostages and with nothing wrong in it, read without naming the place of each
+    field (as nearly every board is); None when the board needs :func:`_parse_board` to name its problems."""
+    if type(raw) is not dict or not raw.keys() <= BOARD_FIELDS or raw.get("hostages") not in (None, []):
+        return None
+    try:
+        house = parse_suit(raw.get("house"))
+        sections = []
+        for section in SECTIONS:
+            cards = raw.get(section)
+            if cards is None:
+                sections.append(())
+            elif type(cards) is list:
+                sections.append(tuple(map(parse_card, cards)))
+            else:
+                return None
+    except CardError:
+        return None
+    return Board(house, *sections, ())
+
+
 def _parse_board(raw: object, at: str, name: str, players: Sequence[str], found: Problems) -> Board | None:
+    plain = _plain_board(raw)
+    if plain is not None:
+        return plain
     if type(raw) is not dict and not isinstance(raw, Mapping):
         found.add(at, f"{name}'s board is the Home House and the cards in Spoils, Meld and Hand (AR-3)")
         return None
@@ -541,7 +565,7 @@ def _check_pack(boards: Mapping[str, Board], at: str, players: Sequence[str], fo
             for card in cards:
                 key = (card.rank, card.suit)
                 entered[key] = entered.get(key, 0) + 1
-    if all(n == 1 or n <= copies_in_pack(rank) for (rank, _), n in entered.items()):
+    if all(n == 1 or (n <= 3 and rank in TRIPLED_RANKS) for (rank, _), n in entered.items()):
         return
     seen: dict[Card, list[str]] = {}
     first_over: dict[Card, str] = {}
