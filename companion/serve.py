@@ -146,9 +146,10 @@ def main(argv: list[str] | None = None) -> None:
     limit_malloc_arenas()
     import waitress
 
-    from . import create_app
+    from . import compile_templates, create_app
 
     app = create_app()  # creates the database file, in WAL mode, before Litestream watches it
+    compile_templates(app)
     replica = app.config.get("REPLICA")
     replication = start_replication(app.config["DATABASE"], replica) if replica else None
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # stop cleanly, so Litestream gets its last copy done
