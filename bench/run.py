@@ -254,6 +254,51 @@ def save_cost(app, slug: str, hand: int) -> float:
     return statistics.median(runs)
 
 
+def save_parts(app, slug: str, hand: int) -> dict[str, float]:
+    """The named parts of a save at ``hand``, each timed alone on a table holding the hands before it."""
+    from werkzeug.datastructures import MultiDict
+
+    from companion import db as database
+    from companion import tables
+    from companion.entry import ENTRY
+    from companion.tournaments import store
+
+    setup, entry = SAVES[slug], ENTRY[slug]
+    with app.app_context():
+        db = database.get_db()
+        table = tables.create_table(db, slug, ["Ann", "Ben", "Cat", "Dan"], setup["options"],
+                                    rounds=[setup["round"]] * hand)
+        log = tuple(tables.events(db, table.id))
+    kept = tables.state_after(table, log[:-1], None)
+    formdata = MultiDict({**setup["form"], "base_version": str(hand - 1)})
+    extra = getattr(entry, "validate_extra", lambda form: True)
+
+    def form():
+        with app.test_request_context("/", method="POST", data=formdata):
+            built = entry.round_form(table, formdata=formdata, scored=kept.scored)
+            assert built.validate() & extra(built)
+            entry.round_from(built, table)
+
+    def commit():
+        with app.app_context():
+            db = database.get_db()
+            db.execute("CREATE TABLE IF NOT EXISTS bench_commits (n INTEGER)")
+            with database.immediate(db):
+                db.execute("INSERT INTO bench_commits VALUES (1)")
+
+    def lookup():
+        with app.app_context():
+            store.time_called_on(database.get_db(), table.id)
+
+    return {
+        "building, validating and reading the hand's form (WTForms)": best_of(form, 20),
+        "folding the new hand onto the state kept before it": best_of(lambda: tables.state_after(table, log, kept),
+                                                                       20),
+        "one durable commit (WAL, synchronous=FULL)": best_of(commit, 20),
+        "the tournament lookup (was time called on this table?)": best_of(lookup, 20),
+    }
+
+
 def bench_saves(tmp: Path) -> None:
     """A save at hand 5, 45 and 200 of an Indian Rummy and an Alliance Royals table, against each other
     (target: hand 200 at most 1.3x hand 5) and against a bare route (target: hand 45 at most 4x)."""
@@ -267,6 +312,12 @@ def bench_saves(tmp: Path) -> None:
               f"{cost[45] * 1e3:.2f} ms, hand 200 {cost[200] * 1e3:.2f} ms; hand 200 = {cost[200] / cost[5]:.2f}x "
               f"hand 5 (target 1.3x); hand 45 = {cost[45] / baseline:.1f}x a bare route reading one row "
               f"(target 4x; the bare route {baseline * 1e3:.2f} ms)")
+        parts = save_parts(app, slug, 45)
+        for part, seconds in parts.items():
+            print(f"  of which {part}: {seconds * 1e3:.2f} ms = {seconds / baseline:.1f}x the bare route")
+        rest = cost[45] - sum(parts.values())
+        print(f"  and the rest (Flask, the session's message, the redirect): {rest * 1e3:.2f} ms "
+              f"= {rest / baseline:.1f}x the bare route")
 
 
 def bench_entry_post(tmp: Path) -> None:
