@@ -29,6 +29,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 THREADS = 16
@@ -149,7 +150,8 @@ def main(argv: list[str] | None = None) -> None:
     from . import compile_templates, create_app
 
     app = create_app()  # creates the database file, in WAL mode, before Litestream watches it
-    compile_templates(app)
+    # Beside the server, so that it answers at once; the first phones then find the templates compiled.
+    threading.Thread(target=compile_templates, args=(app,), name="compile-templates", daemon=True).start()
     replica = app.config.get("REPLICA")
     replication = start_replication(app.config["DATABASE"], replica) if replica else None
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # stop cleanly, so Litestream gets its last copy done
