@@ -29,6 +29,7 @@ import argparse
 import contextlib
 import heapq
 import http.client
+import importlib.util
 import itertools
 import os
 import random
@@ -66,16 +67,32 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+#: Seconds an idle keep-alive connection stays open on the server: longer than a phone's poll interval,
+#: so that a poll finds its connection still open (gunicorn's own default, 2 s, equals the poll and
+#: closes connections just as the next poll is sent).
+KEEP_ALIVE = 30
+#: The load creates its tables faster than the venue's creation limit allows one phone (CREATE_RATE,
+#: docs/ops.md): its own server, and only that one, gets this limit instead.
+LOAD_CREATE_RATE = "100000 per minute"
+
+
 def server_command(kind: str, port: int, threads: int, workers: int) -> list[str]:
     if kind == "waitress":
-        return [str(BIN / "waitress-serve"), f"--listen=127.0.0.1:{port}", f"--threads={threads}", "wsgi:app"]
-    return [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-            "--threads", str(threads), "--preload", "wsgi:app"]
+        return [str(BIN / "waitress-serve"), f"--listen=127.0.0.1:{port}", f"--threads={threads}",
+                f"--channel-timeout={KEEP_ALIVE}", "wsgi:app"]
+    return [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+            "--threads", str(threads), "--keep-alive", str(KEEP_ALIVE), "--preload", "wsgi:app"]
+
+
+def installed(command: list[str]) -> bool:
+    if command[0] == sys.executable:
+        return importlib.util.find_spec(command[2]) is not None
+    return shutil.which(command[0]) is not None
 
 
 def start_server(command: list[str], database: Path, log) -> subprocess.Popen:
     env = dict(os.environ, COURTIER_DATABASE=str(database), COURTIER_SECRET_KEY="load-bench",
-               COURTIER_WTF_CSRF_ENABLED="false")
+               COURTIER_WTF_CSRF_ENABLED="false", COURTIER_CREATE_RATE=LOAD_CREATE_RATE, MALLOC_ARENA_MAX="2")
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
 
 
@@ -156,6 +173,7 @@ class Client:
         self.local = threading.local()
         self.lock = threading.Lock()
         self.connections: list[http.client.HTTPConnection] = []
+        self.retried = 0  # GETs sent again after the server closed an idle connection
 
     def _connection(self) -> http.client.HTTPConnection:
         conn = getattr(self.local, "conn", None)
@@ -168,6 +186,20 @@ class Client:
 
     def request(self, method: str, path: str, body: dict[str, str] | None = None,
                 headers: dict[str, str] | None = None) -> Response:
+        """One request on this thread's keep-alive connection. As a browser does, an idempotent GET sent on
+        a reused connection that the server had closed meanwhile is sent again, once, on a new one."""
+        reused = getattr(self.local, "conn", None) is not None
+        try:
+            return self._send(method, path, body, headers)
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            if method != "GET" or not reused:
+                raise
+            with self.lock:
+                self.retried += 1
+            return self._send(method, path, body, headers)
+
+    def _send(self, method: str, path: str, body: dict[str, str] | None,
+              headers: dict[str, str] | None) -> Response:
         conn = self._connection()
         headers = dict(headers or {})
         data = None
@@ -424,8 +456,8 @@ def main(argv: list[str] | None = None) -> int:
 
     port = free_port()
     command = server_command(args.server, port, args.threads, args.gunicorn_workers)
-    if not shutil.which(command[0]):
-        print(f"{command[0]} is not installed; `pip install {args.server}` to load it under {args.server}.")
+    if not installed(command):
+        print(f"{args.server} is not installed; `pip install {args.server}` to load it under {args.server}.")
         return 2
     rng = random.Random(args.seed)
     shape = (f"{args.server}" + (f" ({args.gunicorn_workers} workers)" if args.server == "gunicorn" else "")
@@ -433,6 +465,7 @@ def main(argv: list[str] | None = None) -> int:
              f"a hand every ~{args.hand_every:g} s per table; {args.workers} requests in flight at most; "
              f"{args.seconds:g} s; {os.cpu_count()} CPUs shared by server and load")
     print(f"Courtier load: {shape}")
+    print(f"machine load average at the start: {' / '.join(f'{v:.2f}' for v in os.getloadavg())} (1 / 5 / 15 min)")
     with tempfile.TemporaryDirectory(prefix="courtier-load-") as tmp:
         database = Path(tmp) / "load.sqlite"
         log_path = Path(tmp) / "server.log"
@@ -467,6 +500,10 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 client.close()
                 stop_server(proc)
+        print(f"machine load average at the end: {' / '.join(f'{v:.2f}' for v in os.getloadavg())} (1 / 5 / 15 min)")
+        if client.retried:
+            print(f"board polls sent again on a new connection (the server had closed an idle one): "
+                  f"{client.retried}")
         with sqlite3.connect(database) as conn:
             stored = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
         conn.close()

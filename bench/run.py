@@ -104,6 +104,59 @@ def thirty_round_games() -> dict[str, dict]:
     }
 
 
+NINE = ["Annapurna Krishnamurthy", "Benedikt Oberhauser", "Catalina Villanueva", "Dmitri Volkov", "Eve", "Fay",
+        "Gus", "Hal", "Ivy"]
+
+
+def long_indian_rummy(deals: int = 200, seed: int = 26) -> dict:
+    """A long night of points rummy at nine (three decks): each deal dealt afresh, half of the losers' hands
+    entered as their 13 cards (arranged by Courtier), the rest as groups, a count or a drop."""
+    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    rng = random.Random(seed)
+    rounds = []
+    for deal in range(deals):
+        cards = [rank + suit for _ in range(3) for suit in "SHDC" for rank in ranks] + ["JK"] * 3
+        rng.shuffle(cards)
+        winner = NINE[deal % 9]
+        hands: dict = {}
+        for player in NINE:
+            if player == winner:
+                continue
+            hand, cards = cards[:13], cards[13:]
+            kind = rng.choice(["cards", "cards", "cards", "count", "drop", "groups"])
+            hands[player] = {"cards": {"cards": hand}, "groups": {"groups": [hand[:3], hand[3:6]], "loose": hand[6:]},
+                             "count": {"count": rng.randint(0, 120)},
+                             "drop": {"drop": rng.choice(["first", "middle"])}}[kind]
+        rounds.append({"wild": rng.choice(ranks), "winner": winner, "hands": hands})
+    return {"game": "indian-rummy", "players": NINE, "options": {"variant": "points"}, "rounds": rounds}
+
+
+def bench_long_sheet() -> None:
+    """The largest sheet the limits allow: 9 players, 200 deals of Indian Rummy (target: under 10 s)."""
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from companion import limits, long_sheets, sheets
+
+    game = long_indian_rummy(200)
+    scored = score(game)
+    full = sheets.html_for_filled(scored, "Long night", rounds=game["rounds"], compact=False)
+    start = time.process_time()
+    html = sheets.html_for_filled(scored, "Long night", rounds=game["rounds"], budget=limits.get("SHEET_SECONDS"))
+    pdf = sheets.pdf_from_html(html)
+    cpu = time.process_time() - start
+    pages = len(PdfReader(BytesIO(pdf)).pages)
+    print(f"indian-rummy score sheet, 9 players, 200 deals: {cpu:.1f} s of CPU, {pages} pages (target under 10 s; "
+          f"estimated beforehand {long_sheets.estimate_seconds(html):.1f} s; laid out like a short game, as before: "
+          f"estimated {long_sheets.estimate_seconds(full):.0f} s)")
+    try:
+        sheets.html_for_filled(score(long_indian_rummy(500)), "Long night", budget=limits.get("SHEET_SECONDS"))
+        print("  500 deals: NOT refused")
+    except long_sheets.SheetTooLong as err:
+        print(f"  500 deals: refused before drawing (estimated {err.seconds:.0f} s)")
+
+
 def bench_engine() -> None:
     from companion.games import indian_rummy
 
@@ -428,6 +481,7 @@ def main() -> None:
     print("Courtier bench (ratios are against baselines measured in this same run)")
     bench_engine()
     bench_sheet()
+    bench_long_sheet()
     with tempfile.TemporaryDirectory() as tmp:
         bench_saves(Path(tmp))
         bench_entry_post(Path(tmp))

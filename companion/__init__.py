@@ -20,6 +20,15 @@ def _instance_secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+def _number_filters(app: Flask) -> None:
+    """Numbers on every screen read as on the sheets: a true minus sign (U+2212), a round's points
+    signed (+5, 0, −30), a total plain; counts in words ("1 table", "3 tables")."""
+    from .sheets import number, signed
+    from .wording import counted
+
+    app.jinja_env.filters.update(num=number, signed=signed, counted=counted)
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The application factory: configuration, database, blueprints, security headers."""
     app = Flask(__name__, instance_relative_config=True,
@@ -43,6 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret_key(instance)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
+    _number_filters(app)
 
     from . import compression, db, heavy, limits, security
     from .recent import Recent
@@ -60,8 +70,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["courtier.states"] = StateCache(512, budget // 2)
     app.extensions["courtier.boards"] = Recent(256, budget // 8)  # rendered scoreboards: views.tables.render_board
     app.extensions["courtier.sheets"] = Recent(256, budget // 4)  # score sheets by table, version and paper
+    compression.init_app(app)  # first: its after_request runs last, on the finished answer
     security.init_app(app)
-    compression.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(referee.bp)

@@ -120,16 +120,17 @@ def legend_swatch(n: int, width: int = 26, height: int = 10) -> str:
             f'stroke="{colour}" stroke-width="1.6"{dash_attr}/>{_marker(shape, width / 2, y, colour)}</svg>')
 
 
-def _x_every(rounds: int, plot_w: float) -> int:
-    """Label every n-th round, so that the x labels (up to 3 digits, about 5 units each) never touch.
+def _x_every(rounds: int, plot_w: float, scale: float = 1) -> int:
+    """Label every n-th round, so that the x labels (up to 3 digits, about 5 units each at the
+    sheet's size, ``scale`` times that on a bigger font) never touch.
 
-    >>> _x_every(4, 300), _x_every(35, 300), _x_every(100, 300)
-    (1, 2, 10)
+    >>> _x_every(4, 300), _x_every(35, 300), _x_every(100, 300), _x_every(35, 300, scale=1.4)
+    (1, 2, 10, 5)
     """
     if rounds <= 0:
         return 1
     room = plot_w / rounds
-    width = 5.2 * len(str(rounds)) + 6
+    width = (5.2 * len(str(rounds)) + 6) * scale
     for every in (1, 2, 5, 10, 20, 25, 50, 100):
         if room * every >= width:
             return every
@@ -158,7 +159,8 @@ def _from_joining(line: Sequence[float], joined: tuple[int, float] | None) -> li
 def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str, float]],
                     width: int = 520, height: int = 190, *, start: Mapping[str, float] | None = None,
                     round_name: str = "round", targets: Sequence[tuple[float, str]] = (),
-                    legend: bool = True, joined: Mapping[str, tuple[int, float]] | None = None) -> str:
+                    legend: bool = True, joined: Mapping[str, tuple[int, float]] | None = None,
+                    font_size: float = 8.5, bound_font_size: float = 7.5) -> str:
     """An SVG line chart of each player's running total, from the start through every round.
 
     ``rounds_points`` holds, for each round, the points each player scored in it;
@@ -167,7 +169,9 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
     101), drawn as dashed lines across the plot. ``legend=False`` leaves the legend to the page
     (see :func:`legend_swatch`): a printed sheet sets names in HTML, where every script is shaped.
     ``joined`` gives a player seated late their first round and the score they joined with: their
-    line starts there.
+    line starts there. ``font_size`` is the labels' size in the SVG's units (the bounds' labels
+    ``bound_font_size``): a chart drawn narrow and shown wide (the table page's) takes bigger ones, and the
+    margins grow with them.
     """
     series = running_totals(players, rounds_points, start)
     drawn = {p: _from_joining(series[p], (joined or {}).get(p)) for p in players}
@@ -186,8 +190,9 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
 
     longest = max((len(p) for p in players), default=4)
     legend_w = 34 + 5.6 * min(longest, 24) if legend else 0
-    left = 10 + 5.2 * max(len(label) for label in labels)
-    right, top, bottom = legend_w + 10, 8, 24
+    scale = font_size / 8.5  # the margins below were set for the sheet's 8.5 units
+    left = 10 + 5.2 * scale * max(len(label) for label in labels)
+    right, top, bottom = legend_w + 10, 8 * scale, 24 * scale
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def sx(i: float) -> float:
@@ -197,7 +202,7 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
         return top + plot_h * (high - v) / (high - low)
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="{FONT}" font-size="8.5" role="img" '
+           f'viewBox="0 0 {width} {height}" font-family="{FONT}" font-size="{font_size:g}" role="img" '
            f'aria-label="Running totals after each {escape(round_name)}">']
     # Grid lines and the y axis labels; the zero line darker, as the baseline.
     for k, label in enumerate(labels):
@@ -206,32 +211,32 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
         if tick != 0:
             out.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#d5d5d5" '
                        f'stroke-width="0.5"/>')
-        out.append(f'<text x="{left - 4:.1f}" y="{y + 3:.1f}" text-anchor="end">{label}</text>')
+        out.append(f'<text x="{left - 4:.1f}" y="{y + 3 * scale:.1f}" text-anchor="end">{label}</text>')
     # The game's bounds, dashed, labelled at the right inside the plot.
     for value, label in targets:
         y = sy(value)
         out.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#000" '
                    f'stroke-width="0.7" stroke-dasharray="4 2"/>')
-        out.append(f'<text x="{left + plot_w - 2:.1f}" y="{y - 2:.1f}" text-anchor="end" font-size="7.5">'
-                   f'{escape(label)}</text>')
+        out.append(f'<text x="{left + plot_w - 2:.1f}" y="{y - 2:.1f}" text-anchor="end" '
+                   f'font-size="{bound_font_size:g}">{escape(label)}</text>')
     # Axes: the y axis at the left, the baseline at zero.
     zero = sy(0)
-    out.append(f'<line x1="{left:.1f}" y1="{top}" x2="{left:.1f}" y2="{top + plot_h}" stroke="#000" '
+    out.append(f'<line x1="{left:.1f}" y1="{top:.1f}" x2="{left:.1f}" y2="{top + plot_h:.1f}" stroke="#000" '
                f'stroke-width="0.8"/>')
     out.append(f'<line x1="{left:.1f}" y1="{zero:.1f}" x2="{left + plot_w:.1f}" y2="{zero:.1f}" stroke="#000" '
                f'stroke-width="0.9"/>')
     # X labels under the plot: the start and the rounds, thinned so that they never touch.
-    every = _x_every(rounds, plot_w)
+    every = _x_every(rounds, plot_w, scale)
     for i in range(rounds + 1):
         if i % every and i != rounds:
             continue
         if i != rounds and rounds - i < every / 2 and i:
             continue  # too close to the last round's label
         x = sx(i)
-        out.append(f'<line x1="{x:.1f}" y1="{top + plot_h}" x2="{x:.1f}" y2="{top + plot_h + 3}" stroke="#000" '
+        out.append(f'<line x1="{x:.1f}" y1="{top + plot_h:.1f}" x2="{x:.1f}" y2="{top + plot_h + 3:.1f}" stroke="#000" '
                    f'stroke-width="0.6"/>')
         anchor = "start" if i == 0 and rounds else "middle"
-        out.append(f'<text x="{x - (2 if i == 0 and rounds else 0):.1f}" y="{top + plot_h + 12}" '
+        out.append(f'<text x="{x - (2 if i == 0 and rounds else 0):.1f}" y="{top + plot_h + 12 * scale:.1f}" '
                    f'text-anchor="{anchor}">{"start" if i == 0 else i}</text>')
     out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#444">'
                f'after each {escape(round_name)}</text>')

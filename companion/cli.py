@@ -18,6 +18,9 @@ from .cards import said
 from .games.base import InputError, Problem
 
 EXIT_BAD_INPUT = 2
+#: A game file is read up to this size and no further: more is not a game (/dev/zero would fill the
+#: memory). The largest game Courtier keeps, 500 rounds with a 200,000-word list, is a fraction of it.
+MAX_FILE_BYTES = 32 * 1024 * 1024
 
 
 def _emit(body: object) -> None:
@@ -29,14 +32,32 @@ def _fail(problems: list[Problem]) -> None:
     sys.exit(EXIT_BAD_INPUT)
 
 
+def _read_capped(source: str) -> bytes:
+    """The bytes of a file (stdin for '-'), read no further than MAX_FILE_BYTES and one more."""
+    if source == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        return stream.read(MAX_FILE_BYTES + 1) if stream else sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8")
+    with Path(source).open("rb") as f:
+        return f.read(MAX_FILE_BYTES + 1)
+
+
 def _read_json(source: str) -> object:
     """JSON from a file, or from stdin when the name is '-'."""
+    name = "stdin" if source == "-" else source
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        data = _read_capped(source)
+        if len(data) > MAX_FILE_BYTES:
+            _fail([Problem("FILE", f"{name} holds more than {MAX_FILE_BYTES // (1024 * 1024)} MB, far more than "
+                                   "any game; is it the right file? A game file is the JSON of docs/api.md")])
+        text = data.decode("utf-8")
     except FileNotFoundError:
         _fail([Problem("FILE", f"there is no file called {source}")])
-    except (OSError, UnicodeDecodeError) as err:
-        _fail([Problem("FILE", f"cannot read {source}: {err}")])
+    except IsADirectoryError:
+        _fail([Problem("FILE", f"{source} is a folder, not a game file")])
+    except UnicodeDecodeError:
+        _fail([Problem("FILE", f"{name} is not text in UTF-8, so not a game file (the JSON of docs/api.md)")])
+    except OSError as err:
+        _fail([Problem("FILE", f"cannot read {source}: {err.strerror or err}")])
     if not text.strip():
         _fail([Problem("$", f"{'stdin' if source == '-' else source} is empty; it should hold a JSON game")])
     try:
@@ -84,6 +105,15 @@ def score(file: str) -> None:
     _emit(scored.as_json())
 
 
+def _folder_problem(output: str, option: str) -> Problem | None:
+    """A file to write must go into a folder that exists."""
+    folder = Path(output).expanduser().resolve().parent
+    if not folder.is_dir():
+        return Problem(option, f"there is no folder {folder} to write {Path(output).name} in; create it first "
+                               f"(mkdir -p {folder})")
+    return None
+
+
 def _app():
     from . import create_app
 
@@ -115,6 +145,9 @@ def export(table_id: str, output: str | None) -> None:
         body = tables.request_for(table, [data for _, data in hands])
         body["title"] = table.title
     if output:
+        wrong = _folder_problem(output, "--output")
+        if wrong:
+            _fail([wrong])
         Path(output).write_text(json.dumps(body, indent=2, ensure_ascii=False), encoding="utf-8")
         _emit({"table": table_id, "written": output})
     else:
@@ -150,15 +183,28 @@ def import_(file: str) -> None:
 def backup(destination: str) -> None:
     """Copy the live database to DESTINATION with SQLite's online backup (safe while serving)."""
     app = _app()
-    source = sqlite3.connect(app.config["DATABASE"])
-    target = sqlite3.connect(destination)
+    database = app.config["DATABASE"]
+    wrong = _folder_problem(destination, "DESTINATION")
+    if wrong:
+        _fail([wrong])
+    if Path(destination).expanduser().resolve() == Path(database).resolve() or (
+            Path(destination).exists() and Path(destination).samefile(database)):
+        _fail([Problem("DESTINATION", f"{destination} is the live database itself, so a backup there would copy "
+                                      "nothing; name another file, such as backups/courtier.sqlite")])
+    source = sqlite3.connect(database)
     try:
-        with target:
-            source.backup(target)
+        target = sqlite3.connect(destination)
+        try:
+            with target:
+                source.backup(target)
+        finally:
+            target.close()
+    except sqlite3.Error as err:
+        _fail([Problem("DESTINATION", f"cannot write the backup to {destination}: {err} (is it a file that is "
+                                      "not a database?)")])
     finally:
-        target.close()
         source.close()
-    _emit({"database": app.config["DATABASE"], "backup": destination})
+    _emit({"database": database, "backup": destination})
 
 
 @main.command()
@@ -222,6 +268,9 @@ def sheet(source: str | None, output: str, paper: str, blank: str | None, player
     """
     from . import sheets
 
+    wrong = _folder_problem(output, "--output")
+    if wrong:
+        _fail([wrong])
     if blank:
         if source:
             _fail([Problem("--blank", "give either a table or a game file, or --blank GAME, not both")])

@@ -4,7 +4,9 @@ A sheet of a long game takes seconds of CPU, and any view link can ask for one, 
 the server never renders more than ``HEAVY_WORKERS`` at once nor keeps more than
 ``HEAVY_QUEUE`` waiting (companion.limits). Beyond that the answer is "busy, try
 again": 503 with Retry-After, at once, and the requests that are cheap (a board, a
-form, a save) keep their threads.
+form, a save) keep their threads. A job that waits in the queue waits at most
+``HEAVY_WAIT`` seconds for the pool: if it has not started by then it is dropped and
+answered 503 too, never a silent wait behind another sheet.
 
 The PDF rendering itself (WeasyPrint, pure CPU) runs in worker processes (:meth:`Pool.in_process`):
 in a thread it would hold Python's lock for seconds at a time and every other request
@@ -17,7 +19,7 @@ import multiprocessing
 import threading
 import weakref
 from collections.abc import Callable, Hashable
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from flask import Flask, current_app
@@ -38,8 +40,8 @@ class Pool:
     42
     """
 
-    def __init__(self, workers: int, queue: int):
-        self.workers, self.queue = workers, queue
+    def __init__(self, workers: int, queue: int, wait: float | None = None):
+        self.workers, self.queue, self.wait = workers, queue, wait
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="courtier-heavy")
         self._slots = threading.BoundedSemaphore(workers + queue)
         self._lock = threading.Lock()
@@ -65,7 +67,14 @@ class Pool:
                 return self._running[key]
             if not self._slots.acquire(blocking=False):
                 raise Busy()
-            future = self._executor.submit(fn, *args)
+            started = threading.Event()
+
+            def job() -> T:
+                started.set()
+                return fn(*args)
+
+            future = self._executor.submit(job)
+            future.started = started  # type: ignore[attr-defined] - read by run()
             if key is not None:
                 self._running[key] = future
 
@@ -79,14 +88,22 @@ class Pool:
         return future
 
     def run(self, fn: Callable[..., T], *args: Any, key: Hashable | None = None) -> T:
-        """Run ``fn`` in the pool and wait for it; :class:`Busy` when the pool is full."""
-        return self.submit(fn, *args, key=key).result()
+        """Run ``fn`` in the pool and wait for it; :class:`Busy` when the pool is full, or when the job has
+        waited ``wait`` seconds behind others without starting (it is then dropped)."""
+        future = self.submit(fn, *args, key=key)
+        if self.wait is not None and not future.started.wait(self.wait) and future.cancel():
+            raise Busy()
+        try:
+            return future.result()
+        except CancelledError:  # the same job, asked for by another request that gave up waiting
+            raise Busy() from None
 
 
 def init_app(app: Flask) -> None:
     from . import limits
 
-    app.extensions["courtier.heavy"] = Pool(limits.get("HEAVY_WORKERS"), limits.get("HEAVY_QUEUE"))
+    app.extensions["courtier.heavy"] = Pool(limits.get("HEAVY_WORKERS"), limits.get("HEAVY_QUEUE"),
+                                            limits.get("HEAVY_WAIT"))
 
 
 def pool() -> Pool:

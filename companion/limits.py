@@ -23,6 +23,8 @@ DEFAULTS: dict[str, Any] = {
     "HEAVY_WORKERS": 1,          # sheets, packs and seating rendered at once
     "HEAVY_QUEUE": 4,            # heavy jobs waiting beyond those; more are answered 503
     "RETRY_AFTER": 5,            # seconds a 503 asks the phone to wait
+    "HEAVY_WAIT": 1.5,           # seconds a heavy job may wait for the pool before the answer is 503
+    "SHEET_SECONDS": 10,         # the CPU seconds a score sheet may take to draw, as estimated beforehand
     "CACHE_BYTES": 64 * 1024 * 1024,  # memory for all the caches together, about
     "CREATE_RATE": "30 per minute; 300 per hour",  # new tables, imports, tournaments per address
 }

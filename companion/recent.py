@@ -28,21 +28,29 @@ from typing import Any, Generic, TypeVar
 V = TypeVar("V")
 
 
-def weigh(value: Any, _depth: int = 0) -> int:
-    """About how many bytes ``value`` takes, counting what it holds (strings, lists, dicts, dataclasses).
+def weigh(value: Any, _depth: int = 0, _seen: set[int] | None = None) -> int:
+    """About how many bytes ``value`` takes, counting what it holds (strings, lists, dicts, dataclasses);
+    a list or dict held twice (a table's word list, in the table and in its scored game) counts once.
 
     >>> weigh("x" * 1000) >= 1000, weigh(["x" * 1000] * 3) >= 3000
     (True, True)
+    >>> words = ["WORD"] * 1000
+    >>> weigh([words, words]) < 1.5 * weigh(words)
+    True
     """
     size = sys.getsizeof(value)
     if _depth > 12 or isinstance(value, str | bytes | int | float | bool) or value is None:
         return size
+    seen = set() if _seen is None else _seen
+    if id(value) in seen:
+        return 0
+    seen.add(id(value))
     if isinstance(value, Mapping):
-        return size + sum(weigh(k, _depth + 1) + weigh(v, _depth + 1) for k, v in value.items())
+        return size + sum(weigh(k, _depth + 1, seen) + weigh(v, _depth + 1, seen) for k, v in value.items())
     if isinstance(value, list | tuple | set | frozenset):
-        return size + sum(weigh(v, _depth + 1) for v in value)
+        return size + sum(weigh(v, _depth + 1, seen) for v in value)
     if is_dataclass(value):
-        return size + sum(weigh(getattr(value, f.name), _depth + 1) for f in fields(value))
+        return size + sum(weigh(getattr(value, f.name), _depth + 1, seen) for f in fields(value))
     return size
 
 

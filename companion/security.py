@@ -11,19 +11,31 @@ from werkzeug.exceptions import HTTPException
 from . import limits
 from .config import CONTENT_SECURITY_POLICY
 from .heavy import Busy
+from .long_sheets import SheetTooLong
 
 csrf = CSRFProtect()
 
 
 def wants_json() -> bool:
-    return request.path.startswith("/api/") or (
-        request.accept_mimetypes.best_match(["application/json", "text/html"]) == "application/json"
-    )
+    """Only a program gets its error as JSON: a request to /api/, or one whose Accept names JSON
+    itself, at least as high as HTML. A page asked for by a page -- an htmx request (HX-Request),
+    or a browser's form with ``Accept: */*`` -- gets a page in words."""
+    if request.headers.get("HX-Request") == "true":
+        return False
+    if request.path.startswith("/api/"):
+        return True
+    accept = request.accept_mimetypes
+    named_json = max((q for value, q in accept if value == "application/json" or value.endswith("+json")),
+                     default=0)
+    return named_json > 0 and named_json >= accept["text/html"]
 
 
 def _error_response(status: int, title: str, message: str) -> tuple[object, int]:
     if wants_json():
         return {"errors": [{"where": "$", "message": message}]}, status
+    if request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true":
+        # htmx swaps this beside a field (a live check), not as the whole page
+        return render_template("fragments/error.html", title=title, message=message), status
     return render_template("pages/error.html", title=title, message=message, status=status), status
 
 
@@ -37,6 +49,21 @@ def limit_creation(app: Flask, endpoints: list[str]) -> None:
             app.view_functions[endpoint])
 
 
+def holds_key(response: Response) -> bool:
+    """Whether an answer carries an edit or director key: in its address (``?key=``), in a link or an edit
+    link to copy on the page (whatever view made it), or in a redirect (``/t/<id>/open``, a new table).
+
+    Those are sent ``no-store``, so no cache keeps a key; every other page may be kept (``no-cache``:
+    checked again before it is shown), which lets a phone's back button show it at once (the
+    back/forward cache).
+    """
+    if request.args.get("key") or "key=" in response.headers.get("Location", ""):
+        return True
+    if response.mimetype != "text/html" or response.direct_passthrough or response.is_streamed:
+        return False
+    return b"key=" in response.get_data()
+
+
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
 
@@ -48,6 +75,10 @@ def init_app(app: Flask) -> None:
         response = app.make_response((body, status))
         response.headers["Retry-After"] = "60"
         return response
+
+    @app.errorhandler(SheetTooLong)
+    def too_long_to_print(error: SheetTooLong):
+        return _error_response(413, "Too long to print", error.message)
 
     @app.errorhandler(Busy)
     def busy(error: Busy):
@@ -65,8 +96,8 @@ def init_app(app: Flask) -> None:
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["X-Frame-Options"] = "DENY"
         response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
-        if request.endpoint != "static":
-            response.headers.setdefault("Cache-Control", "no-store")
+        if request.endpoint != "static" and "Cache-Control" not in response.headers:
+            response.headers["Cache-Control"] = "no-store" if holds_key(response) else "private, no-cache"
         return response
 
     @app.errorhandler(CSRFError)

@@ -34,7 +34,7 @@ import segno
 from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoescape
 from markupsafe import Markup
 
-from . import chart, games
+from . import chart, games, long_sheets
 from .config import SHEETS_DIR
 from .games.base import InputError, Problems, ScoredGame
 
@@ -389,12 +389,18 @@ def _describe(value: Any) -> str:
     return str(value)
 
 
+#: A longer house list (RY-17) is printed as its number of words and the first of them.
+HOUSE_WORDS_SHOWN = 12
+
+
 def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     """The options in play, in words; ``house`` marks those the table set away from the default.
 
     >>> [(o["label"], o["value"], o["house"]) for o in describe_options(
     ...     "rummathon-royale", {"schedule": "half"}, {"schedule": "half"})]
     [('Schedule of rounds', 'half', True)]
+    >>> describe_options("royalty", {"house_allow": [f"W{i:05}" for i in range(20000)]}, {})[0]["value"][:44]
+    '20000 words: W00000, W00001, W00002, W00003,'
     """
     engine = games.ENGINES.get(slug)
     defaults = getattr(engine, "OPTIONS", {})
@@ -406,6 +412,9 @@ def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str,
         if key == "word_list":  # RY-17: a table's own list is thousands of words: say what it is
             text = (f"the table's own list, {number(len(value))} words" if isinstance(value, list) and value
                     else str(value) if isinstance(value, str) and value else "the default list (SCOWL, size 70)")
+        if key in ("house_allow", "house_deny") and isinstance(value, list) and len(value) > HOUSE_WORDS_SHOWN:
+            # RY-17: a house list may hold 200,000 words; the sheet says how many, and the first few
+            text = f"{number(len(value))} words: {', '.join(value[:HOUSE_WORDS_SHOWN])}, …"
         if key == "variant" and isinstance(variants, Mapping) and value in variants:
             text = str(variants[value])
         house = key in chosen and chosen[key] is not None and chosen[key] != defaults.get(key)
@@ -438,8 +447,8 @@ def chart_targets(slug: str, options: Mapping[str, Any]) -> list[tuple[float, st
     return [(pool, f"out at {pool}")] if pool else []
 
 
-def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, height: int = 125
-                  ) -> tuple[str, list[dict[str, Any]]]:
+def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, height: int = 125,
+                  font_size: float = 8.5, bound_font_size: float = 7.5) -> tuple[str, list[dict[str, Any]]]:
     """The chart of running totals with the game's bounds (:func:`chart_targets`), and its legend
     (set in HTML beside it): the sheet's chart, and the table page's.
 
@@ -462,7 +471,8 @@ def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, heigh
         p: (first, series[first - 1][p] - (data["rounds"][first - 1].get("points") or {}).get(p, 0))
         for p, first in (data.get("joined") or {}).items() if 1 < first <= len(series)}
     svg = chart.progression_svg(lines, deltas, width=width, height=height, round_name=noun, legend=False,
-                                targets=chart_targets(data["game"], data.get("options") or {}), joined=joined)
+                                targets=chart_targets(data["game"], data.get("options") or {}), joined=joined,
+                                font_size=font_size, bound_font_size=bound_font_size)
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
     return svg, legend
@@ -517,8 +527,13 @@ def _as_json(game: ScoredGame | Mapping[str, Any]) -> dict[str, Any]:
 
 def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: Any = None,
                    options: Mapping[str, Any] | None = None, rulings_log: Iterable[Mapping[str, Any]] | None = None,
-                   paper: str | None = "A4", *, rounds: Sequence[Any] | None = None) -> dict[str, Any]:
-    """Everything a filled sheet template needs, from the scored game (and the rounds as entered)."""
+                   paper: str | None = "A4", *, rounds: Sequence[Any] | None = None,
+                   compact: bool = False) -> dict[str, Any]:
+    """Everything a filled sheet template needs, from the scored game (and the rounds as entered).
+
+    ``compact`` prints a long game's grid as a ledger and each round's why in one paragraph
+    (companion.long_sheets).
+    """
     data = _as_json(game)
     slug = data["game"]
     engine = games.ENGINES.get(slug)
@@ -545,7 +560,7 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
     # A short game's lines need less height to read, and the page is wanted for its why.
     short = len(data["rounds"]) <= SHORT_GAME
     svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125)
-    return {
+    context = {
         "kind": "filled",
         "slug": slug,
         "game_title": getattr(engine, "TITLE", slug),
@@ -571,7 +586,26 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         "rulings": list(rulings_log if rulings_log is not None else rulings_from(raw_rounds, slug)),
         "notes": [(row["n"], row["note"]) for row in rows if row["note"]],
         "css": Markup(print_css()),  # noqa: S704 - our own file
+        "compact": compact,
+        "ledger": None,
     }
+    if compact:
+        _make_compact(context)
+    return context
+
+
+def _make_compact(context: dict[str, Any]) -> None:
+    """A long game's sheet: the grid as a ledger, each round's why in one paragraph (companion.long_sheets)."""
+    players, sides, slug = context["players"], context["sides"], context["slug"]
+    word = {"alliance-royals": "Alliance", "royalty": "Coalition"}.get(slug, "Side")
+    cents = has_cents((context["options"] or {}).get("point_value"))
+    context["ledger"] = long_sheets.ledger(context["rows"], players, sides, word,
+                                           lambda v: amount(v, cents), signed)
+    landscape = len(players) > 6
+    context["ledger_pt"] = long_sheets.ledger_font_pt(context["ledger"]["chars"], landscape, context["paper"])
+    context["why_key"] = long_sheets.KEYS.get(slug)
+    for row in context["rows"]:
+        row["compact_why"] = long_sheets.compact_why(slug, row, players)
 
 
 def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4", *,
@@ -620,13 +654,40 @@ def _template(kind: str, slug: str):
         raise LookupError(f"no {kind} sheet template for {slug}") from err
 
 
+#: A game of more figures than this (rounds x players and sides) is printed compactly without first trying
+#: the full layout (companion.long_sheets).
+LEDGER_FIGURES = 600
+
+
 def html_for_filled(game: ScoredGame | Mapping[str, Any], title: str, created: Any = None,
                     options: Mapping[str, Any] | None = None,
                     rulings_log: Iterable[Mapping[str, Any]] | None = None, paper: str | None = "A4", *,
-                    rounds: Sequence[Any] | None = None) -> str:
-    """The filled sheet as one self-contained HTML document."""
-    context = filled_context(game, title, created, options, rulings_log, paper, rounds=rounds)
-    return _template("filled", context["slug"]).render(context)
+                    rounds: Sequence[Any] | None = None, compact: bool | None = None,
+                    budget: float | None = None) -> str:
+    """The filled sheet as one self-contained HTML document.
+
+    A long game (``compact`` None: one whose full layout would cost WeasyPrint more than
+    :data:`long_sheets.COMPACT_ABOVE_SECONDS`) is printed compactly. With a ``budget`` in
+    seconds, a sheet that would cost more is refused (:class:`long_sheets.SheetTooLong`)
+    before it is drawn.
+    """
+    data = _as_json(game)
+    figures = len(data["rounds"]) * (len(data["players"]) + len(data.get("sides") or {}))
+    args = (data, title, created, options, rulings_log, paper)
+    html = None
+    if compact is False or (compact is None and figures <= LEDGER_FIGURES):
+        context = filled_context(*args, rounds=rounds)
+        html = _template("filled", context["slug"]).render(context)
+        if compact is None and long_sheets.estimate_seconds(html) > long_sheets.COMPACT_ABOVE_SECONDS:
+            html = None
+    if html is None:
+        context = filled_context(*args, rounds=rounds, compact=True)
+        html = _template("filled", context["slug"]).render(context)
+    if budget is not None:
+        seconds = long_sheets.estimate_seconds(html)
+        if seconds > budget:
+            raise long_sheets.SheetTooLong(len(data["rounds"]), round_name(data["game"]), seconds)
+    return html
 
 
 def html_for_blank(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4", *,

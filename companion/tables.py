@@ -95,7 +95,8 @@ class Table:
     players: tuple[str, ...]
     options: dict[str, Any]
     created_at: str
-    #: False when the table's options are too large to keep in memory between requests.
+    #: False when the table's options are too large for the tables cache (a long word list): the state
+    #: cache keeps such a table with its scored game, once per version (:func:`state_by_id`).
     cacheable: bool = True
     #: The table this one is a rematch of, if it is one.
     rematch_of: str | None = None
@@ -426,6 +427,10 @@ def state(db: Database, table: Table, cache: StateCache | None = None, current: 
     folded on from the newest state kept for the table (reading only the events after it).
 
     ``current`` is the table's version when the caller has just read it from the database.
+
+    Every table's state is kept, a table with a long word list too (RY-17): its list is then read
+    and checked once per version, not once per request (its bytes are counted in the first state
+    of the table kept, :func:`state_after`).
     """
     table = table.stored
     parent = None
@@ -439,9 +444,19 @@ def state(db: Database, table: Table, cache: StateCache | None = None, current: 
     else:
         log = tuple(events(db, table.id))
     found = state_after(table, log, parent)
-    if cache is not None and table.cacheable:
+    if cache is not None:
         cache.put((table.id, found.version), found)
     return found
+
+
+def state_by_id(db: Database, table_id: str, tables: Recent[Table] | None, cache: StateCache | None) -> State:
+    """The table ``table_id`` as it stands now: from the state cache when this version is there, without
+    reading the table's row (a table with a long word list is not kept in the tables cache)."""
+    if cache is not None:
+        found = cache.get((table_id, version(db, table_id)))
+        if found is not None:
+            return found
+    return state(db, get_table(db, table_id, tables), cache)
 
 
 def state_after(table: Table, log: tuple[Event, ...], parent: State | None) -> State:
@@ -466,6 +481,8 @@ def state_after(table: Table, log: tuple[Event, ...], parent: State | None) -> S
     weight = (_about_bytes([e.data for e in added_events]) + _about_bytes([r.as_json() for r in added_rounds])
               + EVENT_BYTES * len(added_events) + FOLD_BYTES * len(added_rounds)
               + 8 * (len(log) + 2 * len(hands)))  # the references to what is shared
+    if parent is None:  # a long word list (RY-17): held by the table, and checked and copied by the engine
+        weight += 2 * sum(_about_bytes(v) for v in now_table.options.values() if isinstance(v, list) and len(v) > 64)
     return State(log, hands, scored, now_table, tuple(folds), weight)
 
 
@@ -655,7 +672,7 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
         if current != base_version:
             raise StaleVersion(current)
         _insert(db, table.id, pending, entry_key)
-    if cache is not None and table.cacheable:
+    if cache is not None:
         cache.put((table.id, seq), after)
     return seq, after.scored
 

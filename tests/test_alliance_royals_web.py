@@ -77,7 +77,7 @@ def test_bad_options_are_refused_with_the_input_kept(client):
 def test_three_players_cannot_play(client):
     response = client.post("/new/alliance-royals", data={"seat1": "Ann", "seat2": "Ben", "seat3": "Cat"})
     assert response.status_code == 422
-    assert "played by exactly 4 players; 3 were given" in response.get_data(as_text=True)
+    assert "played by exactly 4 players; 3 were named" in response.get_data(as_text=True)
 
 
 def test_surrender_needs_confirming_then_ends_the_game(client):
@@ -136,3 +136,28 @@ def test_referee_pages_answer_and_refuse_bad_cards(client):
     assert page.status_code == 200 and "still needs" in text
     assert client.get("/referee/alliance-royals/nothing").status_code == 404
     assert client.get("/referee/").status_code == 200
+
+
+def test_the_csv_has_the_alliances_beside_the_players(client):
+    """The API example twice (AR-11: an Alliance scores its members' points together). Round 1: Ann 135,
+    Ben −20, Cat 100, Dan 130, so Alliance A (Ann & Cat) 235 and B (Ben & Dan) 110; round 2 the same
+    again, so the running totals double: Ann 270, Ben −40, Cat 200, Dan 260, A 470, B 220."""
+    import csv
+    import io
+
+    table, key = new_table(client)
+    the_round = {"p0_spoils": "KS QS JS AH 9D", "p0_meld": "10S 10H 10D", "p0_hand": "3C",
+                 "p1_spoils": "8H", "p1_hand": "QC KC 2H", "p2_spoils": "KD QS 5H", "p2_meld": "AS AD AC",
+                 "p3_spoils": "KC QH", "p3_meld": "6S 6H 6D", "p3_hand": "9S"}
+    for _ in range(2):
+        response = client.post(f"{table}/hands?key={key}",
+                               data=round_data(base_version=version(client, table, key), **the_round))
+        assert response.status_code == 303
+    rows = list(csv.reader(io.StringIO(client.get(f"{table}/export.csv").get_data(as_text=True))))
+    assert rows[0] == ["round", "Ann", "Ben", "Cat", "Dan", "Ann total", "Ben total", "Cat total", "Dan total",
+                       "Alliance A (Ann & Cat)", "Alliance B (Ben & Dan)",
+                       "Alliance A (Ann & Cat) total", "Alliance B (Ben & Dan) total"]
+    assert rows[1] == ["1", "135", "-20", "100", "130", "135", "-20", "100", "130", "235", "110", "235", "110"]
+    assert rows[2] == ["2", "135", "-20", "100", "130", "270", "-40", "200", "260", "235", "110", "470", "220"]
+    assert rows[3] == ["total", "270", "-40", "200", "260", "", "", "", "", "470", "220", "", ""]
+    assert len(rows) == 4

@@ -134,7 +134,7 @@ def test_one_player_is_refused_next_to_the_first_seat(app, client):
     response = client.post("/new/rummathon-royale", data=seats("Ann", title="Friday"))
     assert response.status_code == 422
     tree = page(response)
-    assert "2 to 6 players; 1 were given" in tree.block("seat1")
+    assert "2 to 6 players; 1 was named" in tree.block("seat1")
     assert tree.value("seat1") == "Ann"
     assert tree.value("title") == "Friday"
     assert table_count(app) == 0
@@ -143,7 +143,7 @@ def test_one_player_is_refused_next_to_the_first_seat(app, client):
 def test_no_player_at_all_is_refused(app, client):
     response = client.post("/new/rummathon-royale", data=seats())
     assert response.status_code == 422
-    assert "2 to 6 players; 0 were given" in page(response).block("seat1")
+    assert "2 to 6 players; none were named" in page(response).block("seat1")
     assert table_count(app) == 0
 
 
@@ -154,7 +154,7 @@ def test_the_form_has_six_seats_and_a_forged_seventh_name_is_refused(app, client
     names = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
     response = client.post("/new/rummathon-royale", data=seats(*names))
     assert response.status_code == 422
-    assert "played by 2 to 6 players; 7 were given" in response.get_data(as_text=True)
+    assert "played by 2 to 6 players; 7 were named" in response.get_data(as_text=True)
     assert table_count(app) == 0
 
 
@@ -421,9 +421,9 @@ BAD_GAMES = {
     "missing players": ({"game": GAME, "rounds": []}, "players", "as a list of names"),
     "players not a list": (game(players="Ann, Ben"), "players", "as a list of names"),
     "players an object": (game(players={"Ann": 1, "Ben": 2}), "players", "as a list of names"),
-    "1 player": (game(players=["Ann"]), "players", "2 to 6 players; 1 were given"),
-    "0 players": (game(players=[]), "players", "2 to 6 players; 0 were given"),
-    "7 players": (game(players=["A", "B", "C", "D", "E", "F", "G"]), "players", "7 were given"),
+    "1 player": (game(players=["Ann"]), "players", "2 to 6 players; 1 was named"),
+    "0 players": (game(players=[]), "players", "2 to 6 players; none were named"),
+    "7 players": (game(players=["A", "B", "C", "D", "E", "F", "G"]), "players", "7 were named"),
     "duplicate players": (game(players=["Ann", "Ben", "ann"]), "players[2]", "two players are called ann"),
     "a blank name": (game(players=["Ann", "   "]), "players[1]", "needs a name"),
     "a number as a name": (game(players=["Ann", 7]), "players[1]", "needs a name"),

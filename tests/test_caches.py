@@ -112,10 +112,14 @@ def test_ruling_links_point_at_the_rules_pages(app):
             assert url_for("main.rules", game=page) == RULES_PATH.format(page=page)
 
 
-def test_a_table_with_a_large_word_list_is_never_kept_in_memory(app, client):
-    """A Royalty table's own list can run to megabytes: the caches would fill the memory with a few hundred."""
+def test_a_table_with_a_large_word_list_is_kept_once_per_version_and_weighed_in_full(app, client):
+    """A Royalty table's own list can run to megabytes: its state is kept (so the list is read and
+    checked once per version, not on every request), weighed in full against the cache's bytes,
+    with the list held once (the scored game's copy is the table's own), never in the tables cache."""
     import io
     import itertools
+
+    from companion.recent import weigh
 
     letters = "abcdefghijklmnopqrstuvwxyz"
     words = ["".join(w) for w in itertools.islice(itertools.product(letters, repeat=4), 20_000)]
@@ -126,7 +130,7 @@ def test_a_table_with_a_large_word_list_is_never_kept_in_memory(app, client):
     table, key = response.headers["Location"].split("?key=")
     table_id = table.rsplit("/", 1)[1]
     page = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
-    version = re.search(r'name="base_version"[^>]*value="(\d+)"', page).group(1)
+    version = int(re.search(r'name="base_version"[^>]*value="(\d+)"', page).group(1))
     saved = client.post(f"{table}/hands?key={key}", data={"base_version": version, "player": "Ann", "kind": "meld",
                                                           "meld": "Ar Ar Ar Ar"})
     assert saved.status_code == 303
@@ -134,5 +138,8 @@ def test_a_table_with_a_large_word_list_is_never_kept_in_memory(app, client):
     assert "Yes" in client.get(f"/referee/royalty/judge?word=aaab&table={table_id}").get_data(as_text=True)
     kept = app.extensions
     assert kept["courtier.tables"].get(table_id) is None
-    assert all(kept["courtier.states"].get((table_id, v)) is None for v in range(3))
-    assert not any(k[0] == table_id for k in kept["courtier.boards"]._values)
+    now = kept["courtier.states"].get((table_id, version + 1))
+    assert now is not None and len(now.table.options["word_list"]) == 20_000
+    assert now.scored.options["word_list"] is now.table.options["word_list"]  # held once
+    assert kept["courtier.states"].bytes >= weigh(now.table.options["word_list"]) > 20_000 * 50
+    assert kept["courtier.states"].bytes <= kept["courtier.states"].max_bytes

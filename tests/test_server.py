@@ -133,8 +133,12 @@ def test_ten_concurrent_sheets_leave_a_small_get_answering(served):
     tables = [server.import_game(long_game(8)) for _ in range(10)]
     answers: list[int] = []
 
+    drawn: list[str] = []
+
     def sheet(table: str) -> None:
         answers.append(server.request("GET", f"{table}/sheet.pdf", timeout=600)[0])
+        if answers[-1] == 200:
+            drawn.append(table)
 
     for table in tables:  # the phones at these tables have seen their boards (the usual state of an evening)
         assert server.request("GET", f"{table}/board", timeout=60)[0] == 200
@@ -149,8 +153,10 @@ def test_ten_concurrent_sheets_leave_a_small_get_answering(served):
     assert status == home == 200
     assert took < 1.0 and took_home < 1.0, (took, took_home)  # before: 30 s
     assert sorted(set(answers)) in ([200], [200, 503]) and len(answers) == 10
-    assert answers.count(200) >= 1 + 4  # one rendering and the queue's four; the rest are told to come back
-    again, took_again = timed_get(server, f"{tables[0]}/sheet.pdf", timeout=600)
+    # One rendering; a sheet that would wait behind it longer than HEAVY_WAIT is told to come back (503,
+    # issue 26: never a silent wait), so the queue's four come back too unless the first was quick.
+    assert answers.count(200) >= 1
+    again, took_again = timed_get(server, f"{drawn[0]}/sheet.pdf", timeout=600)
     assert again == 200 and took_again < 1.0  # rendered once, then served from the cache
 
 

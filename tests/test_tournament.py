@@ -562,7 +562,7 @@ def test_lowest_total_wins_pool_rummy():
                         "low_wins": True}])
     assert [(s.name, s.match_points, s.score_difference) for s in board] == [
         ("Ann", 2, Fraction(130, 3)), ("Ben", 1, Fraction(-20, 3)), ("Cat", 0, Fraction(-110, 3))]
-    assert [s.score_difference_display for s in board] == ["+43⅓", "−6⅔", "−36⅔"]
+    assert [s.score_difference_display for s in board] == ["+43.3", "−6.7", "−36.7"]
 
 
 def test_winners_place_first_whatever_their_totals():

@@ -151,7 +151,7 @@ def test_calling_time_counts_a_table_as_it_stands_and_an_adjusted_result_with_it
     page = client.get(tour).get_data(as_text=True)
     assert "lowest count first (IR-9)" in page and "time called" in page
     got = standings_on(page)  # Ann 1st (2), Cat 2nd (1), Ben 3rd (0)
-    assert got["Ann"] == ("2", "+36⅔") and got["Cat"] == ("1", "+6⅔") and got["Ben"] == ("0", "−43⅓")
+    assert got["Ann"] == ("2", "+36.7") and got["Cat"] == ("1", "+6.7") and got["Ben"] == ("0", "−43.3")
     # Adjusting table 2: nothing entered there.
     form = client.get(f"{tour}/tables/{t2.rsplit('/', 1)[1]}/adjust?key={key}")
     assert form.status_code == 200

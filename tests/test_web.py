@@ -206,14 +206,41 @@ def test_manifest_and_icons(client):
     for icon in manifest["icons"]:
         with client.get(icon["src"]) as response:
             assert response.status_code == 200
+    assert manifest["id"] == manifest["scope"] == "/"
+
+
+def test_the_maskable_icon_keeps_the_crown_inside_the_safe_zone(client):
+    """A launcher may cut a maskable icon to any shape that holds the central circle of 80 % of its
+    width: outside that circle there is only the ground colour, and the crown is inside it."""
+    import io
+
+    from PIL import Image
+
+    manifest = client.get("/manifest.webmanifest").get_json(force=True)
+    (maskable,) = [i for i in manifest["icons"] if i.get("purpose") == "maskable"]
+    with client.get(maskable["src"]) as response:
+        image = Image.open(io.BytesIO(response.data)).convert("RGB")
+    assert image.size == (512, 512) == tuple(int(n) for n in maskable["sizes"].split("x"))
+    ground = image.getpixel((0, 0))
+    assert ground == (0x14, 0x21, 0x3d)
+    outside = crown = 0
+    for x in range(0, 512, 4):
+        for y in range(0, 512, 4):
+            inside = (x - 255.5) ** 2 + (y - 255.5) ** 2 <= (0.4 * 512) ** 2
+            differs = max(abs(a - b) for a, b in zip(image.getpixel((x, y)), ground, strict=True)) > 8
+            outside += differs and not inside
+            crown += differs
+    assert outside == 0 and crown > 1000
 
 
 def test_first_page_is_small(client):
-    """The home page with its CSS and scripts: under 100 KB transferred to a phone (static files go
-    gzip-compressed), and the files themselves kept in check too."""
+    """The home page with its CSS and scripts: under 100 KB transferred to a phone (the page and its
+    files go compressed), and the files themselves kept in check too."""
     page = client.get("/", headers={"Accept-Encoding": "gzip"})
-    sent = files = len(page.data)
-    for asset in re.findall(r'(?:src|href)="(/static/[^"]+\.(?:css|js))"', page.get_data(as_text=True)):
+    assert page.headers["Content-Encoding"] == "gzip"
+    sent, html = len(page.data), gzip.decompress(page.data).decode()
+    files = len(html)
+    for asset in re.findall(r'(?:src|href)="(/static/[^"]+\.(?:css|js))"', html):
         with client.get(asset, headers={"Accept-Encoding": "gzip"}) as response:
             sent += len(response.data)
             packed = response.headers.get("Content-Encoding") == "gzip"

@@ -101,6 +101,11 @@ def _formdata_for(players, hand: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
+def extra_cards_allowed(score: int) -> int:
+    """RR-4: the extra cards a score buys, for the hint beside the field."""
+    return rules.max_extra_cards(score)
+
+
 def burden_used(form, j: int) -> bool:
     """A Burden row with anything filled in goes to the game, to be scored or refused (never dropped)."""
     return bool(form[f"b{j}_on"].data or form[f"b{j}_by"].data or form[f"b{j}_result"].data
@@ -110,19 +115,24 @@ def burden_used(form, j: int) -> bool:
 def round_from(form, table) -> dict[str, Any]:
     """The hand's JSON (API.md) from a validated form.
 
-    "Not completed" is the form's default, so it is left out and the engine's
-    own default applies: the player who went out, or who completed a Burden,
-    has completed the round.
+    "Not completed" is the form's default, so it is left out, except when it was sent for
+    the player who went out or completed a Burden: going out and a completed Burden lay the
+    round down (RR-2, RR-3, RR-5), so that choice contradicts the entry and goes to the game,
+    which refuses it beside the field, never silently turned into "completed". (A post that
+    does not send the field at all leaves it to the game's default.)
     """
     players = table.players
     hand: dict[str, Any] = {"out": form.out.data or None}
     left, progress, extra = {}, {}, {}
+    laid_down = {hand["out"]} | {form[f"b{j}_on"].data for j in range(len(players))
+                                 if form[f"b{j}_result"].data == "completed"}
     for i, name in enumerate(players):
         counts = {kind: form[f"p{i}_{kind}"].data or 0 for kind in CLASS_LABELS}
         if any(counts.values()):
             left[name] = {k: n for k, n in counts.items() if n}
         step = form[f"p{i}_progress"].data
-        if step and step != "failed":
+        chosen = bool(form[f"p{i}_progress"].raw_data)
+        if step and (step != "failed" or (chosen and name in laid_down)):
             progress[name] = step
         if form[f"p{i}_extra"].data:
             extra[name] = form[f"p{i}_extra"].data

@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import limits
 from ..cards import said
+from ..wording import given
 from . import (
     alliance_royals,
     battle_royals,
@@ -188,7 +189,7 @@ def check_players(names: object, engine: ModuleType, found: Problems, where: str
     if not (engine.MIN_PLAYERS <= len(names) <= engine.MAX_PLAYERS):
         wanted = (f"exactly {engine.MIN_PLAYERS}" if engine.MIN_PLAYERS == engine.MAX_PLAYERS
                   else f"{engine.MIN_PLAYERS} to {engine.MAX_PLAYERS}")
-        found.add(where, f"{engine.TITLE} is played by {wanted} players; {len(names)} were given")
+        found.add(where, f"{engine.TITLE} is played by {wanted} players; {given(len(names), 'named')}")
     return cleaned
 
 
@@ -218,7 +219,7 @@ def _checked(request: object, rounds: object) -> tuple[ModuleType, list[str], di
     if not isinstance(rounds, list):
         found.add("rounds", "rounds must be a list")
     elif len(rounds) > limits.get("MAX_ROUNDS"):
-        found.add("rounds", f"a game may have at most {limits.get('MAX_ROUNDS')} rounds; {len(rounds)} were given")
+        found.add("rounds", f"a game may have at most {limits.get('MAX_ROUNDS')} rounds; {given(len(rounds))}")
     joined = check_joined(request.get("joined"), players, len(rounds) if isinstance(rounds, list) else 0, engine,
                           options, found)
     found.raise_if_any()

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..wording import counted
 from .base import (
     InputError,
     Played,
@@ -394,7 +395,7 @@ def _advance(tally: Tally, hand: Hand, found: Problems) -> Tally:
     for name in players:
         totals[name] += points[name]
         detail[name]["score_after"] = totals[name]
-        explain[name].append(f"Hand {signed(points[name])}; total {totals[name]}")
+        explain[name].append(f"Hand {signed(points[name])}; total {totals[name]} ({_sources(hand, name)})")
     played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail={"players": detail}))
     tally = replace(tally, totals=totals, position=position, played=played,
                     banned=frozenset(p for p, v in hand.progress.items() if v == "declared-failed"))
@@ -417,14 +418,15 @@ def _extra_cards(hand: Hand, at: str, totals, points, detail, explain, found: Pr
         if n > allowed:
             found.add(
                 f"{at}.extra_cards.{name}",
-                f"{name} has {totals[name]} points, which buy at most {allowed} extra cards (RR-4)",
+                f"{name} has {counted(totals[name], 'point')}, which buy at most "
+                f"{counted(allowed, 'extra card')} (RR-4)",
             )
             continue
         cost = extra_cards_cost(n, totals[name])
         points[name] -= cost
         detail[name]["extra_cards"] = n
         capped = " (all the points they had)" if cost < n * EXTRA_CARD_COST else ""
-        explain[name].append(f"Bought {n} extra card{'s' if n != 1 else ''}: {signed(-cost)}{capped} (RR-4)")
+        explain[name].append(f"Bought {counted(n, 'extra card')}: {signed(-cost)}{capped} (RR-4)")
 
 
 def _went_out(hand: Hand, players: Sequence[str], points, detail, explain) -> None:
@@ -555,6 +557,20 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
             break
     found.raise_if_any()
     return finish(tally)
+
+
+def _sources(hand: Hand, name: str) -> str:
+    """The rulings a player's points in a hand come from, for the hand's summary line: the cards
+    collected or not (RR-2), Burdens (RR-3), extra cards bought (RR-4); a hand ended by a Double
+    Rummathon Royale with none of these scores by RR-5."""
+    cited = []
+    if hand.out is not None:
+        cited.append("RR-2")
+    if any(name == (b.on if b.completed else b.by) for b in hand.burdens):
+        cited.append("RR-3")
+    if hand.extra_cards.get(name):
+        cited.append("RR-4")
+    return ", ".join(cited or ["RR-5"])
 
 
 def _round_number(schedule: Sequence[int], pos: int) -> int | None:

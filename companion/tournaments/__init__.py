@@ -18,10 +18,10 @@ from .seating import (
     table_sizes,
     team_name,
 )
-from .standings import ResultsError, Standing, TableScore, show_fraction, standings
+from .standings import ResultsError, Standing, TableScore, show_difference, show_fraction, standings
 
 __all__ = [
     "METHODS", "REPAIR_BUDGET", "SEARCH_BUDGET", "ResultsError", "SeatingError", "Standing", "Table", "TableScore",
-    "repeated_pairs", "round_robin_schedule", "seat_round", "seat_teams", "show_fraction", "standings",
-    "table_sizes", "team_name",
+    "repeated_pairs", "round_robin_schedule", "seat_round", "seat_teams", "show_difference", "show_fraction",
+    "standings", "table_sizes", "team_name",
 ]

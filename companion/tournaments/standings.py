@@ -73,7 +73,7 @@ class Standing:
 
     @property
     def score_difference_display(self) -> str:
-        return show_fraction(self.score_difference, signed=True)
+        return show_difference(self.score_difference)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -272,4 +272,25 @@ def show_fraction(value: Fraction | int, signed: bool = False) -> str:
     return f"{sign}{whole}{fraction}" if len(fraction) == 1 else f"{sign}{whole} {fraction}"
 
 
-__all__ = ["ResultsError", "Standing", "TableScore", "show_fraction", "standings"]
+def show_difference(value: Fraction | int) -> str:
+    """A score difference as a player reads it: signed, whole numbers plainly, else one decimal.
+
+    Differences are sums of thirds, fifths, sixths... of a point (a table's average), so a
+    fraction would read "+7/10" or "−37 3/10"; one decimal reads at a glance and lines up in
+    the column. The ranking uses the exact value; the display rounds half away from zero, and
+    a difference too small to show keeps its sign ("+0.0").
+
+    >>> [show_difference(Fraction(n, d)) for n, d in ((7, 10), (-373, 10), (130, 3), (-20, 3), (0, 1), (30, 1))]
+    ['+0.7', '−37.3', '+43.3', '−6.7', '0', '+30']
+    >>> show_difference(Fraction(1, 20)), show_difference(Fraction(-1, 30))
+    ('+0.1', '−0.0')
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return show_fraction(value, signed=True)
+    tenths = (abs(value) * 10 + Fraction(1, 2)).__floor__()
+    sign = "−" if value < 0 else "+"
+    return f"{sign}{tenths // 10}.{tenths % 10}"
+
+
+__all__ = ["ResultsError", "Standing", "TableScore", "show_difference", "show_fraction", "standings"]

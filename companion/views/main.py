@@ -237,7 +237,12 @@ def manifest():
         "description": "Scores and rulings for card games at a real table",
         "icons": [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
                    "type": "image/png"} for n in (192, 512)]
-        + [{"src": url_for("static", filename="icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+        + [{"src": url_for("static", filename="icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+           # The crown inside the safe zone on a full-bleed ground, for launchers that cut icons to a shape.
+           {"src": url_for("static", filename="icons/icon-maskable-512.png"), "sizes": "512x512",
+            "type": "image/png", "purpose": "maskable"}],
+        # One app for the whole site, whatever page it was added from.
+        "id": url_for("main.home"), "scope": url_for("main.home"),
     }
     return current_app.response_class(json.dumps(body), mimetype="application/manifest+json")
 

@@ -8,7 +8,7 @@ from .. import games, referee, tables
 from ..db import get_db
 from ..entry import ENTRY
 from ..games.base import InputError
-from .common import known_tables
+from .common import known_tables, states
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
 
@@ -40,7 +40,8 @@ def _table_options() -> dict | None:
     if not request.args.get("table"):
         return None
     try:
-        return tables.get_table(get_db(), request.args["table"], known_tables()).options
+        # The state cache's copy: the same lists on every request, so the judge builds its list once.
+        return tables.state_by_id(get_db(), request.args["table"], known_tables(), states()).table.options
     except tables.TableNotFound:
         return None
 

@@ -6,11 +6,9 @@ Register with ``app.register_blueprint(sheets.bp)``: the routes carry their full
 
 from __future__ import annotations
 
-from functools import partial
-
 from flask import Blueprint, Response, abort, current_app, request
 
-from .. import games, heavy, sheets, tables
+from .. import games, heavy, limits, sheets, tables
 from ..db import get_db
 from ..games.base import InputError
 from .common import known_tables, states
@@ -57,10 +55,12 @@ def table_sheet(table_id: str):
     body = cache.get(key)
     if body is None:
         rounds = [data for _, data in now.hands]
+        # The HTML costs a fraction of a second; a sheet too long to draw is refused (SheetTooLong, 413)
+        # before any drawing.
+        html = sheets.html_for_filled(now.scored, table.title, table.created_at, now.table.options, None,
+                                      paper, rounds=rounds, budget=limits.get("SHEET_SECONDS"))
         pool = heavy.pool()
-        html = partial(sheets.html_for_filled, now.scored, table.title, table.created_at, now.table.options, None,
-                       paper, rounds=rounds)
-        body = pool.run(lambda: pool.in_process(sheets.pdf_from_html, html()), key=("sheet", *key))
+        body = pool.run(pool.in_process, sheets.pdf_from_html, html, key=("sheet", *key))
         cache.put(key, body)
     return _pdf(body, f"courtier-{table.id}.pdf", etag)
 

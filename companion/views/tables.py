@@ -62,13 +62,13 @@ def card_attrs(field, zone_label: str, **extra: str) -> dict[str, str]:
 @bp.url_value_preprocessor
 def load_table(endpoint, values):
     if values and "table_id" in values:
-        try:
-            stored = tables.get_table(get_db(), values["table_id"], known_tables())
+        try:  # from the state cache when this version is there: a table's row is not read again
+            now = tables.state_by_id(get_db(), values["table_id"], known_tables(), states())
         except tables.TableNotFound:
             abort(404, "There is no table at this link. Check the link, or start a new table.")
         # The table as the log has it now: names corrected, late players seated (tables.seating).
-        g.table_state = tables.state(get_db(), stored, states())
-        g.table = g.table_state.table
+        g.table_state = now
+        g.table = now.table
         g.key = key_from_link(g.table.edit_key, "This edit link is not valid for this table. "
                               "Ask for the edit link again.", VIEW_ONLY)
         g.can_edit = g.key is not None
@@ -139,7 +139,7 @@ def render_board(scored, hands, version: int) -> Markup:
     """
     cache = current_app.extensions["courtier.boards"]
     key = (g.table.id, version, g.key or "", request.script_root)
-    html = cache.get(key) if g.table.cacheable else None
+    html = cache.get(key)
     if html is None:
         pad = scorepad.build(scored, [data for _, data in hands])
         log = _state()[0]
@@ -147,8 +147,7 @@ def render_board(scored, hands, version: int) -> Markup:
         html = render_template("fragments/board.html", table=g.table, scored=scored, hands=hands, version=version,
                                changed_at=log[-1].created_at if log else "", pad=pad, chart=svg, legend=legend,
                                csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
-        if g.table.cacheable:
-            cache.put(key, html)
+        cache.put(key, html)
     form = ActionForm()
     token = str(form.csrf_token) if "csrf_token" in form else ""
     return Markup(html.replace(_CSRF_SLOT, token))  # noqa: S704 - rendered by autoescaped templates
@@ -156,8 +155,12 @@ def render_board(scored, hands, version: int) -> Markup:
 
 def running_chart(scored) -> tuple[Markup, list]:
     """The sheet's chart of the running totals with the game's bounds (sheets.running_chart): the
-    players, or the sides in games played by sides; and its legend. Empty before the first round."""
-    svg, legend = sheets.running_chart(scored.as_json(), _entry().ROUND_NAME, width=400, height=170)
+    players, or the sides in games played by sides; and its legend. Empty before the first round.
+
+    Drawn 300 units wide with 11.5-unit labels: a 360 px phone shows it about 328 px wide, so
+    its labels read at 12 px or more (the sheet's 8.5 on 400 units would be 7 px there)."""
+    svg, legend = sheets.running_chart(scored.as_json(), _entry().ROUND_NAME, width=300, height=190,
+                                       font_size=11.5, bound_font_size=11.5)
     return Markup(svg), legend  # noqa: S704 - chart.py escapes every name
 
 
@@ -264,11 +267,15 @@ def _render_form(form, slot=None, status=200, message=None, other_errors=(), sco
     if scored is None:
         _, hands, scored, version = _state()
     number = len(hands) + 1 if slot is None else [s for s, _ in hands].index(slot) + 1
+    # The form shows the game as it stood before its round (standings, stacks, the extra cards a
+    # score buys): correcting hand 3 of 9 is done against the table after hand 2, not today's.
+    # The board below it is today's.
+    before = _before(hands, slot, scored)
     # A kept form keeps its entry key, so saving it again (or the phone's queue sending it) stores it once.
     entry_key = request.form.get("entry_key", "") if request.method == "POST" else ""
     return render_template(_entry().TEMPLATE, table=g.table, form=form, slot=slot, number=number,
-                           field_title=_entry().field_title, before=_before(hands, slot, scored),
-                           message=message, other_errors=list(other_errors), scored=scored,
+                           field_title=_entry().field_title, before=before,
+                           message=message, other_errors=list(other_errors), scored=before,
                            hands=hands, version=version, board=render_board(scored, hands, version),
                            action=ActionForm(), time_called=_time_called(), after_time=after_time,
                            entry_key=entry_key if tables.valid_entry_key(entry_key) else ""), status
@@ -670,18 +677,29 @@ def _csv_text(value: str) -> str:
 
 @bp.get("/<table_id>/export.csv")
 def export_csv(table_id: str):
+    """Each round's points and running totals per player, then per side where the game is played by
+    sides (Alliance Royals' Alliances, AR-11; Royalty's coalitions, RY-14), as the pad shows them."""
     _, _, scored, _ = _state()
     out = io.StringIO()
     writer = csv.writer(out)
     players = list(g.table.players)
-    writer.writerow(["round", *[_csv_text(p) for p in players], *[_csv_text(f"{p} total") for p in players]])
+    sides = scored.sides or {}
+    side_names = [f"{scorepad.SIDE_WORD.get(g.table.game, 'Side')} {s} ({' & '.join(sides[s])})" for s in sides]
+    writer.writerow(["round", *[_csv_text(p) for p in players], *[_csv_text(f"{p} total") for p in players],
+                     *[_csv_text(n) for n in side_names], *[_csv_text(f"{n} total") for n in side_names]])
     running = dict.fromkeys(players, 0)
+    side_running = dict.fromkeys(sides, 0)
     for number, scored_round in enumerate(scored.rounds, 1):
         kept = scored_round.detail.get("totals")  # chips held, for the games that keep them (IR-10, RM-7)
         for p in players:
             running[p] = kept[p] if isinstance(kept, dict) and p in kept else running[p] + scored_round.points[p]
-        writer.writerow([number, *[scored_round.points[p] for p in players], *[running[p] for p in players]])
-    writer.writerow(["total", *[scored.totals[p] for p in players], *["" for _ in players]])
+        side_points = [(scored_round.side_points or {}).get(s, 0) for s in sides]
+        for s, points in zip(sides, side_points, strict=True):
+            side_running[s] += points
+        writer.writerow([number, *[scored_round.points[p] for p in players], *[running[p] for p in players],
+                         *side_points, *side_running.values()])
+    writer.writerow(["total", *[scored.totals[p] for p in players], *["" for _ in players],
+                     *[(scored.side_totals or {}).get(s, "") for s in sides], *["" for _ in sides]])
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="courtier-{g.table.id}.csv"'
     return response

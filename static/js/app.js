@@ -102,6 +102,19 @@
     });
   });
 
+  // A completed Burden lays its target's round down too (RR-3): preselect it, visibly, as for going out.
+  document.addEventListener("change", function (event) {
+    var m = /^b(\d+)_(on|result)$/.exec(event.target.name || "");
+    if (!m) return;
+    var form = event.target.form;
+    var on = form.elements["b" + m[1] + "_on"], result = form.elements["b" + m[1] + "_result"];
+    if (!on || !result || !on.value || result.value !== "completed") return;
+    form.querySelectorAll("fieldset.player").forEach(function (fs) {
+      var select = fs.querySelector("select[name$='_progress']");
+      if (fs.dataset.player === on.value && select && select.value === "failed") select.value = "completed";
+    });
+  });
+
   document.addEventListener("submit", function (event) {
     var message = event.target.dataset && event.target.dataset.confirm;
     if (message && !window.confirm(message)) { event.preventDefault(); event.stopImmediatePropagation(); }
@@ -440,6 +453,15 @@
       refreshPicker();
     }
   }
+
+  // A form's save bar keeps to the bottom of the screen once something is entered in the form: before
+  // that there is nothing to save, and it waits at the end of the form, covering none of it (app.css).
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var form = event.target.form || (event.target.closest && event.target.closest("form"));
+      if (form && form.querySelector(".sticky-save")) form.classList.add("started");
+    });
+  });
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:afterSettle", function () { enhance(document); });

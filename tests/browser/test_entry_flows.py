@@ -97,7 +97,7 @@ def test_rally_the_king_refuses_points_beside_counted_cards_and_asks_for_the_par
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".flash")).to_contain_text("Hand saved")
     # Partner (1), 64 >= 60, Ben alone against three: +3, the others -1 (RK-5, RK-7).
-    assert totals(page) == {"Ann": "-1", "Ben": "+3", "Cat": "-1", "Dan": "-1"}
+    assert totals(page) == {"Ann": "−1", "Ben": "+3", "Cat": "−1", "Dan": "−1"}
     page.screenshot(path="/tmp/entry-a-rk-partner.png", full_page=True)
 
 
@@ -116,7 +116,7 @@ def test_rally_the_king_counted_cards_cost_fewer_taps(live_server, phone):
     expect(page.locator("[data-card-total]")).to_have_text("62 card points — target reached")
     before.tap("button.primary")
     expect(page.locator(".flash")).to_contain_text("Hand saved")
-    assert totals(page) == {"Ann": "-4", "Ben": "+12", "Cat": "-4", "Dan": "-4"}
+    assert totals(page) == {"Ann": "−4", "Ben": "+12", "Cat": "−4", "Dan": "−4"}
 
     # After: a number tapped beside each small count, the others typed.
     page.get_by_role("link", name="Enter hand 2", exact=True).click()
@@ -133,7 +133,7 @@ def test_rally_the_king_counted_cards_cost_fewer_taps(live_server, phone):
     page.screenshot(path="/tmp/entry-a-rk-counts.png", full_page=True)
     after.tap("button.primary")
     expect(page.locator(".flash")).to_contain_text("Hand saved")
-    assert totals(page) == {"Ann": "-8", "Ben": "+24", "Cat": "-8", "Dan": "-8"}
+    assert totals(page) == {"Ann": "−8", "Ben": "+24", "Cat": "−8", "Dan": "−8"}
     print(f"\nTAPS Rally the King, a hand counted by cards: before {before.n}, after {after.n}")
     assert after.n <= 15 < before.n
 

@@ -71,7 +71,7 @@ def test_a_four_hand_game_by_counting_cards_ends_with_the_winner(live_server, ph
     page.select_option("#bo_sparrow_side", "declarer")
     page.check("#bo_sparrow_made")
     save(page, 1)
-    assert totals(page) == {"Ann": "-4", "Ben": "+4", "Cat": "-4", "Dan": "+4"}
+    assert totals(page) == {"Ann": "−4", "Ben": "+4", "Cat": "−4", "Dan": "+4"}
 
     page.get_by_role("link", name="Enter hand 2", exact=True).click()
     expect(page.locator("#dealer")).to_have_value("Ben")  # the deal passes left
@@ -81,14 +81,14 @@ def test_a_four_hand_game_by_counting_cards_ends_with_the_winner(live_server, ph
     count_cards(page, honours=1, kings=2, queens=1, cavaliers=1, valets=1, others=10, tricks=4)
     expect(page.locator("[data-card-total]")).to_have_text("38 card points — short of 60")
     save(page, 2)
-    assert totals(page) == {"Ann": "0", "Ben": "+8", "Cat": "-16", "Dan": "+8"}
+    assert totals(page) == {"Ann": "0", "Ben": "+8", "Cat": "−16", "Dan": "+8"}
 
     page.get_by_role("link", name="Enter hand 3", exact=True).click()
     page.select_option("#bid", "one-trick")
     page.select_option("#declarer", "Dan")
     page.fill("#declarer_tricks", "1")
     save(page, 3)
-    assert totals(page) == {"Ann": "-2", "Ben": "+6", "Cat": "-18", "Dan": "+14"}
+    assert totals(page) == {"Ann": "−2", "Ben": "+6", "Cat": "−18", "Dan": "+14"}
 
     page.get_by_role("link", name="Enter hand 4", exact=True).click()
     expect(page.locator("#dealer")).to_have_value("Dan")
@@ -100,7 +100,7 @@ def test_a_four_hand_game_by_counting_cards_ends_with_the_winner(live_server, ph
     page.check("#bo_kings_announced")
     page.check("#bo_kings_made")
     save(page, 4)
-    assert totals(page) == {"Ann": "+16", "Ben": "0", "Cat": "-24", "Dan": "+8"}
+    assert totals(page) == {"Ann": "+16", "Ben": "0", "Cat": "−24", "Dan": "+8"}
     expect(page.locator("#board .result")).to_contain_text("Winner: Ann")
     expect(page.locator("#board .result")).to_contain_text("RK-10")
     expect(page.get_by_role("link", name="Enter hand 5")).to_have_count(0)

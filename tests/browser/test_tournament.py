@@ -31,8 +31,9 @@ pytestmark = pytest.mark.browser
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 DECLARATION = "AH 2H 3H | 5S 6S 7D 8S | QC QD QS | 9H 10H JH"
 SHOTS = Path("/tmp/club")
-FINAL = [("1", "Ann", "6", "+270"), ("2", "Cat", "5", "+106⅔"), ("3", "Ben", "4", "+110"), ("4", "Gus", "4", "+50"),
-         ("5", "Ivy", "3", "−60"), ("6", "Dan", "2", "−23⅓"), ("7", "Hal", "2", "−83⅓"), ("8", "Fay", "1", "−160"),
+# Differences show to one decimal (standings.show_difference): 106⅔ reads 106.7.
+FINAL = [("1", "Ann", "6", "+270"), ("2", "Cat", "5", "+106.7"), ("3", "Ben", "4", "+110"), ("4", "Gus", "4", "+50"),
+         ("5", "Ivy", "3", "−60"), ("6", "Dan", "2", "−23.3"), ("7", "Hal", "2", "−83.3"), ("8", "Fay", "1", "−160"),
          ("9", "Eve", "0", "−210")]
 
 

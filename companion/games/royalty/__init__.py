@@ -34,6 +34,7 @@ from typing import Any
 
 from ... import limits
 from ...cards import said
+from ...wording import counted, given, plain
 from ..base import (
     InputError,
     Played,
@@ -362,7 +363,7 @@ def _cards_text(cards: Sequence[RoyaltyCard]) -> str:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return counted(n, word)
 
 
 # ---------------------------------------------------------------------------------------
@@ -397,7 +398,7 @@ def monarchy(dealt: object, words: object, wordlist: WordList | None = None) -> 
         deal = ()
     else:
         if len(deal) != MONARCHY_DEAL:
-            found.add("dealt", f"Monarchy deals {MONARCHY_DEAL} cards; {len(deal)} were given (RY-16)")
+            found.add("dealt", f"Monarchy deals {MONARCHY_DEAL} cards; {given(len(deal))} (RY-16)")
     made: list[Word] = []
     if not isinstance(words, list):
         found.add("words", "give the words made one by one, each as its cards, such as Cr Ar Lr Mr (RY-16)")
@@ -1242,7 +1243,7 @@ def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, in
         cards = sum(len(w.word) for w in moved)
         state.domains[player] += cards
         listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in moved)
-        lines.append(f"Words moved to the Domain: {listed}; Domain {state.domains[player]} cards (RY-9)")
+        lines.append(f"Words moved to the Domain: {listed}; Domain {_plural(state.domains[player], 'card')} (RY-9)")
 
     capture_info = meld_info = None
     target: TableWord | None = None
@@ -1366,8 +1367,8 @@ def _joust_turn(state: State, turn: Turn, index: int, at: str, values: Mapping[s
             state.next, state.plays_left = other, 1
         else:
             state.next = player
-    lines.append(f"Turn score {points[player]}; Domain {state.domains[player]} cards; "
-                 f"total {state.totals[player] + points[player]} (RY-15)")
+    lines.append(f"Turn score {plain(points[player])}; Domain {_plural(state.domains[player], 'card')}; "
+                 f"total {plain(state.totals[player] + points[player])} (RY-15)")
     if not explain[other]:
         explain[other].append(f"{player}'s turn: 0 (RY-15)")
     bonus: dict[str, int] = {}
@@ -1393,17 +1394,17 @@ def _joust_end(state: State, explain: dict[str, list[str]]) -> tuple[dict[str, i
     if state.domains[a] == state.domains[b]:
         bonus = dict.fromkeys(state.players, JOUST_BONUS_TIED)
         for p in state.players:
-            explain[p].append(f"Domains equal at {state.domains[p]} cards: +{JOUST_BONUS_TIED} each (RY-15)")
+            explain[p].append(f"Domains equal at {_plural(state.domains[p], 'card')}: +{JOUST_BONUS_TIED} each (RY-15)")
     else:
         big = a if state.domains[a] > state.domains[b] else b
         small = b if big == a else a
         bonus[big] = JOUST_BONUS
-        explain[big].append(f"Larger Domain, {state.domains[big]} cards to {state.domains[small]}: "
+        explain[big].append(f"Larger Domain, {_plural(state.domains[big], 'card')} to {state.domains[small]}: "
                             f"+{JOUST_BONUS} (RY-15)")
-        explain[small].append(f"Smaller Domain, {state.domains[small]} cards to {state.domains[big]}: "
+        explain[small].append(f"Smaller Domain, {_plural(state.domains[small], 'card')} to {state.domains[big]}: "
                               f"no bonus (RY-15)")
     for p in state.players:
-        explain[p].append(f"Final score {state.totals[p] + bonus[p]} (RY-15)")
+        explain[p].append(f"Final score {plain(state.totals[p] + bonus[p])} (RY-15)")
     info = {"went_out": None, "unplayed": dict.fromkeys(state.players, 0), "domain_bonus": bonus,
             "royalty_bonus": dict.fromkeys(state.players, 0), "by": "player"}
     return bonus, info
@@ -1429,7 +1430,7 @@ def _end(state: State, end: End, sides: Coalitions | None, values: Mapping[str, 
             state.domains[name] += sum(len(w.word) for w in mine)
             listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in mine)
             explain[name].append(f"At the end, words moved to the Domain: {listed}; Domain "
-                                 f"{state.domains[name]} cards (RY-9)")
+                                 f"{_plural(state.domains[name], 'card')} (RY-9)")
 
     # RY-11: going out collects the others' cards; when all passed, each loses their own.
     unplayed = dict.fromkeys(players, 0)
@@ -1453,7 +1454,7 @@ def _end(state: State, end: End, sides: Coalitions | None, values: Mapping[str, 
         state.domains[goer] += count
         got = "; ".join(parts) if parts else "nobody held a card"
         explain[goer].append(f"Went out: {got}: +{gained} and {_plural(count, 'card')} to the Domain, "
-                             f"now {state.domains[goer]} (RY-11)")
+                             f"now {plain(state.domains[goer])} (RY-11)")
     else:
         for p in players:
             cards = held[p]
@@ -1462,7 +1463,7 @@ def _end(state: State, end: End, sides: Coalitions | None, values: Mapping[str, 
             state.domains[p] -= len(cards)
             if cards:
                 explain[p].append(f"Everyone passed: unplayed {_cards_text(cards)} {signed(-v)} and "
-                                  f"−{len(cards)} Domain cards, now {state.domains[p]} (RY-11)")
+                                  f"−{_plural(len(cards), 'Domain card')}, now {plain(state.domains[p])} (RY-11)")
             else:
                 explain[p].append("Everyone passed; no cards left in hand (RY-11)")
 
@@ -1480,13 +1481,14 @@ def _end(state: State, end: End, sides: Coalitions | None, values: Mapping[str, 
         label = _party_name(party, sides)
         whose = "The coalition's Domain" if sides else "Domain"
         if party in top and len(top) == 1:
-            line = f"{whose} {domain[party]} cards, the most: +{DOMAIN_BONUS} (RY-12)"
+            line = f"{whose} {_plural(domain[party], 'card')}, the most: +{DOMAIN_BONUS} (RY-12)"
         elif party in top:
             others = " and ".join(_party_name(t, sides) for t in top if t != party)
-            line = f"{whose} {domain[party]} cards, tied for the most with {others}: +{DOMAIN_BONUS_TIED} (RY-12)"
+            line = (f"{whose} {_plural(domain[party], 'card')}, tied for the most with {others}: "
+                    f"+{DOMAIN_BONUS_TIED} (RY-12)")
         else:
-            line = (f"{whose} {domain[party]} cards; {_party_name(top[0], sides)} has the most "
-                    f"({most}): no bonus (RY-12)")
+            line = (f"{whose} {_plural(domain[party], 'card')}; {_party_name(top[0], sides)} has the most "
+                    f"({plain(most)}): no bonus (RY-12)")
         if sides is not None:
             line = line.replace("(RY-12)", "(RY-12, RY-14)")
         final = before[party] + domain_bonus[party]
@@ -1497,10 +1499,10 @@ def _end(state: State, end: End, sides: Coalitions | None, values: Mapping[str, 
             explain[p].append(line)
             if n:
                 times = "doubled" if n == 1 else f"doubled {n} times"
-                explain[p].append(f"ROYALTY melded {_plural(n, 'time')}: final score {final} {times} = {doubled} "
-                                  f"(RY-13)")
+                explain[p].append(f"ROYALTY melded {_plural(n, 'time')}: final score {plain(final)} {times} = "
+                                  f"{plain(doubled)} (RY-13)")
             rulings = "RY-11, RY-12, RY-13, RY-14" if sides else "RY-11, RY-12, RY-13"
-            explain[p].append(f"Final score{' of ' + label if sides else ''}: {doubled} ({rulings})")
+            explain[p].append(f"Final score{' of ' + label if sides else ''}: {plain(doubled)} ({rulings})")
 
     points = dict(unplayed)
     side_bonus: dict[str, int] = {}

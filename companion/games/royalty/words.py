@@ -68,6 +68,26 @@ FORMS = {
 }
 
 
+_WORD_LINE = re.compile(r"^[ \t\r]*[A-Za-z]+[ \t\r]*$", re.M)
+_LOWER_LINE = re.compile(r"^[ \t\r]*[a-z]+[ \t\r]*$", re.M)
+
+
+def _refuse_long(text: str, max_words: int) -> None:
+    """ValueError when ``text`` holds more than ``max_words`` words, counted before any is read in: a list of
+    430,000 words would take some 100 MB to read, and the server would keep much of it after refusing it.
+
+    >>> _refuse_long("ear\\nzebra\\nParis\\n", 2)
+    >>> _refuse_long("EAR\\nZEBRA\\nPARIS\\n", 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: a list may have at most 2 words; this one has 3
+    """
+    lower = sum(1 for _ in _LOWER_LINE.finditer(text))
+    words = lower or sum(1 for _ in _WORD_LINE.finditer(text))  # lower-case words: only those are read
+    if words > max_words:
+        raise ValueError(f"a list may have at most {max_words:,} words; this one has {words:,}")
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The judge's answer about one word: its canonical (upper-case) form, whether it is good, and why."""
@@ -141,7 +161,7 @@ class WordList:
         return _load_default()
 
     @classmethod
-    def from_text(cls, text: str, name: str = "the table's word list") -> WordList:
+    def from_text(cls, text: str, name: str = "the table's word list", max_words: int | None = None) -> WordList:
         """A list from text, one word a line; blank lines and ``#`` comments are skipped.
 
         Entries that are not letters A-Z alone are left out (contractions, hyphenated and
@@ -154,6 +174,8 @@ class WordList:
         >>> sorted(WordList.from_text("ZEBRA\\nEAR\\n").words)
         ['EAR', 'ZEBRA']
         """
+        if max_words is not None:
+            _refuse_long(text, max_words)
         entries = [line.strip() for line in text.splitlines()]
         entries = [e for e in entries if e and not e.startswith("#") and LETTERS.fullmatch(e)]
         if any(e.islower() for e in entries):
@@ -170,7 +192,8 @@ class WordList:
         return cls.from_bytes(path.read_bytes(), name or f"the table's word list ({path.name})")
 
     @classmethod
-    def from_bytes(cls, data: bytes, name: str = "the table's word list") -> WordList:
+    def from_bytes(cls, data: bytes, name: str = "the table's word list", max_words: int | None = None
+                   ) -> WordList:
         """A list from a file's bytes (an upload): UTF-8, else ISO-8859-1, gzip-compressed or not.
 
         >>> sorted(WordList.from_bytes("zèbre\\nzebra\\near".encode("iso-8859-1")).words)
@@ -198,7 +221,7 @@ class WordList:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             text = data.decode("iso-8859-1")
-        return cls.from_text(text, name)
+        return cls.from_text(text, name, max_words)
 
     def with_house(self, allow: Iterable[str] = (), deny: Iterable[str] = ()) -> WordList:
         """This list with house words allowed and denied (on top of any the list already had).

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import CardError, parse_card, said
+from ...wording import counted
 from ..base import (
     InputError,
     Played,
@@ -230,7 +231,7 @@ def _advance(tally: Tally, raw: object, found: Problems) -> Tally:
                 players, stacks, f"After deal {index + 1} {who} pay one chip a space for another deal")
     points = {p: stacks[p] - tally.stacks[p] for p in players}
     for p in players:
-        deal.explain[p].append(f"Deal {signed(points[p])}; {p} now has {_chips(stacks[p])}")
+        deal.explain[p].append(f"Deal {signed(points[p])}; {p} now has {_chips(stacks[p])} (RM-7)")
     played = Played.of(tally.played, ScoredRound(points=points, explain=deal.explain, detail=detail))
     return Tally(players, tally.opts, stacks, deal.board, tuple(out_of_game), dealer, played, over, winners, reason)
 
@@ -427,9 +428,9 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
         went_out = _player(found, f"{at}.out", went_out, players, active, out_of_game)
     cards_left = _cards_left(raw.get("cards_left"), f"{at}.cards_left", players, active, out_of_game, went_out,
                              found)
-    if len(list(found)) > before_problems:
-        return None
-
+    # The stages are played on what could be read even when something could not, so that the bets
+    # are checked against the stacks as they stand at the poker stage: every problem at once.
+    # A deal with problems is not scored (its chips are thrown away with it).
     for card in PAY_CARDS:
         holder = holders.get(card)
         if holder:
@@ -466,8 +467,9 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
             if bet > stacks[p]:
                 found.add(f"{at}.poker.bets.{p}", f"{p} has only {_chips(stacks[p])} at the poker stage, so cannot "
                                                   f"bet {bet} (RM-5)")
-        if len(list(found)) > before_problems:
-            return None
+    if len(list(found)) > before_problems:
+        return None
+    if poker is not None:
         _play_poker(deal, poker)
     elif opts["poker"]:
         deal.say(f"No poker hand was entered: the Pot's {_chips(board['pot'])} stay", "RM-5")
@@ -484,10 +486,10 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
         if n == 0:
             deal.say(f"{p} had no cards left: pays {went_out} nothing", "RM-6", p)
         elif paid < n:
-            deal.move(p, went_out, paid, f"{p} had {n} cards left but only {_chips(paid)}: pays {went_out} all "
-                                         f"they have, {_chips(paid)}", "RM-6")
+            deal.move(p, went_out, paid, f"{p} had {counted(n, 'card')} left but only {_chips(paid)}: pays "
+                                         f"{went_out} all they have, {_chips(paid)}", "RM-6")
         else:
-            deal.move(p, went_out, paid, f"{p} had {n} card{'s' if n != 1 else ''} left: pays {went_out} "
+            deal.move(p, went_out, paid, f"{p} had {counted(n, 'card')} left: pays {went_out} "
                                          f"{_chips(paid)}", "RM-6")
     return dealer
 
@@ -594,7 +596,6 @@ def _poker(raw: Mapping, at: str, opts, players, active, out_of_game, found: Pro
     staying = [p for p in active if p not in folded]
     if not staying:
         found.add(f"{where}.folded", "everyone folded; at least one player stays in and takes the Pot (RM-5)")
-        return None
     winners = _names_list(found, f"{where}.winners", value.get("winners"), players, active, out_of_game,
                           "the winners of the poker hand")
     for i, w in enumerate(winners):
@@ -619,7 +620,7 @@ def _poker(raw: Mapping, at: str, opts, players, active, out_of_game, found: Pro
         if winners and winners != staying:
             found.add(f"{where}.winners", f"everyone else folded, so {staying[0]} wins the poker hand (RM-5)")
         winners = staying
-    elif not winners and not found:
+    elif staying and not winners and hands is None:
         found.add(f"{where}.winners", "name who won the poker hand (or give the cards and let the referee decide) "
                                       "(RM-5)")
     return _Poker(bets, folded, winners, judged, staying)

@@ -1,0 +1,31 @@
+"""Counts in messages as a player writes them: "1 card", "3 cards", "1 was given", "none were given".
+
+>>> counted(1, "card"), counted(3, "card"), counted(0, "extra card")
+('1 card', '3 cards', '0 extra cards')
+>>> given(1), given(0), given(7, "named")
+('1 was given', 'none were given', '7 were named')
+>>> plain(-8), plain(12), counted(-2, "card")
+('−8', '12', '−2 cards')
+"""
+
+from __future__ import annotations
+
+
+def plain(n: int) -> str:
+    """A whole number as shown to people: a true minus sign (U+2212), no plus."""
+    return f"\u2212{-n}" if n < 0 else str(n)
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun, singular for one."""
+    return f"{plain(n)} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def given(n: int, verb: str = "given") -> str:
+    """How many were given (or named, entered...): "1 was given", "none were given", "3 were given"."""
+    if n == 0:
+        return f"none were {verb}"
+    return f"{n} {'was' if n == 1 else 'were'} {verb}"
+
+
+__all__ = ["counted", "given", "plain"]

@@ -1,0 +1,102 @@
+"""A whole site to look at: a table of every game with rounds played (from the case books, games
+worked by hand), a finished table, a rematch, a tournament with a round seated, and the address of
+every kind of page, for the checks that go over every page (axe-core, text sizes)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+from companion import create_app, tables
+from companion.db import get_db
+from companion.entry import ENTRY
+from companion.tournaments import store as tournament_store
+from tests import casebook
+from tests.finished_games import finished
+
+#: Each game's case book, and the key its rounds go under.
+BOOKS = {"alliance-royals": ("alliance_royals.toml", "rounds"), "battle-royals": ("battle_royals.toml", "rounds"),
+         "marriage-royals": ("marriage_royals.toml", "rounds"), "indian-rummy": ("indian_rummy.toml", "rounds"),
+         "rally-the-king": ("rally_the_king.toml", "rounds"), "royalty": ("royalty.toml", "rounds"),
+         "rummathon-royale": ("rummathon_royale.toml", "hands"), "rummy-royal": ("rummy_royal.toml", "deals")}
+
+
+def _players(case: dict[str, Any], key: str) -> list[str]:
+    """A case's players: listed, or (Battle and Marriage Royals) the players of its first round."""
+    return case.get("players") or list(case[key][0]["players"])
+
+
+def game_in_play(slug: str) -> dict[str, Any]:
+    """The case of ``slug``'s book with the most rounds (then players) as an import, stopped a round
+    before its end when it ends, so that the next round can be entered."""
+    book, key = BOOKS[slug]
+    cases = [c for c in casebook.load(book)["case"]
+             if not casebook.ERROR_KEYS & set(c) and c.get(key)]
+    case = max(cases, key=lambda c: (len(c[key]) - (c.get("over") is True), len(_players(c, key))))
+    rounds = case[key][:-1] if case.get("over") is True else case[key]
+    return {"players": _players(case, key), "options": case.get("options", {}), "rounds": rounds,
+            "joined": case.get("joined")}
+
+
+def _table_pages(label: str, table, slot_count: int, over: bool) -> list[tuple[str, str]]:
+    edit = f"?key={table.edit_key}"
+    base = f"/t/{table.id}"
+    pages = [(f"{label}: score pad (edit link)", base + edit), (f"{label}: score pad (view link)", base),
+             (f"{label}: history", base + "/history" + edit), (f"{label}: players", base + "/players" + edit),
+             (f"{label}: why of round 1", base + "/hands/1/why")]
+    if not over:
+        pages.append((f"{label}: entry form", base + "/hands/new" + edit))
+    pages.append((f"{label}: correcting round {slot_count}", f"{base}/hands/{slot_count}/edit{edit}"))
+    return pages
+
+
+def build(app) -> list[tuple[str, str]]:
+    """Fill ``app``'s database and answer (what, address) for every kind of page."""
+    pages = [("home", "/"), ("import", "/import"), ("referee questions", "/referee/"),
+             ("new tournament", "/tournaments/new"), ("no such page (404)", "/no-such-page"),
+             ("no such table (404)", "/t/nosuchtable")]
+    with app.app_context():
+        db = get_db()
+        for slug in BOOKS:
+            game = game_in_play(slug)
+            table = tables.create_table(db, slug, game["players"], game["options"], rounds=game["rounds"],
+                                        joined=game["joined"])
+            pages += [(f"{slug}: new table", f"/new/{slug}"), (f"{slug}: rules", f"/rules/{slug}")]
+            pages += [(f"{slug}: referee, {q}", f"/referee/{slug}/{q}") for q in getattr(ENTRY[slug], "REFEREE", {})]
+            pages += _table_pages(slug, table, len(game["rounds"]), over=False)
+        done = finished("alliance-royals")
+        over = tables.create_table(db, "alliance-royals", done["players"], done["options"], rounds=done["rounds"])
+        pages += _table_pages("alliance-royals finished", over, len(done["rounds"]), over=True)
+        again = tables.rematch(db, over)
+        pages.append(("a rematch (linking back)", f"/t/{again.id}?key={again.edit_key}"))
+        pages.append(("view link refused a write (403)", f"/t/{again.id}/hands/new"))
+        club = tournament_store.create(db, "indian-rummy", "Friday club", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"],
+                                       {}, "round-robin", 3, 3)
+        pages += [("tournament: director", f"/tournaments/{club.id}?key={club.director_key}"),
+                  ("tournament: standings", f"/tournaments/{club.id}")]
+    return pages
+
+
+class _Quiet(WSGIRequestHandler):
+    def log_request(self, *args: Any) -> None:
+        """Not a line per request: the pages' polling would bury a failing test's output."""
+
+
+@contextmanager
+def serving(tmp_path) -> Iterator[tuple[str, list[tuple[str, str]], Any]]:
+    """The app served on a free loopback port with a filled database: (base URL, pages, app)."""
+    app = create_app({"DATABASE": str(tmp_path / "site.sqlite"), "SECRET_KEY": "site-secret",
+                      "RATELIMIT_ENABLED": False})
+    pages = build(app)
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_Quiet)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}", pages, app
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
