@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import secrets
+from collections.abc import Callable
 from functools import wraps
 
 import segno
@@ -98,9 +99,17 @@ def table_url(endpoint: str, **values) -> str:
     return url_for(endpoint, table_id=g.table.id, **values)
 
 
+def hand_urls(endpoint: str, with_key: bool = True) -> Callable[[int], str]:
+    """The URL of ``endpoint`` for any hand's slot, built by Flask once per board: a board links each
+    of its hands up to three times, and building a URL is most of what a link costs."""
+    url = table_url(endpoint, slot=0) if with_key else url_for(endpoint, table_id=g.table.id, slot=0)
+    head, _, tail = url.rpartition("/hands/0")
+    return lambda slot: f"{head}/hands/{int(slot)}{tail}"
+
+
 @bp.app_context_processor
 def inject_table_url():
-    return {"table_url": table_url, "entry_for": ENTRY.__getitem__, "card_attrs": card_attrs,
+    return {"table_url": table_url, "hand_urls": hand_urls, "entry_for": ENTRY.__getitem__, "card_attrs": card_attrs,
             "max_name_length": games.MAX_NAME_LENGTH, "print_font_stack": sheets.font_stack()}
 
 
