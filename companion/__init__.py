@@ -57,7 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import compression, db, heavy, limits, security
     from .recent import Recent
     from .tables import StateCache
-    from .views import api, main, referee, sheets, tables, tournaments
+    from .views import api, health, main, referee, sheets, table_api, tables, tournaments
 
     for name, default in limits.DEFAULTS.items():
         app.config.setdefault(name, default)
@@ -66,18 +66,35 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     heavy.init_app(app)
     # The caches share CACHE_BYTES: scored tables half, boards and sheets a quarter each, tables a little.
     budget = limits.get("CACHE_BYTES")
-    app.extensions["courtier.tables"] = Recent(4096, budget // 16)  # tables by id: a table's row never changes
+    # Tables by id: a table's row never changes (tables.version checks it is still there, each request).
+    app.extensions["courtier.tables"] = Recent(4096, budget // 16)
     app.extensions["courtier.states"] = StateCache(512, budget // 2)
     app.extensions["courtier.boards"] = Recent(256, budget // 8)  # rendered scoreboards: views.tables.render_board
     app.extensions["courtier.sheets"] = Recent(256, budget // 4)  # score sheets by table, version and paper
     compression.init_app(app)  # first: its after_request runs last, on the finished answer
     security.init_app(app)
+    if app.config.get("TRUSTED_PROXIES"):  # behind N proxies: the phone's address is the proxies' X-Forwarded-For
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        hops = int(app.config["TRUSTED_PROXIES"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     app.register_blueprint(main.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(health.bp)
+    app.register_blueprint(table_api.bp)
     security.csrf.exempt(api.bp)
-    security.limit_creation(app, ["main.new_table", "main.import_table", "tournaments.new"])
+    security.csrf.exempt(table_api.bp)  # keys in a header, never a cookie: no CSRF to guard against
+    security.limit_creation(app, ["main.new_table", "main.import_table", "tournaments.new", "tables.rematch",
+                                  "table_api.create"])
     return app
+
+
+def compile_templates(app: Flask) -> None:
+    """Compile every template before the first request (the servers call this at start): compiling
+    them was nearly all of the first page a process served, 60-70 ms for a table page."""
+    for name in app.jinja_env.list_templates():
+        app.jinja_env.get_template(name)

@@ -133,6 +133,12 @@ def parse_suit(text: object) -> str:
     """
     if not isinstance(text, str):
         raise CardError(f"give a suit as S, H, D or C, not {said(text)}")
+    return _parse_suit_text(text)
+
+
+@lru_cache(maxsize=256)
+def _parse_suit_text(text: str) -> str:
+    """parse_suit on text, remembered: every board of every round names its House."""
     cleaned = _clean(text)
     suit = SUIT_SYMBOLS.get(cleaned, cleaned.upper())
     if suit not in SUITS:
@@ -194,7 +200,7 @@ def format_cards(cards) -> str:
     >>> format_cards([Card("K", "S"), Card("10", "H")])
     'KS 10H'
     """
-    return " ".join(str(c) for c in cards)
+    return " ".join([c.rank + c.suit for c in cards])
 
 
 __all__ = ["FACES", "JOKER_RANK", "RANKS", "SUITS", "Card", "CardError", "format_card", "format_cards",

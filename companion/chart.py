@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 
 #: Dark enough to print well, far enough apart to tell on screen.
@@ -32,8 +33,10 @@ MARKER_MIN_GAP = 9
 FONT = "DejaVu Sans, sans-serif"
 #: The y axis spans at least this much, so a game of small (or no) scores keeps whole-number ticks.
 MIN_SPAN = 5
-#: How far apart (in SVG units) the lines of players on equal totals are drawn.
+#: How far apart (in SVG units) the lines of players on equal totals are drawn, at most.
 NUDGE = 1.3
+#: The width of a player's line: a line drawn off its true place by half of it still covers that place.
+LINE_WIDTH = 1.6
 
 
 def nice_step(span: float, ticks: int = 5) -> float:
@@ -120,17 +123,17 @@ def legend_swatch(n: int, width: int = 26, height: int = 10) -> str:
             f'stroke="{colour}" stroke-width="1.6"{dash_attr}/>{_marker(shape, width / 2, y, colour)}</svg>')
 
 
-def _x_every(rounds: int, plot_w: float, scale: float = 1) -> int:
-    """Label every n-th round, so that the x labels (up to 3 digits, about 5 units each at the
-    sheet's size, ``scale`` times that on a bigger font) never touch.
+def _x_every(rounds: int, plot_w: float, em: float = 1.0) -> int:
+    """Label every n-th round, so that the x labels (up to 3 digits, about 5 units each at the chart's
+    usual size, ``em`` times that at another) never touch.
 
-    >>> _x_every(4, 300), _x_every(35, 300), _x_every(100, 300), _x_every(35, 300, scale=1.4)
-    (1, 2, 10, 5)
+    >>> _x_every(4, 300), _x_every(35, 300), _x_every(100, 300)
+    (1, 2, 10)
     """
     if rounds <= 0:
         return 1
     room = plot_w / rounds
-    width = (5.2 * len(str(rounds)) + 6) * scale
+    width = (5.2 * len(str(rounds)) + 6) * em
     for every in (1, 2, 5, 10, 20, 25, 50, 100):
         if room * every >= width:
             return every
@@ -156,122 +159,173 @@ def _from_joining(line: Sequence[float], joined: tuple[int, float] | None) -> li
     return [(first - 1, joined_with)] + [(i, line[i]) for i in range(first, len(line))]
 
 
+@dataclass(frozen=True)
+class _Frame:
+    """Where a value and a round land on the plot."""
+
+    left: float
+    top: float
+    plot_w: float
+    plot_h: float
+    low: float
+    high: float
+    rounds: int
+
+    def x(self, i: float) -> float:
+        return self.left + (self.plot_w * i / self.rounds if self.rounds else 0)
+
+    def y(self, v: float) -> float:
+        return self.top + self.plot_h * (self.high - v) / (self.high - self.low)
+
+
+def value_scale(values: Sequence[float], targets: Sequence[tuple[float, str]] = (),
+                from_zero: bool = True) -> tuple[float, float, float]:
+    """The y axis: its lowest and highest ticks and the step between them, over every value and bound.
+
+    A game scored from 0 keeps 0 on the axis; a game of chips (``from_zero=False``) spans only the
+    totals reached, so that its swings show.
+
+    >>> value_scale([-40, 95]), value_scale([96, 104, 117], from_zero=False)
+    ((-50, 100, 50), (95, 120, 5))
+    """
+    values = [*values, *(value for value, _ in targets)] or [0]
+    low, high = (min(0, *values), max(0, *values)) if from_zero else (min(values), max(values))
+    if high - low < MIN_SPAN:
+        high = low + MIN_SPAN
+    step = nice_step(high - low)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    if any(value == high for value, _ in targets):
+        high += step  # room above a bound on the top line for its label
+    return low, high, step
+
+
+def nudges(count: int) -> list[float]:
+    """How far each of ``count`` lines is drawn off its true place, so that equal totals stay visible side
+    by side: never more than half a line's width, so every point still covers its true value.
+
+    >>> nudges(2), max(map(abs, nudges(9))) <= LINE_WIDTH / 2
+    ([-0.65, 0.65], True)
+    """
+    spacing = min(NUDGE, LINE_WIDTH / max(count - 1, 1))
+    return [round((n - (count - 1) / 2) * spacing, 3) for n in range(count)]
+
+
 def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str, float]],
                     width: int = 520, height: int = 190, *, start: Mapping[str, float] | None = None,
                     round_name: str = "round", targets: Sequence[tuple[float, str]] = (),
                     legend: bool = True, joined: Mapping[str, tuple[int, float]] | None = None,
-                    font_size: float = 8.5, bound_font_size: float = 7.5) -> str:
+                    font_size: float = 8.5) -> str:
     """An SVG line chart of each player's running total, from the start through every round.
 
     ``rounds_points`` holds, for each round, the points each player scored in it;
-    ``start`` the totals before the first round (0 for all when left out); ``targets`` the
-    game's bounds, each a value and its label (Alliance Royals' 1066 and −333, pool rummy's
-    101), drawn as dashed lines across the plot. ``legend=False`` leaves the legend to the page
+    ``start`` the totals before the first round (0 for all when left out: a game of chips gives the
+    starting chips, and its axis then spans the totals reached rather than reaching down to 0);
+    ``targets`` the game's bounds, each a value and its label (Alliance Royals' 1066 and −333, pool
+    rummy's 101), drawn as dashed lines across the plot. ``legend=False`` leaves the legend to the page
     (see :func:`legend_swatch`): a printed sheet sets names in HTML, where every script is shaped.
     ``joined`` gives a player seated late their first round and the score they joined with: their
-    line starts there. ``font_size`` is the labels' size in the SVG's units (the bounds' labels
-    ``bound_font_size``): a chart drawn narrow and shown wide (the table page's) takes bigger ones, and the
-    margins grow with them.
+    line starts there. ``font_size`` is the text's size in the chart's units (a printed sheet, which
+    scales the chart down to its column, asks for more).
     """
     series = running_totals(players, rounds_points, start)
     drawn = {p: _from_joining(series[p], (joined or {}).get(p)) for p in players}
     rounds = len(rounds_points)
-    values = [v for line in drawn.values() for _, v in line] or [0]
-    values += [value for value, _ in targets]
-    low, high = min(0, *values), max(0, *values)
-    if high - low < MIN_SPAN:
-        high = low + MIN_SPAN
-    step = nice_step(high - low)
-    low = math.floor(low / step) * step
-    high = math.ceil(high / step) * step
-    if any(value == high for value, _ in targets):
-        high += step  # room above a bound on the top line for its label
-    labels = [_number(low + k * step) for k in range(round((high - low) / step) + 1)]
-
-    longest = max((len(p) for p in players), default=4)
-    legend_w = 34 + 5.6 * min(longest, 24) if legend else 0
-    scale = font_size / 8.5  # the margins below were set for the sheet's 8.5 units
-    left = 10 + 5.2 * scale * max(len(label) for label in labels)
-    right, top, bottom = legend_w + 10, 8 * scale, 24 * scale
-    plot_w, plot_h = width - left - right, height - top - bottom
-
-    def sx(i: float) -> float:
-        return left + (plot_w * i / rounds if rounds else 0)
-
-    def sy(v: float) -> float:
-        return top + plot_h * (high - v) / (high - low)
-
+    from_zero = not any((start or {}).values())
+    low, high, step = value_scale([v for line in drawn.values() for _, v in line], targets, from_zero)
+    labels = [(low + k * step, _number(low + k * step)) for k in range(round((high - low) / step) + 1)]
+    em = font_size / 8.5
+    legend_w = 34 + 5.6 * min(max((len(p) for p in players), default=4), 24) if legend else 0
+    left = 10 + 5.2 * em * max(len(label) for _, label in labels)
+    frame = _Frame(left, 8, width - left - legend_w - 10, height - 8 - 24 * em, low, high, rounds)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="{FONT}" font-size="{font_size:g}" role="img" '
            f'aria-label="Running totals after each {escape(round_name)}">']
+    out += _axes(frame, labels, targets, em)
+    out.append(f'<text x="{left + frame.plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#444">'
+               f'after each {escape(round_name)}</text>')
+    out += _lines(players, drawn, frame)
+    if legend:
+        out += _svg_legend(players, width - legend_w, frame.top)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _axes(frame: _Frame, labels: Sequence[tuple[float, str]], targets: Sequence[tuple[float, str]],
+          em: float) -> list[str]:
+    """The grid, the y labels, the game's bounds, the axes and the x labels."""
+    left, top, plot_w, plot_h, rounds = frame.left, frame.top, frame.plot_w, frame.plot_h, frame.rounds
+    out = []
     # Grid lines and the y axis labels; the zero line darker, as the baseline.
-    for k, label in enumerate(labels):
-        tick = low + k * step
-        y = sy(tick)
+    for tick, label in labels:
+        y = frame.y(tick)
         if tick != 0:
             out.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#d5d5d5" '
                        f'stroke-width="0.5"/>')
-        out.append(f'<text x="{left - 4:.1f}" y="{y + 3 * scale:.1f}" text-anchor="end">{label}</text>')
+        out.append(f'<text x="{left - 4:.1f}" y="{y + 3 * em:.1f}" text-anchor="end">{label}</text>')
     # The game's bounds, dashed, labelled at the right inside the plot.
     for value, label in targets:
-        y = sy(value)
+        y = frame.y(value)
         out.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#000" '
                    f'stroke-width="0.7" stroke-dasharray="4 2"/>')
-        out.append(f'<text x="{left + plot_w - 2:.1f}" y="{y - 2:.1f}" text-anchor="end" '
-                   f'font-size="{bound_font_size:g}">{escape(label)}</text>')
-    # Axes: the y axis at the left, the baseline at zero.
-    zero = sy(0)
-    out.append(f'<line x1="{left:.1f}" y1="{top:.1f}" x2="{left:.1f}" y2="{top + plot_h:.1f}" stroke="#000" '
+        out.append(f'<text x="{left + plot_w - 2:.1f}" y="{y - 2:.1f}" text-anchor="end">{escape(label)}</text>')
+    # Axes: the y axis at the left, the baseline at zero (when zero is on the axis).
+    out.append(f'<line x1="{left:.1f}" y1="{top}" x2="{left:.1f}" y2="{top + plot_h:.1f}" stroke="#000" '
                f'stroke-width="0.8"/>')
-    out.append(f'<line x1="{left:.1f}" y1="{zero:.1f}" x2="{left + plot_w:.1f}" y2="{zero:.1f}" stroke="#000" '
+    base = frame.y(0) if frame.low <= 0 <= frame.high else top + plot_h
+    out.append(f'<line x1="{left:.1f}" y1="{base:.1f}" x2="{left + plot_w:.1f}" y2="{base:.1f}" stroke="#000" '
                f'stroke-width="0.9"/>')
     # X labels under the plot: the start and the rounds, thinned so that they never touch.
-    every = _x_every(rounds, plot_w, scale)
+    every = _x_every(rounds, plot_w, em)
     for i in range(rounds + 1):
         if i % every and i != rounds:
             continue
         if i != rounds and rounds - i < every / 2 and i:
             continue  # too close to the last round's label
-        x = sx(i)
-        out.append(f'<line x1="{x:.1f}" y1="{top + plot_h:.1f}" x2="{x:.1f}" y2="{top + plot_h + 3:.1f}" stroke="#000" '
-                   f'stroke-width="0.6"/>')
+        x = frame.x(i)
+        out.append(f'<line x1="{x:.1f}" y1="{top + plot_h:.1f}" x2="{x:.1f}" y2="{top + plot_h + 3:.1f}" '
+                   f'stroke="#000" stroke-width="0.6"/>')
         anchor = "start" if i == 0 and rounds else "middle"
-        out.append(f'<text x="{x - (2 if i == 0 and rounds else 0):.1f}" y="{top + plot_h + 12 * scale:.1f}" '
+        out.append(f'<text x="{x - (2 if i == 0 and rounds else 0):.1f}" y="{top + plot_h + 12 * em:.1f}" '
                    f'text-anchor="{anchor}">{"start" if i == 0 else i}</text>')
-    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#444">'
-               f'after each {escape(round_name)}</text>')
-    # One line per player, drawn a hair apart (NUDGE) so that equal totals stay visible side by
-    # side, but never outside the plot.
-    show_markers = rounds == 0 or plot_w / rounds >= MARKER_MIN_GAP
+    return out
+
+
+def _lines(players: Sequence[str], drawn: Mapping[str, list[tuple[int, float]]], frame: _Frame) -> list[str]:
+    """One line per player, a hair apart (:func:`nudges`) so that equal totals stay visible side by side,
+    but never outside the plot."""
+    show_markers = frame.rounds == 0 or frame.plot_w / frame.rounds >= MARKER_MIN_GAP
+    bottom = frame.top + frame.plot_h
 
     def at(v: float, nudge: float) -> float:
-        return min(max(sy(v) + nudge, top), top + plot_h)
+        return min(max(frame.y(v) + nudge, frame.top), bottom)
 
+    out = []
+    for n, (p, nudge) in enumerate(zip(players, nudges(len(players)), strict=True)):
+        colour, dash, shape = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)], MARKERS[n % len(MARKERS)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        if not drawn[p]:
+            continue
+        points = " ".join(f"{frame.x(i):.1f},{at(v, nudge):.1f}" for i, v in drawn[p])
+        out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="{LINE_WIDTH}"'
+                   f' stroke-linejoin="round"{dash_attr}/>')
+        if show_markers:
+            out.extend(_marker(shape, frame.x(i), at(v, nudge), colour) for i, v in drawn[p] if i)
+    return out
+
+
+def _svg_legend(players: Sequence[str], lx: float, top: float) -> list[str]:
+    """The legend, at the right of the plot: a sample of each line with its marker, and the name."""
+    out = []
     for n, p in enumerate(players):
         colour, dash, shape = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)], MARKERS[n % len(MARKERS)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        nudge = (n - (len(players) - 1) / 2) * NUDGE
-        if not drawn[p]:
-            continue
-        points = " ".join(f"{sx(i):.1f},{at(v, nudge):.1f}" for i, v in drawn[p])
-        out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="1.6"'
-                   f' stroke-linejoin="round"{dash_attr}/>')
-        if show_markers:
-            out.extend(_marker(shape, sx(i), at(v, nudge), colour) for i, v in drawn[p] if i)
-    if legend:
-        # The legend, at the right of the plot: a sample of each line with its marker, and the name.
-        lx = width - legend_w
-        for n, p in enumerate(players):
-            colour, dash, shape = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)], MARKERS[n % len(MARKERS)]
-            dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-            y = top + 6 + n * 13
-            out.append(f'<line x1="{lx:.1f}" y1="{y}" x2="{lx + 24:.1f}" y2="{y}" stroke="{colour}" '
-                       f'stroke-width="1.6"{dash_attr}/>')
-            out.append(_marker(shape, lx + 12, y, colour))
-            out.append(f'<text x="{lx + 29:.1f}" y="{y + 3}" direction="{direction(p)}" '
-                       f'unicode-bidi="plaintext">{escape(p)}</text>')
-    out.append("</svg>")
-    return "\n".join(out)
+        y = top + 6 + n * 13
+        out.append(f'<line x1="{lx:.1f}" y1="{y}" x2="{lx + 24:.1f}" y2="{y}" stroke="{colour}" '
+                   f'stroke-width="{LINE_WIDTH}"{dash_attr}/>')
+        out.append(_marker(shape, lx + 12, y, colour))
+        out.append(f'<text x="{lx + 29:.1f}" y="{y + 3}" direction="{direction(p)}" '
+                   f'unicode-bidi="plaintext">{escape(p)}</text>')
+    return out
 
 
 def direction(text: str) -> str:

@@ -86,6 +86,8 @@ def main() -> None:
         companion export TABLE_ID -o table.json
         companion import table.json
         companion backup backup.sqlite
+    Move a venue's database between a SQLite file and PostgreSQL (either way):
+        companion copy-db instance/courtier.sqlite postgresql://courtier@db/courtier
     """
 
 
@@ -123,8 +125,10 @@ def _app():
 @main.command("init-db")
 def init_db() -> None:
     """Create the database under instance/ (or bring it up to date)."""
+    from .db import safe_name
+
     app = _app()
-    _emit({"database": app.config["DATABASE"], "ok": True})
+    _emit({"database": safe_name(app.config["DATABASE"]), "ok": True})
 
 
 @main.command()
@@ -181,12 +185,19 @@ def import_(file: str) -> None:
 @main.command()
 @click.argument("destination", type=click.Path(dir_okay=False))
 def backup(destination: str) -> None:
-    """Copy the live database to DESTINATION with SQLite's online backup (safe while serving)."""
+    """Copy the live database to DESTINATION, a SQLite file, safely while serving: SQLite's online
+    backup of the file, or, on PostgreSQL, every row read in one snapshot (an empty DESTINATION only)."""
+    from . import db
+
     app = _app()
     database = app.config["DATABASE"]
     wrong = _folder_problem(destination, "DESTINATION")
     if wrong:
         _fail([wrong])
+    if db.is_postgresql(database):
+        copied = _copy(database, destination)
+        _emit({"database": db.safe_name(database), "backup": destination, "copied": copied})
+        return
     if Path(destination).expanduser().resolve() == Path(database).resolve() or (
             Path(destination).exists() and Path(destination).samefile(database)):
         _fail([Problem("DESTINATION", f"{destination} is the live database itself, so a backup there would copy "
@@ -214,9 +225,13 @@ def restore(replica: str | None) -> None:
     and move the old database aside: restore never overwrites a file."""
     import subprocess
 
+    from .db import is_postgresql
     from .serve import litestream_binary, replica_url
 
     database, replica = _database_and_replica(replica)
+    if is_postgresql(database):
+        _fail([Problem("DATABASE", "restore brings back a SQLite file from Litestream; a PostgreSQL database is "
+                                   "restored from its own backups (docs/ops.md, A hosted Courtier)")])
     if not replica:
         _fail([Problem("--replica", "no replica is configured: set COURTIER_REPLICA or give --replica")])
     if Path(database).exists():
@@ -230,6 +245,53 @@ def restore(replica: str | None) -> None:
     if done.returncode != 0:
         _fail([Problem("replica", f"litestream could not restore: {done.stderr.strip()[-500:]}")])
     _emit({"database": database, "restored_from": replica})
+
+
+@main.command("copy-db")
+@click.argument("source", metavar="SOURCE")
+@click.argument("target", metavar="TARGET")
+def copy_db(source: str, target: str) -> None:
+    """Copy every table, entry and tournament from SOURCE into TARGET, each a SQLite file or a
+    postgresql:// URL: a venue's night moved to a hosted Courtier, or back.
+
+    \b
+        companion copy-db instance/courtier.sqlite postgresql://courtier@db.example/courtier
+        companion copy-db postgresql://courtier@db.example/courtier night.sqlite
+
+    TARGET must be empty (a new file, or a database with no tables in it yet): a copy never
+    merges or overwrites. Prints what it copied, by kind; exits 2 with the reason when it cannot.
+    """
+    from .db import safe_name
+
+    copied = _copy(source, target)
+    _emit({"from": safe_name(source), "to": safe_name(target), "copied": copied})
+
+
+def _copy(source: str, target: str) -> dict[str, int]:
+    """Copy one database into another, or exit 2 saying why not."""
+    from . import copydb, db
+
+    if source == target:
+        _fail([Problem("TARGET", "the source and the target are the same database")])
+    if not db.is_postgresql(source) and not Path(source).is_file():
+        _fail([Problem("SOURCE", f"there is no database file {source}")])
+    opened: list[db.Database] = []
+    try:
+        for where, name in (("SOURCE", source), ("TARGET", target)):
+            try:
+                opened.append(db.connect(name))
+                db.migrate(opened[-1])
+            except db.unavailable_errors() as err:
+                _fail([Problem(where, f"cannot open {db.safe_name(name)}: {str(err).strip() or type(err).__name__}")])
+        try:
+            return copydb.copy(*opened)
+        except copydb.TargetNotEmpty as err:
+            _fail([Problem("TARGET", f"{db.safe_name(target)} is not empty ({err}); copy into an empty database, "
+                                     "or move that one aside first")])
+    finally:
+        for conn in opened:
+            conn.close()
+    raise AssertionError("unreachable")
 
 
 def _database_and_replica(replica: str | None) -> tuple[str, str | None]:

@@ -1,221 +1,254 @@
-"""The database: one SQLite file, WAL mode, a small pool of connections, migrations.
+"""The database: one small interface, answered by a SQLite file or by a PostgreSQL server.
 
-Every write goes through :func:`immediate`, which takes the write lock up
-front (BEGIN IMMEDIATE) so two phones writing at once queue instead of
-failing halfway, and commits before the entry is acknowledged.
+``DATABASE`` (``COURTIER_DATABASE``) is a file path, the default (``instance/courtier.sqlite``),
+or a ``postgresql://`` URL. The engines and the views see only :class:`Database`:
 
-A request borrows a connection from the app's pool and gives it back at the
-end. Opening a connection per request cost more than the rest of a small
-request: closing the last connection to a WAL database checkpoints the WAL
-and deletes it, every time.
+* ``db.execute(sql, params)`` runs one statement (``?`` placeholders on both) and gives a
+  cursor of tuples; ``db.rows(...)`` gives the rows as dicts, ``db.value(...)`` the first
+  column of the first row (None when there is none).
+* ``with immediate(db, lock=("tables", table_id)):`` is a write transaction. SQLite takes the
+  file's write lock up front (BEGIN IMMEDIATE), so two phones writing at once queue instead of
+  failing halfway; PostgreSQL locks the named row (``SELECT ... FOR UPDATE``), so writers to one
+  table or tournament queue on every server while writers to others go on. Both commit before
+  the entry is acknowledged.
+
+A request borrows a connection from the app's pool and gives it back at the end: for SQLite,
+opening one per request cost more than the rest of a small request (closing the last
+connection to a WAL database checkpoints the WAL and deletes it, every time); for PostgreSQL,
+psycopg's pool keeps a few open to the server.
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
+import time
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
+from typing import Any
 
-from flask import Flask, current_app, g
-from sqlite_utils import Database, Migrations
+from flask import Flask, current_app, g, has_app_context
 
 BUSY_TIMEOUT_MS = 5000
 IDLE_CONNECTIONS = 16  # kept open between requests; more than any server's thread count here
-
-migrations = Migrations("courtier")
-
-
-def append_only(db: Database) -> None:
-    """The log is append-only: the database itself refuses to rewrite history."""
-    db.execute(
-        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
-        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
-    )
-    db.execute(
-        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events "
-        "BEGIN SELECT RAISE(ABORT, 'the entry log is append-only'); END"
-    )
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+#: The rows a write may lock, by table: the only names ``lock=`` accepts (they go into the SQL).
+LOCKABLE = frozenset({"tables", "tournaments"})
 
 
-@migrations()
-def m001_tables_and_events(db: Database) -> None:
-    db["tables"].create(
-        {
-            "id": str,  # public: the view link
-            "edit_key": str,  # secret: the edit link
-            "game": str,
-            "title": str,
-            "players": str,  # JSON list, seat order
-            "options": str,  # JSON object
-            "created_at": str,
-        },
-        pk="id",
-    )
-    db["tables"].create_index(["edit_key"], unique=True)
-    db.execute(
-        """
-        CREATE TABLE events (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            table_id TEXT NOT NULL REFERENCES tables(id),
-            seq INTEGER NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('add', 'edit', 'delete', 'undo')),
-            slot INTEGER,
-            undoes INTEGER,
-            data TEXT,
-            device TEXT NOT NULL DEFAULT '',
-            created_at TEXT NOT NULL,
-            UNIQUE (table_id, seq)
-        )
-        """
-    )
-    append_only(db)
+def is_postgresql(target: str) -> bool:
+    """Whether a DATABASE setting names a PostgreSQL server rather than a SQLite file.
 
-
-@migrations()
-def m002_tournaments(db: Database) -> None:
-    db["tournaments"].create(
-        {
-            "id": str,  # public: the standings link
-            "director_key": str,  # secret: the director's link
-            "game": str,
-            "title": str,
-            "entrants": str,  # JSON list of names (or of teams: lists of two names)
-            "options": str,  # JSON: the game's options for every table
-            "method": str,  # random, round-robin, swiss
-            "rounds": int,
-            "table_size": str,  # JSON: a number, or [min, max]
-            "created_at": str,
-        },
-        pk="id",
-    )
-    db["tournaments"].create_index(["director_key"], unique=True)
-    db.execute(
-        """
-        CREATE TABLE tournament_tables (
-            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
-            round INTEGER NOT NULL,
-            number INTEGER NOT NULL,
-            table_id TEXT NOT NULL REFERENCES tables(id),
-            seats TEXT NOT NULL,
-            PRIMARY KEY (tournament_id, round, number)
-        )
-        """
-    )
-
-
-@migrations()
-def m003_entry_keys(db: Database) -> None:
-    """Each save from a phone carries a key of its own; a key is stored once per table, so a
-    replayed save (a double tap, a lost answer, an offline queue sent again) never doubles an entry."""
-    db.execute("ALTER TABLE events ADD COLUMN entry_key TEXT")
-    db.execute("CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL")
-
-
-@migrations()
-def m004_tournament_time(db: Database) -> None:
-    """Calling time on a round, and the director's adjusted results with their reasons."""
-    db.execute(
-        """
-        CREATE TABLE tournament_calls (
-            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
-            round INTEGER NOT NULL,
-            called_at TEXT NOT NULL,
-            PRIMARY KEY (tournament_id, round)
-        )
-        """
-    )
-    db.execute(
-        """
-        CREATE TABLE tournament_adjustments (
-            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
-            table_id TEXT NOT NULL REFERENCES tables(id),
-            totals TEXT NOT NULL,
-            reason TEXT NOT NULL,
-            created_at TEXT NOT NULL,
-            PRIMARY KEY (tournament_id, table_id)
-        )
-        """
-    )
-
-
-@migrations()
-def m005_rematch_of(db: Database) -> None:
-    """A rematch remembers the table it follows (its page links back)."""
-    db["tables"].add_column("rematch_of", str)
-
-
-@migrations()
-def m006_player_changes(db: Database) -> None:
-    """The log also records a player's name corrected ("rename") and a late player seated ("seat").
-
-    SQLite cannot change a CHECK constraint in place, so the log is copied, row for row, into a
-    table that allows the two new kinds; its indexes and append-only triggers are made again.
+    >>> is_postgresql("postgresql://courtier@db/courtier"), is_postgresql("instance/courtier.sqlite")
+    (True, False)
     """
-    db.execute(
-        """
-        CREATE TABLE events_new (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            table_id TEXT NOT NULL REFERENCES tables(id),
-            seq INTEGER NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('add', 'edit', 'delete', 'undo', 'rename', 'seat')),
-            slot INTEGER,
-            undoes INTEGER,
-            data TEXT,
-            device TEXT NOT NULL DEFAULT '',
-            created_at TEXT NOT NULL,
-            entry_key TEXT,
-            UNIQUE (table_id, seq)
-        )
-        """
-    )
-    columns = "id, table_id, seq, kind, slot, undoes, data, device, created_at, entry_key"
-    db.execute(f"INSERT INTO events_new ({columns}) SELECT {columns} FROM events")  # noqa: S608 - constant
-    db.execute("DROP TABLE events")  # its triggers go with it, before the rows (none fires)
-    db.execute("ALTER TABLE events_new RENAME TO events")
-    db.execute("CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL")
-    append_only(db)
+    return str(target).startswith(POSTGRES_SCHEMES)
 
 
-@migrations()
-def m007_typed_at_and_table_rounds(db: Database) -> None:
-    """A save sent late (kept on a phone without signal) remembers when it was typed, beside when it
-    arrived; and a table finds its tournament round (to say when time was called) without a scan."""
-    db.execute("ALTER TABLE events ADD COLUMN typed_at TEXT")
-    db.execute("CREATE INDEX tournament_tables_table ON tournament_tables (table_id)")
+def safe_name(target: str) -> str:
+    """A DATABASE setting fit to print: a URL without its password.
+
+    >>> safe_name("postgresql://courtier:s3cret@db:5432/courtier"), safe_name("x.sqlite")
+    ('postgresql://courtier:***@db:5432/courtier', 'x.sqlite')
+    """
+    return re.sub(r"^(\w+://[^:/@]*):[^@]*@", r"\1:***@", str(target))
 
 
-def connect(path: str) -> Database:
-    """Open the database in autocommit mode; transactions are explicit."""
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                           check_same_thread=False)
+class Database:
+    """One connection, as the engines and the views use it, whichever database answers."""
+
+    #: "sqlite" or "postgresql": for the storage code only (migrations, copying, backups).
+    kind: str
+    #: Whether the database compresses long text by itself (PostgreSQL's TOAST does).
+    compresses_text: bool
+    #: Errors a constraint (unique, check, append-only) raises here.
+    integrity_errors: tuple[type[Exception], ...]
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """Run one statement with ``?`` placeholders; a cursor over tuples."""
+        raise NotImplementedError
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        cursor = self.execute(sql, params)
+        keys = [d[0] for d in cursor.description]
+        return [dict(zip(keys, row, strict=True)) for row in cursor]
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> Iterator[dict[str, Any]]:
+        """The rows as dicts, as sqlite-utils' ``query`` gives them (the name older code knows)."""
+        return iter(self.rows(sql, params))
+
+    def value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = self.execute(sql, params).fetchone()
+        return row[0] if row else None
+
+    def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise NotImplementedError
+
+    def begin(self, lock: tuple[str, str] | None) -> None:
+        raise NotImplementedError
+
+    def lock_row(self, table: str, key: str) -> None:
+        """Inside a write transaction: make other writers to this row wait until it ends."""
+        raise NotImplementedError
+
+    @property
+    def in_transaction(self) -> bool:
+        raise NotImplementedError
+
+    def rollback(self) -> None:
+        self.execute("ROLLBACK")
+
+    def table_names(self) -> list[str]:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+class SQLiteDatabase(Database):
+    kind = "sqlite"
+    compresses_text = False
+    integrity_errors = (sqlite3.IntegrityError,)
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        return self.conn.execute(sql, params)
+
+    def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.conn.executemany(sql, rows)
+
+    def begin(self, lock: tuple[str, str] | None) -> None:
+        self.conn.execute("BEGIN IMMEDIATE")  # the file's one write lock: every row is locked
+
+    def lock_row(self, table: str, key: str) -> None:
+        pass  # BEGIN IMMEDIATE holds the whole file already
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.conn.in_transaction
+
+    def table_names(self) -> list[str]:
+        return [r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @property
+    def utils(self):
+        """The connection as sqlite-utils sees it (its migrations)."""
+        from sqlite_utils import Database as Utils
+
+        return Utils(self.conn)
+
+
+_PLACEHOLDER_OR_PERCENT = re.compile(r"('(?:[^']|'')*')|\?|%")
+
+
+@lru_cache(maxsize=1024)
+def postgres_sql(sql: str) -> str:
+    """A statement written with ``?`` placeholders, as psycopg takes it: ``%s``, and a literal % doubled
+    (a ``?`` inside a quoted string is text, not a placeholder).
+
+    >>> postgres_sql("SELECT * FROM t WHERE a = ? AND b LIKE '%x?' AND c = 'it''s?'")
+    "SELECT * FROM t WHERE a = %s AND b LIKE '%%x?' AND c = 'it''s?'"
+    """
+    def replace(match: re.Match) -> str:
+        if match.group(1):
+            return match.group(1).replace("%", "%%")
+        return "%s" if match.group(0) == "?" else "%%"
+
+    return _PLACEHOLDER_OR_PERCENT.sub(replace, sql)
+
+
+class PostgresDatabase(Database):
+    kind = "postgresql"
+    compresses_text = True
+
+    def __init__(self, conn):
+        import psycopg
+
+        self.conn = conn
+        self.integrity_errors = (psycopg.IntegrityError,)
+
+    def execute(self, sql: str, params: Sequence[Any] = ()):
+        if not params:  # psycopg reads placeholders (and a doubled %) only when there are parameters
+            return self.conn.execute(sql)
+        return self.conn.execute(postgres_sql(sql), params)
+
+    def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self.conn.cursor() as cursor:
+            cursor.executemany(postgres_sql(sql), rows)
+
+    def begin(self, lock: tuple[str, str] | None) -> None:
+        self.conn.execute("BEGIN")
+        if lock is not None:
+            try:
+                self.lock_row(*lock)
+            except BaseException:
+                self.conn.rollback()
+                raise
+
+    def lock_row(self, table: str, key: str) -> None:
+        if table not in LOCKABLE:
+            raise ValueError(f"no lock on {table}")
+        self.conn.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR UPDATE", [key])  # noqa: S608 - LOCKABLE
+
+    @property
+    def in_transaction(self) -> bool:
+        from psycopg.pq import TransactionStatus
+
+        return self.conn.info.transaction_status != TransactionStatus.IDLE
+
+    def rollback(self) -> None:
+        self.conn.rollback()
+
+    def table_names(self) -> list[str]:
+        return [r[0] for r in self.conn.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")]
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def connect(target: str) -> Database:
+    """A connection of its own (in autocommit mode: transactions are explicit); close it after."""
+    if is_postgresql(target):
+        import psycopg
+
+        return PostgresDatabase(psycopg.connect(target, autocommit=True))
+    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
-    return Database(conn)
+    return SQLiteDatabase(conn)
 
 
 def migrate(db: Database) -> None:
-    """Bring the schema up to date; WAL is set here once, as it stays with the file."""
-    db.execute("PRAGMA journal_mode = WAL")
+    """Bring the schema up to date (companion.migrations)."""
+    from . import migrations
+
     migrations.apply(db)
 
 
 @contextmanager
-def immediate(db: Database) -> Iterator[Database]:
-    """A write transaction that holds the write lock from its first statement."""
-    db.execute("BEGIN IMMEDIATE")
+def immediate(db: Database, lock: tuple[str, str] | None = None) -> Iterator[Database]:
+    """A write transaction; ``lock`` names the row (``("tables", id)``) whose writers queue behind it."""
+    db.begin(lock)
     try:
         yield db
     except BaseException:
-        db.execute("ROLLBACK")
+        db.rollback()
         raise
     db.execute("COMMIT")
 
 
 class Pool:
-    """Idle connections to one database file, handed to one request at a time.
+    """Idle connections to one SQLite file, handed to one request at a time.
 
     Connections are opened on demand and at most ``keep`` idle ones are kept,
     so any threading model works (waitress's fixed threads, or a thread per
@@ -229,29 +262,58 @@ class Pool:
         self._idle: list[Database] = []
         self._lock = threading.Lock()
 
-    def take(self) -> Database:
+    def take(self, timeout: float | None = None) -> Database:
         with self._lock:
             if self._idle:
                 return self._idle.pop()
         return connect(self.path)
 
     def give_back(self, db: Database) -> None:
-        if db.conn.in_transaction:
-            db.conn.rollback()
+        if db.in_transaction:
+            db.rollback()
         with self._lock:
             if len(self._idle) < self.keep:
                 self._idle.append(db)
                 return
-        db.conn.close()
+        db.close()
 
     def close(self) -> None:
         with self._lock:
             idle, self._idle = self._idle, []
         for db in idle:
-            db.conn.close()
+            db.close()
 
 
-def pool(app: Flask) -> Pool:
+class PostgresPool:
+    """psycopg's pool of connections to one PostgreSQL database, each in autocommit mode.
+
+    A connection given back inside a failed transaction is rolled back by the pool; one
+    the server dropped is replaced (``check``), so a restarted server costs no request.
+    """
+
+    def __init__(self, url: str, size: int = IDLE_CONNECTIONS, timeout: float = 30):
+        from psycopg_pool import ConnectionPool
+
+        self.path = url
+        self.pool = ConnectionPool(url, min_size=1, max_size=size, timeout=timeout, num_workers=1,
+                                   kwargs={"autocommit": True}, check=ConnectionPool.check_connection,
+                                   open=True, name="courtier")
+
+    def take(self, timeout: float | None = None) -> Database:
+        return PostgresDatabase(self.pool.getconn(timeout))
+
+    def give_back(self, db: Database) -> None:
+        self.pool.putconn(db.conn)
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+def open_pool(target: str, size: int = IDLE_CONNECTIONS) -> Pool | PostgresPool:
+    return PostgresPool(target, size) if is_postgresql(target) else Pool(target, size)
+
+
+def pool(app: Flask) -> Pool | PostgresPool:
     return app.extensions["courtier.db"]
 
 
@@ -267,12 +329,44 @@ def close_db(_exc: BaseException | None = None) -> None:
         pool(current_app).give_back(db)
 
 
+@contextmanager
+def borrowed(app: Flask | None = None, timeout: float | None = None) -> Iterator[Database]:
+    """A connection for work outside a request (a heavy job's thread, a command): the request's own
+    when there is one, else one borrowed from the app's pool (waiting at most ``timeout`` seconds
+    for PostgreSQL's) and given back after."""
+    if app is None and has_app_context() and "db" in g:
+        yield g.db
+        return
+    connections = pool(app or current_app)
+    db = connections.take(timeout)
+    try:
+        yield db
+    finally:
+        connections.give_back(db)
+
+
+def unavailable_errors() -> tuple[type[Exception], ...]:
+    """What a database that cannot answer raises: down, unreachable, out of connections, locked too long."""
+    import psycopg
+    from psycopg_pool import PoolTimeout
+
+    return (sqlite3.Error, psycopg.Error, PoolTimeout)
+
+
+def ping(db: Database) -> float:
+    """Ask the database a trivial question; how long the answer took, in milliseconds."""
+    started = time.perf_counter()
+    db.value("SELECT 1")
+    return (time.perf_counter() - started) * 1000
+
+
 def init_app(app: Flask) -> None:
+    app.config.setdefault("DATABASE_POOL", IDLE_CONNECTIONS)
     app.teardown_appcontext(close_db)
-    db = connect(app.config["DATABASE"])
+    app.extensions["courtier.db"] = connections = open_pool(app.config["DATABASE"], int(app.config["DATABASE_POOL"]))
+    weakref.finalize(app, connections.close)  # an app dropped (a test's) closes its files and connections
+    db = connections.take()
     try:
         migrate(db)
     finally:
-        db.conn.close()
-    app.extensions["courtier.db"] = connections = Pool(app.config["DATABASE"])
-    weakref.finalize(app, connections.close)  # an app dropped (a test's) closes its files
+        connections.give_back(db)

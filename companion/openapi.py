@@ -22,7 +22,7 @@ import copy
 from importlib import metadata
 from typing import Any
 
-from . import games, referee
+from . import games, openapi_tables, referee
 
 JSON = "application/json"
 SCHEMAS = "#/components/schemas/"
@@ -436,17 +436,20 @@ def description() -> dict[str, Any]:
     for game, question in sorted(referee.REFEREES):
         paths[f"/api/v1/referee/{game}/{question}"] = _referee_operation(game, question)
     paths["/api/v1/referee/{game}/{question}"] = _unknown_referee_operation()
+    paths.update(openapi_tables.paths())
     return {
         "openapi": "3.1.0",
         "info": {
             "title": "Courtier JSON API",
             "version": _version(),
-            "description": "Scoring and referee answers for card games at a real table. docs/api.md is the full "
-                           "contract: card notation, each game's round shape and worked examples.",
+            "description": "Scoring and referee answers for card games at a real table, and the tables the phones "
+                           "keep. docs/api.md is the full contract: card notation, each game's round shape and "
+                           "worked examples.",
         },
         "servers": [{"url": "/"}],
         "paths": paths,
-        "components": {"schemas": _schemas()},
+        "components": {"schemas": {**_schemas(), **openapi_tables.SCHEMAS_OF_TABLES},
+                       "securitySchemes": openapi_tables.SECURITY_SCHEMES},
     }
 
 

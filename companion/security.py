@@ -40,13 +40,20 @@ def _error_response(status: int, title: str, message: str) -> tuple[object, int]
 
 
 def limit_creation(app: Flask, endpoints: list[str]) -> None:
-    """New tables, imports and tournaments: at most CREATE_RATE per client address (each app counts its own)."""
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    """New tables, imports, tournaments and rematches: at most CREATE_RATE per client address, all of them
+    counted together, in the database every worker and server shares (companion.ratelimit) unless
+    RATELIMIT_STORAGE_URI names another store (Redis, memcached)."""
+    from . import ratelimit
+    from .db import pool
+
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "courtier://")
+    if app.config["RATELIMIT_STORAGE_URI"].split("://")[0] in ratelimit.DatabaseStorage.STORAGE_SCHEME:
+        app.config["RATELIMIT_STORAGE_OPTIONS"] = {"pool": pool(app)}
     limiter = Limiter(get_remote_address, app=app)
     app.extensions["courtier.limiter"] = limiter
+    creations = limiter.shared_limit(lambda: limits.get("CREATE_RATE"), scope="create", methods=["POST"])
     for endpoint in endpoints:
-        app.view_functions[endpoint] = limiter.limit(lambda: limits.get("CREATE_RATE"), methods=["POST"])(
-            app.view_functions[endpoint])
+        app.view_functions[endpoint] = creations(app.view_functions[endpoint])
 
 
 def holds_key(response: Response) -> bool:

@@ -24,6 +24,7 @@ the point value has cents.
 from __future__ import annotations
 
 import io
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
@@ -75,6 +76,24 @@ LONG_NAME = 16
 #: A game of this many rounds or fewer is short: its chart is drawn lower, so that it fits one page.
 SHORT_GAME = 6
 SHORT_CHART_HEIGHT = 84
+#: The chart's text size in its own units: its 400 units are printed 112 mm wide at the narrowest (the chart's
+#: column on upright A4), so 9.6 of them are 7.6pt, over the sheets' floor of 7.5pt.
+CHART_FONT = 9.6
+
+
+#: The width a sheet's content takes (the paper less the 8 mm margins), upright and across, in mm.
+CONTENT_MM = {("A4", False): 194.0, ("A4", True): 281.0, ("letter", False): 199.9, ("letter", True): 263.4}
+#: The round-by-round grid's columns before the players', in mm, by game: wide enough for their words
+#: with everyday names; a long name wraps inside them. A game not listed gives each 20 mm.
+INFO_COLUMNS_MM = {"rally-the-king": (15, 33, 31), "indian-rummy": (11, 17), "royalty": (15, 34),
+                   "rummathon-royale": (16, 24), "rummy-royal": (16, 16), "alliance-royals": (),
+                   "battle-royals": (), "marriage-royals": ()}
+#: The "#" column of the grid, in mm.
+N_COLUMN_MM = 6.0
+#: A player's (or side's) two columns: the round's points take this share, the running total the rest.
+POINTS_SHARE = 0.55
+#: Players beyond this many turn the filled sheet across the page.
+UPRIGHT_PLAYERS = 6
 
 
 class UnknownPaper(ValueError):
@@ -185,6 +204,7 @@ def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True, finalize=_finalize)
     env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain)
+    env.globals.update(grid_columns=grid_columns)
     env.tests["with_cents"] = has_cents
     return env
 
@@ -326,53 +346,6 @@ def _why(explain: Mapping[str, Sequence[str]], players: Sequence[str]) -> dict[s
     return {"shared": shared, "players": [(", ".join(names), groups[names]) for names in order]}
 
 
-def fold_repeats(whys: Sequence[dict[str, Any]], noun: str = "round") -> list[dict[str, Any]]:
-    """Lines a player already had word for word in an earlier round are not printed again: a run of
-    them becomes one "as in round n" note.
-
-    >>> whys = [{"shared": [], "players": [("Ann", ["board: 3 kings", "total 40"])]},
-    ...         {"shared": [], "players": [("Ann", ["board: 3 kings", "total 80"])]}]
-    >>> fold_repeats(whys)[1]["players"]
-    [('Ann', ['(as in round 1: 1 line)', 'total 80'])]
-    """
-    seen: dict[tuple[str, str], int] = {}
-    out = []
-    for n, why in enumerate(whys, 1):
-        groups = []
-        for label, lines in why["players"]:
-            kept: list[str] = []
-            run_from, run = 0, 0
-            for line in lines:
-                first = seen.setdefault((label, line), n)
-                if first < n:
-                    if run and first != run_from:
-                        kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
-                        run = 0
-                    run_from, run = first, run + 1
-                    continue
-                if run:
-                    kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
-                    run = 0
-                kept.append(line)
-            if run:
-                kept.append(f"(as in {noun} {run_from}: {run} line{'s' if run > 1 else ''})")
-            groups.append((label, kept))
-        out.append({"shared": why["shared"], "players": _merge_alike(groups)})
-    return out
-
-
-def _merge_alike(groups: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
-    """Players whose lines fold to the same words share one line, under all their names.
-
-    >>> _merge_alike([("Ann", ["(as in round 1: 8 lines)"]), ("Ben", ["won"]), ("Cat", ["(as in round 1: 8 lines)"])])
-    [('Ann, Cat', ['(as in round 1: 8 lines)']), ('Ben', ['won'])]
-    """
-    merged: dict[tuple[str, ...], list[str]] = {}
-    for label, kept in groups:
-        merged.setdefault(tuple(kept), []).append(label)
-    return [(", ".join(labels), list(kept)) for kept, labels in merged.items()]
-
-
 def _describe(value: Any) -> str:
     if value is None:
         return "—"
@@ -448,12 +421,13 @@ def chart_targets(slug: str, options: Mapping[str, Any]) -> list[tuple[float, st
 
 
 def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, height: int = 125,
-                  font_size: float = 8.5, bound_font_size: float = 7.5) -> tuple[str, list[dict[str, Any]]]:
+                  font_size: float = 8.5) -> tuple[str, list[dict[str, Any]]]:
     """The chart of running totals with the game's bounds (:func:`chart_targets`), and its legend
     (set in HTML beside it): the sheet's chart, and the table page's.
 
     A game played by sides (Alliance Royals' Alliances, Royalty's coalitions, whose scores are
-    pooled: AR-11, RY-14) charts the sides, not the players.
+    pooled: AR-11, RY-14) charts the sides, not the players. A game of chips (Rummy Royal, deals
+    rummy) starts each line at the chips the player started with, and its axis spans the chips held.
     """
     if not data["rounds"]:
         return "", []
@@ -464,15 +438,17 @@ def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, heigh
         word = "Alliance" if data["game"] == "alliance-royals" else "Coalition"
         lines, series = list(data["sides"]), _side_running(data)
         named = {side: f"{word} {side}: " + " & ".join(members) for side, members in data["sides"].items()}
-    first = series[0]
-    deltas = [first] + [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
+    first_points = {} if data.get("sides") else data["rounds"][0].get("points") or {}
+    start = {p: series[0][p] - first_points.get(p, 0) for p in lines}  # the starting chips; 0 in most games
+    deltas = [{p: series[0][p] - start[p] for p in lines}]
+    deltas += [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
     # A player seated late: their line starts before their first round, at the score they joined with.
     joined = {} if data.get("sides") else {
         p: (first, series[first - 1][p] - (data["rounds"][first - 1].get("points") or {}).get(p, 0))
         for p, first in (data.get("joined") or {}).items() if 1 < first <= len(series)}
     svg = chart.progression_svg(lines, deltas, width=width, height=height, round_name=noun, legend=False,
                                 targets=chart_targets(data["game"], data.get("options") or {}), joined=joined,
-                                font_size=font_size, bound_font_size=bound_font_size)
+                                start=start, font_size=font_size)
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
     return svg, legend
@@ -502,6 +478,26 @@ def final_score(data: Mapping[str, Any]) -> str:
     best = totals[winners[0]]
     others = sorted((v for p, v in totals.items() if p not in winners), key=lambda v: abs(v - best))
     return f"{number(best)} to {number(others[0])}" if others else number(best)
+
+
+def grid_columns(slug: str, paper: str, players: int, sides: int, info: int) -> list[float]:
+    """The widths, in mm, of the filled sheet's grid: "#", the game's own columns, then each player's and
+    each side's points and total, sharing what is left of the page's width. The grid is laid out
+    fixed to these: a name of 40 letters without a space wraps inside its column, and no total is
+    pushed past the paper's edge.
+
+    >>> grid_columns("rally-the-king", "A4", 4, 0, 3)
+    [6.0, 15, 33, 31, 14.99, 12.26, 14.99, 12.26, 14.99, 12.26, 14.99, 12.26]
+    >>> abs(sum(grid_columns("indian-rummy", "letter", 9, 0, 2)) - CONTENT_MM["letter", True]) < 0.1
+    True
+    """
+    width = CONTENT_MM[paper_size(paper), players > UPRIGHT_PLAYERS]
+    fixed = list(INFO_COLUMNS_MM.get(slug, ()))[:info]
+    fixed += [20.0] * (info - len(fixed))
+    first = N_COLUMN_MM if info else 2 * N_COLUMN_MM  # with no column of its own beside it, room for "TOTAL"
+    pair = (width - first - sum(fixed)) / max(players + sides, 1)
+    points = round(pair * POINTS_SHARE, 2)
+    return [first, *fixed, *[points, round(pair - points, 2)] * (players + sides)]
 
 
 def _result(data: Mapping[str, Any], noun: str) -> dict[str, Any]:
@@ -555,11 +551,9 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
             "raw": raw if isinstance(raw, Mapping) else {},
             "why": _why(r.get("explain") or {}, players),
         })
-    for row, why in zip(rows, fold_repeats([row["why"] for row in rows], noun), strict=True):
-        row["why"] = why
     # A short game's lines need less height to read, and the page is wanted for its why.
     short = len(data["rounds"]) <= SHORT_GAME
-    svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125)
+    svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125, font_size=CHART_FONT)
     context = {
         "kind": "filled",
         "slug": slug,
@@ -582,6 +576,7 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         "result": _result(data, noun),
         "noun": noun,
         "chart": Markup(svg),  # noqa: S704 - built by chart.py, which escapes every name
+        "long_names": any(len(p) > LONG_NAME for p in players),
         "legend": legend,
         "rulings": list(rulings_log if rulings_log is not None else rulings_from(raw_rounds, slug)),
         "notes": [(row["n"], row["note"]) for row in rows if row["note"]],
@@ -704,16 +699,30 @@ def html_for_blank(game_slug: str, players: Sequence[str] | None = None, paper: 
 PACK_QR_MM = 26
 
 
+#: A dot at 150 dpi, in mm: a printed QR code's modules are whole numbers of these.
+DOT_150_MM = 25.4 / 150
+
+
 def qr_svg(text: str, size_mm: float | None = None) -> str:
-    """A QR code of ``text`` as inline SVG, for a printed page: ``size_mm`` across (its modules,
-    then a quiet zone of four modules all round), or small and unsized when none is given."""
+    """A QR code of ``text`` as inline SVG, for a printed page: at least ``size_mm`` across (its modules,
+    then a quiet zone of four modules all round), or small and unsized when none is given.
+
+    Each module is a whole number of dots at 150 dpi (so of 300 and 600 dpi too): a cheap printer or a
+    scan at those resolutions draws every module as whole dots, with no grey edge between them, and
+    OpenCV's standard detector reads every code at 150 dpi where it missed one in a hundred.
+
+    >>> svg = qr_svg("http://club.example/t/abcdefghijkl?key=" + "k" * 22, PACK_QR_MM)
+    >>> 26 <= float(svg.split('width="')[1].split('mm')[0]) * 33 / 41 <= 29
+    True
+    """
     out = io.BytesIO()
-    code = segno.make(text, error="m")
+    code = segno.make(text, error="m", micro=False)
     if size_mm is None:
         code.save(out, kind="svg", scale=3, border=1, xmldecl=False, svgns=True)
     else:
         modules = code.symbol_size(border=0)[0]
-        code.save(out, kind="svg", scale=size_mm / modules, unit="mm", border=4, xmldecl=False, svgns=True)
+        module_mm = math.ceil(size_mm / modules / DOT_150_MM - 1e-9) * DOT_150_MM
+        code.save(out, kind="svg", scale=module_mm, unit="mm", border=4, xmldecl=False, svgns=True)
     return out.getvalue().decode()
 
 

@@ -25,10 +25,8 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlite_utils import Database
-
 from . import games, limits
-from .db import immediate
+from .db import Database, immediate
 from .games.base import InputError, Problem, ScoredGame
 from .recent import Recent
 
@@ -72,9 +70,7 @@ def valid_entry_key(key: str) -> bool:
 
 def stored_seq(db: Database, table_id: str, entry_key: str) -> int | None:
     """The change an entry key was stored as, or None."""
-    row = db.conn.execute("SELECT seq FROM events WHERE table_id = ? AND entry_key = ?",
-                          [table_id, entry_key]).fetchone()
-    return row[0] if row else None
+    return db.value("SELECT seq FROM events WHERE table_id = ? AND entry_key = ?", [table_id, entry_key])
 
 
 class NothingToUndo(Exception):
@@ -341,8 +337,9 @@ def new_edit_key() -> str:
 COMPRESS_OPTIONS = 4096
 
 
-def _options_column(options: Mapping[str, Any]) -> str | bytes:
-    """The options as stored: JSON text, or compressed JSON when long (a word list shrinks about 4x).
+def _options_column(options: Mapping[str, Any], compress: bool = True) -> str | bytes:
+    """The options as stored: JSON text, or compressed JSON when long (a word list shrinks about 4x)
+    where the database does not compress long text itself (``compress``).
 
     >>> _options_column({"variant": "points"})
     '{"variant": "points"}'
@@ -352,7 +349,7 @@ def _options_column(options: Mapping[str, Any]) -> str | bytes:
     True
     """
     text = json.dumps(options)
-    return zlib.compress(text.encode(), 6) if len(text) > COMPRESS_OPTIONS else text
+    return zlib.compress(text.encode(), 6) if compress and len(text) > COMPRESS_OPTIONS else text
 
 
 def _options_of(column: str | bytes) -> dict[str, Any]:
@@ -370,19 +367,11 @@ def _row_to_table(row: Mapping[str, Any]) -> Table:
     )
 
 
-def _rows(db: Database, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
-    """Rows as dicts, straight from sqlite3: these reads run on every request, and sqlite-utils'
-    query() wraps each one in a savepoint (three statements for one)."""
-    cursor = db.conn.execute(sql, params)
-    keys = [d[0] for d in cursor.description]
-    return [dict(zip(keys, row, strict=True)) for row in cursor]
-
-
 def get_table(db: Database, table_id: str, cache: Recent[Table] | None = None) -> Table:
     """A table by its id; ``cache`` keeps tables already read (a table's row never changes)."""
     found = cache.get(table_id) if cache is not None else None
     if found is None:
-        rows = _rows(db, "SELECT * FROM tables WHERE id = ?", [table_id])
+        rows = db.rows("SELECT * FROM tables WHERE id = ?", [table_id])
         if not rows:
             raise TableNotFound(table_id)
         found = _row_to_table(rows[0])
@@ -395,7 +384,7 @@ def get_table_list(db: Database, ids: Sequence[str]) -> list[Table]:
     if not ids:
         return []
     marks = ",".join("?" * len(ids))
-    found = {r["id"]: _row_to_table(r) for r in _rows(db, f"SELECT * FROM tables WHERE id IN ({marks})", list(ids))}  # noqa: S608
+    found = {r["id"]: _row_to_table(r) for r in db.rows(f"SELECT * FROM tables WHERE id IN ({marks})", list(ids))}  # noqa: S608
     return [found[i] for i in ids if i in found]
 
 
@@ -404,12 +393,18 @@ def events(db: Database, table_id: str) -> list[Event]:
         Event(r["seq"], r["kind"], r["slot"], r["undoes"],
               json.loads(r["data"]) if r["data"] is not None else None, r["device"], r["created_at"],
               r.get("typed_at"))
-        for r in _rows(db, "SELECT * FROM events WHERE table_id = ? ORDER BY seq", [table_id])
+        for r in db.rows("SELECT * FROM events WHERE table_id = ? ORDER BY seq", [table_id])
     ]
 
 
 def version(db: Database, table_id: str) -> int:
-    return db.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", [table_id]).fetchone()[0]
+    """The table's version as the database holds it now; :class:`TableNotFound` when the table is gone
+    (a round's seating undone), so a table kept in a cache is never shown after it was removed."""
+    found = db.value("SELECT COALESCE((SELECT MAX(seq) FROM events WHERE table_id = tables.id), 0) "
+                     "FROM tables WHERE id = ?", [table_id])
+    if found is None:
+        raise TableNotFound(table_id)
+    return found
 
 
 def events_since(db: Database, table_id: str, seq: int) -> list[Event]:
@@ -418,7 +413,7 @@ def events_since(db: Database, table_id: str, seq: int) -> list[Event]:
         Event(r["seq"], r["kind"], r["slot"], r["undoes"],
               json.loads(r["data"]) if r["data"] is not None else None, r["device"], r["created_at"],
               r.get("typed_at"))
-        for r in _rows(db, "SELECT * FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", [table_id, seq])
+        for r in db.rows("SELECT * FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", [table_id, seq])
     ]
 
 
@@ -558,7 +553,7 @@ def store_table(db: Database, table: Table, rounds: Sequence[Any] = (), device: 
         "INSERT INTO tables (id, edit_key, game, title, players, options, created_at, rematch_of) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [table.id, table.edit_key, table.game, table.title, json.dumps(list(table.players)),
-         _options_column(table.options), table.created_at, table.rematch_of],
+         _options_column(table.options, not db.compresses_text), table.created_at, table.rematch_of],
     )
     final = list(seats) or list(table.players)
     late = {p: k for p, k in (joined or {}).items() if k > 1}
@@ -665,7 +660,7 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
     pending = Event(seq, "undo" if change.kind == "redo" else change.kind, slot, undoes, data, device[:40], now(),
                     typed_at)
     after = state_after(table, (*log, pending), before)
-    with immediate(db):
+    with immediate(db, lock=("tables", table.id)):  # writers to this table queue here, on every server
         if entry_key is not None and (stored := stored_seq(db, table.id, entry_key)) is not None:
             raise AlreadyStored(stored)  # the same save, sent twice at once: the other one won
         current = version(db, table.id)

@@ -11,31 +11,75 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
-from companion import create_app
+from companion import create_app, db
+from tests.throwaway_postgres import ThrowawayPostgres
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def app(tmp_path):
-    return create_app({
-        "TESTING": True,
-        "DATABASE": str(tmp_path / "test.sqlite"),
-        "SECRET_KEY": "test-secret",
-        "WTF_CSRF_ENABLED": False,
-        "RATELIMIT_ENABLED": False,  # tests create many tables from one address; test_hardening checks the limit
-    })
+#: The databases the app's tests run on; COURTIER_TEST_DATABASES=sqlite runs one (or -k "not postgresql").
+DATABASES = os.environ.get("COURTIER_TEST_DATABASES", "sqlite,postgresql").split(",")
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test marked ``one_database`` uses the app but never its database (the stateless API, forms
+    rendered), or spends its time rendering PDFs from tables the other tests store and read on both:
+    it runs once, on SQLite, and PostgreSQL's share of the run is spent where storage is."""
+    once = [item for item in items if item.get_closest_marker("one_database")
+            and getattr(item, "callspec", None) and item.callspec.params.get("database") == "postgresql"]
+    if once:
+        config.hook.pytest_deselected(items=once)
+        dropped = set(map(id, once))
+        items[:] = [item for item in items if id(item) not in dropped]
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A throwaway PostgreSQL for the whole run (tests/throwaway_postgres.py), stopped at the end."""
+    if "postgresql" not in DATABASES:
+        pytest.skip("COURTIER_TEST_DATABASES leaves PostgreSQL out")
+    try:
+        server = ThrowawayPostgres().start()
+    except FileNotFoundError as err:
+        pytest.skip(f"{err}; `make test` installs it (scripts/system-deps.sh); the PostgreSQL tests are skipped")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=DATABASES)
+def database(request, tmp_path):
+    """Where a test's app keeps its data: a new SQLite file, or the throwaway PostgreSQL's database
+    emptied for this test. Every test that uses it (through ``app``, ``client``...) runs on both."""
+    if request.param == "sqlite":
+        return str(tmp_path / "test.sqlite")
+    return request.getfixturevalue("postgres").empty_database()
 
 
 @pytest.fixture
-def csrf_app(tmp_path):
+def make_app(database):
+    """Apps on the test's database, their connections closed at the end of the test."""
+    made = []
+
+    def make(**config):
+        made.append(create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "test-secret", **config}))
+        return made[-1]
+
+    yield make
+    for app in made:
+        db.pool(app).close()
+
+
+@pytest.fixture
+def app(make_app):
+    # Tests create many tables from one address; test_hardening checks the limit.
+    return make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False)
+
+
+@pytest.fixture
+def csrf_app(make_app):
     """An app with CSRF protection on, as in production."""
-    return create_app({
-        "TESTING": True,
-        "DATABASE": str(tmp_path / "csrf.sqlite"),
-        "SECRET_KEY": "test-secret",
-    })
+    return make_app()
 
 
 @pytest.fixture

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.one_database  # the stateless API and forms: the same on either database
+
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 
 

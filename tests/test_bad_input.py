@@ -6,13 +6,13 @@ from __future__ import annotations
 import copy
 import io
 import json
-import sqlite3
 from html.parser import HTMLParser
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion import db
 from tests.conftest import new_table
 
 GAME = "rummathon-royale"
@@ -113,13 +113,13 @@ def page(response) -> Tree:
 
 
 def event_count(app) -> int:
-    with sqlite3.connect(app.config["DATABASE"]) as conn:
-        return conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    with db.borrowed(app) as conn:
+        return conn.value("SELECT COUNT(*) FROM events")
 
 
 def table_count(app) -> int:
-    with sqlite3.connect(app.config["DATABASE"]) as conn:
-        return conn.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
+    with db.borrowed(app) as conn:
+        return conn.value("SELECT COUNT(*) FROM tables")
 
 
 # ---------------------------------------------------------------------------------------

@@ -67,12 +67,12 @@ def test_a_change_made_elsewhere_is_seen_and_a_stale_base_refused(app, client):
     view, edit = new_table(client, players=("Ann", "Ben"))
     _enter_hand(client, edit)  # version 1, scored and cached by this app
     table_id, key = view.rsplit("/", 1)[1], edit.split("?key=")[1]
-    other = db.connect(app.config["DATABASE"])
+    other = db.connect(app.config["DATABASE"])  # its own connection, as another process would have
     try:
         table = tables.get_table(other, table_id)
         tables.append(other, table, 1, tables.Change("add", data={"out": "Ben", "left": {"Ann": {"flex": 1}}}))
     finally:
-        other.conn.close()
+        other.close()
     board = client.get(f"{view}/board").get_data(as_text=True)
     assert "Hand 2" in board
     response = client.post(f"{view}/hands?key={key}", data={"base_version": "1", "out": "Ann"})

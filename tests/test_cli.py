@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
+import string
+from contextlib import closing
 
 from click.testing import CliRunner
 
+from companion import copydb, db, tables
 from companion.cli import main
+from companion.tournaments import store
 
 GAME = {"game": "rummathon-royale", "players": ["Ann", "Ben"],
         "rounds": [{"out": "Ann", "left": {"Ben": {"high": 2}}}]}
@@ -69,3 +74,118 @@ def test_import_export_and_backup_round_trip(tmp_path, monkeypatch):
         assert db.execute("SELECT id FROM tables").fetchall() == [(table_id,)]
         assert db.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 1
     assert run("export", "no-such-table").exit_code == 2
+
+
+def _venue(path) -> dict[str, str]:
+    """A venue's SQLite file after an evening: a game with a correction, an undo, an offline save, a
+    rename and a late player; a rematch; a table with its own long word list; a tournament with a
+    round seated, time called and a result adjusted. Its tables' ids and their exports."""
+    conn = db.connect(str(path))
+    try:
+        db.migrate(conn)
+        game = tables.create_table(conn, "rummathon-royale", ["Ann", "Ben"], {}, title="Evening")
+        tables.append(conn, game, 0, tables.Change("add", data={"out": "Ann", "left": {"Ben": {"low": 2}}}),
+                      entry_key="offline-save-000000001")
+        tables.append(conn, game, 1, tables.Change("edit", 1, {"out": "Ben", "left": {"Ann": {"high": 1}}}))
+        tables.append(conn, game, 2, tables.Change("undo"))
+        tables.rename(conn, game, 3, "Ben", "Benedict")
+        now = tables.state(conn, game)
+        tables.seat(conn, now.table, 4, "Cat", now.scored)
+        tables.rematch(conn, game)
+        words = ["".join(w) for w in itertools.islice(itertools.product(string.ascii_uppercase, repeat=4), 2000)]
+        tables.create_table(conn, "royalty", ["Ann", "Ben"], {"word_list": words})
+        t = store.create(conn, "rally-the-king", "Club night", ["Ann", "Ben", "Cat", "Dan"], {}, "random", 2, 4)
+        seated = store.seat_next_round(conn, t, seed=7)
+        store.call_time(conn, t, 1)
+        store.adjust(conn, t, seated[0].table_id, {e: 10 for e in seated[0].entrants}, "a card was lost")
+        ids = [r[0] for r in conn.execute("SELECT id FROM tables ORDER BY id")]
+        return {i: _export(conn, i) for i in ids}
+    finally:
+        conn.close()
+
+
+def _export(conn, table_id: str) -> dict:
+    table = tables.get_table(conn, table_id)
+    now, hands = tables.seating(table, tables.events(conn, table_id))
+    return dict(tables.request_for(now, [data for _, data in hands]), title=now.title, log=[
+        (e.seq, e.kind, e.slot, e.undoes, e.data, e.created_at) for e in tables.events(conn, table_id)])
+
+
+def _rows(target: str) -> dict[str, list]:
+    with closing(db.connect(target)) as conn:
+        out = {}
+        for name, _, columns in copydb.KINDS:
+            rows = conn.execute(f"SELECT {', '.join(columns)} FROM {name} ORDER BY {columns[0]}, {columns[1]}")
+            # A long word list is compressed in a SQLite file, text in PostgreSQL: compared as what it holds.
+            out[name] = [tuple(tables._options_of(v) if c == "options" and name == "tables" else v
+                               for c, v in zip(columns, row, strict=True)) for row in rows]
+        return out
+
+
+def test_copy_db_moves_a_venue_to_postgresql_and_back(tmp_path, postgres):
+    exports = _venue(tmp_path / "venue.sqlite")
+    url = postgres.create_database()
+    try:
+        there = run("copy-db", str(tmp_path / "venue.sqlite"), url)
+        assert there.exit_code == 0, there.output
+        assert json.loads(there.output)["copied"] == {
+            "tables": 4, "entries": 5, "tournaments": 1, "tournament tables": 1, "rounds called": 1,
+            "adjusted results": 1}
+        with closing(db.connect(url)) as conn:
+            assert {i: _export(conn, i) for i in exports} == exports
+            # The log's ids go on after the copied ones, and the offline save's key is still known.
+            game = next(t for t in (tables.get_table(conn, i) for i in exports) if t.title == "Evening"
+                        and t.rematch_of is None)
+            assert tables.stored_seq(conn, game.id, "offline-save-000000001") == 1
+            tables.append(conn, game, 5, tables.Change("add", data={"out": "Cat"}))
+            tables.append(conn, game, 6, tables.Change("undo"))
+        back = run("copy-db", url, str(tmp_path / "back.sqlite"))
+        assert back.exit_code == 0, back.output
+        assert json.loads(back.output)["copied"]["entries"] == 7
+        assert _rows(str(tmp_path / "back.sqlite")) == _rows(url)
+
+        again = run("copy-db", str(tmp_path / "venue.sqlite"), url)  # never over a database in use
+        assert again.exit_code == 2
+        message = json.loads(again.output)["errors"][0]["message"]
+        assert "is not empty (it already holds 4 tables, 7 entries, 1 tournaments" in message
+        assert "copy into an empty database" in message
+        with closing(db.connect(url)) as conn:
+            assert copydb.counts(conn)["entries"] == 7  # untouched
+    finally:
+        postgres.drop_database(url)
+
+
+def test_copy_db_says_what_is_wrong_and_exits_2(tmp_path):
+    _venue(tmp_path / "venue.sqlite")
+    for args, where, says in (
+        (["copy-db", str(tmp_path / "missing.sqlite"), str(tmp_path / "new.sqlite")], "SOURCE",
+         "there is no database file"),
+        (["copy-db", str(tmp_path / "venue.sqlite"), str(tmp_path / "venue.sqlite")], "TARGET", "the same database"),
+        (["copy-db", str(tmp_path / "venue.sqlite"), "postgresql://nobody@/none?host=/nonexistent&connect_timeout=2"],
+         "TARGET", "cannot open postgresql://nobody@/none"),
+    ):
+        result = run(*args)
+        assert result.exit_code == 2, result.output
+        problem = json.loads(result.output)["errors"][0]
+        assert problem["where"] == where and says in problem["message"], problem
+    assert not (tmp_path / "missing.sqlite").exists() and not (tmp_path / "new.sqlite").exists()
+
+
+def test_backup_of_a_postgresql_database_is_a_sqlite_file(tmp_path, postgres, monkeypatch):
+    url = postgres.create_database()
+    try:
+        with closing(db.connect(url)) as conn:
+            table = tables.create_table(conn, "rummathon-royale", ["Ann", "Ben"], {}, rounds=GAME["rounds"])
+        monkeypatch.setenv("COURTIER_DATABASE", url)
+        monkeypatch.setenv("COURTIER_SECRET_KEY", "cli")
+        backup = tmp_path / "backup.sqlite"
+        result = run("backup", str(backup))
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["copied"]["entries"] == 1
+        with sqlite3.connect(backup) as copy:
+            assert copy.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            assert copy.execute("SELECT id FROM tables").fetchall() == [(table.id,)]
+        copy.close()
+        assert run("restore").exit_code == 2  # Litestream restores a file; PostgreSQL has its own backups
+    finally:
+        postgres.drop_database(url)

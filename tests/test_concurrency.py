@@ -10,14 +10,14 @@ from __future__ import annotations
 import http.client
 import json
 import re
-import sqlite3
 import threading
+from contextlib import closing
 from urllib.parse import urlencode
 
 import pytest
 from werkzeug.serving import make_server
 
-from companion import create_app
+from companion import create_app, db
 from companion.games import score
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")  # six players going out in turn: no game ends in 50 hands
@@ -27,10 +27,10 @@ BASE_VERSION = re.compile(r'name="base_version"[^>]*value="(\d+)"')
 
 
 @pytest.fixture
-def server(tmp_path):
-    """The app on a free loopback port, each request in its own thread; stopped at the end."""
-    database = tmp_path / "race.sqlite"
-    app = create_app({"DATABASE": str(database), "SECRET_KEY": "race-secret", "WTF_CSRF_ENABLED": False})
+def server(database):
+    """The app on a free loopback port, each request in its own thread, on the test's database
+    (a SQLite file, or PostgreSQL); stopped at the end."""
+    app = create_app({"DATABASE": database, "SECRET_KEY": "race-secret", "WTF_CSRF_ENABLED": False})
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -38,6 +38,7 @@ def server(tmp_path):
     httpd.shutdown()
     httpd.server_close()
     thread.join(timeout=5)
+    db.pool(app).close()
 
 
 def request(port: int, method: str, path: str, form: dict[str, str] | None = None):
@@ -131,9 +132,8 @@ def test_two_phones_saving_at_once_one_wins_and_nothing_is_lost(server):
         assert BASE_VERSION.search(page).group(1) == str(i + 1)
 
     assert counts == {303: ITERATIONS, 409: ITERATIONS}
-    with sqlite3.connect(database) as conn:
-        log = conn.execute("SELECT seq, kind FROM events ORDER BY seq").fetchall()
-    conn.close()
+    with closing(db.connect(database)) as conn:
+        log = [tuple(row) for row in conn.execute("SELECT seq, kind FROM events ORDER BY seq")]
     assert log == [(seq, "add") for seq in range(1, counts[303] + 1)]  # one entry per 303, none lost
 
     body = json.loads(request(port, "GET", f"{table}/export.json")[2])

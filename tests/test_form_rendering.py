@@ -19,6 +19,8 @@ from companion.views.main import ImportForm, NewTableForm
 from companion.views.tables import ActionForm
 from companion.views.tournaments import TournamentForm
 
+pytestmark = pytest.mark.one_database  # the stateless API and forms: the same on either database
+
 SEATINGS = {
     "alliance-royals": ("Ann", "Ben", "Cat", "Dan"),
     "indian-rummy": ("Ann", "Ben", "Cat"),

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import re
 import threading
+from contextlib import closing
 
 import pytest
 
 from companion import tables
-from companion.db import connect
+from companion.db import borrowed, connect
 from tests.conftest import new_table
 from tests.test_web import base_version, hand_form, totals
 
@@ -25,8 +26,9 @@ def post(client, edit, key=KEY, headers=None, **fields):
 
 
 def stored_events(app, table_id):
-    db = connect(app.config["DATABASE"])
-    return db.conn.execute("SELECT seq, entry_key FROM events WHERE table_id = ? ORDER BY seq", [table_id]).fetchall()
+    with borrowed(app) as db:
+        return [tuple(row) for row in
+                db.execute("SELECT seq, entry_key FROM events WHERE table_id = ? ORDER BY seq", [table_id])]
 
 
 def test_a_save_sent_twice_is_stored_once(client, app):
@@ -91,19 +93,20 @@ def test_the_same_key_sent_at_once_from_two_threads_is_stored_once(app):
     """Two copies of one save racing (a retry while the first is still in flight)."""
     client = app.test_client()
     view, edit = new_table(client)
-    table = tables.get_table(connect(app.config["DATABASE"]), view.rsplit("/", 1)[1])
+    with borrowed(app) as db:
+        table = tables.get_table(db, view.rsplit("/", 1)[1])
     outcomes, barrier = [], threading.Barrier(2)
 
     def send():
-        db = connect(app.config["DATABASE"])
-        barrier.wait()
-        try:
-            tables.append(db, table, 0, tables.Change("add", data={"out": "Ann"}), entry_key=KEY)
-            outcomes.append("stored")
-        except tables.AlreadyStored as done:
-            outcomes.append(f"already {done.seq}")
-        except tables.StaleVersion:
-            outcomes.append("stale")
+        with closing(connect(app.config["DATABASE"])) as db:
+            barrier.wait()
+            try:
+                tables.append(db, table, 0, tables.Change("add", data={"out": "Ann"}), entry_key=KEY)
+                outcomes.append("stored")
+            except tables.AlreadyStored as done:
+                outcomes.append(f"already {done.seq}")
+            except tables.StaleVersion:
+                outcomes.append("stale")
 
     threads = [threading.Thread(target=send) for _ in range(2)]
     for t in threads:

@@ -146,6 +146,7 @@ def test_the_referee_api_answers_for_two_and_three_players(client):
     assert r.status_code == 422 and r.get_json()["errors"][0]["where"] == "ally_spoils"
 
 
+@pytest.mark.one_database  # rendering PDFs: the same work on either database
 def test_sheets_for_both_games(client):
     table, key = new_table(client, "marriage-royals", ("Ann", "Ben", "Cat"))
     client.post(f"{table}/hands?key={key}", data={

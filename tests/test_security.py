@@ -11,13 +11,13 @@ import csv
 import io
 import json
 import re
-import sqlite3
 from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
 import pytest
 from markupsafe import escape
 
+from companion import db
 from tests.conftest import csrf_token, new_table
 
 MB = 1024 * 1024
@@ -101,13 +101,13 @@ def key_of(edit_url: str) -> str:
 
 def history_count(app, view_url: str) -> int:
     table_id = view_url.rsplit("/", 1)[1]
-    with sqlite3.connect(app.config["DATABASE"]) as conn:
-        return conn.execute("SELECT COUNT(*) FROM events WHERE table_id = ?", [table_id]).fetchone()[0]
+    with db.borrowed(app) as conn:
+        return conn.value("SELECT COUNT(*) FROM events WHERE table_id = ?", [table_id])
 
 
 def table_count(app) -> int:
-    with sqlite3.connect(app.config["DATABASE"]) as conn:
-        return conn.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
+    with db.borrowed(app) as conn:
+        return conn.value("SELECT COUNT(*) FROM tables")
 
 
 def exported_rounds(client, view_url: str) -> list:
@@ -574,21 +574,17 @@ def test_an_unknown_table_is_a_friendly_404(client, path):
 def test_writes_to_an_unknown_table_are_404(app, client):
     for route in ("hands", "hands/1", "hands/1/delete", "undo"):
         assert client.post(f"/t/NoSuchTable/{route}?key=x", data=hand()).status_code == 404, route
-    with sqlite3.connect(app.config["DATABASE"]) as conn:
-        assert conn.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 0
+    with db.borrowed(app) as conn:
+        assert conn.value("SELECT COUNT(*) FROM events") == 0
 
 
 def test_the_log_is_append_only_in_the_database_itself(app, client):
     view_url, edit_url = new_table(client)
     add_hand(client, edit_url, p1_low="2")
-    conn = sqlite3.connect(app.config["DATABASE"])
-    try:
-        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+    with db.borrowed(app) as conn:
+        with pytest.raises(conn.integrity_errors, match="append-only"):
             conn.execute("UPDATE events SET data = '{\"out\": \"Ben\"}'")
-        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        with pytest.raises(conn.integrity_errors, match="append-only"):
             conn.execute("DELETE FROM events")
-        conn.rollback()
-        assert conn.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 1
-    finally:
-        conn.close()
+        assert conn.value("SELECT COUNT(*) FROM events") == 1
     assert exported_rounds(client, view_url)[0]["out"] == "Ann"

@@ -231,6 +231,7 @@ def sheet_client(client):
     return client
 
 
+@pytest.mark.one_database  # rendering PDFs: the same work on either database
 def test_a_tables_sheet_is_a_pdf(sheet_client):
     client = sheet_client
     view, edit = new_table(client, title="Friday night")
@@ -269,6 +270,7 @@ def test_sheet_routes_refuse_unknown_tables_games_and_papers(sheet_client):
     assert client.get("/sheets/blank/alliance-royals.pdf?players=Ann,Ben").status_code == 400
 
 
+@pytest.mark.one_database  # rendering PDFs: the same work on either database
 def test_a_blank_sheet_route_writes_the_names(sheet_client):
     response = sheet_client.get("/sheets/blank/royalty.pdf?paper=letter&players=Ann,Ben,Cat")
     assert response.status_code == 200 and response.mimetype == "application/pdf"

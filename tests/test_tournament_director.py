@@ -17,7 +17,7 @@ import html
 import json
 import re
 
-from companion.db import connect
+from companion.db import borrowed
 from companion.tournaments import store
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
@@ -110,9 +110,9 @@ def test_seating_is_by_round_number_so_a_second_tap_seats_nothing(client, app):
     assert again.status_code == 303
     page = client.get(f"{tour}?key={key}").get_data(as_text=True)
     assert "Round 1 is seated already; nothing changed." in page
-    db = connect(app.config["DATABASE"])
-    assert store.rounds_seated(db, tour.rsplit("/", 1)[1]) == 1
-    assert len(store.seated(db, tour.rsplit("/", 1)[1])) == 3
+    with borrowed(app) as db:
+        assert store.rounds_seated(db, tour.rsplit("/", 1)[1]) == 1
+        assert len(store.seated(db, tour.rsplit("/", 1)[1])) == 3
     # A form for a round two ahead is refused, with the round that comes next named.
     seat(client, tour, key, 3)
     assert "round 2 is the next to seat, not round 3" in client.get(f"{tour}?key={key}").get_data(as_text=True)
@@ -181,7 +181,7 @@ def test_what_a_table_enters_after_time_is_called_does_not_count(client, app):
     (t1, k1), *_ = edit_links(client, tour, key, 1)
     enter_deal(client, t1, k1, [80, 30])
     client.post(f"{tour}/rounds/1/call?key={key}")
-    db = connect(app.config["DATABASE"])
-    db.execute("UPDATE tournament_calls SET called_at = '2000-01-01T00:00:00+00:00'")  # before the deal
+    with borrowed(app) as db:
+        db.execute("UPDATE tournament_calls SET called_at = '2000-01-01T00:00:00+00:00'")  # before the deal
     got = standings_on(client.get(tour).get_data(as_text=True))
     assert got["Ann"] == got["Ben"] == got["Cat"] == ("1", "0")  # nothing entered by then: all level

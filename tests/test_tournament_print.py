@@ -14,11 +14,14 @@ import pytest
 from pypdf import PdfReader
 
 from companion import sheets
-from companion.db import connect
+from companion.db import borrowed
 from companion.tournaments import packs, store
 
 from .test_tournament_director import PLAYERS, create, edit_links, enter_deal, seat
 
+#: Rendering packs and standings: the same work on either database, and the tables they print are
+#: stored and read on both by test_tournaments_web and test_tournament_director.
+pytestmark = pytest.mark.one_database
 cv2 = pytest.importorskip("cv2")
 PAGE_POINTS = {"a4": (595, 842), "letter": (612, 792)}
 
@@ -129,7 +132,29 @@ def test_the_standings_sheet_lists_everyone_round_by_round_with_a_time_stamp_and
     assert "Time called" in text and "lowest count first (IR-9)" in text
     assert "1st · 2 mp" in text and "†" in text  # Ann at the table time was called on
     assert "playing" in text  # round 2 has started, nothing entered
-    db = connect(app.config["DATABASE"])
-    assert store.called_rounds(db, tour.rsplit("/", 1)[1]).keys() == {1}
+    with borrowed(app) as db:
+        assert store.called_rounds(db, tour.rsplit("/", 1)[1]).keys() == {1}
     if paper == "letter":  # kept for looking at
         (tmp_path / "standings.pdf").write_bytes(response.data)
+
+
+def test_right_to_left_names_keep_their_order_in_the_standings_lists(client, app):
+    """"Cat, محمد, דוד" prints in that order, each name isolated, not as "Cat, דוד ,محمد"."""
+    from .pdf_checks import words
+
+    entrants = ["Cat", "محمد", "דוד", "Eve", "Fay", "Gus"]
+    tour, key = create(client, entrants=entrants, **{"opt-variant": "pool101"})
+    seat(client, tour, key, 1)
+    with borrowed(app) as db:
+        tables = store.round_tables(db, tour.rsplit("/", 1)[1], 1)
+    response = client.get(f"{tour}/standings.pdf?paper=letter")
+    assert response.status_code == 200
+    found = words(response.data)
+    for table in tables:
+        label = next(w for n, w in enumerate(found) if w.text == f"{table.number}:" and found[n - 1].text == "table")
+        line = sorted((w for w in found if w.page == label.page and abs(w.y0 - label.y0) < 2 and w.x0 > label.x0),
+                      key=lambda w: w.x0)
+        shown = [w.text.strip(",()") for w in line][:len(table.entrants)]
+        # poppler gives an Arabic word's letters as drawn, right to left: the order of the names is the point
+        assert [name if name in (word, word[::-1]) else word for word, name in zip(shown, table.entrants,
+                                                                                   strict=True)] == list(table.entrants)

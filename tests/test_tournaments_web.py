@@ -121,6 +121,7 @@ def test_the_round_pack_is_built_off_the_request_path(client, app):
     pdf.close()
 
 
+@pytest.mark.one_database  # rendering PDFs: the same work on either database
 def test_standings_pdf(client):
     tour, key = create(client)
     seat(client, tour, key)
@@ -131,6 +132,7 @@ def test_standings_pdf(client):
     assert "Friday club" in PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
 
 
+@pytest.mark.one_database  # rendering PDFs: the same work on either database
 def test_a_twenty_table_pack(client, app):
     tour, key = create(client, entrants=[f"Player {i:02d}" for i in range(1, 81)], method="random")
     seat(client, tour, key)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from ..cards import RANKS, Card, CardError, format_cards, parse_card, parse_suit
@@ -71,6 +72,9 @@ RANK_PLURALS = {
     "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens",
     "8": "eights", "9": "nines", "10": "tens", "J": "jacks", "Q": "queens", "K": "kings", "A": "aces",
 }
+#: AR-4 by rank, looked up once per card (a round scores some sixty cards).
+_POINTS = {rank: 5 if rank in TRIPLED_RANKS else 10 for rank in RANKS}
+_NONE_MATCHED: frozenset[str] = frozenset()
 
 
 def copies_in_pack(rank: str) -> int:
@@ -121,9 +125,11 @@ def matched_ranks(spoils: Sequence[Card], meld: Sequence[Card]) -> frozenset[str
     >>> matched_ranks([], [Card("6", "S"), Card("6", "H")])  # two of a rank
     frozenset()
     """
-    in_meld = Counter(c.rank for c in meld)
-    together = in_meld + Counter(c.rank for c in spoils)
-    return frozenset(rank for rank in in_meld if together[rank] >= 3)
+    if not meld:
+        return _NONE_MATCHED
+    in_meld = [c.rank for c in meld]
+    in_spoils = [c.rank for c in spoils]
+    return frozenset(rank for rank in in_meld if in_meld.count(rank) + in_spoils.count(rank) >= 3)
 
 
 def section_points(cards: Sequence[Card], matched: frozenset[str]) -> int:
@@ -132,7 +138,10 @@ def section_points(cards: Sequence[Card], matched: frozenset[str]) -> int:
     >>> section_points([Card("6", "S"), Card("6", "H"), Card("6", "D")], frozenset({"6"}))
     60
     """
-    return sum(card_points(c) * (2 if c.rank in matched else 1) for c in cards)
+    points = _POINTS
+    if not matched:
+        return sum([points[c.rank] for c in cards])
+    return sum([points[c.rank] * 2 if c.rank in matched else points[c.rank] for c in cards])
 
 
 def hand_points(hand: Sequence[Card]) -> int:
@@ -141,7 +150,8 @@ def hand_points(hand: Sequence[Card]) -> int:
     >>> hand_points([Card("3", "C"), Card("3", "C")])
     20
     """
-    return sum(card_points(c) for c in hand)
+    points = _POINTS
+    return sum([points[c.rank] for c in hand])
 
 
 def marriages(spoils: Sequence[Card], house: str, ally_house: str) -> tuple[int, int]:
@@ -154,9 +164,20 @@ def marriages(spoils: Sequence[Card], house: str, ally_house: str) -> tuple[int,
     """
     if house == ally_house:
         return (0, 0)
-    held = Counter(spoils)
-    return (min(held[Card("K", house)], held[Card("Q", ally_house)]),
-            min(held[Card("Q", house)], held[Card("K", ally_house)]))
+    own_k = own_q = ally_k = ally_q = 0
+    for card in spoils:  # counted by hand: this runs for every board of every round
+        rank = card.rank
+        if rank == "K":
+            if card.suit == house:
+                own_k += 1
+            elif card.suit == ally_house:
+                ally_k += 1
+        elif rank == "Q":
+            if card.suit == house:
+                own_q += 1
+            elif card.suit == ally_house:
+                ally_q += 1
+    return (min(own_k, ally_q), min(own_q, ally_k))
 
 
 def marriage_kind(card: Card, house: str, ally_house: str) -> int | None:
@@ -219,12 +240,20 @@ class Alliances:
 
     sides: Mapping[str, tuple[str, str]]
 
+    @cached_property
+    def _seats(self) -> dict[str, tuple[str, str]]:
+        """Each member's side and ally, worked out once: every board of every round asks for them."""
+        seats = {}
+        for side, (first, second) in self.sides.items():
+            seats.setdefault(first, (side, second))
+            seats.setdefault(second, (side, first))
+        return seats
+
     def side_of(self, name: str) -> str:
-        return next(side for side, members in self.sides.items() if name in members)
+        return self._seats[name][0]
 
     def ally_of(self, name: str) -> str:
-        first, second = self.sides[self.side_of(name)]
-        return second if name == first else first
+        return self._seats[name][1]
 
     def named(self, side: str) -> str:
         first, second = self.sides[side]
@@ -348,6 +377,10 @@ def _parse_cards(raw: object, where: str, found: Problems) -> tuple[Card, ...]:
     if not isinstance(raw, list):
         found.add(where, "give the cards one by one, such as KS and 10H (AR-3)")
         return ()
+    try:  # every card readable, as nearly always; otherwise each problem is named below
+        return tuple(map(parse_card, raw))
+    except CardError:
+        pass
     cards = []
     for i, text in enumerate(raw):
         if text is None or text == "":
@@ -361,8 +394,32 @@ def _parse_cards(raw: object, where: str, found: Problems) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def _plain_board(raw: object) -> Board | None:
+    """A board without hostages and with nothing wrong in it, read without naming the place of each
+    field (as nearly every board is); None when the board needs :func:`_parse_board` to name its problems."""
+    if type(raw) is not dict or not raw.keys() <= BOARD_FIELDS or raw.get("hostages") not in (None, []):
+        return None
+    try:
+        house = parse_suit(raw.get("house"))
+        sections = []
+        for section in SECTIONS:
+            cards = raw.get(section)
+            if cards is None:
+                sections.append(())
+            elif type(cards) is list:
+                sections.append(tuple(map(parse_card, cards)))
+            else:
+                return None
+    except CardError:
+        return None
+    return Board(house, *sections, ())
+
+
 def _parse_board(raw: object, at: str, name: str, players: Sequence[str], found: Problems) -> Board | None:
-    if not isinstance(raw, Mapping):
+    plain = _plain_board(raw)
+    if plain is not None:
+        return plain
+    if type(raw) is not dict and not isinstance(raw, Mapping):
         found.add(at, f"{name}'s board is the Home House and the cards in Spoils, Meld and Hand (AR-3)")
         return None
     for key in raw:
@@ -453,7 +510,7 @@ def _hostages_alone(boards: Mapping[str, Board], found: Problems) -> None:
 def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems,
                  hostages_alone: Callable[[Mapping[str, Board], Problems], None] = _hostages_alone
                  ) -> Round | None:
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):
         found.add(at, "a round is each player's board, or the player whose Alliance surrendered (AR-3, AR-12)")
         return None
     for key in raw:
@@ -502,6 +559,14 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems,
 
 def _check_pack(boards: Mapping[str, Board], at: str, players: Sequence[str], found: Problems) -> None:
     """AR-1, AR-13: no card may be entered more often than the pack holds it."""
+    entered: dict[tuple[str, str], int] = {}
+    for board in boards.values():  # counted first: a round almost never holds a card too often
+        for cards in (board.spoils, board.meld, board.hand):
+            for card in cards:
+                key = (card.rank, card.suit)
+                entered[key] = entered.get(key, 0) + 1
+    if all(n == 1 or (n <= 3 and rank in TRIPLED_RANKS) for (rank, _), n in entered.items()):
+        return
     seen: dict[Card, list[str]] = {}
     first_over: dict[Card, str] = {}
     for name in players:
@@ -537,7 +602,7 @@ def _nullify(rnd: Round, sides: Alliances, found: Problems):
     two spouses of a single marriage are one too many.
     """
     nullified = {p: [0, 0] for p in rnd.boards}  # per Spoils owner, per kind of marriage
-    lost_own = {p: Counter() for p in rnd.boards}  # own-House Royals that stop counting (AR-7)
+    lost_own: dict[str, dict[str, int]] = {p: {} for p in rnd.boards}  # own-House Royals that stop counting (AR-7)
     by = {p: [] for p in rnd.boards}  # (holder, card, kind) per target
     held_by = {p: [] for p in rnd.boards}  # (card, target) per holder
     for holder, board in rnd.boards.items():
@@ -564,7 +629,7 @@ def _nullify(rnd: Round, sides: Alliances, found: Problems):
                 continue
             nullified[target][kind] += 1
             if card.suit == target_house:
-                lost_own[target][card.rank] += 1
+                lost_own[target][card.rank] = lost_own[target].get(card.rank, 0) + 1
             by[target].append((holder, card, kind))
             held_by[holder].append((card, target))
     return nullified, lost_own, by, held_by
@@ -584,83 +649,110 @@ def _score_round(rnd: Round, sides: Alliances, house_names: Mapping[str, str], f
     for name, board in boards.items():
         ally = sides.ally_of(name)
         ally_board = boards[ally]
-        house, ally_house = board.house, ally_board.house
-        house_name = house_names[house]
-        lines = [f"Home House {house_name}; ally {ally} ({house_names[ally_house]}) (AR-2, AR-3)"]
-        notes: list[str] = []
-
-        # AR-4, AR-5, AR-6
-        matched = matched_ranks(board.spoils, board.meld)
-        spoils_pts = section_points(board.spoils, matched)
-        meld_pts = section_points(board.meld, matched)
-        hand_pts = hand_points(board.hand)
-        lines.append(_spoils_line(board.spoils, matched, spoils_pts))
-        lines.append(_meld_line(board.spoils, board.meld, matched, meld_pts))
-        hand_text = f"Hand {format_cards(board.hand)}: {number(-hand_pts)}" if board.hand else "Hand empty: 0"
-        lines.append(f"{hand_text} (AR-6)")
-        natural = spoils_pts + meld_pts - hand_pts
-        lines.append(f"Natural score {spoils_pts} + {meld_pts} − {hand_pts} = {number(natural)} (AR-6)")
-
-        # AR-13: an own Royal in own Meld is allowed; it is a meld card and nothing more. "Scores only
-        # its card points" is read as: it scores as any meld card (AR-5 matches apply to it) but
-        # counts for no Royal set (AR-7 says Royals in Meld do not count).
-        for card in board.meld:
-            if card.suit == house and card.rank in ROYAL_RANKS:
-                note = (f"{card} in Meld is {name}'s own Royal: allowed, it scores as a meld card "
-                        "but does not count as a Royal (AR-13, AR-7)")
-                if note not in notes:
-                    notes.append(note)
-
-        # AR-7: own Royals in own Spoils, plus own-House K/Q married in the ally's Spoils. Read
-        # literally, a marriage nullified by AR-9 leaves both spouses unmarried: the ally-House
-        # spouse stops counting for its owner whichever spouse the hostage named, while an
-        # own-House card in its owner's Spoils stops counting only when it is the hostage's card.
-        own = Counter(c.rank for c in board.spoils if c.suit == house and c.rank in ROYAL_RANKS)
-        own.subtract(lost_own[name])
-        via_ally = Counter()
-        if house != ally_house:
-            via_ally["Q"] = counted[ally][0]  # ally's own K married to a Q of this House
-            via_ally["K"] = counted[ally][1]  # ally's own Q married to a K of this House
-        owned = {rank: own[rank] + via_ally[rank] for rank in ROYAL_RANKS}
-        sets = min(owned.values())
-        royals = tuple(f"{rank}{house}" for rank in ROYAL_RANKS for _ in range(owned[rank]))
-        lines.append(_royals_line(sets, owned, via_ally, lost_own[name], house, house_name, ally))
-
-        # AR-8, AR-9
-        own_m, ally_m = sum(counted[name]), sum(counted[ally])
-        for holder, card, kind in hostages_on[name]:
-            pair = pair_text(kind, house, ally_house)
-            also = f" and {card} no longer counts as {name}'s Royal" if card.suit == house else ""
-            lines.append(f"{holder} holds {card} hostage: one marriage ({pair}) in {name}'s Spoils "
-                         f"is nullified{also} (AR-9)")
-        for holder, card, kind in hostages_on[ally]:
-            pair = pair_text(kind, ally_house, house)
-            mine = pair.split(" + ")[1]  # the spouse of this player's House
-            also = f" and that {mine} no longer counts as {name}'s Royal"
-            lines.append(f"{holder} holds {card} hostage against {ally}: one marriage ({pair}) in {ally}'s "
-                         f"Spoils is nullified{also} (AR-9)")
-        for card, target in held_by[name]:
-            lines.append(f"Holds {card} hostage against {target} (AR-9)")
+        lines = [f"Home House {house_names[board.house]}; ally {ally} ({house_names[ally_board.house]}) "
+                 "(AR-2, AR-3)"]
+        spoils_pts, meld_pts, hand_pts, matched = _board_points(board, lines)
+        notes = _own_royals_in_meld(name, board)
+        sets, royals = _royal_sets(name, board, ally, ally_board, counted, lost_own[name], house_names, lines)
+        _hostage_lines(name, board, ally, ally_board, hostages_on, held_by, lines)
         lines.append(_marriages_line(name, ally, board, ally_board, counted, nullified))
 
+        own_m, ally_m = sum(counted[name]), sum(counted[ally])
         player = PlayerScore(spoils_pts, meld_pts, hand_pts, tuple(r for r in RANKS if r in matched), royals,
                              sets, own_m, ally_m, tuple(notes))
+        natural, multiplier = spoils_pts + meld_pts - hand_pts, 1 + sets + own_m + ally_m
         parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
         marriage_total = own_m + ally_m
         if marriage_total:
             parts.append(f"{marriage_total} marriage{'s' if marriage_total != 1 else ''}")
-        how = f"(1 + {' + '.join(parts)}) = {number(natural)} × {player.multiplier}" if parts else "1"
+        how = f"(1 + {' + '.join(parts)}) = {number(natural)} × {multiplier}" if parts else "1"
         lines.extend(notes)
-        lines.append(f"Score {number(natural)} × {how} = {number(player.score)} (AR-10)")
+        lines.append(f"Score {number(natural)} × {how} = {number(natural * multiplier)} (AR-10)")
         scores[name] = player
         explain[name] = lines
     return scores, explain
 
 
+def _board_points(board: Board, lines: list[str]) -> tuple[int, int, int, frozenset[str]]:
+    """AR-4, AR-5, AR-6: the points of Spoils, Meld and Hand, each explained on ``lines``."""
+    matched = matched_ranks(board.spoils, board.meld)
+    spoils_pts = section_points(board.spoils, matched)
+    meld_pts = section_points(board.meld, matched)
+    hand_pts = hand_points(board.hand)
+    lines.append(_spoils_line(board.spoils, matched, spoils_pts))
+    lines.append(_meld_line(board.spoils, board.meld, matched, meld_pts))
+    hand_text = f"Hand {format_cards(board.hand)}: {number(-hand_pts)}" if board.hand else "Hand empty: 0"
+    lines.append(f"{hand_text} (AR-6)")
+    natural = spoils_pts + meld_pts - hand_pts
+    lines.append(f"Natural score {spoils_pts} + {meld_pts} − {hand_pts} = {number(natural)} (AR-6)")
+    return spoils_pts, meld_pts, hand_pts, matched
+
+
+def _own_royals_in_meld(name: str, board: Board) -> list[str]:
+    """AR-13: an own Royal in own Meld is allowed; it is a meld card and nothing more. "Scores only
+    its card points" is read as: it scores as any meld card (AR-5 matches apply to it) but
+    counts for no Royal set (AR-7 says Royals in Meld do not count)."""
+    notes: list[str] = []
+    house = board.house
+    for card in board.meld:
+        if card.suit == house and card.rank in ROYAL_RANKS:
+            note = (f"{card} in Meld is {name}'s own Royal: allowed, it scores as a meld card "
+                    "but does not count as a Royal (AR-13, AR-7)")
+            if note not in notes:
+                notes.append(note)
+    return notes
+
+
+def _royal_sets(name: str, board: Board, ally: str, ally_board: Board, counted: Mapping[str, tuple[int, int]],
+                lost: Mapping[str, int], house_names: Mapping[str, str], lines: list[str]
+                ) -> tuple[int, tuple[str, ...]]:
+    """AR-7: own Royals in own Spoils, plus own-House K/Q married in the ally's Spoils. Read
+    literally, a marriage nullified by AR-9 leaves both spouses unmarried: the ally-House
+    spouse stops counting for its owner whichever spouse the hostage named, while an
+    own-House card in its owner's Spoils stops counting only when it is the hostage's card."""
+    house = board.house
+    own = {"K": 0, "Q": 0, "J": 0}
+    for card in board.spoils:
+        if card.suit == house and card.rank in own:
+            own[card.rank] += 1
+    via_ally = {"K": 0, "Q": 0}
+    if house != ally_board.house:
+        via_ally["Q"] = counted[ally][0]  # ally's own K married to a Q of this House
+        via_ally["K"] = counted[ally][1]  # ally's own Q married to a K of this House
+    owned = {rank: own[rank] - lost.get(rank, 0) + via_ally.get(rank, 0) for rank in ROYAL_RANKS}
+    sets = min(owned.values())
+    royals = tuple(f"{rank}{house}" for rank in ROYAL_RANKS for _ in range(owned[rank]))
+    lines.append(_royals_line(sets, owned, via_ally, lost, house, house_names[house], ally))
+    return sets, royals
+
+
+def _hostage_lines(name: str, board: Board, ally: str, ally_board: Board, hostages_on, held_by,
+                   lines: list[str]) -> None:
+    """AR-8, AR-9: the hostages held against this player's marriages and their ally's, and those they hold."""
+    house, ally_house = board.house, ally_board.house
+    for holder, card, kind in hostages_on[name]:
+        pair = pair_text(kind, house, ally_house)
+        also = f" and {card} no longer counts as {name}'s Royal" if card.suit == house else ""
+        lines.append(f"{holder} holds {card} hostage: one marriage ({pair}) in {name}'s Spoils "
+                     f"is nullified{also} (AR-9)")
+    for holder, card, kind in hostages_on[ally]:
+        pair = pair_text(kind, ally_house, house)
+        mine = pair.split(" + ")[1]  # the spouse of this player's House
+        also = f" and that {mine} no longer counts as {name}'s Royal"
+        lines.append(f"{holder} holds {card} hostage against {ally}: one marriage ({pair}) in {ally}'s "
+                     f"Spoils is nullified{also} (AR-9)")
+    for card, target in held_by[name]:
+        lines.append(f"Holds {card} hostage against {target} (AR-9)")
+
+
 def _spoils_line(spoils: Sequence[Card], matched: frozenset[str], points: int) -> str:
     if not spoils:
         return "Spoils empty: 0 (AR-4)"
-    doubled = [r for r in RANKS if r in matched and any(c.rank == r for c in spoils)]
+    if matched:
+        ranks_held = {c.rank for c in spoils}
+        doubled = [r for r in RANKS if r in matched and r in ranks_held]
+    else:
+        doubled = []
     if not doubled:
         return f"Spoils {format_cards(spoils)}: {points} (AR-4)"
     ranks = ", ".join(RANK_PLURALS[r] for r in doubled)
@@ -670,10 +762,11 @@ def _spoils_line(spoils: Sequence[Card], matched: frozenset[str], points: int) -
 def _meld_line(spoils: Sequence[Card], meld: Sequence[Card], matched: frozenset[str], points: int) -> str:
     if not meld:
         return "Meld empty: 0 (AR-4)"
-    together = Counter(c.rank for c in meld) + Counter(c.rank for c in spoils)
+    in_meld = [c.rank for c in meld]
+    in_spoils = [c.rank for c in spoils]
     clauses = []
-    for rank in dict.fromkeys(c.rank for c in meld):
-        n = together[rank]
+    for rank in dict.fromkeys(in_meld):
+        n = in_meld.count(rank) + in_spoils.count(rank)
         if rank in matched:
             clauses.append(f"{RANK_PLURALS[rank]} matched ({n} in Meld + Spoils), doubled")
         else:
@@ -682,8 +775,8 @@ def _meld_line(spoils: Sequence[Card], meld: Sequence[Card], matched: frozenset[
     return f"Meld {format_cards(meld)}: {points} — {'; '.join(clauses)} {ruling}"
 
 
-def _royals_line(sets: int, owned: Mapping[str, int], via_ally: Counter, lost: Counter, house: str,
-                 house_name: str, ally: str) -> str:
+def _royals_line(sets: int, owned: Mapping[str, int], via_ally: Mapping[str, int], lost: Mapping[str, int],
+                 house: str, house_name: str, ally: str) -> str:
     if not any(owned.values()):
         held = "no Royals of " + house_name + " owned"
     else:
@@ -691,10 +784,11 @@ def _royals_line(sets: int, owned: Mapping[str, int], via_ally: Counter, lost: C
                          for rank in ROYAL_RANKS if owned[rank]) + f" of {house_name}"
     extras = []
     married = [f"{rank}{house}" + (f" ×{via_ally[rank]}" if via_ally[rank] > 1 else "")
-               for rank in SPOUSE_RANKS if via_ally[rank] > 0]
+               for rank in SPOUSE_RANKS if via_ally.get(rank, 0) > 0]
     if married:
         extras.append(f"{' and '.join(married)} married in {ally}'s Spoils")
-    gone = [f"{rank}{house}" + (f" ×{lost[rank]}" if lost[rank] > 1 else "") for rank in SPOUSE_RANKS if lost[rank]]
+    gone = [f"{rank}{house}" + (f" ×{lost[rank]}" if lost[rank] > 1 else "")
+            for rank in SPOUSE_RANKS if lost.get(rank, 0)]
     if gone:
         extras.append(f"{' and '.join(gone)} held hostage, not counted")
     extra = "; " + "; ".join(extras) if extras else ""
@@ -708,11 +802,13 @@ def _marriages_line(name, ally, board, ally_board, counted, nullified) -> str:
     def part(owner_house: str, other_house: str, key: str, label: str) -> str:
         pieces = []
         for kind in (0, 1):
-            pair = pair_text(kind, owner_house, other_house)
-            if counted[key][kind]:
-                pieces.append(pair + times(counted[key][kind]))
-            if nullified[key][kind]:
-                pieces.append(f"{pair}{times(nullified[key][kind])} nullified")
+            how_many, none_left = counted[key][kind], nullified[key][kind]
+            if how_many or none_left:
+                pair = pair_text(kind, owner_house, other_house)
+                if how_many:
+                    pieces.append(pair + times(how_many))
+                if none_left:
+                    pieces.append(f"{pair}{times(none_left)} nullified")
         return f"{sum(counted[key])} in {label}" + (f" ({', '.join(pieces)})" if pieces else "")
 
     own = part(board.house, ally_board.house, name, "own Spoils")
@@ -768,11 +864,17 @@ def step(tally: Tally, raw: object) -> Tally:
 
 
 def _round_detail(rnd: Round, players: Sequence[str], scores: Mapping[str, PlayerScore]) -> dict[str, Any]:
-    return {p: {"house": rnd.boards[p].house, "board": s.board, "spoils": s.spoils, "meld": s.meld,
-                "hand": s.hand, "natural": s.natural, "matched": list(s.matched), "royals": list(s.royals),
-                "royal_sets": s.royal_sets, "own_marriages": s.own_marriages, "ally_marriages": s.ally_marriages,
-                "multiplier": s.multiplier, "score": s.score, "notes": list(s.notes)}
-            for p, s in ((p, scores[p]) for p in players)}
+    detail = {}
+    for p in players:
+        s = scores[p]
+        board = s.spoils + s.meld
+        natural, multiplier = board - s.hand, 1 + s.royal_sets + s.own_marriages + s.ally_marriages
+        detail[p] = {"house": rnd.boards[p].house, "board": board, "spoils": s.spoils, "meld": s.meld,
+                     "hand": s.hand, "natural": natural, "matched": list(s.matched), "royals": list(s.royals),
+                     "royal_sets": s.royal_sets, "own_marriages": s.own_marriages,
+                     "ally_marriages": s.ally_marriages, "multiplier": multiplier, "score": natural * multiplier,
+                     "notes": list(s.notes)}
+    return detail
 
 
 def _advance(tally: Tally, rnd: Round, found: Problems) -> Tally:
@@ -780,9 +882,9 @@ def _advance(tally: Tally, rnd: Round, found: Problems) -> Tally:
     players, sides = tally.players, tally.sides
     if len(rnd.boards) == len(players):
         scores, explain = _score_round(rnd, sides, tally.opts["house_names"], found)
-        points = {p: scores[p].score for p in players}
-        explain = {p: explain[p] for p in players}
         detail_players = _round_detail(rnd, players, scores)
+        points = {p: detail_players[p]["score"] for p in players}
+        explain = {p: explain[p] for p in players}
     else:
         # AR-12: an Alliance surrendered and the boards were not all entered. Boards are
         # scored only when all four are given; otherwise the round is 0 for everyone.
@@ -809,7 +911,8 @@ def _advance(tally: Tally, rnd: Round, found: Problems) -> Tally:
     }
     played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail,
                                                  side_points=side_points))
-    tally = replace(tally, totals=totals, side_totals=side_totals, played=played)
+    tally = Tally(tally.players, tally.opts, sides, totals, side_totals, played, tally.over, tally.winners,
+                  tally.reason)
     return _decided(tally, rnd)
 
 

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cards import RANKS, Card, format_cards, said
+from ..cards import RANKS, Card, said
 from . import alliance_royals as ar
 from .base import InputError, Played, Problems, ScoredGame, ScoredRound, is_whole_number
 
@@ -104,15 +104,22 @@ def find_marriages(players: Sequence[str], houses: Mapping[str, str], spoils: Ma
     [('KS + QH', ('Ben',))]
     """
     house = houses[holder]
-    held = Counter(spoils[holder])
-    left = {"K": held[Card("K", house)], "Q": held[Card("Q", house)]}
+    held: dict[tuple[str, str], int] = {}  # the Kings and Queens in the Spoils, by rank and suit
+    for card in spoils[holder]:
+        if card.rank in ar.SPOUSE_RANKS:
+            key = (card.rank, card.suit)
+            held[key] = held.get(key, 0) + 1
+    left = {"K": held.get(("K", house), 0), "Q": held.get(("Q", house), 0)}
     found: list[Marriage] = []
-    for other_house in dict.fromkeys(houses[p] for p in seat_order_from_left(players, holder)):
+    if not left["K"] and not left["Q"]:
+        return found  # no own King or Queen to marry
+    order = seat_order_from_left(players, holder)
+    for other_house in dict.fromkeys(houses[p] for p in order):
         if other_house == house:
             continue
-        spouses = tuple(p for p in seat_order_from_left(players, holder) if houses[p] == other_house)
+        spouses = tuple(p for p in order if houses[p] == other_house)
         for own_rank, other_rank in (("K", "Q"), ("Q", "K")):
-            n = min(left[own_rank], held[Card(other_rank, other_house)])
+            n = min(left[own_rank], held.get((other_rank, other_house), 0))
             left[own_rank] -= n
             found.extend(Marriage(holder, spouses, Card(own_rank, house), Card(other_rank, other_house))
                          for _ in range(n))
@@ -249,60 +256,28 @@ def _score_round(family: Family, rnd: ar.Round, players: Sequence[str], opts: Ma
     explain: dict[str, list[str]] = {}
     for name in players:
         board = boards[name]
-        house = board.house
-        lines = [f"Home House {names[house]} ({family.ruling}-1, AR-3)"]
-        matched = ar.matched_ranks(board.spoils, board.meld)
-        spoils_pts = ar.section_points(board.spoils, matched)
-        meld_pts = ar.section_points(board.meld, matched)
-        hand_pts = ar.hand_points(board.hand)
-        lines.append(ar._spoils_line(board.spoils, matched, spoils_pts))
-        lines.append(ar._meld_line(board.spoils, board.meld, matched, meld_pts))
-        hand_text = f"Hand {format_cards(board.hand)}: {ar.number(-hand_pts)}" if board.hand else "Hand empty: 0"
-        lines.append(f"{hand_text} (AR-6)")
-        natural = spoils_pts + meld_pts - hand_pts
-        lines.append(f"Natural score {spoils_pts} + {meld_pts} − {hand_pts} = {ar.number(natural)} (AR-6)")
-        notes = []
-        for card in dict.fromkeys(board.meld):
-            if card.suit == house and card.rank in ar.ROYAL_RANKS:
-                notes.append(f"{card} in Meld is {name}'s own Royal: allowed, it scores as a meld card "
-                             "but does not count as a Royal (AR-13, AR-7)")
-
-        # BR-2 / MR-3: Royals in own Spoils, plus own-House Royals married in a spouse's Spoils.
-        own = Counter(c.rank for c in board.spoils if c.suit == house and c.rank in ar.ROYAL_RANKS)
-        for m in married[name]:
-            if m.nullified_by and m.nullified_by[1] == m.own:
-                own[m.own.rank] -= 1  # the hostage's twin stops counting as its owner's Royal (AR-9)
-        via = Counter(m.other.rank for m in every if name in m.spouses and m.counted)
-        owned = {rank: own[rank] + via[rank] for rank in ar.ROYAL_RANKS}
-        sets = min(owned.values())
-        royals = tuple(f"{rank}{house}" for rank in ar.ROYAL_RANKS for _ in range(owned[rank]))
-        held = ", ".join(rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
-                         for rank in ar.ROYAL_RANKS if owned[rank])
-        extra = ""
-        if via:
-            spouse_spoils = sorted({m.holder for m in every if name in m.spouses and m.counted})
-            extra = f"; {' and '.join(f'{r}{house}' for r in ar.SPOUSE_RANKS if via[r])} married in " \
-                    f"{' and '.join(spouse_spoils)}'s Spoils"
-        rulings = "MR-3, AR-7" if family.marries else "BR-2, AR-7"
-        held = f"{held} of {names[house]}" if held else f"no Royals of {names[house]} owned"
-        lines.append(f"Royal sets: {sets} ({held}{extra}) ({rulings})")
-
+        lines = [f"Home House {names[board.house]} ({family.ruling}-1, AR-3)"]
+        spoils_pts, meld_pts, hand_pts, matched = ar._board_points(board, lines)
+        notes = ar._own_royals_in_meld(name, board)
+        as_spouse = [m for m in every if name in m.spouses]
+        sets, royals = _royal_sets(family, board, married[name], as_spouse, names[board.house], lines)
         own_m = sum(1 for m in married[name] if m.counted)
-        spouse_m = sum(1 for m in every if name in m.spouses and m.counted)
+        spouse_m = sum(1 for m in as_spouse if m.counted)
         if family.marries:
             lines.extend(_marriage_lines(name, married[name], every, held_by[name]))
         player = PlayerRound(spoils_pts, meld_pts, hand_pts, tuple(r for r in RANKS if r in matched), royals,
                              sets, own_m, spouse_m, tuple(notes))
+        natural, multiplier = spoils_pts + meld_pts - hand_pts, 1 + sets + own_m + spouse_m
         parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
         if own_m:
             parts.append(f"{own_m} own marriage{'s' if own_m != 1 else ''}")
         if spouse_m:
             parts.append(f"spouse in {spouse_m} marriage{'s' if spouse_m != 1 else ''}")
-        how = (f"(1 + {' + '.join(parts)}) = {ar.number(natural)} × {player.multiplier}" if parts else "1")
+        how = (f"(1 + {' + '.join(parts)}) = {ar.number(natural)} × {multiplier}" if parts else "1")
         ruling = "MR-3" if family.marries else "BR-2"
         word = "Score before sharing" if family.marries else "Score"
         lines.extend(notes)
-        lines.append(f"{word} {ar.number(natural)} × {how} = {ar.number(player.before_sharing)} ({ruling})")
+        lines.append(f"{word} {ar.number(natural)} × {how} = {ar.number(natural * multiplier)} ({ruling})")
         scores[name] = player
         explain[name] = lines
 
@@ -313,6 +288,37 @@ def _score_round(family: Family, rnd: ar.Round, players: Sequence[str], opts: Ma
                 explain[name].append("No marriage counts on any board this round; the authors say a round "
                                      "cannot end before someone is married, so it is scored with this note (MR-5)")
     return scores, explain, every
+
+
+def _royal_sets(family: Family, board: ar.Board, mine: list[Marriage], as_spouse: list[Marriage],
+                house_name: str, lines: list[str]) -> tuple[int, tuple[str, ...]]:
+    """BR-2 / MR-3: Royals in own Spoils, plus own-House Royals married in a spouse's Spoils."""
+    house = board.house
+    own = {"K": 0, "Q": 0, "J": 0}
+    for card in board.spoils:
+        if card.suit == house and card.rank in own:
+            own[card.rank] += 1
+    for m in mine:
+        if m.nullified_by and m.nullified_by[1] == m.own:
+            own[m.own.rank] -= 1  # the hostage's twin stops counting as its owner's Royal (AR-9)
+    via: dict[str, int] = {}
+    for m in as_spouse:
+        if m.counted:
+            via[m.other.rank] = via.get(m.other.rank, 0) + 1
+    owned = {rank: own[rank] + via.get(rank, 0) for rank in ar.ROYAL_RANKS}
+    sets = min(owned.values())
+    royals = tuple(f"{rank}{house}" for rank in ar.ROYAL_RANKS for _ in range(owned[rank]))
+    held = ", ".join(rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
+                     for rank in ar.ROYAL_RANKS if owned[rank])
+    extra = ""
+    if via:
+        spouse_spoils = sorted({m.holder for m in as_spouse if m.counted})
+        extra = f"; {' and '.join(f'{r}{house}' for r in ar.SPOUSE_RANKS if via.get(r))} married in " \
+                f"{' and '.join(spouse_spoils)}'s Spoils"
+    rulings = "MR-3, AR-7" if family.marries else "BR-2, AR-7"
+    held = f"{held} of {house_name}" if held else f"no Royals of {house_name} owned"
+    lines.append(f"Royal sets: {sets} ({held}{extra}) ({rulings})")
+    return sets, royals
 
 
 def _marriage_lines(name: str, mine: list[Marriage], every: list[Marriage],
@@ -426,14 +432,8 @@ def _advance(tally: Tally, rnd: ar.Round, found: Problems) -> Tally:
     detail: dict[str, Any] = {"surrender": rnd.surrender}
     if len(rnd.boards) == len(players):
         scores, explain, every = _score_round(family, rnd, players, tally.opts, found)
-        points = {p: scores[p].score for p in players}
-        detail["players"] = {p: {
-            "house": rnd.boards[p].house, "board": s.spoils + s.meld, "spoils": s.spoils, "meld": s.meld,
-            "hand": s.hand, "natural": s.natural, "matched": list(s.matched), "royals": list(s.royals),
-            "royal_sets": s.royal_sets, "own_marriages": s.own_marriages,
-            "spouse_marriages": s.spouse_marriages, "multiplier": s.multiplier,
-            "before_sharing": s.before_sharing, "shared": dict(s.shared), "score": s.score,
-            "notes": list(s.notes)} for p, s in scores.items()}
+        detail["players"] = {p: _player_detail(rnd.boards[p].house, s) for p, s in scores.items()}
+        points = {p: detail["players"][p]["score"] for p in players}
         if family.marries:
             detail["marriages"] = [m.as_json() for m in every]
             detail["no_marriage"] = not any(m.counted for m in every)
@@ -446,7 +446,19 @@ def _advance(tally: Tally, rnd: ar.Round, found: Problems) -> Tally:
     for p in players:
         explain[p].append(f"Total {ar.number(totals[p])} ({family.end})")
     played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
-    return _decided(replace(tally, totals=totals, played=played), rnd)
+    tally = Tally(family, players, tally.opts, totals, played, tally.over, tally.winners, tally.reason)
+    return _decided(tally, rnd)
+
+
+def _player_detail(house: str, s: PlayerRound) -> dict[str, Any]:
+    natural, multiplier = s.spoils + s.meld - s.hand, 1 + s.royal_sets + s.own_marriages + s.spouse_marriages
+    before_sharing = natural * multiplier
+    return {"house": house, "board": s.spoils + s.meld, "spoils": s.spoils, "meld": s.meld,
+            "hand": s.hand, "natural": natural, "matched": list(s.matched), "royals": list(s.royals),
+            "royal_sets": s.royal_sets, "own_marriages": s.own_marriages,
+            "spouse_marriages": s.spouse_marriages, "multiplier": multiplier,
+            "before_sharing": before_sharing, "shared": dict(s.shared),
+            "score": before_sharing + sum(s.shared.values()), "notes": list(s.notes)}
 
 
 def _decided(tally: Tally, rnd: ar.Round) -> Tally:

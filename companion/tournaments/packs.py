@@ -14,6 +14,7 @@ round's seating forgets its packs.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from flask import Flask, url_for
 from markupsafe import Markup
 
 from .. import games, sheets, tables
-from ..db import connect
+from ..db import borrowed
 from . import store
 
 _building: set[str] = set()
@@ -38,7 +39,12 @@ def pack_dir(app: Flask) -> Path:
 
 
 def pack_path(app: Flask, tid: str, round_number: int, paper: str = "a4") -> Path:
-    return pack_dir(app) / f"{tid}-round-{round_number}-{paper}.pdf"
+    """The round's pack, named after the tables it prints: a round seated again (after its seating was
+    undone, perhaps on another server, whose files these are not) never gets an older round's pack."""
+    with borrowed(app) as db:
+        seated = "".join(s.table_id for s in store.round_tables(db, tid, round_number))
+    seating = hashlib.blake2s(seated.encode(), digest_size=4).hexdigest()
+    return pack_dir(app) / f"{tid}-round-{round_number}-{seating}-{paper}.pdf"
 
 
 def status(app: Flask, tid: str, round_number: int, paper: str = "a4") -> str:
@@ -73,8 +79,8 @@ def start(app: Flask, tid: str, round_number: int, base_url: str, paper: str = "
 
 def forget(app: Flask, tid: str, round_number: int) -> None:
     """Remove a round's packs (its seating was undone: the tables they print are gone)."""
-    for paper in PAPERS:
-        pack_path(app, tid, round_number, paper).unlink(missing_ok=True)
+    for path in pack_dir(app).glob(f"{tid}-round-{round_number}-*.pdf"):
+        path.unlink(missing_ok=True)
 
 
 def _options_line(game: str, options: dict) -> str:
@@ -86,8 +92,7 @@ def pack_documents(app: Flask, tid: str, round_number: int, base_url: str, paper
                    progress=None) -> list[str]:
     """The seating list, then one page per table, as HTML: the game's own blank sheet with the
     table's players in seat order, headed with what the pack knows, and its edit link as a QR code."""
-    db = connect(app.config["DATABASE"])
-    try:
+    with borrowed(app) as db:
         t = store.get(db, tid)
         seats = store.round_tables(db, tid, round_number)
         rows = []
@@ -96,8 +101,6 @@ def pack_documents(app: Flask, tid: str, round_number: int, base_url: str, paper
             with app.test_request_context(base_url=base_url):
                 edit = url_for("tables.show", table_id=table.id, key=table.edit_key, _external=True)
             rows.append((seat, table, edit))
-    finally:
-        db.conn.close()
     date = sheets.format_date(rows[0][1].created_at if rows else None)
     options = _options_line(t.game, {k: v for k, v in t.options.items() if k != "word_list"})
     if "word_list" in t.options:

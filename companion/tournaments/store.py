@@ -13,10 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlite_utils import Database
-
 from .. import games, limits, tables
-from ..db import immediate
+from ..db import Database, immediate
 from ..recent import Recent
 from . import seating
 from .standings import standings
@@ -121,7 +119,7 @@ def create(db: Database, game: str, title: str, entrants: Sequence[Any], options
 
 
 def get(db: Database, tid: str) -> Tournament:
-    rows = list(db.query("SELECT * FROM tournaments WHERE id = ?", [tid]))
+    rows = db.rows("SELECT * FROM tournaments WHERE id = ?", [tid])
     if not rows:
         raise TournamentNotFound(tid)
     return _row(rows[0])
@@ -129,25 +127,24 @@ def get(db: Database, tid: str) -> Tournament:
 
 def seated(db: Database, tid: str) -> list[SeatedTable]:
     return [SeatedTable(r["round"], r["number"], r["table_id"], tuple(json.loads(r["seats"])))
-            for r in db.query("SELECT * FROM tournament_tables WHERE tournament_id = ? ORDER BY round, number",
-                              [tid])]
+            for r in db.rows("SELECT * FROM tournament_tables WHERE tournament_id = ? ORDER BY round, number",
+                             [tid])]
 
 
 def rounds_seated(db: Database, tid: str) -> int:
-    return next(db.query("SELECT COALESCE(MAX(round), 0) AS n FROM tournament_tables WHERE tournament_id = ?",
-                         [tid]))["n"]
+    return db.value("SELECT COALESCE(MAX(round), 0) FROM tournament_tables WHERE tournament_id = ?", [tid])
 
 
 def version(db: Database, tid: str) -> str:
     """Changes whenever any of the tournament's tables changes, a round is seated or undone, time
     is called or a result adjusted: the standings page's ETag."""
-    row = next(db.query(
+    row = db.rows(
         "SELECT COUNT(*) AS n, COALESCE(MAX(e.id), 0) AS last, COALESCE(MAX(tt.table_id), '') AS newest "
-        "FROM tournament_tables tt LEFT JOIN events e ON e.table_id = tt.table_id WHERE tt.tournament_id = ?", [tid]))
-    director = next(db.query(
-        "SELECT (SELECT COUNT(*) FROM tournament_calls WHERE tournament_id = :t) AS calls, "
-        "(SELECT COALESCE(MAX(created_at), '') FROM tournament_adjustments WHERE tournament_id = :t) AS adjusted",
-        {"t": tid}))
+        "FROM tournament_tables tt LEFT JOIN events e ON e.table_id = tt.table_id WHERE tt.tournament_id = ?", [tid])[0]
+    director = db.rows(
+        "SELECT (SELECT COUNT(*) FROM tournament_calls WHERE tournament_id = ?) AS calls, "
+        "(SELECT COALESCE(MAX(created_at), '') FROM tournament_adjustments WHERE tournament_id = ?) AS adjusted",
+        [tid, tid])[0]
     return f"{row['n']}-{row['last']}-{row['newest'][:6]}-{director['calls']}-{director['adjusted']}"
 
 
@@ -250,7 +247,7 @@ def seat_next_round(db: Database, t: Tournament, seed: int | None = None,
         players = table_players(t, entrants)
         new_tables.append((number, entrants, tables.new_table(t.game, players, options_for(t.options, players),
                                                               title)))
-    with immediate(db):
+    with immediate(db, lock=("tournaments", t.id)):  # a second tap, on any server, waits here
         if rounds_seated(db, t.id) != done:
             raise RoundAlreadySeated()
         for number, entrants, table in new_tables:
@@ -271,15 +268,17 @@ def unseat_round(db: Database, t: Tournament, round_number: int,
     Its tables are removed (they hold nothing; ``known``, the cache of tables read, forgets
     them); the number of tables removed is returned.
     """
-    with immediate(db):
+    with immediate(db, lock=("tournaments", t.id)):
         done = rounds_seated(db, t.id)
         if round_number != done or done == 0:
             raise DirectorRefused(f"only the last round seated (round {done}) can be undone"
                                   if done else "no round is seated")
         ids = [s.table_id for s in round_tables(db, t.id, round_number)]
-        started = list(db.query(
+        for table_id in ids:  # a hand being saved on another server now finishes first, and is seen below
+            db.lock_row("tables", table_id)
+        started = db.rows(
             "SELECT tt.number FROM tournament_tables tt JOIN events e ON e.table_id = tt.table_id "
-            "WHERE tt.tournament_id = ? AND tt.round = ? ORDER BY tt.number LIMIT 1", [t.id, round_number]))
+            "WHERE tt.tournament_id = ? AND tt.round = ? ORDER BY tt.number LIMIT 1", [t.id, round_number])
         if started:
             raise DirectorRefused(f"table {started[0]['number']} of round {round_number} has a hand entered, so "
                                   "its seating stays; call time on the round instead")
@@ -297,7 +296,7 @@ def unseat_round(db: Database, t: Tournament, round_number: int,
 def called_rounds(db: Database, tid: str) -> dict[int, str]:
     """The rounds on which time was called, with when."""
     return {r["round"]: r["called_at"]
-            for r in db.query("SELECT round, called_at FROM tournament_calls WHERE tournament_id = ?", [tid])}
+            for r in db.rows("SELECT round, called_at FROM tournament_calls WHERE tournament_id = ?", [tid])}
 
 
 def time_called_on(db: Database, table_id: str) -> dict[str, Any] | None:
@@ -312,21 +311,22 @@ def time_called_on(db: Database, table_id: str) -> dict[str, Any] | None:
 
 def call_time(db: Database, t: Tournament, round_number: int) -> None:
     """End a round: its unfinished tables count as they stand (or as the director adjusts them)."""
-    with immediate(db):
+    with immediate(db, lock=("tournaments", t.id)):
         if not 1 <= round_number <= rounds_seated(db, t.id):
             raise DirectorRefused(f"round {round_number} is not seated")
-        db.execute("INSERT OR IGNORE INTO tournament_calls (tournament_id, round, called_at) VALUES (?, ?, ?)",
+        db.execute("INSERT INTO tournament_calls (tournament_id, round, called_at) VALUES (?, ?, ?) "
+                   "ON CONFLICT DO NOTHING",
                    [t.id, round_number, tables.now()])
 
 
 def adjustments(db: Database, tid: str) -> dict[str, dict[str, Any]]:
     return {r["table_id"]: {"totals": json.loads(r["totals"]), "reason": r["reason"], "at": r["created_at"]}
-            for r in db.query("SELECT * FROM tournament_adjustments WHERE tournament_id = ?", [tid])}
+            for r in db.rows("SELECT * FROM tournament_adjustments WHERE tournament_id = ?", [tid])}
 
 
 def adjust(db: Database, t: Tournament, table_id: str, totals: dict[str, int], reason: str) -> None:
     """Give a table of a round whose time was called the result the director typed, with the reason."""
-    with immediate(db):
+    with immediate(db, lock=("tournaments", t.id)):
         seat = next((s for s in seated(db, t.id) if s.table_id == table_id), None)
         if seat is None:
             raise DirectorRefused("that table is not part of this tournament")
@@ -334,8 +334,9 @@ def adjust(db: Database, t: Tournament, table_id: str, totals: dict[str, int], r
             raise DirectorRefused(f"call time on round {seat.round} before adjusting one of its tables")
         if set(totals) != set(seat.entrants):
             raise DirectorRefused("give a total for everyone at the table")
-        db.execute("INSERT OR REPLACE INTO tournament_adjustments (tournament_id, table_id, totals, reason, "
-                   "created_at) VALUES (?, ?, ?, ?, ?)",
+        db.execute("INSERT INTO tournament_adjustments (tournament_id, table_id, totals, reason, created_at) "
+                   "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, table_id) DO UPDATE SET "
+                   "totals = excluded.totals, reason = excluded.reason, created_at = excluded.created_at",
                    [t.id, table_id, json.dumps(totals), reason, tables.now()])
 
 

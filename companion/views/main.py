@@ -26,7 +26,7 @@ from werkzeug.datastructures import CombinedMultiDict
 from wtforms import FileField, StringField, TextAreaField
 from wtforms.validators import Length
 
-from .. import games, tables
+from .. import games, table_actions, tables
 from ..cards import said
 from ..config import RULES_DIR, STATIC_DIR
 from ..db import get_db
@@ -42,7 +42,8 @@ SEATS = 9  # the most any game seats (Indian Rummy with three decks)
 
 
 class NewTableForm(CourtierForm):
-    title = StringField("Name of the game (optional)", validators=[Length(max=60)])
+    # Its length and characters are checked with the seats (table_actions.check_new_table), as over the API.
+    title = StringField("Name of the game (optional)")
 
 
 for _seat in range(1, SEATS + 1):
@@ -83,7 +84,7 @@ def new_table(game: str):
     names = [(form[f"seat{s}"].data or "").strip() for s in range(1, SEATS + 1)]
     seated = [n for n in names if n]
     found = games.Problems()
-    games.check_players(seated, engine, found)
+    table_actions.check_new_table(game, seated, form.title.data or "", found)
     if forms_valid and not found:
         try:
             table = tables.create_table(get_db(), game, seated, ENTRY[game].options_from(options, seated),
@@ -99,11 +100,12 @@ def new_table(game: str):
 
 
 def _seat_errors(form, names, found, shown: int) -> None:
-    """Attach player-list problems to the seat fields they are about (or the last seat the page shows)."""
+    """Attach player-list problems to the seat fields they are about (or the last seat the page shows),
+    and the table's name's to its own field."""
     seated_fields = [f"seat{min(s, shown)}" for s, n in enumerate(names, 1) if n]
     for problem in found:
         m = re.match(r"players\[(\d+)\]", problem.where)
-        target = seated_fields[int(m.group(1))] if m else "seat1"
+        target = "title" if problem.where == "title" else seated_fields[int(m.group(1))] if m else "seat1"
         form[target].errors = [*form[target].errors, problem.message]
 
 

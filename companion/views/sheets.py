@@ -41,9 +41,9 @@ def table_sheet(table_id: str):
     db = get_db()
     try:
         table = tables.get_table(db, table_id, known_tables())
+        now = tables.state(db, table, states())
     except tables.TableNotFound:
         abort(404, NO_TABLE)
-    now = tables.state(db, table, states())
     etag = f"sheet-{table.id}-{now.version}-{paper}"
     if request.if_none_match.contains(etag):
         response = Response(status=304)

@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import secrets
+from collections.abc import Callable
 from functools import wraps
 
 import segno
@@ -29,8 +30,7 @@ from flask import (
 from markupsafe import Markup
 from wtforms import HiddenField, StringField
 
-from .. import games, scorepad, sheets, tables
-from .. import history as history_words
+from .. import games, scorepad, sheets, table_actions, tables
 from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
@@ -42,6 +42,15 @@ bp = Blueprint("tables", __name__, url_prefix="/t")
 
 VIEW_ONLY = ("This is a view link: it can show the scores but not change them. "
              "Use the table's edit link to enter scores.")
+NO_TABLE = "There is no table at this link. Check the link, or start a new table."
+
+
+@bp.errorhandler(tables.TableNotFound)
+def table_gone(_error: tables.TableNotFound):
+    """A table removed while this request was under way (its round's seating undone, on any server)."""
+    from ..security import _error_response
+
+    return _error_response(404, "Not Found", NO_TABLE)
 
 
 @bp.app_template_filter("why")
@@ -64,7 +73,7 @@ def load_table(endpoint, values):
         try:  # from the state cache when this version is there: a table's row is not read again
             now = tables.state_by_id(get_db(), values["table_id"], known_tables(), states())
         except tables.TableNotFound:
-            abort(404, "There is no table at this link. Check the link, or start a new table.")
+            abort(404, NO_TABLE)
         # The table as the log has it now: names corrected, late players seated (tables.seating).
         g.table_state = now
         g.table = now.table
@@ -90,9 +99,17 @@ def table_url(endpoint: str, **values) -> str:
     return url_for(endpoint, table_id=g.table.id, **values)
 
 
+def hand_urls(endpoint: str, with_key: bool = True) -> Callable[[int], str]:
+    """The URL of ``endpoint`` for any hand's slot, built by Flask once per board: a board links each
+    of its hands up to three times, and building a URL is most of what a link costs."""
+    url = table_url(endpoint, slot=0) if with_key else url_for(endpoint, table_id=g.table.id, slot=0)
+    head, _, tail = url.rpartition("/hands/0")
+    return lambda slot: f"{head}/hands/{int(slot)}{tail}"
+
+
 @bp.app_context_processor
 def inject_table_url():
-    return {"table_url": table_url, "entry_for": ENTRY.__getitem__, "card_attrs": card_attrs,
+    return {"table_url": table_url, "hand_urls": hand_urls, "entry_for": ENTRY.__getitem__, "card_attrs": card_attrs,
             "max_name_length": games.MAX_NAME_LENGTH, "print_font_stack": sheets.font_stack()}
 
 
@@ -151,7 +168,7 @@ def running_chart(scored) -> tuple[Markup, list]:
     Drawn 300 units wide with 11.5-unit labels: a 360 px phone shows it about 328 px wide, so
     its labels read at 12 px or more (the sheet's 8.5 on 400 units would be 7 px there)."""
     svg, legend = sheets.running_chart(scored.as_json(), _entry().ROUND_NAME, width=300, height=190,
-                                       font_size=11.5, bound_font_size=11.5)
+                                       font_size=11.5)
     return Markup(svg), legend  # noqa: S704 - chart.py escapes every name
 
 
@@ -636,10 +653,7 @@ def seat_player(table_id: str):
 
 @bp.get("/<table_id>/history")
 def history(table_id: str):
-    log = tables.events(get_db(), g.table.id)
-    entry = _entry()
-    told = history_words.lines(log, g.table.players, entry.ROUND_NAME, entry.round_heading,
-                               hands=lambda some: tables.seating(g.table, some)[1])
+    told = table_actions.history_lines(g.table, tables.events(get_db(), g.table.id))
     return render_template("pages/history.html", table=g.table, lines=list(reversed(told)))
 
 

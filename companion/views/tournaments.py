@@ -13,7 +13,7 @@ from wtforms import IntegerField, RadioField, SelectField, StringField, TextArea
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .. import games, heavy, limits, sheets, tables, tournaments
-from ..db import connect, get_db
+from ..db import borrowed, get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm, choices
 from ..games.base import InputError
@@ -283,7 +283,7 @@ def seat_round(tid: str):
     if form.round.data is None:  # an old page or a script: seating "the next round" again would seat another
         return _seat_refused()
     try:
-        seated = heavy.pool().run(_seat_next, current_app.config["DATABASE"], g.tournament, form.round.data)
+        seated = heavy.pool().run(_seat_next, current_app._get_current_object(), g.tournament, form.round.data)
     except tournaments.SeatingError as err:
         flash(f"Could not seat the round: {err}.")
     except store.RoundAlreadySeated:
@@ -374,13 +374,10 @@ def _paper() -> str:
     return paper
 
 
-def _seat_next(database: str, t, asked: int | None):
+def _seat_next(app, t, asked: int | None):
     """Seat the next round on a connection of its own (it runs in the heavy pool's thread)."""
-    db = connect(database)
-    try:
+    with borrowed(app) as db:
         return store.seat_next_round(db, t, round_number=asked)
-    finally:
-        db.conn.close()
 
 
 @bp.get("/<tid>/rounds/<int:round_number>/pack")

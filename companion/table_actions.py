@@ -1,0 +1,122 @@
+"""What a table's pages and the JSON API both do to a table, written once so the two agree.
+
+Starting a table with the new-table form's checks, finding a round by its number on the board,
+telling the log in words, the key a program reads a table with, and the table as it stood at a
+version (what a save sent twice is answered with). The writes themselves are :mod:`companion.tables`'
+(``create_table``, ``append``); nothing here reads or writes the database but through it.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from collections.abc import Sequence
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import games, limits, tables
+from . import history as history_words
+from .cards import said
+from .entry import ENTRY
+from .games.base import Problems
+
+#: The longest name a table may have (the new-table form's field says the same).
+TITLE_CHARS = 60
+
+
+def check_new_table(game: str, players: object, title: object, found: Problems) -> list[str]:
+    """The new-table form's checks of the seats and the table's name, each problem added to ``found``
+    in the players' words; returns the names, trimmed. The options are the engine's to check
+    (:func:`tables.create_table` scores the empty game before it stores anything)."""
+    names = games.check_players(players, games.ENGINES[game], found)
+    if not isinstance(title, str):
+        found.add("title", "a table's name is text (or leave it out for the game's name)")
+    elif len(title.strip()) > TITLE_CHARS:
+        found.add("title", f"a table's name may have at most {TITLE_CHARS} characters; this one has "
+                           f"{len(title.strip())}")
+    elif limits.has_control(title):
+        found.add("title", "a table's name cannot hold control characters such as line breaks")
+    return names
+
+
+def playable_problem(game: object) -> str | None:
+    """Why a table of ``game`` cannot be started here, in words; None when it can.
+
+    >>> playable_problem("royalty") is None, playable_problem("snap")[:21]
+    (True, 'unknown game “snap”; ')
+    """
+    if isinstance(game, str) and game in ENTRY and game in games.ENGINES:
+        return None
+    known = ", ".join(sorted(ENTRY))
+    if game is None:
+        return f"say which game: one of {known}"
+    return f"unknown game {said(str(game))}; known games: {known}"
+
+
+def start_table(db: Database, game: str, players: object, options: dict[str, Any], title: str = "",
+                device: str = "") -> tables.Table:
+    """A new table, refused (InputError, every problem at once) as the new-table form refuses it."""
+    found = Problems()
+    names = check_new_table(game, players, title, found)
+    found.raise_if_any()
+    return tables.create_table(db, game, names, options, title=title, device=device)
+
+
+def slot_of(hands: Sequence[tuple[int, Any]], number: int) -> int | None:
+    """The log's slot of the round numbered ``number`` on the board (from 1), or None.
+
+    >>> slot_of([(1, "a"), (3, "b")], 2), slot_of([(1, "a")], 2), slot_of([(1, "a")], 0)
+    (3, None, None)
+    """
+    return hands[number - 1][0] if 1 <= number <= len(hands) else None
+
+
+def history_lines(table: tables.Table, log: Sequence[tables.Event]) -> list[history_words.Line]:
+    """Every change in the log, oldest first, in words, numbered as the board numbers its rounds."""
+    entry = ENTRY[table.game]
+    return history_words.lines(log, table.players, entry.ROUND_NAME, entry.round_heading,
+                               hands=lambda some: tables.seating(table, some)[1])
+
+
+def change_kind(event: tables.Event, log: Sequence[tables.Event]) -> str:
+    """What a change was, as the pages' buttons name it: a redo is logged as an undo of an undo."""
+    return "redo" if tables.is_redo(event, log) else event.kind
+
+
+def view_key(table: tables.Table) -> str:
+    """The key that reads a table over the API but cannot change it: derived from the edit key, so it
+    needs no storage, is the same on every server of a table, and gives no way back to the edit key.
+
+    >>> len(view_key(tables.Table("t", "k" * 22, "royalty", "", (), {}, "")))
+    22
+    """
+    digest = hmac.new(table.stored.edit_key.encode(), b"courtier view key", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def entry_key_for(idempotency_key: str) -> str:
+    """The entry key an API call's Idempotency-Key is kept as: the key itself when a phone's offline
+    queue could have sent it (the two are one mechanism), else a digest of it in that form.
+
+    >>> entry_key_for("9f1c2a7e-58b1-4e7b-9d2e-0c6f0e3b1a55")
+    '9f1c2a7e-58b1-4e7b-9d2e-0c6f0e3b1a55'
+    >>> key = entry_key_for("order 17"); tables.valid_entry_key(key), key == entry_key_for("order 17")
+    (True, True)
+    """
+    if tables.valid_entry_key(idempotency_key):
+        return idempotency_key
+    digest = hashlib.sha256(idempotency_key.encode("utf-8", "surrogatepass")).digest()
+    return "idem-" + base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def state_at(db: Database, table: tables.Table, version: int,
+             cache: tables.StateCache | None = None) -> tables.State:
+    """The table as it stood at ``version``: the log up to a version never changes, so this is what
+    every answer given at that version said."""
+    table = table.stored
+    found = cache.get((table.id, version)) if cache is not None else None
+    if found is not None:
+        return found
+    return tables.state_after(table, tuple(e for e in tables.events(db, table.id) if e.seq <= version), None)

@@ -1,0 +1,393 @@
+"""Tables over the JSON API (API.md, Tables): everything a phone does to a table, a program can do.
+
+The same table, keys, versions and entry keys as the pages: a write is :func:`tables.append`, as
+the pages' saves, corrections, deletes, undos and redos are; a new table is
+:func:`table_actions.start_table`, as the new-table form's. Keys travel only in the
+``Authorization`` header (``Bearer <key>``): the edit key writes and reads, the view key
+(:func:`table_actions.view_key`) reads. This module reads requests and shapes answers, no more.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, current_app, request, url_for
+
+from .. import games, table_actions, tables
+from ..db import get_db
+from ..entry import ENTRY
+from ..games.base import InputError, Problem
+from ..tournaments import store as tournament_store
+from .api import json_body
+from .common import known_tables, states
+
+bp = Blueprint("table_api", __name__, url_prefix="/api/v1/tables")
+
+#: How an API change is named in a table's history (a phone's changes carry the phone's name).
+DEVICE = "API"
+
+#: The fields a new table takes (API.md); any other is refused rather than silently dropped.
+NEW_TABLE_FIELDS = ("game", "players", "options", "title", "club")
+
+#: Query parameters that would carry a key in an address: refused on every API call.
+KEY_PARAMETERS = frozenset({"key", "edit_key", "view_key", "api_key", "apikey", "access_token", "token",
+                            "auth", "authorization", "bearer"})
+
+#: The longest Idempotency-Key taken; any string up to it is kept (as a digest when it is not an entry key).
+IDEMPOTENCY_KEY_CHARS = 255
+
+WHERE_KEY = "Authorization"
+
+
+class Refused(Exception):
+    """A call answered with a status and one problem in words (401, 403, 404, 409...)."""
+
+    def __init__(self, status: int, where: str, message: str, **extra: Any):
+        super().__init__(message)
+        self.status, self.where, self.message, self.extra = status, where, message, extra
+
+
+@bp.errorhandler(Refused)
+def refused(error: Refused):
+    response = current_app.make_response(({"errors": [{"where": error.where, "message": error.message}],
+                                            **error.extra}, error.status))
+    if error.status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="Courtier tables"'
+    return response
+
+
+@bp.errorhandler(InputError)
+def input_error(error: InputError):
+    return error.as_json(), 422
+
+
+@bp.before_app_request
+def keys_stay_out_of_addresses():
+    """A key in an API call's address is refused before anything else: addresses end up in server logs,
+    proxies and browser histories, the Authorization header does not."""
+    if not request.path.startswith("/api/"):
+        return None
+    named = next((name for name in request.args if name.lower() in KEY_PARAMETERS), None)
+    if named is None and request.args and (request.view_args or {}).get("table_id"):
+        named = _parameter_holding_a_key(request.view_args["table_id"])
+    if named is None:
+        return None
+    return {"errors": [{"where": named, "message": (
+        f"a key never goes in the address of an API call (here as {named}=… in the query string), where "
+        "server logs and browser histories keep it: send it in the Authorization header instead, as "
+        "Authorization: Bearer <key>")}]}, 400
+
+
+def _parameter_holding_a_key(table_id: str) -> str | None:
+    try:
+        table = tables.get_table(get_db(), table_id, known_tables())
+    except tables.TableNotFound:
+        return None
+    keys = (table.edit_key, table_actions.view_key(table))
+    return next((name for name, value in request.args.items(multi=True) if value in keys), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Keys and bodies
+
+
+def _same(given: str, secret: str) -> bool:
+    return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), secret.encode())
+
+
+def _key() -> str:
+    header = request.headers.get("Authorization", "").strip()
+    scheme, _, key = header.partition(" ")
+    if not header:
+        raise Refused(401, WHERE_KEY, "this call needs the table's key, sent as the header Authorization: Bearer "
+                                      "<key> (the edit key changes the table; the edit or view key reads it)")
+    if scheme.lower() != "bearer" or not key.strip():
+        raise Refused(401, WHERE_KEY, "send the table's key as Authorization: Bearer <key>")
+    return key.strip()
+
+
+def _table(table_id: str, write: bool) -> tables.Table:
+    """The table as stored, once the key in the Authorization header may do this call."""
+    key = _key()
+    try:
+        table = tables.get_table(get_db(), table_id, known_tables())
+    except tables.TableNotFound:
+        raise Refused(404, "id", "there is no table with this id; check it, or start a new table with "
+                                 "POST /api/v1/tables") from None
+    if _same(key, table.edit_key):
+        return table
+    if _same(key, table_actions.view_key(table)):
+        if write:
+            raise Refused(403, WHERE_KEY, "this is the table's view key: it reads the table but cannot change it; "
+                                          "send the edit key to change it")
+        return table
+    raise Refused(403, WHERE_KEY, "this key is not a key of this table; check it, or ask the table for its edit "
+                                  "or view key again")
+
+
+def _object_body(optional: bool = False) -> dict[str, Any]:
+    if optional and not request.get_data(cache=True).strip():
+        return {}
+    body = json_body()
+    if not isinstance(body, dict):
+        raise InputError([Problem("$", "the body must be a JSON object")])
+    return body
+
+
+def _base_version(body: dict[str, Any], current: int | None = None) -> int:
+    """The version a change is based on; ``current`` stands in when it may be left out (undo, redo)."""
+    base = body.get("base_version")
+    if base is None and current is not None:
+        return current
+    if base is None:
+        raise InputError([Problem("base_version", "give the version this change is based on: the table's version "
+                                                  "as GET /api/v1/tables/<id> last answered it")])
+    if isinstance(base, bool) or not isinstance(base, int) or base < 0:
+        raise InputError([Problem("base_version", "the version is a whole number, 0 or more, as the table "
+                                                  "answered it")])
+    return base
+
+
+def _round(body: dict[str, Any]) -> Any:
+    if "round" not in body:
+        raise InputError([Problem("round", "give the round to store, as one of the rounds POST /api/v1/score "
+                                           "takes for this game")])
+    return body["round"]
+
+
+def _number(table: tables.Table, hands, number: str) -> int:
+    """The slot of the round numbered ``number`` on the board, or a 404 in words."""
+    noun = ENTRY[table.game].ROUND_NAME
+    slot = table_actions.slot_of(hands, int(number)) if number.isdigit() and len(number) < 6 else None
+    if slot is None:
+        raise Refused(404, "number", f"there is no {noun} {number} in play at this table: it has {len(hands)}, "
+                                     f"numbered from 1 as the board numbers them")
+    return slot
+
+
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not key.strip() or len(key) > IDEMPOTENCY_KEY_CHARS:
+        raise InputError([Problem("Idempotency-Key", f"an Idempotency-Key is 1 to {IDEMPOTENCY_KEY_CHARS} "
+                                                     "characters, a new one for each change")])
+    return table_actions.entry_key_for(key)
+
+
+# ---------------------------------------------------------------------------------------------
+# Answers
+
+
+def _changed(version: int, scored, status: int = 200):
+    return {"version": version, "scored": scored.as_json()}, status
+
+
+def _replayed(table: tables.Table, entry_key: str | None, kind: str, data: Any = None):
+    """The first answer to a change already stored under this entry key, or None when none is."""
+    if entry_key is None:
+        return None
+    seq = tables.stored_seq(get_db(), table.id, entry_key)
+    return None if seq is None else _first_answer(table, seq, kind, data)
+
+
+def _first_answer(table: tables.Table, seq: int, kind: str, data: Any):
+    then = table_actions.state_at(get_db(), table, seq, states())
+    event = then.log[-1]
+    was = table_actions.change_kind(event, then.log)
+    if was != kind or (kind in ("add", "edit") and event.data != data):
+        told = table_actions.history_lines(then.table, then.log)[-1].summary
+        raise InputError([Problem("Idempotency-Key", f"this key was already used for another change (change "
+                                                     f"#{seq}: {told}); send a new key with each change")])
+    body, status = _changed(seq, then.scored, 201 if kind == "add" else 200)
+    response = current_app.make_response((body, status))
+    response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _append(table: tables.Table, base: int, change: tables.Change, entry_key: str | None, status: int = 200):
+    try:
+        seq, scored = tables.append(get_db(), table, base, change, device=DEVICE, cache=states(),
+                                    entry_key=entry_key)
+    except tables.AlreadyStored as stored:  # the same call, sent twice at once: the other one won
+        return _first_answer(table, stored.seq, change.kind, change.data)
+    except tables.StaleVersion as stale:
+        raise _stale(base, stale.current) from None
+    except tables.NothingToUndo:
+        left = "redo" if change.kind == "redo" else "undo"
+        raise Refused(409, "$", f"there is nothing left to {left} at this table; nothing was changed",
+                      version=tables.version(get_db(), table.id)) from None
+    return _changed(seq, scored, status)
+
+
+def _stale(base: int, current: int) -> Refused:
+    return Refused(409, "base_version", f"the table changed after version {base}: it is now at version {current}, "
+                                        "and nothing was stored; read it again and send the change based on "
+                                        f"version {current}", version=current)
+
+
+def _not_after_time(table: tables.Table, body: dict[str, Any], version: int) -> None:
+    """A round saved after time was called on the table's tournament round is asked for once more, as the
+    page asks: it does not count in the tournament (``after_time: true`` saves it anyway)."""
+    called = tournament_store.time_called_on(get_db(), table.id)
+    if called and body.get("after_time") is not True:
+        noun = ENTRY[table.game].ROUND_NAME
+        raise Refused(409, "after_time", f"time was called on round {called['round']} of {called['title']}: this "
+                                         f"{noun} will not count in the tournament's standings; send it again with "
+                                         '"after_time": true to save it on this table anyway', version=version)
+
+
+def _links(table: tables.Table, edit_key: str | None = None) -> dict[str, str]:
+    links = {"api": url_for("table_api.show", table_id=table.id, _external=True),
+             "view": url_for("tables.show", table_id=table.id, _external=True)}
+    if edit_key:
+        links["edit"] = url_for("tables.show", table_id=table.id, key=edit_key, _external=True)
+    return links
+
+
+# ---------------------------------------------------------------------------------------------
+# The calls
+
+
+@bp.post("")
+def create():
+    body = _object_body()
+    found = games.Problems()
+    for name in body:
+        if name not in NEW_TABLE_FIELDS:
+            found.add(name, "a new table takes game, players, options and title; leave this field out")
+    if body.get("club") is not None:
+        found.add("club", "this server keeps no clubs, so a table cannot count for one; leave club out")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        found.add("options", "options must be an object (or left out for the defaults)")
+    title = body.get("title") if body.get("title") is not None else ""
+    wrong = table_actions.playable_problem(body.get("game"))
+    if wrong:
+        found.add("game", wrong)
+    else:  # every problem at once: the seats and the name too, as the form shows them all
+        table_actions.check_new_table(body["game"], body.get("players"), title, found)
+    found.raise_if_any()
+    table = table_actions.start_table(get_db(), body["game"], body.get("players"), options, title, device=DEVICE)
+    answer = {"id": table.id, "edit_key": table.edit_key, "view_key": table_actions.view_key(table), "version": 0,
+              "game": table.game, "players": list(table.players), "options": table.options, "title": table.title,
+              "links": _links(table, table.edit_key)}
+    response = current_app.make_response((answer, 201))
+    response.headers["Location"] = answer["links"]["api"]
+    return response
+
+
+@bp.get("/<table_id>")
+def show(table_id: str):
+    """The table and its scores; 304 while its version is the one the caller has (as the board's refresh)."""
+    table = _table(table_id, write=False)
+    version = tables.version(get_db(), table.id)
+    if request.if_none_match.contains(_etag(table, version)):
+        response = current_app.response_class(status=304)
+    else:
+        now = tables.state(get_db(), table, states())
+        version = now.version
+        body = {"id": table.id, "game": table.game, "players": list(now.table.players),
+                "options": now.table.options, "title": table.title, "version": version,
+                "rounds": [data for _, data in now.hands], "scored": now.scored.as_json(),
+                "links": _links(table)}
+        if now.table.joined:
+            body["joined"] = dict(now.table.joined)
+        response = current_app.make_response(body)
+    response.set_etag(_etag(table, version))
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Vary"] = "Authorization"
+    return response
+
+
+def _etag(table: tables.Table, version: int) -> str:
+    return f"{table.id}-{version}"
+
+
+@bp.post("/<table_id>/rounds")
+def add_round(table_id: str):
+    table = _table(table_id, write=True)
+    body = _object_body()
+    entry_key = _idempotency_key()
+    data = _round(body)
+    replay = _replayed(table, entry_key, "add", data)
+    if replay is not None:
+        return replay
+    base = _base_version(body)
+    _not_after_time(table, body, tables.version(get_db(), table.id))
+    return _append(table, base, tables.Change("add", data=data), entry_key, status=201)
+
+
+@bp.put("/<table_id>/rounds/<number>")
+def edit_round(table_id: str, number: str):
+    table = _table(table_id, write=True)
+    body = _object_body()
+    entry_key = _idempotency_key()
+    data = _round(body)
+    replay = _replayed(table, entry_key, "edit", data)
+    if replay is not None:
+        return replay
+    now, base = _current(table, body)
+    slot = _number(now.table, now.hands, number)
+    _not_after_time(table, body, now.version)
+    return _append(table, base, tables.Change("edit", slot, data), entry_key)
+
+
+@bp.delete("/<table_id>/rounds/<number>")
+def delete_round(table_id: str, number: str):
+    table = _table(table_id, write=True)
+    body = _object_body(optional=True)
+    entry_key = _idempotency_key()
+    replay = _replayed(table, entry_key, "delete")
+    if replay is not None:
+        return replay
+    now, base = _current(table, body)
+    return _append(table, base, tables.Change("delete", _number(now.table, now.hands, number)), entry_key)
+
+
+def _current(table: tables.Table, body: dict[str, Any]) -> tuple[tables.State, int]:
+    """The table now, once the change's base version is its version: a round's number is read on the board
+    the caller saw."""
+    base = _base_version(body)
+    now = tables.state(get_db(), table, states())
+    if base != now.version:
+        raise _stale(base, now.version)
+    return now, base
+
+
+@bp.post("/<table_id>/undo")
+def undo(table_id: str):
+    return _undo_or_redo(table_id, "undo")
+
+
+@bp.post("/<table_id>/redo")
+def redo(table_id: str):
+    return _undo_or_redo(table_id, "redo")
+
+
+def _undo_or_redo(table_id: str, kind: str):
+    """Undo the latest change still in force, or redo the latest undo, as the page's buttons do; a
+    ``base_version`` makes sure it is the change the caller saw."""
+    table = _table(table_id, write=True)
+    body = _object_body(optional=True)
+    entry_key = _idempotency_key()
+    replay = _replayed(table, entry_key, kind)
+    if replay is not None:
+        return replay
+    base = _base_version(body, current=tables.version(get_db(), table.id))
+    return _append(table, base, tables.Change(kind), entry_key)
+
+
+@bp.get("/<table_id>/history")
+def history(table_id: str):
+    """Every change, oldest first: in words as the history page tells it, and as the log keeps it."""
+    table = _table(table_id, write=False)
+    now = tables.state(get_db(), table, states())
+    changes = []
+    for line in table_actions.history_lines(now.table, now.log):
+        e = line.event
+        changes.append({"change": e.seq, "kind": table_actions.change_kind(e, now.log), "summary": line.summary,
+                        "details": list(line.changes), "undoes": e.undoes, "undone_by": line.undone_by,
+                        "data": e.data, "device": e.device, "at": e.created_at, "typed_at": e.typed_at})
+    return {"id": table.id, "version": now.version, "changes": changes}

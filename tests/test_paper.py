@@ -1,0 +1,354 @@
+"""The paper as good as the engine: every total printed for any name, as few pages as the game needs,
+nothing under 7.5pt and no word within 5 mm of the paper's edge, charts that tell the truth.
+
+Each sheet is rendered once (cached) and every assertion reads the same render.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+import subprocess
+import tempfile
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from companion import chart, games, sheets
+
+from . import (
+    test_alliance_royals,
+    test_indian_rummy,
+    test_rally_the_king,
+    test_royals,
+    test_royalty,
+    test_rummathon_royale,
+    test_rummy_royal,
+)
+from .pdf_checks import near_the_edge, needs_poppler, page_count, page_texts, too_small, words
+from .print_games import everyday_game
+
+SLUGS = sorted(games.ENGINES)
+PAPERS = ["a4", "letter"]
+#: Forty letters, no space: the longest name the limits allow (MAX_NAME_CHARS), as one word.
+ONE_WORD = "Wolfeschlegelsteinhausenbergerdorffvoral"
+assert len(ONE_WORD) == games.MAX_NAME_LENGTH
+
+
+def rename(value: Any, names: dict[str, str]) -> Any:
+    """A request with its players renamed: every string (or key) that is exactly a player's name."""
+    if isinstance(value, dict):
+        return {names.get(k, k): rename(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [rename(v, names) for v in value]
+    return names.get(value, value) if isinstance(value, str) else value
+
+
+def render(request: dict[str, Any], paper: str) -> bytes:
+    scored = games.score(request)
+    return sheets.render_filled(scored, "Club night", "2025-11-21", request.get("options"), None, paper,
+                                rounds=request["rounds"])
+
+
+@cache
+def everyday_sheet(slug: str, paper: str) -> bytes:
+    return render(everyday_game(slug), paper)
+
+
+def grid_totals(pdf: bytes) -> list[str]:
+    """The numbers of the grid's TOTAL row, as the text layer gives them."""
+    found = [line.split()[1:] for page in PdfReader(BytesIO(pdf)).pages for line in page.extract_text().splitlines()
+             if line.startswith("TOTAL ")]
+    return found[0] if found else []
+
+
+def expected_totals(request: dict[str, Any]) -> list[str]:
+    scored = games.score(request)
+    return [sheets.number(scored.totals[p]) for p in scored.players] + \
+        [sheets.number(v) for v in (scored.side_totals or {}).values()]
+
+
+# ---------------------------------------------------------------------------------------
+# As few pages as the game needs
+
+
+#: Four realistic rounds of the Royals games explain more than a page holds at 7.5pt (every card
+#: matched or not, AR-4 to AR-10, for four players a round): their why goes on to a second page.
+WHY_OVERFLOWS = {"alliance-royals", "marriage-royals"}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("slug", sorted(set(SLUGS) - WHY_OVERFLOWS))
+def test_four_rounds_with_everyday_names_print_on_one_page(slug, paper):
+    pdf = everyday_sheet(slug, paper)
+    pages = page_texts(pdf)
+    if slug == "rummy-royal":
+        # Its board after each deal follows on a page of its own, its caption with it. Four deals' why,
+        # restated in full (every chip's movement, RM-7), runs a few lines onto that page as well.
+        assert len(pages) == 2, len(pages)
+        assert "THE BOARD AFTER EACH DEAL" in pages[1]
+        assert "Each row: the chips left on every space" in re.sub(r"\s+", " ", pages[1])
+        assert "WHY EACH SCORE" in pages[0]
+    else:
+        assert len(pages) == 1, f"{slug} on {paper}: {len(pages)} pages"
+    assert grid_totals(pdf) == expected_totals(everyday_game(slug))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("slug", sorted(WHY_OVERFLOWS))
+def test_the_royals_keep_the_grid_chart_and_standing_on_page_one(slug, paper):
+    pages = page_texts(everyday_sheet(slug, paper))
+    assert len(pages) == 2, len(pages)
+    first = pages[0]
+    assert "TOTAL" in first and "RUNNING TOTALS" in first and "WHY EACH SCORE" in first
+    assert "STANDING" in first or "ALLIANCES" in first
+    assert "Round 4" in pages[1]  # only the why goes on
+
+
+# ---------------------------------------------------------------------------------------
+# Legible: nothing under 7.5pt, nothing within 5 mm of the edge
+
+
+@cache
+def blank_sheet(slug: str, paper: str) -> bytes:
+    engine = games.ENGINES[slug]
+    names = [ONE_WORD[: 39] + str(n) for n in range(min(engine.MAX_PLAYERS, 9))]
+    return sheets.render_blank(slug, names, paper)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("slug", SLUGS)
+def test_filled_sheets_print_nothing_small_and_nothing_near_the_edge(slug, paper):
+    pdf = everyday_sheet(slug, paper)
+    assert too_small(pdf) == []
+    assert near_the_edge(pdf) == []
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_blank_sheets_print_nothing_small_and_nothing_near_the_edge(slug):
+    for paper in PAPERS:
+        pdf = blank_sheet(slug, paper)
+        assert page_count(pdf) == 1, f"{slug} on {paper}"
+        assert too_small(pdf) == [], paper
+        assert near_the_edge(pdf) == [], paper
+
+
+def test_the_smallest_text_check_finds_small_text():
+    tiny = sheets.pdf_from_html("<p style='font-size: 6pt'>small print</p><p>body</p>")
+    assert too_small(tiny) == [(6.0, "small print")]
+    at_the_edge = sheets.pdf_from_html("<style>@page { margin: 2mm }</style><p>edge</p>")
+    assert [w.text for w in near_the_edge(at_the_edge)] == ["edge"]
+
+
+def test_a_pack_page_prints_nothing_small_and_nothing_near_the_edge():
+    for paper in PAPERS:
+        html = sheets.html_for_blank("indian-rummy", ["Ann", ONE_WORD, "محمد"], paper,
+                                     heading="Club night · Round 1 · Table 3", link="http://club.example/t/x?key=y",
+                                     pack={"tournament": "Club night", "round": 1, "rounds": 3, "table": 3,
+                                           "date": "21 November 2025", "options": "Variant: Pool rummy (101)"})
+        pdf = sheets.pdf_from_html(html)
+        assert page_count(pdf) == 1
+        assert too_small(pdf) == [], paper
+        assert near_the_edge(pdf) == [], paper
+
+
+def test_nine_long_names_on_letter_print_every_total_with_the_chart_on_page_one():
+    nine = test_indian_rummy.NAMES[:9]
+    request = {"game": "indian-rummy", "players": nine, "options": {"variant": "points"},
+               "rounds": [{"wild": "7", "winner": nine[n], "hands": {p: {"count": 10 + 7 * ((i + n) % 9)}
+                                                                     for i, p in enumerate(nine) if p != nine[n]}}
+                          for n in range(4)]}
+    request = rename(request, {p: ONE_WORD[:38] + f"{i:02d}" for i, p in enumerate(nine)})
+    pdf = render(request, "letter")
+    assert grid_totals(pdf) == expected_totals(request)
+    assert near_the_edge(pdf) == [] and too_small(pdf) == []
+    # What does not fit goes on to page 2 without leaving page 1 half blank: page 1's words reach its
+    # lowest quarter (the footer apart).
+    first = [w for w in words(pdf) if w.page == 1]
+    footer = min(w.y0 for w in first if w.text == "Courtier")
+    assert max(w.y1 for w in first if w.y1 < footer) > 0.75 * first[0].height
+
+
+# ---------------------------------------------------------------------------------------
+# Every total printed, whatever the names: a property over random names and random valid games
+
+
+#: Letters of many scripts, and emoji: names are drawn from any mix of them.
+LETTERS = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZÀÉÎÕÜçñßøŁłŻźĞş'-"
+           "ΑΒΓΔαβγδЖЯщыДабв" "ابتثجحخدمحد" "אבגדהוזחטנועה" "山田美咲李王张伟金민준" "अरजुनशमा" "கார்த்தி" "กขคง"
+           "😀🎉🃏🎲🦊👑")
+WORD = st.text(alphabet=LETTERS, min_size=1, max_size=40)
+NAME = st.one_of(WORD, st.lists(st.text(alphabet=LETTERS, min_size=1, max_size=12), min_size=2, max_size=5)
+                 .map(" ".join).filter(lambda name: len(name) <= games.MAX_NAME_LENGTH))
+
+
+@st.composite
+def family_games(draw, slug: str, players: list[str]) -> dict[str, Any]:
+    """Battle Royals (two players) or Marriage Royals (three): one to four rounds dealt from the pack."""
+    request = {"game": slug, "players": players, "options": {}, "rounds": []}
+    for _ in range(draw(st.integers(1, 4))):
+        if games.score(request).over:
+            break
+        request["rounds"].append(test_royals.dealt(draw, players))
+    return request
+
+
+def any_game(slug: str) -> st.SearchStrategy[dict[str, Any]]:
+    """A random valid game of ``slug``, from the generators its own tests use."""
+    players = test_rally_the_king.PLAYERS
+    return {
+        "alliance-royals": test_alliance_royals.games(),
+        "battle-royals": family_games("battle-royals", ["Ann", "Ben"]),
+        "marriage-royals": family_games("marriage-royals", ["Ann", "Ben", "Cat"]),
+        "indian-rummy": st.sampled_from(["points", "pool101", "pool201", "deals"]).flatmap(test_indian_rummy.games)
+        .map(lambda r: {"game": "indian-rummy", **r}),
+        "rally-the-king": test_rally_the_king.games().map(
+            lambda g: {"game": "rally-the-king", "players": players, "options": g[0], "rounds": g[1]}),
+        "royalty": st.booleans().flatmap(lambda joust: test_royalty.games(joust=joust))
+        .map(lambda r: {"game": "royalty", **r}),
+        "rummathon-royale": test_rummathon_royale.games(),
+        "rummy-royal": test_rummy_royal.games().map(
+            lambda g: {"game": "rummy-royal", "players": g[0], "options": g[1], "rounds": g[2]}),
+    }[slug].filter(lambda request: request["rounds"])
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@settings(max_examples=3, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_every_total_is_printed_and_nothing_nears_the_edge_whatever_the_names(slug, data):
+    needs_poppler()
+    request = data.draw(any_game(slug), label="game")
+    names = data.draw(st.lists(NAME.map(str.strip).filter(bool), min_size=len(request["players"]),
+                               max_size=len(request["players"]), unique_by=str.casefold), label="names")
+    request = rename(request, dict(zip(request["players"], names, strict=True)))
+    pdf = render(request, data.draw(st.sampled_from(PAPERS), label="paper"))
+    assert grid_totals(pdf) == expected_totals(request)
+    assert near_the_edge(pdf) == []
+
+
+# ---------------------------------------------------------------------------------------
+# Scripts and emoji
+
+
+def test_an_emoji_in_a_name_prints_in_an_embedded_font(tmp_path):
+    needs_poppler()
+    request = rename(everyday_game("indian-rummy"), {"Margaret": "Maggie 🃏", "Jonathan": "Jon🎉"})
+    pdf = render(request, "a4")
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    emoji = [row for row in fonts.splitlines() if "Emoji" in row]
+    assert emoji and all(" yes yes yes " in row and "Type 3" not in row for row in emoji), fonts
+    digits = [row for row in fonts.splitlines()[2:] if "DejaVu" in row]
+    assert digits, "the digits stay in DejaVu"
+    text = "".join(page_texts(pdf))
+    assert "Maggie 🃏" in text and "Jon🎉" in text
+    assert grid_totals(pdf) == expected_totals(request)
+
+
+def test_rally_the_king_keeps_one_trick_together():
+    hand = {"dealer": "Ann", "bid": "one-trick", "declarer": "Ben", "declarer_tricks": 1}  # RK-4
+    request = {"game": "rally-the-king", "players": ["Ann", "Ben", "Cat", "Dan"], "options": {}, "rounds": [hand]}
+    html = sheets.html_for_filled(games.score(request), "Club", rounds=request["rounds"])
+    assert "1&nbsp;trick" in html
+    lines = [line for page in page_texts(render(request, "letter")) for line in page.splitlines()]
+    assert any("1\u00a0trick" in line or "1 trick" in line for line in lines)
+
+
+# ---------------------------------------------------------------------------------------
+# Charts that tell the truth
+
+
+#: The chart writes its coordinates to a tenth of a unit: a point, and the grid line it is read against,
+#: may each sit 0.05 off besides the nudge.
+ROUNDING = 0.1
+
+
+def half_a_line(value) -> float:
+    """Half a line's width (and the rounding of coordinates), as a value on the chart's axis."""
+    return (chart.LINE_WIDTH / 2 + ROUNDING) * abs(value(1) - value(0))
+
+
+def chart_points(svg: str) -> tuple[list[list[tuple[float, float]]], Any]:
+    """Each polyline's points, and the map from a y position back to a value (read from the grid lines)."""
+    polylines = re.findall(r'<polyline points="([^"]+)"', svg)
+    lines = [[tuple(map(float, pt.split(","))) for pt in points.split()] for points in polylines]
+    ticks = re.findall(r'<line x1="[\d.]+" y1="([\d.]+)" x2="[\d.]+" y2="[\d.]+" stroke="#d5d5d5"[^>]*/>\s*'
+                       r'<text [^>]*text-anchor="end">([^<]+)</text>', svg)
+    (y_a, v_a), (y_b, v_b) = [(float(y), float(label.replace("\u2212", "-"))) for y, label in (ticks[0], ticks[-1])]
+    return lines, lambda y: v_a + (y - y_a) * (v_b - v_a) / (y_b - y_a)
+
+
+def test_equal_totals_are_nudged_by_at_most_half_a_line():
+    nine = [f"P{n}" for n in range(9)]
+    rounds = [dict.fromkeys(nine, 80), dict.fromkeys(nine, 549)]
+    svg = chart.progression_svg(nine, rounds, width=400, height=125, legend=False)
+    lines, value = chart_points(svg)
+    assert len(lines) == 9
+    for line in lines:
+        for (_, y), true in zip(line, [0, 80, 629], strict=True):
+            assert abs(value(y) - true) <= half_a_line(value), (value(y), true)
+    assert max(map(abs, chart.nudges(9))) <= chart.LINE_WIDTH / 2
+
+
+def test_a_chip_game_starts_at_the_starting_chips_and_spans_the_swings():
+    request = everyday_game("rummy-royal")
+    scored = games.score(request)
+    svg, _ = sheets.running_chart(scored.as_json(), "deal")
+    lines, value = chart_points(svg)
+    chips = request["options"]["chips"]
+    assert all(abs(value(line[0][1]) - chips) <= half_a_line(value) for line in lines)
+    reached = [t for r in range(len(scored.rounds)) for t in sheets._running(scored.as_json())[r].values()]
+    low_tick = float(re.findall(r'text-anchor="end">([^<]+)</text>', svg)[0].replace("\u2212", "-"))
+    assert low_tick > 0 and low_tick <= min(reached)  # the axis spans the chips held, not down to 0
+    for line, player in zip(lines, scored.players, strict=True):
+        last = value(line[-1][1])
+        assert abs(last - scored.totals[player]) <= half_a_line(value)
+
+
+# ---------------------------------------------------------------------------------------
+# A QR code every phone reads
+
+
+def _token(draw: random.Random, length: int) -> str:
+    """A random token in the alphabet of :func:`secrets.token_urlsafe`."""
+    return "".join(draw.choice(string.ascii_letters + string.digits + "-_") for _ in range(length))
+
+
+def test_fifty_random_table_links_read_back_at_150_dpi():
+    """The pack's QR box (sheets.qr_svg at PACK_QR_MM in print.css's qr-box), one a page, for 50 random
+    links shaped as a table's edit link; each page at 150 dpi is read by OpenCV's standard detector."""
+    cv2 = pytest.importorskip("cv2")
+    needs_poppler()
+    # Drawn from a fixed seed: OpenCV's detector misses about one random code in 500 even when drawn
+    # pixel-perfect (which codes depends on their mask), so fresh keys each run would make a test that
+    # fails now and then; these fifty are new random keys all the same, and the same every run.
+    draw = random.Random(25)
+    links = [f"http://club.example/t/{_token(draw, 12)}?key={_token(draw, 22)}" for _ in range(50)]
+    boxes = "".join(f'<div class="pack-qr" style="break-after: page"><div class="qr-box">'
+                    f'{sheets.qr_svg(link, sheets.PACK_QR_MM)}</div></div>' for link in links)
+    pdf = sheets.pdf_from_html(f"<html><head><style>@page {{ size: A4; margin: 8mm }} {sheets.print_css()}</style>"
+                               f"</head><body>{boxes}</body></html>")
+    detector = cv2.QRCodeDetector()
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "codes.pdf").write_bytes(pdf)
+        # The top left of each page, where the code is: 320 pixels (54 mm) square.
+        subprocess.run(["pdftoppm", "-r", "150", "-W", "320", "-H", "320", "-gray", "-png", f"{tmp}/codes.pdf",
+                        f"{tmp}/page"], check=True)
+        images = sorted(Path(tmp).glob("page-*.png"))
+        read = [detector.detectAndDecode(cv2.imread(str(image)))[0] for image in images]
+    assert read == links, [n for n, (got, link) in enumerate(zip(read, links, strict=True)) if got != link]
+
+
+def test_the_pack_code_is_at_least_26_mm_with_a_quiet_zone():
+    svg = sheets.qr_svg("http://club.example/t/abcdefghijkl?key=" + "k" * 22, sheets.PACK_QR_MM)
+    width = float(re.search(r'width="([\d.]+)mm"', svg).group(1))
+    assert sheets.PACK_QR_MM >= 26 and width > sheets.PACK_QR_MM  # the modules, then four more all round
