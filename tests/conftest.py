@@ -25,13 +25,20 @@ DATABASES = os.environ.get("COURTIER_TEST_DATABASES", "sqlite,postgresql").split
 def pytest_collection_modifyitems(config, items):
     """A test marked ``one_database`` uses the app but never its database (the stateless API, forms
     rendered), or spends its time rendering PDFs from tables the other tests store and read on both:
-    it runs once, on SQLite, and PostgreSQL's share of the run is spent where storage is."""
-    once = [item for item in items if item.get_closest_marker("one_database")
+    it runs once, on SQLite, and PostgreSQL's share of the run is spent where storage is. So does a
+    Hypothesis property: it draws many games to check scoring and forms, not storage, and the
+    PostgreSQL pool's own threads draw from the global random state, which Hypothesis treats as a
+    strategy that is not deterministic."""
+    once = [item for item in items if _runs_once(item)
             and getattr(item, "callspec", None) and item.callspec.params.get("database") == "postgresql"]
     if once:
         config.hook.pytest_deselected(items=once)
         dropped = set(map(id, once))
         items[:] = [item for item in items if id(item) not in dropped]
+
+
+def _runs_once(item) -> bool:
+    return bool(item.get_closest_marker("one_database") or getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
 
 
 @pytest.fixture(scope="session")
