@@ -38,7 +38,8 @@ def pytest_collection_modifyitems(config, items):
 
 
 def _runs_once(item) -> bool:
-    return bool(item.get_closest_marker("one_database") or getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
+    hypothesis_test = getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+    return bool(item.get_closest_marker("one_database") or hypothesis_test)
 
 
 @pytest.fixture(scope="session")
