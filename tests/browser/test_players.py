@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from companion import tables
 from tests.browser.test_scorepad import no_sideways_scroll
 from tests.browser.test_scorepad import seat as stored
+from tests.browser.test_table_flow import tap_choice
 
 pytestmark = pytest.mark.browser
 
@@ -102,7 +103,7 @@ def test_a_late_player_is_seated_and_plays_the_next_hand(live_server, chromium, 
         expect(pad.locator("td.late")).to_have_count(2)  # hands 1 and 2: she was not there
         expect(pad.locator("tfoot .distance")).to_contain_text("joins at hand 3")
         page.get_by_role("link", name="Enter hand 3").tap()
-        page.locator("select[name=out]").select_option("Eve")
+        tap_choice(page, "out", "Eve")
         page.locator("input[name=p0_low]").fill("1")
         page.locator("input[name=p1_flex]").fill("1")
         page.get_by_role("button", name=re.compile("^Save")).first.tap()
