@@ -69,7 +69,10 @@
       var left = (copies === undefined ? pack.copies[card.slice(0, -1)] || 0 : copies) - (used[card] || 0);
       b.disabled = left <= 0;
       b.querySelector("[data-left]").textContent = left > 0 ? String(left) : "";
-      b.setAttribute("aria-label", (b.dataset.name || b.firstChild.textContent) + ", " + (left > 0 ? left + " left" : "none left"));
+      // A card shown in words (the Joker) is read as shown, with its count: a spoken name must contain the
+      // words on the button (label-content-name-mismatch); a card shown as rank and suit is read in full.
+      if (b.dataset.name) b.title = b.dataset.name;
+      else b.setAttribute("aria-label", b.firstChild.textContent + ", " + (left > 0 ? left + " left" : "none left"));
     });
     drawTabs(form, panel, input);
     drawCount(grid, pack, input);
