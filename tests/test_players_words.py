@@ -241,8 +241,12 @@ def error_beside(page: str, field_id: str) -> str:
 
 
 def selected(page: str, field_id: str) -> str:
-    select = re.search(rf'<select[^>]*id="{field_id}"[^>]*>(.*?)</select>', page, re.S).group(1)
-    return re.search(r'<option selected value="([^"]*)"', select).group(1)
+    """The choice made in a dropdown or a row of choices to tap."""
+    select = re.search(rf'<select[^>]*id="{field_id}"[^>]*>(.*?)</select>', page, re.S)
+    if select:
+        return re.search(r'<option selected value="([^"]*)"', select.group(1)).group(1)
+    radio = rf'<input checked id="{field_id}-\d+" name="{field_id}" type="radio" value="([^"]*)"'
+    return re.search(radio, page).group(1)
 
 
 def test_not_completed_for_who_went_out_is_refused_beside_the_field(client):
