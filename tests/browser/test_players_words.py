@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_entry_flows import start
+from tests.browser.test_table_flow import chosen, tap_choice
 
 pytestmark = pytest.mark.browser
 SHOTS = "/tmp/words-{}.png"
@@ -34,20 +35,18 @@ def test_not_completed_for_who_went_out_is_refused_beside_the_field_and_kept(liv
     page = phone().new_page()
     start(page, live_server, "Rummathon Royale", ("Ann", "Ben", "Cat"))
     page.get_by_role("link", name="Enter hand 1", exact=True).click()
-    page.select_option("#out", "Ann")
-    expect(page.locator("#p0_progress")).to_have_value("completed")  # preselected, visibly
-    page.select_option("#p0_progress", "failed")  # and then contradicted on purpose
-    page.select_option("#b0_on", "Ben")
-    page.select_option("#b0_by", "Cat")
-    page.select_option("#b0_result", "completed")
-    expect(page.locator("#p1_progress")).to_have_value("completed")  # a completed Burden lays the round down
+    tap_choice(page, "out", "Ann")
+    expect(chosen(page, "p0_progress")).to_have_value("completed")  # preselected, visibly
+    tap_choice(page, "p0_progress", "failed")  # and then contradicted on purpose
+    tap_choice(page, "burden2", "1:completed")  # Cat's Burden on Ben, completed
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator("#p0_progress-error")).to_have_text(
         "Ann went out, which completes the round, yet the entry says Ann did not complete the round (RR-2, RR-5)")
-    expect(page.locator("#p0_progress")).to_have_value("failed")
+    expect(chosen(page, "p0_progress")).to_have_value("failed")
     page.locator("#p0_progress").scroll_into_view_if_needed()
     page.screenshot(path=SHOTS.format("contradiction"))
-    page.select_option("#p0_progress", "completed")
+    tap_choice(page, "p0_progress", "completed")
+    tap_choice(page, "p1_progress", "completed")  # Ben's round laid down by the completed Burden (RR-3)
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".flash")).to_contain_text("Hand saved")
 
