@@ -3,10 +3,8 @@ refused before the drawing starts, and a sheet waiting behind another answered "
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 import threading
 import time
 from io import BytesIO
@@ -18,18 +16,9 @@ from pypdf import PdfReader
 from companion import create_app, heavy, limits, long_sheets, sheets
 from companion.games import score
 
+from .test_print_matrix import _bench
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_run", ROOT / "bench" / "run.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
-    return module
 
 
 def long_indian_rummy(deals: int) -> dict:
