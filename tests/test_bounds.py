@@ -8,7 +8,6 @@ import re
 import threading
 import time
 from io import BytesIO
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -17,8 +16,6 @@ from companion import create_app, heavy, limits, long_sheets, sheets
 from companion.games import score
 
 from .test_print_matrix import _bench
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def long_indian_rummy(deals: int) -> dict:
