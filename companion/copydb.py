@@ -23,7 +23,7 @@ KINDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("tournaments", "tournaments", ("id", "director_key", "game", "title", "entrants", "options", "method",
                                     "rounds", "table_size", "created_at")),
     ("tournament_tables", "tournament tables", ("tournament_id", "round", "number", "table_id", "seats")),
-    ("tournament_calls", "rounds called", ("tournament_id", "round", "called_at")),
+    ("tournament_calls", "rounds called", ("tournament_id", "round", "called_at", "versions")),
     ("tournament_adjustments", "adjusted results", ("tournament_id", "table_id", "totals", "reason", "created_at")),
 )
 BATCH = 500

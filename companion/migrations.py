@@ -185,6 +185,15 @@ def m008_rate_limits(db: SQLiteUtils) -> None:
     db.execute(RATE_COUNTS.replace("DOUBLE PRECISION", "REAL"))
 
 
+@sqlite_migrations()
+def m009_call_versions(db: SQLiteUtils) -> None:
+    """Time called on a round keeps each of its tables' versions at that moment: a hand saved in the
+    same second as the call is then still known to come after it."""
+    db.execute(CALL_VERSIONS)
+
+
+CALL_VERSIONS = "ALTER TABLE tournament_calls ADD COLUMN versions TEXT"
+
 RATE_COUNTS = """
 CREATE TABLE rate_counts (
     key TEXT PRIMARY KEY,
@@ -269,6 +278,7 @@ POSTGRES_STEPS: list[tuple[str, list[str]]] = [
         "CREATE INDEX tournament_tables_table ON tournament_tables (table_id)",
     ]),
     ("m008_rate_limits", [RATE_COUNTS]),
+    ("m009_call_versions", [CALL_VERSIONS]),
 ]
 
 #: Any constant: the advisory lock that lets one server at a time bring the schema up to date.

@@ -32,7 +32,7 @@ def test_wal_busy_timeout_and_migrations(tmp_path):
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == db.BUSY_TIMEOUT_MS
     assert {"tables", "events", "rate_counts", "_sqlite_migrations"} <= set(conn.table_names())
-    assert migrations.applied(conn)[-1] == "m008_rate_limits"
+    assert migrations.applied(conn)[-1] == "m009_call_versions"
 
 
 def test_postgresql_gets_the_same_tables_and_steps(postgres):

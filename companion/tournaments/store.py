@@ -153,7 +153,7 @@ def results(db: Database, t: Tournament, cache: tables.StateCache | None = None,
     """Each seated table's outcome, per entrant, as the standings take it (``cache`` and
     ``known`` keep scored tables and tables read, as tables.state and tables.get_table do)."""
     out = []
-    called, adjusted = called_rounds(db, t.id), adjustments(db, t.id)
+    called, adjusted, cuts = called_rounds(db, t.id), adjustments(db, t.id), call_versions(db, t.id)
     for seat in seated(db, t.id):
         table = tables.get_table(db, seat.table_id, known)
         now = tables.state(db, table, cache)
@@ -162,7 +162,8 @@ def results(db: Database, t: Tournament, cache: tables.StateCache | None = None,
         named = dict(zip(table.players, now.table.players, strict=False))
         if seat.round in called:  # time was called: what was entered after it does not count
             log = tables.events(db, table.id)
-            before = [e for e in log if e.created_at <= called[seat.round]]
+            cut = cuts.get(seat.table_id)  # the table's version at the call (a call before m009: its time)
+            before = [e for e in log if (e.seq <= cut if cut is not None else e.created_at <= called[seat.round])]
             if len(before) < len(log):
                 then, hands = tables.seating(table, before)
                 scored = tables.score_hands(then, hands)
@@ -299,6 +300,14 @@ def called_rounds(db: Database, tid: str) -> dict[int, str]:
             for r in db.rows("SELECT round, called_at FROM tournament_calls WHERE tournament_id = ?", [tid])}
 
 
+def call_versions(db: Database, tid: str) -> dict[str, int]:
+    """Each table's version when time was called on its round: what came after it does not count."""
+    cuts: dict[str, int] = {}
+    for r in db.rows("SELECT versions FROM tournament_calls WHERE tournament_id = ? AND versions IS NOT NULL", [tid]):
+        cuts.update(json.loads(r["versions"]))
+    return cuts
+
+
 def time_called_on(db: Database, table_id: str) -> dict[str, Any] | None:
     """For a table of a tournament round whose time was called: the round, when, and the tournament's
     name; None for any other table."""
@@ -314,9 +323,10 @@ def call_time(db: Database, t: Tournament, round_number: int) -> None:
     with immediate(db, lock=("tournaments", t.id)):
         if not 1 <= round_number <= rounds_seated(db, t.id):
             raise DirectorRefused(f"round {round_number} is not seated")
-        db.execute("INSERT INTO tournament_calls (tournament_id, round, called_at) VALUES (?, ?, ?) "
+        versions = {s.table_id: tables.version(db, s.table_id) for s in seated(db, t.id) if s.round == round_number}
+        db.execute("INSERT INTO tournament_calls (tournament_id, round, called_at, versions) VALUES (?, ?, ?, ?) "
                    "ON CONFLICT DO NOTHING",
-                   [t.id, round_number, tables.now()])
+                   [t.id, round_number, tables.now(), json.dumps(versions)])
 
 
 def adjustments(db: Database, tid: str) -> dict[str, dict[str, Any]]:
