@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from companion import create_app, tables
+from companion.db import borrowed
 from tests import test_tournament_director as director
 from tests.conftest import new_table
 from tests.test_offline import post as phone_save
@@ -85,13 +86,8 @@ def test_a_table_started_over_the_api_is_the_table_the_phones_open(client):
     # The edit link the answer gives opens the table on a phone, ready for scores.
     page = client.get(table["links"]["edit"]).get_data(as_text=True)
     assert "You can enter scores on this phone." in page and "Friday pool" in page
-    assert [e.device for e in tables.events(_db(client), table["id"])] == []
-
-
-def _db(client):
-    from companion.db import connect
-
-    return connect(client.application.config["DATABASE"])
+    with borrowed(client.application) as db:
+        assert [e.device for e in tables.events(db, table["id"])] == []
 
 
 @pytest.mark.parametrize(("players", "title", "where"), [
@@ -188,11 +184,11 @@ def test_a_renamed_and_a_late_player_read_as_the_board_shows_them(client):
     board's, and scored is still exactly the stateless API's for them (RR-9: a late player starts at 0)."""
     table = start(client, {"game": "rummathon-royale", "players": ["Ann", "Ben"]})
     add(client, table, {"out": "Ann", "left": {"Ben": {"low": 2}}}, 0)
-    db = _db(client)
-    stored = tables.get_table(db, table["id"])
-    tables.rename(db, stored, 1, "Ben", "Benedict")
-    now = tables.state(db, stored)
-    tables.seat(db, now.table, 2, "Cat", now.scored)
+    with borrowed(client.application) as db:
+        stored = tables.get_table(db, table["id"])
+        tables.rename(db, stored, 1, "Ben", "Benedict")
+        now = tables.state(db, stored)
+        tables.seat(db, now.table, 2, "Cat", now.scored)
     body = read(client, table)
     assert body["players"] == ["Ann", "Benedict", "Cat"]
     assert body["joined"] == {"Cat": 2}
@@ -273,7 +269,8 @@ def test_a_round_added_is_scored_and_its_answer_is_the_new_version(client):
     # The phone's board shows what the API stored, named as the API's change.
     board = client.get(f"/t/{table['id']}/board").get_data(as_text=True)
     assert "105" in board
-    assert [e.device for e in tables.events(_db(client), table["id"])] == ["API", "API"]
+    with borrowed(client.application) as db:
+        assert [e.device for e in tables.events(db, table["id"])] == ["API", "API"]
 
 
 def test_a_stale_base_version_is_a_409_with_the_version_and_stores_nothing(client):
