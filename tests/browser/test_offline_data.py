@@ -31,9 +31,7 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(_shots() / f"{name}.png"), full_page=True)
 
 
-def outbox_ids(page: Page) -> list[str]:
-    """The entries waiting in the phone's IndexedDB outbox."""
-    return page.evaluate("""() => new Promise((resolve, reject) => {
+OUTBOX = """() => new Promise((resolve, reject) => {
         const req = indexedDB.open('courtier', 1);
         req.onupgradeneeded = () => req.result.createObjectStore('outbox', { keyPath: 'id' });
         req.onsuccess = () => {
@@ -42,7 +40,18 @@ def outbox_ids(page: Page) -> list[str]:
             all.onerror = () => reject(all.error);
         };
         req.onerror = () => reject(req.error);
-    })""")
+    })"""
+
+
+def outbox_ids(page: Page) -> list[str]:
+    """The entries waiting in the phone's IndexedDB outbox."""
+    return page.evaluate(OUTBOX)
+
+
+def outbox_emptied(page: Page) -> None:
+    """Wait until the phone's outbox holds nothing: an entry leaves it once the server's answer is in,
+    which may be a moment after the board shows the saved hand."""
+    page.wait_for_function(f"async () => ({OUTBOX})().then(ids => ids.length === 0)", polling=250, timeout=SLOW)
 
 
 # ---------------------------------------------------------------- a kept entry, opened without signal
@@ -85,7 +94,7 @@ def test_open_it_without_signal_keeps_the_entry_until_the_server_has_it(phone, l
     expect(page.locator("#board")).to_have_attribute("data-version", "2", timeout=SLOW)
     expect(page.locator("#outbox")).to_have_count(0, timeout=SLOW)
     assert [r["out"] for r in rounds(table["view"])] == ["Ben", "Ann"]  # once each
-    assert outbox_ids(page) == []
+    outbox_emptied(page)
 
 
 # ---------------------------------------------------------------- a kept form follows the table
