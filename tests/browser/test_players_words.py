@@ -38,7 +38,7 @@ def test_not_completed_for_who_went_out_is_refused_beside_the_field_and_kept(liv
     tap_choice(page, "out", "Ann")
     expect(chosen(page, "p0_progress")).to_have_value("completed")  # preselected, visibly
     tap_choice(page, "p0_progress", "failed")  # and then contradicted on purpose
-    tap_choice(page, "burden2", "1:completed")  # Cat's Burden on Ben, completed
+    tap_choice(page, "burden2", "1:completed")  # a Burden Ben played on Cat, completed by Cat
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator("#p0_progress-error")).to_have_text(
         "Ann went out, which completes the round, yet the entry says Ann did not complete the round (RR-2, RR-5)")
@@ -46,7 +46,7 @@ def test_not_completed_for_who_went_out_is_refused_beside_the_field_and_kept(liv
     page.locator("#p0_progress").scroll_into_view_if_needed()
     page.screenshot(path=SHOTS.format("contradiction"))
     tap_choice(page, "p0_progress", "completed")
-    tap_choice(page, "p1_progress", "completed")  # Ben's round laid down by the completed Burden (RR-3)
+    tap_choice(page, "p2_progress", "completed")  # Cat's round laid down by the completed Burden (RR-3)
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".flash")).to_contain_text("Hand saved")
 
