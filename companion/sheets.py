@@ -86,7 +86,7 @@ CONTENT_MM = {("A4", False): 194.0, ("A4", True): 281.0, ("letter", False): 199.
 #: The round-by-round grid's columns before the players', in mm, by game: wide enough for their words
 #: with everyday names; a long name wraps inside them. A game not listed gives each 20 mm.
 INFO_COLUMNS_MM = {"rally-the-king": (15, 33, 31), "indian-rummy": (11, 17), "royalty": (15, 34),
-                   "rummathon-royale": (16, 24), "rummy-royal": (16, 16), "alliance-royals": (),
+                   "rummathon-royale": (21, 31), "rummy-royal": (16, 16), "alliance-royals": (),
                    "battle-royals": (), "marriage-royals": ()}
 #: The "#" column of the grid, in mm.
 N_COLUMN_MM = 6.0
