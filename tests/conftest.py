@@ -9,6 +9,7 @@ import shutil
 import threading
 
 import pytest
+from hypothesis import settings
 from werkzeug.serving import make_server
 
 from companion import create_app, db
@@ -17,6 +18,12 @@ from tests.throwaway_postgres import ThrowawayPostgres
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
 
+
+# The suite draws the same examples on every run, so a property that fails fails every time (and a
+# run that passed passes again); HYPOTHESIS_PROFILE=explore draws new examples each run.
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 #: The databases the app's tests run on; COURTIER_TEST_DATABASES=sqlite runs one (or -k "not postgresql").
 DATABASES = os.environ.get("COURTIER_TEST_DATABASES", "sqlite,postgresql").split(",")
