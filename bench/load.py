@@ -3,6 +3,7 @@
     make load                                   # 60 s under waitress, 8 threads
     .venv/bin/python bench/load.py --seconds 20
     .venv/bin/python bench/load.py --server gunicorn   # when gunicorn is installed
+    .venv/bin/python bench/load.py --database postgresql --servers 2   # a hosted Courtier
 
 Starts waitress-serve (or gunicorn) on a free 127.0.0.1 port with a database in a
 temporary folder, creates 100 Rummathon Royale tables of 4 players, then for the
@@ -90,7 +91,7 @@ def installed(command: list[str]) -> bool:
     return shutil.which(command[0]) is not None
 
 
-def start_server(command: list[str], database: Path, log) -> subprocess.Popen:
+def start_server(command: list[str], database: str, log) -> subprocess.Popen:
     env = dict(os.environ, COURTIER_DATABASE=str(database), COURTIER_SECRET_KEY="load-bench",
                COURTIER_WTF_CSRF_ENABLED="false", COURTIER_CREATE_RATE=LOAD_CREATE_RATE, MALLOC_ARENA_MAX="2")
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -263,13 +264,14 @@ def percentile(values: list[float], p: float) -> float:
 class Table:
     id: str
     key: str
+    client: Client  # the server its phones talk to (one of several behind a balancer)
     hands: int = 0  # hands acknowledged
     etags: list[str | None] = field(default_factory=lambda: [None] * len(PLAYERS))
 
 
 class Evening:
-    def __init__(self, client: Client, record: Record, args: argparse.Namespace, rng: random.Random):
-        self.client, self.record, self.args, self.rng = client, record, args, rng
+    def __init__(self, record: Record, args: argparse.Namespace, rng: random.Random):
+        self.record, self.args, self.rng = record, args, rng
         self.heap: list[tuple[float, int, Callable[[float], None]]] = []
         self.order = itertools.count()
         self.lock = threading.Condition()
@@ -280,10 +282,10 @@ class Evening:
             heapq.heappush(self.heap, (due, next(self.order), task))
             self.lock.notify()
 
-    def timed(self, category: str, method: str, path: str, **kwargs) -> Response | None:
+    def timed(self, table: Table, category: str, method: str, path: str, **kwargs) -> Response | None:
         start = time.perf_counter()
         try:
-            response = self.client.request(method, path, **kwargs)
+            response = table.client.request(method, path, **kwargs)
         except Exception as err:  # a refused or reset connection, a timeout: all errors
             self.record.error(f"{category} {method} {path.split('?')[0]}: {type(err).__name__}: {err}")
             return None
@@ -304,7 +306,7 @@ class Evening:
             self.at(due + self.args.poll, self.poll(table, phone))
             path = f"/t/{table.id}/board?key={table.key}"
             etag = table.etags[phone]
-            response = self.timed("board", "GET", path, headers={"If-None-Match": etag} if etag else None)
+            response = self.timed(table, "board", "GET", path, headers={"If-None-Match": etag} if etag else None)
             if self.expect("board", path, response, (200, 304)):
                 table.etags[phone] = response.headers.get("ETag") or etag
         return task
@@ -323,7 +325,7 @@ class Evening:
         correcting = table.hands >= HANDS_PER_GAME  # late in a long run: correct hand 1, keep the game open
         path = f"/t/{table.id}/hands/1/edit?key={table.key}" if correcting else \
             f"/t/{table.id}/hands/new?key={table.key}"
-        response = self.timed("page", "GET", path)
+        response = self.timed(table, "page", "GET", path)
         if not self.expect("page", path, response, (200,)):
             return
         found = BASE_VERSION.search(response.body.decode())
@@ -342,7 +344,7 @@ class Evening:
         self.at(time.monotonic() + typing, lambda due: self.save(table, target, fields))
 
     def save(self, table: Table, path: str, fields: dict[str, str]) -> None:
-        response = self.timed("entry", "POST", path, body=fields)
+        response = self.timed(table, "entry", "POST", path, body=fields)
         if response is not None and response.status == 409:
             with self.record.lock:
                 self.record.conflicts += 1  # the other phone saved first; this one sees it and stops
@@ -353,7 +355,7 @@ class Evening:
             self.record.acknowledged += 1
             table.hands += 1
         location = response.headers["Location"].split("#")[0]
-        self.expect("page", location, self.timed("page", "GET", location), (200,))
+        self.expect("page", location, self.timed(table, "page", "GET", location), (200,))
 
     def run(self, tables: list[Table]) -> float:
         start = time.monotonic()
@@ -412,7 +414,8 @@ def report(record: Record, elapsed: float, stored: int | None, args: argparse.Na
           f"late when all {args.workers} slots were waiting on the server, or the client was short of CPU)")
     server_cpu, client_cpu, machine = record.cpu
     if server_cpu is not None:
-        print(f"CPU during the run: server {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of one core), "
+        print(f"CPU during the run: server{'s and database' if args.servers > 1 or args.database != 'sqlite' else ''} "
+              f"{server_cpu:.1f} s ({server_cpu / elapsed:.0%} of one core), "
               f"load generator {client_cpu:.1f} s ({client_cpu / elapsed:.0%} of one core)")
     if server_cpu is not None and machine is not None:
         other = max(0.0, machine - server_cpu - client_cpu)
@@ -437,7 +440,7 @@ def report(record: Record, elapsed: float, stored: int | None, args: argparse.Na
     return not record.errors and not lost
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the evening lasts (default 60)")
     parser.add_argument("--tables", type=int, default=100, help="tables of 4 players (default 100)")
@@ -449,65 +452,144 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server", choices=("waitress", "gunicorn"), default="waitress")
     parser.add_argument("--threads", type=int, default=8, help="server threads (per gunicorn worker)")
     parser.add_argument("--gunicorn-workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
+                        help="a SQLite file (default), or a throwaway PostgreSQL (tests/throwaway_postgres.py)")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="servers sharing the database, each table's phones on one of them (default 1)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    if not 0 < args.seconds <= 3600 or not 0 < args.tables <= 1000 or not 0 < args.workers <= 512:
-        parser.error("--seconds 0-3600, --tables 1-1000, --workers 1-512")
+    if not 0 < args.seconds <= 3600 or not 0 < args.tables <= 1000 or not 0 < args.workers <= 512 \
+            or not 0 < args.servers <= 8:
+        parser.error("--seconds 0-3600, --tables 1-1000, --workers 1-512, --servers 1-8")
+    return args
 
-    port = free_port()
-    command = server_command(args.server, port, args.threads, args.gunicorn_workers)
-    if not installed(command):
+
+@contextlib.contextmanager
+def shared_database(kind: str, folder: Path):
+    """Where the servers keep their data (a file's path or PostgreSQL's URL), how to count the entries
+    it holds at the end, and the database server's own processes (PostgreSQL's CPU counts as the servers')."""
+    if kind == "sqlite":
+        path = folder / "load.sqlite"
+
+        def count_sqlite() -> int:
+            with contextlib.closing(sqlite3.connect(path)) as conn:
+                return conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+        yield str(path), count_sqlite, []
+        return
+    sys.path.insert(0, str(ROOT))
+    from tests.throwaway_postgres import ThrowawayPostgres
+
+    server = ThrowawayPostgres().start()
+    try:
+        url = server.create_database()
+
+        def count_postgres() -> int:
+            import psycopg
+
+            with psycopg.connect(url) as conn:
+                return conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+        postmaster = int((server.data / "postmaster.pid").read_text().split()[0])
+        yield url, count_postgres, [postmaster]
+    finally:
+        server.stop()
+
+
+@dataclass
+class Server:
+    proc: subprocess.Popen
+    port: int
+    log: Path
+
+
+def start_servers(args: argparse.Namespace, database: str, folder: Path) -> list[Server]:
+    """``--servers`` servers on the one database; raises RuntimeError (with the log) when one will not start."""
+    servers = []
+    for n in range(args.servers):
+        port, log = free_port(), folder / f"server-{n + 1}.log"
+        command = server_command(args.server, port, args.threads, args.gunicorn_workers)
+        with open(log, "wb") as out:
+            servers.append(Server(start_server(command, database, out), port, log))
+    for server in servers:
+        try:
+            wait_ready(server.proc, server.port)
+        except RuntimeError as err:
+            raise RuntimeError(f"{err}\n{server.log.read_text(errors='replace')[-2000:]}") from err
+    return servers
+
+
+def create_tables(args: argparse.Namespace, clients: list[Client]) -> list[Table]:
+    """The evening's tables, dealt round the servers as a balancer would; RuntimeError if one is refused."""
+    setup = time.monotonic()
+    tables = []
+    seats = {f"seat{i}": name for i, name in enumerate(PLAYERS, 1)}
+    for n in range(args.tables):
+        client = clients[n % len(clients)]
+        made = client.request("POST", "/new/rummathon-royale", body=seats)
+        if made.status != 303:
+            raise RuntimeError(f"cannot create a table: HTTP {made.status}")
+        table_id, key = made.headers["Location"].removeprefix("/t/").split("?key=")
+        tables.append(Table(table_id, key, client))
+    print(f"setup: {args.tables} tables created in {time.monotonic() - setup:.1f} s")
+    return tables
+
+
+def play(args: argparse.Namespace, tables: list[Table], pids: list[int],
+         rng: random.Random) -> tuple[Record, float]:
+    """The evening itself, with the CPU the servers (and database), the load and the rest of the machine used."""
+    record = Record()
+
+    def servers_cpu() -> float | None:
+        used = [cpu_seconds(pid) for pid in pids]
+        return None if None in used else sum(used)
+    server_cpu, client_cpu, machine = servers_cpu(), time.process_time(), machine_busy_seconds()
+    elapsed = Evening(record, args, rng).run(tables)
+    after, machine_after = servers_cpu(), machine_busy_seconds()
+    record.cpu = (None if server_cpu is None or after is None else after - server_cpu,
+                  time.process_time() - client_cpu,
+                  None if machine is None or machine_after is None else machine_after - machine)
+    return record, elapsed
+
+
+def describe(args: argparse.Namespace) -> str:
+    return (f"{args.server}" + (f" ({args.gunicorn_workers} workers)" if args.server == "gunicorn" else "")
+            + f", {args.threads} threads" + (f", {args.servers} servers" if args.servers > 1 else "")
+            + f", on {'PostgreSQL' if args.database == 'postgresql' else 'a SQLite file'}; "
+            f"{args.tables} tables x {len(PLAYERS)} phones; board every {args.poll:g} s; "
+            f"a hand every ~{args.hand_every:g} s per table; {args.workers} requests in flight at most; "
+            f"{args.seconds:g} s; {os.cpu_count()} CPUs shared by servers, database and load")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    if not installed(server_command(args.server, 0, args.threads, args.gunicorn_workers)):
         print(f"{args.server} is not installed; `pip install {args.server}` to load it under {args.server}.")
         return 2
-    rng = random.Random(args.seed)
-    shape = (f"{args.server}" + (f" ({args.gunicorn_workers} workers)" if args.server == "gunicorn" else "")
-             + f", {args.threads} threads; {args.tables} tables x {len(PLAYERS)} phones; board every {args.poll:g} s; "
-             f"a hand every ~{args.hand_every:g} s per table; {args.workers} requests in flight at most; "
-             f"{args.seconds:g} s; {os.cpu_count()} CPUs shared by server and load")
-    print(f"Courtier load: {shape}")
+    print(f"Courtier load: {describe(args)}")
     print(f"machine load average at the start: {' / '.join(f'{v:.2f}' for v in os.getloadavg())} (1 / 5 / 15 min)")
-    with tempfile.TemporaryDirectory(prefix="courtier-load-") as tmp:
-        database = Path(tmp) / "load.sqlite"
-        log_path = Path(tmp) / "server.log"
-        with open(log_path, "wb") as log:
-            proc = start_server(command, database, log)
-            client = Client(port)
-            try:
-                try:
-                    wait_ready(proc, port)
-                except RuntimeError as err:
-                    print(f"cannot start {args.server}: {err}")
-                    print(log_path.read_text(errors="replace")[-2000:])
-                    return 2
-                setup = time.monotonic()
-                tables = []
-                seats = {f"seat{i}": name for i, name in enumerate(PLAYERS, 1)}
-                for _ in range(args.tables):
-                    made = client.request("POST", "/new/rummathon-royale", body=seats)
-                    if made.status != 303:
-                        print(f"cannot create a table: HTTP {made.status}")
-                        return 2
-                    table_id, key = made.headers["Location"].removeprefix("/t/").split("?key=")
-                    tables.append(Table(table_id, key))
-                print(f"setup: {args.tables} tables created in {time.monotonic() - setup:.1f} s")
-                record = Record()
-                server_cpu, client_cpu, machine = cpu_seconds(proc.pid), time.process_time(), machine_busy_seconds()
-                elapsed = Evening(client, record, args, rng).run(tables)
-                after, machine_after = cpu_seconds(proc.pid), machine_busy_seconds()
-                record.cpu = (None if server_cpu is None or after is None else after - server_cpu,
-                              time.process_time() - client_cpu,
-                              None if machine is None or machine_after is None else machine_after - machine)
-            finally:
+    with tempfile.TemporaryDirectory(prefix="courtier-load-") as tmp, \
+            shared_database(args.database, Path(tmp)) as (database, count_entries, database_pids):
+        servers: list[Server] = []
+        clients: list[Client] = []
+        try:
+            servers = start_servers(args, database, Path(tmp))
+            clients = [Client(s.port) for s in servers]
+            tables = create_tables(args, clients)
+            record, elapsed = play(args, tables, [s.proc.pid for s in servers] + database_pids,
+                                   random.Random(args.seed))
+        except RuntimeError as err:
+            print(f"cannot start the evening: {err}")
+            return 2
+        finally:
+            for client in clients:
                 client.close()
-                stop_server(proc)
+            for server in servers:
+                stop_server(server.proc)
         print(f"machine load average at the end: {' / '.join(f'{v:.2f}' for v in os.getloadavg())} (1 / 5 / 15 min)")
-        if client.retried:
-            print(f"board polls sent again on a new connection (the server had closed an idle one): "
-                  f"{client.retried}")
-        with sqlite3.connect(database) as conn:
-            stored = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
-        conn.close()
-        queue_warnings = log_path.read_text(errors="replace").count("Task queue depth")
+        retried = sum(c.retried for c in clients)
+        if retried:
+            print(f"board polls sent again on a new connection (the server had closed an idle one): {retried}")
+        stored = count_entries()
+        queue_warnings = sum(s.log.read_text(errors="replace").count("Task queue depth") for s in servers)
     return 0 if report(record, elapsed, stored, args, queue_warnings) else 1
 
 
