@@ -35,7 +35,7 @@ def filled_site(tmp_path_factory):
 
 
 def _context(chromium, scheme: str, viewport=SMALL_PHONE):
-    context = chromium.new_context(viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True,
+    context = chromium.new_context(viewport=viewport, device_scale_factor=1, is_mobile=True, has_touch=True,
                                    color_scheme=scheme)
     context.set_default_timeout(BROWSER_WAIT_MS)
     return context

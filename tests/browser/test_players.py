@@ -32,7 +32,7 @@ def shot(page, name: str) -> None:
 
 
 def phone(chromium, size, scheme):
-    context = chromium.new_context(viewport=SIZES[size], device_scale_factor=2, is_mobile=True, has_touch=True,
+    context = chromium.new_context(viewport=SIZES[size], device_scale_factor=1, is_mobile=True, has_touch=True,
                                    color_scheme=scheme)
     context.set_default_timeout(30_000)
     return context

@@ -49,7 +49,7 @@ def test_the_grid_of_a_finished_game(live_server, chromium, tmp_path, kind, sche
     request = FINISHED[kind]
     table = seat(tmp_path, request)
     grid = scorepad.build(games.score(request), request["rounds"])
-    context = chromium.new_context(viewport=SIZES[size], device_scale_factor=2, is_mobile=True, has_touch=True,
+    context = chromium.new_context(viewport=SIZES[size], device_scale_factor=1, is_mobile=True, has_touch=True,
                                    color_scheme=scheme)
     try:
         page = context.new_page()
@@ -90,7 +90,7 @@ def test_the_grid_of_a_finished_game(live_server, chromium, tmp_path, kind, sche
 
 
 def phone_context(chromium, size="390x844", scheme="light", **extra):
-    return chromium.new_context(viewport=SIZES[size], device_scale_factor=2, is_mobile=True, has_touch=True,
+    return chromium.new_context(viewport=SIZES[size], device_scale_factor=1, is_mobile=True, has_touch=True,
                                 color_scheme=scheme, **extra)
 
 
