@@ -316,6 +316,55 @@ def _names(name: str, line: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", line) is not None
 
 
+_MATCHED = re.compile(r"(\w+) matched \((\d+) in Meld \+ Spoils\), doubled")
+_UNMATCHED = re.compile(r"(\w+) not matched \((\d+) in Meld \+ Spoils, 3 needed\)")
+_RULINGS_AT_END = re.compile(r"(.*) (\((?:[A-Z]{2}-\d+(?:, )?)+\))$")
+_SUIT = {"Spades": "♠", "Hearts": "♥", "Diamonds": "♦", "Clubs": "♣"}
+#: The Royals' why in fewer words on paper: every number and card stays.
+_PAPER_WORDS = (
+    (re.compile(r"^Home House (\w+)(; ally (.+) \((\w+)\))?"),
+     lambda m: f"House {_SUIT.get(m[1], m[1])}" + (f"; ally {m[3]} {_SUIT.get(m[4], m[4])}" if m[2] else "")),
+    (re.compile(r"^Natural score "), lambda m: "Natural "),
+    (re.compile(r"^Royal sets: 0 \(no Royals of \w+ owned\)"), lambda m: "Royal sets: 0"),
+    (re.compile(r"^Marriages: 0 in own Spoils, 0 in [^,]+'s Spoils"), lambda m: "Marriages: 0"),
+    (re.compile(r" matched with the Meld, doubled"), lambda m: " doubled by the Meld"),
+    (re.compile(r"^(\S+) in Meld is .+'s own Royal: allowed, it scores as a meld card but does not count as a Royal"),
+     lambda m: f"{m[1]} in Meld: an own Royal, scored as a meld card, not as a Royal"),
+)
+
+
+def paper_line(line: str) -> str:
+    """A why line as the paper prints it: the Royals' lines in fewer words (Houses as suits, the ranks
+    of a Meld counted in one clause, a nil Royal set or marriage as 0). Every number and card stays, so
+    that four rounds of Alliance Royals fit the page they are scored on.
+
+    >>> paper_line("Meld 9D 10C KH: 25 — nines not matched (2 in Meld + Spoils, 3 needed); tens not matched "
+    ...            "(1 in Meld + Spoils, 3 needed); kings matched (3 in Meld + Spoils), doubled (AR-5)")
+    'Meld 9D 10C KH: 25 — in Meld + Spoils: kings 3, doubled; nines 2, tens 1, short of 3 (AR-5)'
+    >>> paper_line("Home House Clubs; ally Priya (Spades) (AR-2, AR-3)")
+    'House ♣; ally Priya ♠ (AR-2, AR-3)'
+    >>> paper_line("Marriages: 0 in own Spoils, 0 in Priya's Spoils (AR-8)")
+    'Marriages: 0 (AR-8)'
+    """
+    for pattern, words in _PAPER_WORDS:
+        line = pattern.sub(words, line)
+    head, dash, rest = line.partition(" — ")
+    ruled = _RULINGS_AT_END.match(rest) if dash else None
+    if not ruled:
+        return line
+    clauses = ruled[1].split("; ")
+    doubled = [m for m in map(_MATCHED.fullmatch, clauses) if m]
+    short = [m for m in map(_UNMATCHED.fullmatch, clauses) if m]
+    if len(doubled) + len(short) != len(clauses):
+        return line
+    said = []
+    if doubled:
+        said.append(", ".join(f"{m[1]} {m[2]}" for m in doubled) + ", doubled")
+    if short:
+        said.append(", ".join(f"{m[1]} {m[2]}" for m in short) + ", short of 3")
+    return f"{head}{dash}in Meld + Spoils: {'; '.join(said)} {ruled[2]}"
+
+
 def _why(explain: Mapping[str, Sequence[str]], players: Sequence[str]) -> dict[str, Any]:
     """A round's explain lines, folded: a line every player has, or one that names every player who has
     it, is printed once, unlabelled; a line several players share is printed once under all their names.
@@ -328,7 +377,7 @@ def _why(explain: Mapping[str, Sequence[str]], players: Sequence[str]) -> dict[s
     ...       "Cat": ["Cat alone: +8"]}, ["Ann", "Ben", "Cat"])
     {'shared': ['Ann and Ben against Cat: −4 each'], 'players': [('Cat', ['Cat alone: +8'])]}
     """
-    lines = {p: list(dict.fromkeys(explain.get(p) or [])) for p in players}
+    lines = {p: list(dict.fromkeys(paper_line(line) for line in explain.get(p) or [])) for p in players}
     who: dict[str, list[str]] = {}
     for p in players:
         for line in lines[p]:
