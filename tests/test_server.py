@@ -110,8 +110,8 @@ def test_150_idle_and_50_half_sent_connections_leave_the_home_page_answering(ser
             s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
             s.sendall(b"POST /import HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nabc")
             held.append(s)
-        status, took = timed_get(server, "/", timeout=5)  # before: waitress's 100 connections, then no answer
-        assert status == 200 and took < 1.0, took
+        status, _ = timed_get(server, "/", timeout=5)  # before: waitress's 100 connections, then no answer
+        assert status == 200
     finally:
         for s in held:
             s.close()
@@ -132,13 +132,15 @@ def test_ten_concurrent_sheets_leave_a_small_get_answering(served):
     server = served()
     tables = [server.import_game(long_game(8)) for _ in range(10)]
     answers: list[int] = []
-
     drawn: list[str] = []
+    drawing: list[float] = []  # seconds each sheet drawn took to come back
 
     def sheet(table: str) -> None:
-        answers.append(server.request("GET", f"{table}/sheet.pdf", timeout=600)[0])
-        if answers[-1] == 200:
+        status, took = timed_get(server, f"{table}/sheet.pdf", timeout=600)
+        answers.append(status)
+        if status == 200:
             drawn.append(table)
+            drawing.append(took)
 
     for table in tables:  # the phones at these tables have seen their boards (the usual state of an evening)
         assert server.request("GET", f"{table}/board", timeout=60)[0] == 200
@@ -151,13 +153,14 @@ def test_ten_concurrent_sheets_leave_a_small_get_answering(served):
     for thread in threads:
         thread.join(timeout=900)
     assert status == home == 200
-    assert took < 1.0 and took_home < 1.0, (took, took_home)  # before: 30 s
+    # Before: 30 s, behind the sheets. The bound leaves room for a loaded machine, and none for that.
+    assert took < 10 and took_home < 10, (took, took_home)
     assert sorted(set(answers)) in ([200], [200, 503]) and len(answers) == 10
     # One rendering; a sheet that would wait behind it longer than HEAVY_WAIT is told to come back (503,
     # issue 26: never a silent wait), so the queue's four come back too unless the first was quick.
     assert answers.count(200) >= 1
     again, took_again = timed_get(server, f"{drawn[0]}/sheet.pdf", timeout=600)
-    assert again == 200 and took_again < 1.0  # rendered once, then served from the cache
+    assert again == 200 and took_again < min(drawing) / 2, (took_again, drawing)  # drawn once, then from the cache
 
 
 def royalty_with_a_word_list() -> dict:
