@@ -24,12 +24,12 @@ run: $(STAMP)
 dev: $(STAMP)
 	$(BIN)/flask --app companion run --debug --host 127.0.0.1 --port $(PORT)
 
-# Two workers at most (pytest-xdist): Chromium's tests stay together on one (tests/conftest.py), and
-# the rest share both. `$(BIN)/pytest` alone runs everything in one process, in order.
+# Two workers (pytest-xdist), each taking whole test files: a file's module fixtures are built once.
+# `$(BIN)/pytest` alone runs everything in one process, in order.
 TEST_WORKERS ?= 2
 test: $(STAMP) system-deps
 	$(BIN)/ruff check .
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -37,9 +37,6 @@ def pytest_collection_modifyitems(config, items):
     Hypothesis property: it draws many games to check scoring and forms, not storage, and the
     PostgreSQL pool's own threads draw from the global random state, which Hypothesis treats as a
     strategy that is not deterministic."""
-    for item in items:  # `make test` runs on two workers: the browser tests all on one of them (Makefile)
-        if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
     once = [item for item in items if _runs_once(item)
             and getattr(item, "callspec", None) and item.callspec.params.get("database") == "postgresql"]
     if once:
