@@ -220,16 +220,19 @@ def test_waiting_hands_are_sent_from_a_rules_page_and_the_no_signal_page(phone, 
 
 
 def _wait_for_cached_form(page: Page, heading: str) -> None:
-    """Wait until the phone's cached entry form is the current one."""
-    page.wait_for_function("""async (heading) => {
+    """Wait until the phone's cached entry form, and the cached table page that links to it, are the
+    current ones (the service worker stores a page's new copy a moment after showing it)."""
+    page.wait_for_function(r"""async (heading) => {
+        const current = {form: false, table: false};
         for (const name of (await caches.keys()).filter(n => n.startsWith('courtier-pages-'))) {
             const cache = await caches.open(name);
             for (const request of await cache.keys()) {
-                if (!request.url.includes('/hands/new')) continue;
-                if ((await (await cache.match(request)).text()).includes(heading)) return true;
+                const path = new URL(request.url).pathname;
+                const kind = path.endsWith('/hands/new') ? 'form' : /^\/t\/[^/]+$/.test(path) ? 'table' : null;
+                if (kind && (await (await cache.match(request)).text()).includes(heading)) current[kind] = true;
             }
         }
-        return false;
+        return current.form && current.table;
     }""", arg=heading, timeout=SLOW, polling=500)
 
 
