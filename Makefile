@@ -24,12 +24,12 @@ run: $(STAMP)
 dev: $(STAMP)
 	$(BIN)/flask --app companion run --debug --host 127.0.0.1 --port $(PORT)
 
-# Two workers (pytest-xdist): the browser tests in order on one, every other file to whichever is free
-# (tests/conftest.py). `$(BIN)/pytest` alone runs everything in one process, in order.
+# Two workers (pytest-xdist), each taking whole test files: a file's module fixtures are built once.
+# `$(BIN)/pytest` alone runs everything in one process, in order.
 TEST_WORKERS ?= 2
 test: $(STAMP) system-deps
 	$(BIN)/ruff check .
-	$(BIN)/pytest -n $(TEST_WORKERS)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -30,18 +30,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 DATABASES = os.environ.get("COURTIER_TEST_DATABASES", "sqlite,postgresql").split(",")
 
 
-def pytest_xdist_make_scheduler(config, log):
-    """`make test`'s workers (pytest-xdist): the browser tests one after another on one worker (one
-    Chromium drawing at a time), every other file a unit of its own for whichever worker is free."""
-    from xdist.scheduler import LoadScopeScheduling
-
-    class BrowserTogether(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return "tests/browser" if nodeid.startswith("tests/browser/") else nodeid.split("::", 1)[0]
-
-    return BrowserTogether(config, log)
-
-
 def pytest_collection_modifyitems(config, items):
     """A test marked ``one_database`` uses the app but never its database (the stateless API, forms
     rendered), or spends its time rendering PDFs from tables the other tests store and read on both:
