@@ -305,13 +305,19 @@ def _etag(table: tables.Table, version: int) -> str:
     return f"{table.id}-{version}"
 
 
-@bp.post("/<table_id>/rounds")
-def add_round(table_id: str):
+def _round_sent(table_id: str, kind: str):
+    """A round added or corrected: the table (its key checked for writing), the body, the idempotency
+    key, the round, and the first answer when the key was used before (else None)."""
     table = _table(table_id, write=True)
     body = _object_body()
     entry_key = _idempotency_key()
     data = _round(body)
-    replay = _replayed(table, entry_key, "add", data)
+    return table, body, entry_key, data, _replayed(table, entry_key, kind, data)
+
+
+@bp.post("/<table_id>/rounds")
+def add_round(table_id: str):
+    table, body, entry_key, data, replay = _round_sent(table_id, "add")
     if replay is not None:
         return replay
     base = _base_version(body)
@@ -321,11 +327,7 @@ def add_round(table_id: str):
 
 @bp.put("/<table_id>/rounds/<number>")
 def edit_round(table_id: str, number: str):
-    table = _table(table_id, write=True)
-    body = _object_body()
-    entry_key = _idempotency_key()
-    data = _round(body)
-    replay = _replayed(table, entry_key, "edit", data)
+    table, body, entry_key, data, replay = _round_sent(table_id, "edit")
     if replay is not None:
         return replay
     now, base = _current(table, body)
