@@ -23,7 +23,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, NoReturn
 
 from . import games, limits
 from .db import Database, immediate
@@ -637,13 +637,11 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
     table = table.stored
     current = version(db, table.id)
     if base_version != current:  # unknown (None) counts as stale: never write blind
-        if entry_key is not None and (seq := stored_seq(db, table.id, entry_key)) is not None:
-            raise AlreadyStored(seq)
-        raise StaleVersion(current)
+        _refuse_stale(db, table.id, entry_key, current)
     before = state(db, table, cache, current) if cache is not None else None
     log = before.log if before is not None else tuple(events(db, table.id))
     if (log[-1].seq if log else 0) != current:  # another change came in between the two reads
-        raise StaleVersion(log[-1].seq)
+        _refuse_stale(db, table.id, entry_key, log[-1].seq)
     seq = current + 1
     slot, undoes, data = None, None, None
     if change.kind in ("undo", "redo"):  # a redo is written as an undo of the undo
@@ -670,6 +668,15 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
     if cache is not None:
         cache.put((table.id, seq), after)
     return seq, after.scored
+
+
+def _refuse_stale(db: Database, table_id: str, entry_key: str | None, current: int) -> NoReturn:
+    """Another change came first: :class:`AlreadyStored` when it was this very save (a retry that
+    raced its first copy, or a replay), else :class:`StaleVersion`. Every path that finds the table
+    moved on asks, so a retry is never shown to its own phone as a clash."""
+    if entry_key is not None and (seq := stored_seq(db, table_id, entry_key)) is not None:
+        raise AlreadyStored(seq)
+    raise StaleVersion(current)
 
 
 def name_problem(table: Table, name: str, keeping: str | None = None) -> str | None:

@@ -117,6 +117,36 @@ def test_the_same_key_sent_at_once_from_two_threads_is_stored_once(app):
     assert stored_events(app, table.id) == [(1, KEY)]
 
 
+@pytest.mark.parametrize("moment", ["events", "state_after"])  # before the log is read; before the lock
+def test_a_copy_that_lands_at_any_moment_of_a_save_makes_it_already_stored(app, monkeypatch, moment):
+    """The other copy of the save commits at each point where the table can be found moved on:
+    the save is told its own copy is there, never that another phone wrote first."""
+    client = app.test_client()
+    view, edit = new_table(client)
+    with borrowed(app) as db:
+        table = tables.get_table(db, view.rsplit("/", 1)[1])
+    change = tables.Change("add", data={"out": "Ann"})
+    landed = []
+
+    def the_other_copy_lands():
+        if not landed:
+            landed.append(True)
+            with closing(connect(app.config["DATABASE"])) as other:
+                tables.append(other, table, 0, change, entry_key=KEY)
+
+    real = getattr(tables, moment)
+
+    def with_the_other_copy(*args, **kwargs):
+        the_other_copy_lands()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tables, moment, with_the_other_copy)
+    with closing(connect(app.config["DATABASE"])) as db, pytest.raises(tables.AlreadyStored) as done:
+        tables.append(db, table, 0, change, entry_key=KEY)
+    assert done.value.seq == 1
+    assert stored_events(app, table.id) == [(1, KEY)]
+
+
 def test_the_service_worker_is_served_at_the_top_with_its_version(client, app, tmp_path, monkeypatch):
     response = client.get("/sw.js")
     assert response.status_code == 200
