@@ -195,6 +195,22 @@ def rulings_in(text: str) -> Markup:
     return Markup(games.RULING.sub(lambda m: f"<b class=\"ruling\">{m.group(0)}</b>", escaped))  # noqa: S704
 
 
+def rounds_named(rounds: Sequence[int]) -> str:
+    """Rounds as a label, runs of consecutive rounds as a range.
+
+    >>> rounds_named([2]), rounds_named([1, 2, 3]), rounds_named([1, 4, 5, 6, 9])
+    ('Round 2', 'Rounds 1–3', 'Rounds 1, 4–6, 9')
+    """
+    runs: list[list[int]] = []
+    for n in rounds:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    said = ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
+    return f"Round {said}" if len(rounds) == 1 else f"Rounds {said}"
+
+
 # ---------------------------------------------------------------------------------------
 # The templates
 
@@ -203,7 +219,8 @@ def rulings_in(text: str) -> Markup:
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True, finalize=_finalize)
-    env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain)
+    env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain,
+                       rounds_named=rounds_named)
     env.globals.update(grid_columns=grid_columns)
     env.tests["with_cents"] = has_cents
     return env
@@ -320,32 +337,57 @@ _MATCHED = re.compile(r"(\w+) matched \((\d+) in Meld \+ Spoils\), doubled")
 _UNMATCHED = re.compile(r"(\w+) not matched \((\d+) in Meld \+ Spoils, 3 needed\)")
 _RULINGS_AT_END = re.compile(r"(.*) (\((?:[A-Z]{2}-\d+(?:, )?)+\))$")
 _SUIT = {"Spades": "♠", "Hearts": "♥", "Diamonds": "♦", "Clubs": "♣"}
+#: Royals' why lines that add nothing on paper (see :func:`paper_line`).
+_ADDS_NOTHING = (
+    re.compile(r"Royal sets: 0 \((?!.*married)[^)]*\)"),
+    re.compile(r"Marriages: 0 in own Spoils, 0 in [^,]+'s Spoils"),
+    re.compile(r"(Hand|Meld) empty: 0 "),
+    re.compile(r"Score (before sharing )?(\d+) × 1 = \2 \("),
+    re.compile(r"Marriages: none \("),
+    re.compile(r"Total -?\d+ \(MR-6\)$"),  # the grid's TOTAL column
+)
 #: The Royals' why in fewer words on paper: every number and card stays.
 _PAPER_WORDS = (
     (re.compile(r"^Home House (\w+)(; ally (.+) \((\w+)\))?"),
      lambda m: f"House {_SUIT.get(m[1], m[1])}" + (f"; ally {m[3]} {_SUIT.get(m[4], m[4])}" if m[2] else "")),
     (re.compile(r"^Natural score "), lambda m: "Natural "),
-    (re.compile(r"^Royal sets: 0 \(no Royals of \w+ owned\)"), lambda m: "Royal sets: 0"),
-    (re.compile(r"^Marriages: 0 in own Spoils, 0 in [^,]+'s Spoils"), lambda m: "Marriages: 0"),
+    (re.compile(r"^(Score(?: before sharing)?) (\S+) × \(1 \+ (.+)\) = \2 × (\d+) = "),
+     lambda m: f"{m[1]} {m[2]} × {m[4]} (1 + {m[3]}) = "),
+    (re.compile(r"^Shares spouse (.+)'s score before sharing: "), lambda m: f"Shares spouse {m[1]}'s "),
+    (re.compile(r"^No marriage counts on any board this round; the authors say .+ (\(MR-5\))$"),
+     lambda m: f"No marriage on any board, though a round should not end before one {m[1]}"),
     (re.compile(r" matched with the Meld, doubled"), lambda m: " doubled by the Meld"),
     (re.compile(r"^(\S+) in Meld is .+'s own Royal: allowed, it scores as a meld card but does not count as a Royal"),
-     lambda m: f"{m[1]} in Meld: an own Royal, scored as a meld card, not as a Royal"),
+     lambda m: f"{m[1]} in Meld: own Royal, scored as a meld card"),
 )
 
 
 def paper_line(line: str) -> str:
-    """A why line as the paper prints it: the Royals' lines in fewer words (Houses as suits, the ranks
-    of a Meld counted in one clause, a nil Royal set or marriage as 0). Every number and card stays, so
-    that four rounds of Alliance Royals fit the page they are scored on.
+    """A why line as the paper prints it: the Royals' lines in fewer words (Houses as suits, a Meld's
+    doubled ranks in one clause), and "" for a line that adds nothing to the number it explains (a nil
+    Royal set or marriage, an empty hand or Meld, a score × 1, the ranks a Meld left undoubled, a
+    running total): the grid prints each score × its multiplier and every total, and the natural
+    score's sum shows every 0. Every card and
+    every number that counts stays, so four rounds of Alliance Royals fit the page they are scored on;
+    the screen's why keeps every line.
 
     >>> paper_line("Meld 9D 10C KH: 25 — nines not matched (2 in Meld + Spoils, 3 needed); tens not matched "
     ...            "(1 in Meld + Spoils, 3 needed); kings matched (3 in Meld + Spoils), doubled (AR-5)")
-    'Meld 9D 10C KH: 25 — in Meld + Spoils: kings 3, doubled; nines 2, tens 1, short of 3 (AR-5)'
+    'Meld 9D 10C KH: 25 — kings doubled (AR-5)'
+    >>> paper_line("Meld 9D 10C: 20 — nines not matched (2 in Meld + Spoils, 3 needed) (AR-4, AR-5)")
+    'Meld 9D 10C: 20 (AR-4, AR-5)'
     >>> paper_line("Home House Clubs; ally Priya (Spades) (AR-2, AR-3)")
     'House ♣; ally Priya ♠ (AR-2, AR-3)'
-    >>> paper_line("Marriages: 0 in own Spoils, 0 in Priya's Spoils (AR-8)")
-    'Marriages: 0 (AR-8)'
+    >>> [paper_line(line) for line in ("Marriages: 0 in own Spoils, 0 in Priya's Spoils (AR-8)",
+    ...  "Royal sets: 0 (K of Clubs) (AR-7)", "Hand empty: 0 (AR-6)", "Score 55 × 1 = 55 (AR-10)")]
+    ['', '', '', '']
+    >>> paper_line("Score before sharing 70 × (1 + 1 own marriage) = 70 × 2 = 140 (MR-3)")
+    'Score before sharing 70 × 2 (1 + 1 own marriage) = 140 (MR-3)'
+    >>> paper_line("Royal sets: 0 (Q of Hearts; QH married in Dan's Spoils) (AR-7)")
+    "Royal sets: 0 (Q of Hearts; QH married in Dan's Spoils) (AR-7)"
     """
+    if any(pattern.match(line) for pattern in _ADDS_NOTHING):
+        return ""
     for pattern, words in _PAPER_WORDS:
         line = pattern.sub(words, line)
     head, dash, rest = line.partition(" — ")
@@ -357,12 +399,9 @@ def paper_line(line: str) -> str:
     short = [m for m in map(_UNMATCHED.fullmatch, clauses) if m]
     if len(doubled) + len(short) != len(clauses):
         return line
-    said = []
-    if doubled:
-        said.append(", ".join(f"{m[1]} {m[2]}" for m in doubled) + ", doubled")
-    if short:
-        said.append(", ".join(f"{m[1]} {m[2]}" for m in short) + ", short of 3")
-    return f"{head}{dash}in Meld + Spoils: {'; '.join(said)} {ruled[2]}"
+    if not doubled:
+        return f"{head} {ruled[2]}"
+    return f"{head}{dash}{', '.join(m[1] for m in doubled)} doubled {ruled[2]}"
 
 
 def _why(explain: Mapping[str, Sequence[str]], players: Sequence[str]) -> dict[str, Any]:
@@ -377,7 +416,7 @@ def _why(explain: Mapping[str, Sequence[str]], players: Sequence[str]) -> dict[s
     ...       "Cat": ["Cat alone: +8"]}, ["Ann", "Ben", "Cat"])
     {'shared': ['Ann and Ben against Cat: −4 each'], 'players': [('Cat', ['Cat alone: +8'])]}
     """
-    lines = {p: list(dict.fromkeys(paper_line(line) for line in explain.get(p) or [])) for p in players}
+    lines = {p: [line for line in dict.fromkeys(map(paper_line, explain.get(p) or [])) if line] for p in players}
     who: dict[str, list[str]] = {}
     for p in players:
         for line in lines[p]:

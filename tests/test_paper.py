@@ -79,13 +79,8 @@ def expected_totals(request: dict[str, Any]) -> list[str]:
 # As few pages as the game needs
 
 
-#: Four realistic rounds of the Royals games explain more than a page holds at 7.5pt (every card
-#: matched or not, AR-4 to AR-10, for four players a round): their why goes on to a second page.
-WHY_OVERFLOWS = {"alliance-royals", "marriage-royals"}
-
-
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("slug", sorted(set(SLUGS) - WHY_OVERFLOWS))
+@pytest.mark.parametrize("slug", SLUGS)
 def test_four_rounds_with_everyday_names_print_on_one_page(slug, paper):
     pdf = everyday_sheet(slug, paper)
     pages = page_texts(pdf)
@@ -99,17 +94,6 @@ def test_four_rounds_with_everyday_names_print_on_one_page(slug, paper):
     else:
         assert len(pages) == 1, f"{slug} on {paper}: {len(pages)} pages"
     assert grid_totals(pdf) == expected_totals(everyday_game(slug))
-
-
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("slug", sorted(WHY_OVERFLOWS))
-def test_the_royals_keep_the_grid_chart_and_standing_on_page_one(slug, paper):
-    pages = page_texts(everyday_sheet(slug, paper))
-    assert len(pages) == 2, len(pages)
-    first = pages[0]
-    assert "TOTAL" in first and "RUNNING TOTALS" in first and "WHY EACH SCORE" in first
-    assert "STANDING" in first or "ALLIANCES" in first
-    assert "Round 4" in pages[1]  # only the why goes on
 
 
 # ---------------------------------------------------------------------------------------
