@@ -1,5 +1,6 @@
 """Crash safety: kill -9 the real server in the middle of a stream of entries, start it again on
-the same database, and find every acknowledged entry there, in order, with the database intact.
+the same database, and find every acknowledged entry there, in order, with the database intact;
+five times over, each burst going on from what the last restart found.
 
 An entry is acknowledged when its 303 reaches the phone, and it is committed (BEGIN IMMEDIATE,
 synchronous FULL) before that 303 is sent. The one entry in flight at the kill may or may not
@@ -30,10 +31,14 @@ from companion import db
 ROOT = Path(__file__).resolve().parent.parent
 WAITRESS = Path(sys.executable).parent / "waitress-serve"
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
-BUDGET = 19.0  # seconds for the whole test, every wait included
+BUDGET = 19.0  # seconds for a server to start again after a kill
+KILLS = 5
+STREAM_SECONDS = 6.0  # for each burst to reach its kill
 START_TIMEOUT = 8.0  # the server imports the whole app before it listens
 TABLES_PER_POSTER = 3
-MAX_POSTS = 3 * 40  # per poster: at most 40 hands a table, well before a 4-player game ends (hand 45)
+MAX_POSTS = 3 * 40  # per poster and burst
+# Five bursts of at most 30 acknowledged hands (and a few more before the kill lands) over six tables
+# keep each table well before a 4-player game ends (hand 45).
 
 
 def free_port() -> int:
@@ -164,64 +169,76 @@ def servers(tmp_path, database):
         server.stop()
 
 
-def test_a_killed_server_loses_no_acknowledged_entry(servers, database):
+def test_a_server_killed_five_times_loses_no_acknowledged_entry(servers, database):
     if not WAITRESS.exists():
         pytest.skip(f"waitress-serve is not installed at {WAITRESS}; the crash test needs the real server")
-    budget = time.monotonic() + BUDGET
     seed = random.randrange(2**32)
-    kill_after = random.Random(seed).randint(20, 60)
+    draw = random.Random(seed)
     first = servers()
     try:
-        first.start(min(budget, time.monotonic() + START_TIMEOUT))
+        first.start(time.monotonic() + START_TIMEOUT)
     except RuntimeError as err:
         pytest.skip(f"waitress-serve cannot start here, so the crash test cannot run: {err}")
-
-    def new_table() -> Table:
-        status, headers, _ = first.request(
-            "POST", "/new/rummathon-royale", {f"seat{i}": p for i, p in enumerate(PLAYERS, 1)})
-        assert status == 303
-        table_id, key = headers["Location"].removeprefix("/t/").split("?key=")
-        return Table(table_id, key)
-
-    tables = [new_table() for _ in range(2 * TABLES_PER_POSTER)]
-    acked, count, stop = threading.Condition(), [0], threading.Event()
-    stream_deadline = min(budget - 6, time.monotonic() + 6)
-    posters = [Poster(f"poster {i + 1}", first, tables[i * TABLES_PER_POSTER:(i + 1) * TABLES_PER_POSTER],
-                      acked, count, stop, stream_deadline) for i in range(2)]
-    for poster in posters:
-        poster.start()
-    with acked:
-        acked.wait_for(lambda: count[0] >= kill_after, timeout=max(0.0, stream_deadline - time.monotonic()))
-    first.kill()  # mid-stream: both posters are still sending
-    stop.set()
-    for poster in posters:
-        poster.join(timeout=5)
-        assert not poster.is_alive()
-        assert not poster.unexpected, poster.unexpected
-    acknowledged = sum(len(t.acknowledged) for t in tables)
-    assert acknowledged >= kill_after, f"seed {seed}: only {acknowledged} entries before the stream ran out of time"
-
-    second = servers()
-    second.start(budget)  # the same database, after a crash: this must work, not skip
-    stored = 0
-    for table in tables:
-        status, _, body = second.request("GET", f"/t/{table.id}/export.json")
-        assert status == 200
-        rounds = json.loads(body)["rounds"]
-        stored += len(rounds)
-        kept = rounds[:len(table.acknowledged)]
-        assert kept == table.acknowledged, f"seed {seed}: table {table.id} lost or changed an acknowledged hand"
-        extra = rounds[len(table.acknowledged):]
-        assert extra in ([], [table.in_flight]), f"seed {seed}: table {table.id} has hands nobody sent: {extra}"
+    tables = [new_table(first) for _ in range(2 * TABLES_PER_POSTER)]
+    server = first
+    for kill in range(1, KILLS + 1):
+        burst_then_kill(server, tables, draw.randint(12, 30), f"seed {seed}, kill {kill}")
+        server = servers()
+        server.start(time.monotonic() + BUDGET)  # the same database, after a crash: this must work, not skip
+        stored = every_acknowledged_entry_is_there(server, tables, f"seed {seed}, kill {kill}")
     # The restarted server takes the next entry of a table at the version the log is at.
     table = tables[0]
-    version = len(json.loads(second.request("GET", f"/t/{table.id}/export.json")[2])["rounds"])
-    status, _, _ = second.request("POST", f"/t/{table.id}/hands?key={table.key}",
-                                  {"base_version": str(version), "out": PLAYERS[version % 4]})
+    status, _, _ = server.request("POST", f"/t/{table.id}/hands?key={table.key}",
+                                  {"base_version": str(len(table.acknowledged)),
+                                   "out": PLAYERS[len(table.acknowledged) % 4]})
     assert status == 303
-    second.stop()
+    server.stop()
 
     with closing(db.connect(database)) as conn:
         if conn.kind == "sqlite":
             assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         assert conn.value("SELECT COUNT(*) FROM events") == stored + 1
+
+
+def new_table(server: Server) -> Table:
+    status, headers, _ = server.request(
+        "POST", "/new/rummathon-royale", {f"seat{i}": p for i, p in enumerate(PLAYERS, 1)})
+    assert status == 303
+    table_id, key = headers["Location"].removeprefix("/t/").split("?key=")
+    return Table(table_id, key)
+
+
+def burst_then_kill(server: Server, tables: list[Table], kill_after: int, which: str) -> None:
+    """Two phones post hands as fast as the server answers; kill -9 after ``kill_after`` were acknowledged."""
+    acked, count, stop = threading.Condition(), [0], threading.Event()
+    stream_deadline = time.monotonic() + STREAM_SECONDS
+    posters = [Poster(f"poster {i + 1}", server, tables[i * TABLES_PER_POSTER:(i + 1) * TABLES_PER_POSTER],
+                      acked, count, stop, stream_deadline) for i in range(2)]
+    for poster in posters:
+        poster.start()
+    with acked:
+        acked.wait_for(lambda: count[0] >= kill_after, timeout=max(0.0, stream_deadline - time.monotonic()))
+    server.kill()  # mid-stream: both posters are still sending
+    stop.set()
+    for poster in posters:
+        poster.join(timeout=5)
+        assert not poster.is_alive()
+        assert not poster.unexpected, poster.unexpected
+    assert count[0] >= kill_after, f"{which}: only {count[0]} entries before the stream ran out of time"
+
+
+def every_acknowledged_entry_is_there(server: Server, tables: list[Table], which: str) -> int:
+    """Every acknowledged hand stored, in order, and nothing else but the one in flight at the kill;
+    each table then goes on from what is stored. Returns how many hands are stored in all."""
+    stored = 0
+    for table in tables:
+        status, _, body = server.request("GET", f"/t/{table.id}/export.json")
+        assert status == 200
+        rounds = json.loads(body)["rounds"]
+        stored += len(rounds)
+        kept = rounds[:len(table.acknowledged)]
+        assert kept == table.acknowledged, f"{which}: table {table.id} lost or changed an acknowledged hand"
+        extra = rounds[len(table.acknowledged):]
+        assert extra in ([], [table.in_flight]), f"{which}: table {table.id} has hands nobody sent: {extra}"
+        table.acknowledged, table.in_flight = rounds, None
+    return stored
