@@ -11,6 +11,13 @@
 * ``--connection-limit`` (500): open connections. Idle and half-sent connections cost
   waitress no thread, only a socket, so a room's phones never reach it.
 * ``--channel-timeout`` (30 s): a connection that sends nothing for that long is closed.
+* ``--header-deadline`` (10 s): a request's headers must all arrive within that long of its first
+  byte. The idle timeout starts again on every byte, so without it a visitor trickling a header
+  line every few seconds would hold a connection for ever.
+* ``--per-address`` (32): open connections from one address; one more is closed as it opens. A
+  phone's browser keeps six at most. The machine itself (127.0.0.1, ::1: the organiser's screen,
+  or a proxy beside the server) is not counted, nor is anyone when ``TRUSTED_PROXIES`` says the
+  connections come through a proxy (which caps them itself: docs/ops.md).
 * The request body limit is the app's ``MAX_CONTENT_LENGTH``, enforced by waitress from the
   Content-Length header, before any of the body is read.
 
@@ -30,11 +37,15 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 THREADS = 16
 CONNECTION_LIMIT = 500
 CHANNEL_TIMEOUT = 30
+HEADER_DEADLINE = 10
+PER_ADDRESS = 32
+UNCAPPED = frozenset({"127.0.0.1", "::1"})
 
 
 #: glibc's malloc arenas: by default up to eight per core, one per busy thread, each keeping the
@@ -127,12 +138,45 @@ class LoopbackLinks:
 
 
 def waitress_options(app, threads: int = THREADS, connection_limit: int = CONNECTION_LIMIT,
-                     channel_timeout: int = CHANNEL_TIMEOUT) -> dict:
+                     channel_timeout: int = CHANNEL_TIMEOUT, header_deadline: float = HEADER_DEADLINE) -> dict:
     """waitress's settings for the app (a Content-Length of MAX_CONTENT_LENGTH + 1 is the first refused)."""
     return {"threads": threads, "connection_limit": connection_limit, "channel_timeout": channel_timeout,
-            "cleanup_interval": max(1, min(30, channel_timeout // 2)),
+            "cleanup_interval": max(1, min(30, channel_timeout // 2, int(header_deadline // 2))),
             "max_request_body_size": app.config["MAX_CONTENT_LENGTH"] + 1,
             "ident": "Courtier"}
+
+
+def guard_connections(server, per_address: int, header_deadline: float) -> None:
+    """Keep any one visitor from holding the server's connections (waitress has neither guard):
+    ``per_address`` connections at most from one address (0: no cap), and every request's headers
+    in within ``header_deadline`` seconds of its first byte, checked at each of waitress's cleanups."""
+    class GuardedChannel(server.channel_class):
+        request_began = 0.0
+
+        def __init__(self, server, sock, addr, adj, map=None):  # noqa: A002 - waitress's own name
+            super().__init__(server, sock, addr, adj, map=map)
+            host = addr[0] if isinstance(addr, tuple) else addr
+            if per_address and host not in UNCAPPED and sum(
+                    1 for channel in server.active_channels.values() if channel.addr[:1] == (host,)) > per_address:
+                self.handle_close()
+
+        def received(self, data):
+            if self.request is None and data:
+                self.request_began = time.time()
+            return super().received(data)
+
+    cleanup = server.maintenance
+
+    def maintenance(now: float) -> None:
+        cleanup(now)
+        late = now - header_deadline
+        for channel in list(server.active_channels.values()):
+            request = getattr(channel, "request", None)
+            if request is not None and not request.headers_finished and channel.request_began < late:
+                channel.will_close = True
+
+    server.channel_class = GuardedChannel
+    server.maintenance = maintenance
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -142,6 +186,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=THREADS)
     parser.add_argument("--connection-limit", type=int, default=CONNECTION_LIMIT)
     parser.add_argument("--channel-timeout", type=int, default=CHANNEL_TIMEOUT)
+    parser.add_argument("--header-deadline", type=float,
+                        default=float(os.environ.get("COURTIER_HEADER_DEADLINE", HEADER_DEADLINE)))
+    parser.add_argument("--per-address", type=int,
+                        default=int(os.environ.get("COURTIER_CONNECTIONS_PER_ADDRESS", PER_ADDRESS)))
     args = parser.parse_args(argv)
 
     limit_malloc_arenas()
@@ -165,9 +213,13 @@ def main(argv: list[str] | None = None) -> None:
         else:
             print(f"Courtier: no local network found; serving http://localhost:{args.port}/ only to this machine",
                   flush=True)
+    server = waitress.create_server(served, host=args.host, port=args.port,
+                                    **waitress_options(app, args.threads, args.connection_limit,
+                                                       args.channel_timeout, args.header_deadline))
+    guard_connections(server, 0 if app.config.get("TRUSTED_PROXIES") else args.per_address, args.header_deadline)
+    server.print_listen("Serving on http://{}:{}")
     try:
-        waitress.serve(served, host=args.host, port=args.port,
-                       **waitress_options(app, args.threads, args.connection_limit, args.channel_timeout))
+        server.run()
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:

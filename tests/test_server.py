@@ -6,6 +6,7 @@ Every test is bounded in time: each wait has its own deadline, and the server is
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -114,6 +115,55 @@ def test_150_idle_and_50_half_sent_connections_leave_the_home_page_answering(ser
         assert status == 200
     finally:
         for s in held:
+            s.close()
+
+
+def closed_by_the_server(s: socket.socket) -> bool:
+    """The server has closed this connection (end of stream, or reset); it sent nothing else."""
+    try:
+        return s.recv(1, socket.MSG_DONTWAIT | socket.MSG_PEEK) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+def test_a_thousand_trickling_connections_leave_the_server_answering(served):
+    """A slow-headers visitor on the venue's network (127.0.0.2 here; the machine itself is not capped)
+    opens 1,000 connections, each sending a header line at a time and never the end of its headers."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1200:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+    deadline = 2.0
+    server = served(HEADER_DEADLINE=str(deadline), CONNECTIONS_PER_ADDRESS="32")
+    trickling, refused, slowest = [], 0, 0.0
+    try:
+        for _ in range(1000):
+            try:
+                s = socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=("127.0.0.2", 0))
+                s.sendall(b"GET / HTTP/1.1\r\nHost: venue\r\n")
+                trickling.append(s)
+            except OSError:
+                refused += 1
+        give_up = time.monotonic() + deadline + 30  # the header deadline, a cleanup, and a loaded machine
+        while time.monotonic() < give_up:
+            status, took = timed_get(server, "/", timeout=5)
+            assert status == 200
+            slowest = max(slowest, took)
+            open_ones = [s for s in trickling if not closed_by_the_server(s)]
+            if not open_ones:
+                break
+            for s in open_ones:  # another header line: the idle timeout alone would never fire
+                with contextlib.suppress(OSError):
+                    s.sendall(b"X-Trickle: 1\r\n")
+            time.sleep(0.25)  # the visitor's own pace
+        assert [s for s in trickling if not closed_by_the_server(s)] == [], "trickling connections still open"
+        assert slowest < 1.0, f"a page took {slowest:.2f} s while 1,000 connections trickled"
+        assert len(trickling) + refused == 1000
+    finally:
+        for s in trickling:
             s.close()
 
 
