@@ -135,6 +135,36 @@ def test_the_board_answers_304_until_something_changes(client):
     assert "Ben went out" in changed.get_data(as_text=True)
 
 
+def test_a_save_landing_while_the_board_is_read_sends_the_tag_of_the_board_sent(app, client):
+    """Another phone's save lands after the table was read and before the board is built: the board
+    and its tag are of one version, so the next poll fetches the new one (a tag of the new version on
+    the old board left the phone on the old board until the next change)."""
+    from contextlib import closing
+
+    from flask import request
+
+    from companion import tables
+    from companion.db import connect
+
+    landed = []
+
+    @app.before_request  # runs after the table is read (a url_value_preprocessor), before the view
+    def another_phone_saves():
+        if request.endpoint == "tables.board" and not landed:
+            landed.append(True)
+            with closing(connect(app.config["DATABASE"])) as db:
+                table = tables.get_table(db, request.view_args["table_id"])
+                tables.append(db, table, 0, tables.Change("add", data={"out": "Ben"}))
+
+    view, _ = new_table(client)
+    first = client.get(view + "/board")
+    assert landed and first.status_code == 200
+    sent = re.search(r'data-version="(\d+)"', first.get_data(as_text=True))[1]
+    assert f"-{sent}-" in first.headers["ETag"]
+    again = client.get(view + "/board", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 200 and "Ben went out" in again.get_data(as_text=True)
+
+
 def test_game_over_is_shown_and_further_hands_refused(client):
     view, edit = new_table(client, players=("Ann", "Ben"), schedule="half")
     for _ in range(6):

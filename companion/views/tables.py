@@ -214,13 +214,17 @@ def reopen(table_id: str):
 
 @bp.get("/<table_id>/board")
 def board(table_id: str):
-    """The scoreboard alone, for phones that poll it; 304 when nothing changed."""
-    version = tables.version(get_db(), g.table.id)
+    """The scoreboard alone, for phones that poll it; 304 when nothing changed.
+
+    The version is the one this request read with the table (one query, not two), so the tag and
+    the board it is sent with are always of one version: read again, a save landing in between
+    gave a tag of the new version on the old board, and the phone kept the old board until the
+    next change."""
+    _, hands, scored, version = _state()
     etag = _etag(version)
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        _, hands, scored, version = _state()
         response = Response(render_board(scored, hands, version))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
