@@ -324,8 +324,11 @@ def typed_at(sent: str | None) -> str | None:
 
 
 def new_id() -> str:
-    """A table id: 72 random bits, short enough to read out, far too many to guess."""
-    return secrets.token_urlsafe(9)
+    """A table (or tournament) id: 72 random bits, short enough to read out, far too many to guess.
+    Never starting with "-": on a command line (``companion export ID``) it would read as an option."""
+    while (found := secrets.token_urlsafe(9)).startswith("-"):
+        pass
+    return found
 
 
 def new_edit_key() -> str:

@@ -76,6 +76,21 @@ def test_import_export_and_backup_round_trip(tmp_path, monkeypatch):
     assert run("export", "no-such-table").exit_code == 2
 
 
+def test_a_table_whose_random_id_began_with_a_dash_is_exported_by_its_id(tmp_path, monkeypatch):
+    """One id in 64 drawn by token_urlsafe starts with "-", which a command line reads as an option
+    (`companion export -x...` was a usage error, exit 2): ids are drawn again until they do not."""
+    monkeypatch.setenv("COURTIER_DATABASE", str(tmp_path / "cli.sqlite"))
+    monkeypatch.setenv("COURTIER_SECRET_KEY", "cli")
+    draws = iter(["-dashFirst12", "plainId12345"])
+    real = tables.secrets.token_urlsafe
+    monkeypatch.setattr(tables.secrets, "token_urlsafe", lambda n: next(draws) if n == 9 else real(n))
+    source = tmp_path / "in.json"
+    source.write_text(json.dumps(GAME))
+    created = run("import", str(source))
+    assert json.loads(created.output)["table"] == "plainId12345"
+    assert run("export", "plainId12345").exit_code == 0
+
+
 def _venue(path) -> dict[str, str]:
     """A venue's SQLite file after an evening: a game with a correction, an undo, an offline save, a
     rename and a late player; a rematch; a table with its own long word list; a tournament with a

@@ -107,7 +107,7 @@ def _row(row) -> Tournament:
 
 def create(db: Database, game: str, title: str, entrants: Sequence[Any], options: dict[str, Any], method: str,
            rounds: int, table_size: Any) -> Tournament:
-    tid, key = secrets.token_urlsafe(9), secrets.token_urlsafe(16)
+    tid, key = tables.new_id(), secrets.token_urlsafe(16)
     with immediate(db):
         db.execute(
             "INSERT INTO tournaments (id, director_key, game, title, entrants, options, method, rounds, table_size, "
