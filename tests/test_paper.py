@@ -326,7 +326,7 @@ def _table_links(draw: random.Random, count: int) -> list[str]:
 
 
 def test_fifty_fresh_random_table_links_read_back_at_150_dpi_with_a_phones_reader(tmp_path):
-    """New random keys every run, read as a phone's camera app reads them (ZXing)."""
+    """New random keys every run, read by ZXing, the open reader many phone apps are built on."""
     zxingcpp = pytest.importorskip("zxingcpp")
     from PIL import Image
 
