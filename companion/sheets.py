@@ -367,9 +367,8 @@ def paper_line(line: str) -> str:
     doubled ranks in one clause), and "" for a line that adds nothing to the number it explains (a nil
     Royal set or marriage, an empty hand or Meld, a score × 1, the ranks a Meld left undoubled, a
     running total): the grid prints each score × its multiplier and every total, and the natural
-    score's sum shows every 0. Every card and
-    every number that counts stays, so four rounds of Alliance Royals fit the page they are scored on;
-    the screen's why keeps every line.
+    score's sum shows every 0. Every card and every number that counts stays, so four rounds of
+    Alliance Royals fit the page they are scored on; the screen's why keeps every line.
 
     >>> paper_line("Meld 9D 10C KH: 25 — nines not matched (2 in Meld + Spoils, 3 needed); tens not matched "
     ...            "(1 in Meld + Spoils, 3 needed); kings matched (3 in Meld + Spoils), doubled (AR-5)")
