@@ -145,6 +145,13 @@
       if (gridOf(form)) setTimeout(function () { refreshGrid(form); }, 0);
     });
   });
+
+  // The grid's buttons come disabled (picker.html) until this script has counted the pack: a tap on
+  // a slow connection waits for it instead of being lost. A picker opened before it arrived is
+  // counted now.
+  document.querySelectorAll("form").forEach(function (form) {
+    if (gridOf(form)) refreshGrid(form);
+  });
 })();
 
 // Hostages (AR-9): each King or Queen of another House in a player's Spoils is offered as a button;

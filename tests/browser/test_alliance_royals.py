@@ -102,6 +102,27 @@ def test_a_whole_game_to_1066_through_the_card_picker(live_server, phone):
     assert errors == []
 
 
+def test_the_card_grid_waits_for_its_script_instead_of_dropping_a_tap(live_server, phone):
+    """On a slow connection the picker can open before the grid's script has come: its cards stay
+    disabled until then, so a tap is not taken and silently dropped; then every tap counts (AR-1)."""
+    page = phone(service_workers="block").new_page()  # no copy kept by the offline worker either
+    held = []
+    page.route("**/card-grid.js*", lambda route: held.append(route))  # the script's request waits here
+    start_table(page, live_server)
+    page.get_by_role("link", name="Enter round 1", exact=True).click()
+    page.click("[data-pick='p0_spoils']")
+    expect(page.locator(".picker")).to_be_visible()
+    king = page.locator(".picker [data-grid-card='KS']")
+    expect(king).to_be_disabled()
+    if not held:  # events reach this test only inside a Playwright call: none is missed in between
+        page.wait_for_event("request", lambda request: "card-grid.js" in request.url)
+    held[0].continue_()
+    for _ in range(2):
+        king.click()
+    expect(king.locator("[data-left]")).to_have_text("1")
+    expect(page.locator("#p0_spoils")).to_have_value("KS KS")
+
+
 def test_an_impossible_board_is_refused_next_to_the_card_with_the_input_kept(live_server, phone):
     page = phone().new_page()
     start_table(page, live_server)
