@@ -36,7 +36,7 @@ BUSY_TIMEOUT_MS = 5000
 IDLE_CONNECTIONS = 16  # kept open between requests; more than any server's thread count here
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 #: The rows a write may lock, by table: the only names ``lock=`` accepts (they go into the SQL).
-LOCKABLE = frozenset({"tables", "tournaments"})
+LOCKABLE = frozenset({"tables", "tournaments", "clubs"})
 
 
 def is_postgresql(target: str) -> bool:

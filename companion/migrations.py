@@ -192,7 +192,65 @@ def m009_call_versions(db: SQLiteUtils) -> None:
     db.execute(CALL_VERSIONS)
 
 
+@sqlite_migrations()
+def m010_clubs(db: SQLiteUtils) -> None:
+    """Club records: a club, its roster, the tables that count for it and every finished game's places
+    with the ratings after it (companion.clubs)."""
+    for statement in CLUBS:
+        db.execute(statement.replace("DOUBLE PRECISION", "REAL"))
+
+
 CALL_VERSIONS = "ALTER TABLE tournament_calls ADD COLUMN versions TEXT"
+
+#: A club is kept like a table: an unguessable id and two keys. ``club_tables.finish_order`` numbers
+#: the club's games in the order they finished (NULL while a table is playing); ``club_places`` holds
+#: one row per player of each finished game: the place, and the rating after it (the ratings'
+#: history, read for charts and as the point to recompute from).
+CLUBS = [
+    """CREATE TABLE clubs (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        director_key TEXT NOT NULL UNIQUE,
+        member_key TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        recomputed TEXT
+    )""",
+    """CREATE TABLE club_players (
+        club_id TEXT NOT NULL REFERENCES clubs(id),
+        id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        former INTEGER NOT NULL DEFAULT 0,
+        merged_into INTEGER,
+        PRIMARY KEY (club_id, id),
+        UNIQUE (club_id, name_key)
+    )""",
+    """CREATE TABLE club_tables (
+        table_id TEXT PRIMARY KEY REFERENCES tables(id),
+        club_id TEXT NOT NULL REFERENCES clubs(id),
+        game TEXT NOT NULL,
+        added_at TEXT NOT NULL,
+        finish_order INTEGER,
+        finished_at TEXT
+    )""",
+    "CREATE INDEX club_tables_club ON club_tables (club_id, finish_order)",
+    """CREATE TABLE club_places (
+        club_id TEXT NOT NULL REFERENCES clubs(id),
+        game TEXT NOT NULL,
+        finish_order INTEGER NOT NULL,
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        player_id INTEGER NOT NULL,
+        team INTEGER NOT NULL,
+        place INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        total INTEGER NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (club_id, game, finish_order, player_id)
+    )""",
+    "CREATE INDEX club_places_player ON club_places (club_id, player_id, game, finish_order)",
+    "CREATE INDEX club_places_table ON club_places (table_id)",
+]
 
 RATE_COUNTS = """
 CREATE TABLE rate_counts (
@@ -279,6 +337,7 @@ POSTGRES_STEPS: list[tuple[str, list[str]]] = [
     ]),
     ("m008_rate_limits", [RATE_COUNTS]),
     ("m009_call_versions", [CALL_VERSIONS]),
+    ("m010_clubs", CLUBS),
 ]
 
 #: Any constant: the advisory lock that lets one server at a time bring the schema up to date.

@@ -26,6 +26,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, NoReturn
 
 from . import games, limits
+from .clubs import store as clubs
 from .db import Database, immediate
 from .games.base import InputError, Problem, ScoredGame
 from .recent import Recent
@@ -668,6 +669,7 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
         if current != base_version:
             raise StaleVersion(current)
         _insert(db, table.id, pending, entry_key)
+        clubs.record(db, after.table, after.scored)  # a club's places and ratings change with the save
     if cache is not None:
         cache.put((table.id, seq), after)
     return seq, after.scored

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from companion import copydb, db, tables
 from companion.cli import main
+from companion.clubs import store as clubs
 from companion.tournaments import store
 
 GAME = {"game": "rummathon-royale", "players": ["Ann", "Ben"],
@@ -113,6 +114,9 @@ def _venue(path) -> dict[str, str]:
         seated = store.seat_next_round(conn, t, seed=7)
         store.call_time(conn, t, 1)
         store.adjust(conn, t, seated[0].table_id, {e: 10 for e in seated[0].entrants}, "a card was lost")
+        club = clubs.create_club(conn, "Thursday Club")  # a finished club game: its places and ratings go too
+        finished = tables.new_table("indian-rummy", ["Ann", "Ben"], {"variant": "deals", "deals": 1})
+        clubs.start_table(conn, club, finished, rounds=[{"winner": "Ann", "hands": {"Ben": {"count": 20}}}])
         ids = [r[0] for r in conn.execute("SELECT id FROM tables ORDER BY id")]
         return {i: _export(conn, i) for i in ids}
     finally:
@@ -130,7 +134,7 @@ def _rows(target: str) -> dict[str, list]:
     with closing(db.connect(target)) as conn:
         out = {}
         for name, _, columns in copydb.KINDS:
-            rows = conn.execute(f"SELECT {', '.join(columns)} FROM {name} ORDER BY {columns[0]}, {columns[1]}")
+            rows = conn.execute(f"SELECT {', '.join(columns)} FROM {name} ORDER BY {', '.join(columns)}")
             # A long word list is compressed in a SQLite file, text in PostgreSQL: compared as what it holds.
             out[name] = [tuple(tables._options_of(v) if c == "options" and name == "tables" else v
                                for c, v in zip(columns, row, strict=True)) for row in rows]
@@ -144,8 +148,8 @@ def test_copy_db_moves_a_venue_to_postgresql_and_back(tmp_path, postgres):
         there = run("copy-db", str(tmp_path / "venue.sqlite"), url)
         assert there.exit_code == 0, there.output
         assert json.loads(there.output)["copied"] == {
-            "tables": 4, "entries": 5, "tournaments": 1, "tournament tables": 1, "rounds called": 1,
-            "adjusted results": 1}
+            "tables": 5, "entries": 6, "tournaments": 1, "tournament tables": 1, "rounds called": 1,
+            "adjusted results": 1, "clubs": 1, "club players": 2, "club tables": 1, "club places": 2}
         with closing(db.connect(url)) as conn:
             assert {i: _export(conn, i) for i in exports} == exports
             # The log's ids go on after the copied ones, and the offline save's key is still known.
@@ -156,16 +160,16 @@ def test_copy_db_moves_a_venue_to_postgresql_and_back(tmp_path, postgres):
             tables.append(conn, game, 6, tables.Change("undo"))
         back = run("copy-db", url, str(tmp_path / "back.sqlite"))
         assert back.exit_code == 0, back.output
-        assert json.loads(back.output)["copied"]["entries"] == 7
+        assert json.loads(back.output)["copied"]["entries"] == 8
         assert _rows(str(tmp_path / "back.sqlite")) == _rows(url)
 
         again = run("copy-db", str(tmp_path / "venue.sqlite"), url)  # never over a database in use
         assert again.exit_code == 2
         message = json.loads(again.output)["errors"][0]["message"]
-        assert "is not empty (it already holds 4 tables, 7 entries, 1 tournaments" in message
+        assert "is not empty (it already holds 5 tables, 8 entries, 1 tournaments" in message
         assert "copy into an empty database" in message
         with closing(db.connect(url)) as conn:
-            assert copydb.counts(conn)["entries"] == 7  # untouched
+            assert copydb.counts(conn)["entries"] == 8  # untouched
     finally:
         postgres.drop_database(url)
 

@@ -32,7 +32,7 @@ def test_wal_busy_timeout_and_migrations(tmp_path):
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == db.BUSY_TIMEOUT_MS
     assert {"tables", "events", "rate_counts", "_sqlite_migrations"} <= set(conn.table_names())
-    assert migrations.applied(conn)[-1] == "m009_call_versions"
+    assert migrations.applied(conn)[-1] == "m010_clubs"
 
 
 def test_postgresql_gets_the_same_tables_and_steps(postgres):
@@ -41,7 +41,8 @@ def test_postgresql_gets_the_same_tables_and_steps(postgres):
         with closing(db.connect(url)) as conn:
             db.migrate(conn)  # the template was migrated already: applying again is harmless
             assert {"tables", "events", "tournaments", "tournament_tables", "tournament_calls",
-                    "tournament_adjustments", "rate_counts", "courtier_migrations"} == set(conn.table_names())
+                    "tournament_adjustments", "rate_counts", "courtier_migrations", "clubs", "club_players",
+                    "club_tables", "club_places"} == set(conn.table_names())
             assert migrations.applied(conn) == [name for name, _ in migrations.POSTGRES_STEPS]
     finally:
         postgres.drop_database(url)

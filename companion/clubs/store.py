@@ -1,0 +1,463 @@
+"""A club in the database: its keys, its roster, the tables that count for it, and each finished
+game's places with the ratings after it.
+
+Ratings are kept as games finish, never worked out again when a page is shown: a table of the club
+that finishes adds its places and rates them (:func:`record`, inside the save's own transaction);
+a finished game edited, or undone back to unfinished, rates that game's kind again from that game
+on (:func:`replay`), and the club remembers it to say so on its pages.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import limits, tables
+from ..db import Database, immediate
+from ..games.base import InputError, Problem, ScoredGame
+from ..scorepad import LOW_WINS_VARIANTS
+from . import ratings
+
+#: The most players a club's roster holds: a big club, and a bound on every page that lists them.
+MAX_ROSTER = 1000
+
+
+class ClubNotFound(LookupError):
+    pass
+
+
+@dataclass(frozen=True)
+class Club:
+    id: str
+    name: str
+    director_key: str
+    member_key: str
+    created_at: str
+    #: The last time ratings were worked out again after a finished game changed, in words; or None.
+    recomputed: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    former: bool
+    merged_into: int | None
+
+
+def name_key(name: str) -> str:
+    """How a name is matched to the roster: case and spaces ignored.
+
+    >>> name_key("  Mary  Ann ") == name_key("mary ann")
+    True
+    """
+    return " ".join(name.split()).casefold()
+
+
+def name_problem(name: object, what: str = "a club's name") -> str | None:
+    if not isinstance(name, str) or not name.strip():
+        return f"{what} cannot be empty"
+    return limits.name_problem(name, what)
+
+
+# ---------------------------------------------------------------------------------------------
+# The club and its keys
+
+
+def create_club(db: Database, name: object) -> Club:
+    wrong = name_problem(name)
+    if wrong:
+        raise InputError([Problem("name", wrong)])
+    club = Club(tables.new_id(), " ".join(str(name).split()), tables.new_edit_key(), tables.new_edit_key(),
+                tables.now())
+    with immediate(db):
+        db.execute("INSERT INTO clubs (id, name, director_key, member_key, created_at) VALUES (?, ?, ?, ?, ?)",
+                   [club.id, club.name, club.director_key, club.member_key, club.created_at])
+    return club
+
+
+def get_club(db: Database, club_id: str) -> Club:
+    row = db.execute("SELECT id, name, director_key, member_key, created_at, recomputed FROM clubs WHERE id = ?",
+                     [club_id]).fetchone()
+    if row is None:
+        raise ClubNotFound(club_id)
+    return Club(*row[:5], recomputed=json.loads(row[5]) if row[5] else None)
+
+
+def club_of_table(db: Database, table_id: str) -> str | None:
+    return db.value("SELECT club_id FROM club_tables WHERE table_id = ?", [table_id])
+
+
+# ---------------------------------------------------------------------------------------------
+# The roster
+
+
+def roster(db: Database, club_id: str, with_merged: bool = False) -> list[Player]:
+    rows = db.execute("SELECT id, name, former, merged_into FROM club_players WHERE club_id = ? ORDER BY name_key",
+                      [club_id]).fetchall()
+    players = [Player(r[0], r[1], bool(r[2]), r[3]) for r in rows]
+    return players if with_merged else [p for p in players if p.merged_into is None]
+
+
+def find_player(db: Database, club_id: str, name: str) -> Player | None:
+    """The roster's player of this name (case and spaces ignored; a merged spelling finds whom it joined)."""
+    row = db.execute("SELECT id, name, former, merged_into FROM club_players WHERE club_id = ? AND name_key = ?",
+                     [club_id, name_key(name)]).fetchone()
+    if row is None:
+        return None
+    if row[3] is not None:
+        return player(db, club_id, row[3])
+    return Player(row[0], row[1], bool(row[2]), None)
+
+
+def player(db: Database, club_id: str, player_id: int) -> Player | None:
+    row = db.execute("SELECT id, name, former, merged_into FROM club_players WHERE club_id = ? AND id = ?",
+                     [club_id, player_id]).fetchone()
+    return None if row is None else Player(row[0], row[1], bool(row[2]), row[3])
+
+
+def add_player(db: Database, club_id: str, name: str) -> Player:
+    """Add a name to the roster (the caller holds the write transaction); the player already there if any."""
+    found = find_player(db, club_id, name)
+    if found is not None:
+        return found
+    count = db.value("SELECT COUNT(*) FROM club_players WHERE club_id = ?", [club_id])
+    if count >= MAX_ROSTER:
+        raise InputError([Problem("players", f"a club's roster holds at most {MAX_ROSTER} names; "
+                                             "merge or remove some before adding more")])
+    new_id = count + 1  # ids are never reused: a merged or former player keeps their row
+    db.execute("INSERT INTO club_players (club_id, id, name, name_key) VALUES (?, ?, ?, ?)",
+               [club_id, new_id, " ".join(name.split()), name_key(name)])
+    return Player(new_id, " ".join(name.split()), False, None)
+
+
+def new_names(db: Database, club_id: str, names: Iterable[str]) -> list[str]:
+    """The names not on the club's roster yet: they are added when the table starts."""
+    return [n for n in names if find_player(db, club_id, n) is None]
+
+
+def merge(db: Database, club: Club, keep: int, drop: int) -> None:
+    """Two spellings of one person: ``drop``'s games become ``keep``'s, and the ratings of every game
+    ``drop`` played are worked out again from their first game on. Their name still finds ``keep``."""
+    with immediate(db, lock=("clubs", club.id)):
+        kept, dropped = player(db, club.id, keep), player(db, club.id, drop)
+        if kept is None or dropped is None or kept.merged_into is not None or dropped.merged_into is not None:
+            raise InputError([Problem("merge", "choose two players of the club's roster")])
+        if keep == drop:
+            raise InputError([Problem("merge", "choose two different players to merge")])
+        shared = db.value("SELECT t.title FROM club_places a JOIN club_places b ON a.table_id = b.table_id "
+                          "JOIN tables t ON t.id = a.table_id WHERE a.club_id = ? AND a.player_id = ? "
+                          "AND b.player_id = ?", [club.id, keep, drop])
+        if shared is not None:
+            raise InputError([Problem("merge", f"{kept.name} and {dropped.name} played at the same table "
+                                               f"({shared}): they are two people; rename one instead")])
+        firsts = db.execute("SELECT game, MIN(finish_order) FROM club_places WHERE club_id = ? AND player_id = ? "
+                            "GROUP BY game", [club.id, drop]).fetchall()
+        db.execute("UPDATE club_places SET player_id = ? WHERE club_id = ? AND player_id = ?", [keep, club.id, drop])
+        db.execute("UPDATE club_players SET merged_into = ? WHERE club_id = ? AND (id = ? OR merged_into = ?)",
+                   [keep, club.id, drop, drop])
+        for game, first in firsts:
+            replay(db, club.id, game, first)
+        if firsts:
+            note = {"merged": dropped.name, "into": kept.name, "at": tables.now()}
+            db.execute("UPDATE clubs SET recomputed = ? WHERE id = ?", [json.dumps(note), club.id])
+
+
+def rename(db: Database, club: Club, player_id: int, name: object) -> None:
+    """Correct a name on the roster (to tell apart two people of one name, say); their games stay theirs."""
+    wrong = name_problem(name, "a player's name")
+    with immediate(db, lock=("clubs", club.id)):
+        found = player(db, club.id, player_id)
+        if found is None or found.merged_into is not None:
+            raise InputError([Problem("player", "there is no such player on the club's roster")])
+        other = None if wrong else find_player(db, club.id, str(name))
+        if other is not None and other.id != player_id:
+            wrong = f"{other.name} is already on the roster; merge the two if they are one person"
+        if wrong:
+            raise InputError([Problem("name", wrong)])
+        db.execute("UPDATE club_players SET name = ?, name_key = ? WHERE club_id = ? AND id = ?",
+                   [" ".join(str(name).split()), name_key(str(name)), club.id, player_id])
+
+
+def set_former(db: Database, club: Club, player_id: int, former: bool = True) -> None:
+    """Take a player off the roster's list (their results stay, under "former members"), or back."""
+    with immediate(db, lock=("clubs", club.id)):
+        db.execute("UPDATE club_players SET former = ? WHERE club_id = ? AND id = ?", [int(former), club.id, player_id])
+
+
+# ---------------------------------------------------------------------------------------------
+# The club's tables, and what a finished one gives
+
+
+def start_table(db: Database, club: Club, table: tables.Table, rounds: Sequence[Any] = (), device: str = "") -> None:
+    """Store a new table (made by :func:`tables.new_table`) that counts for the club, its players on the roster."""
+    with immediate(db, lock=("clubs", club.id)):
+        tables.store_table(db, table, rounds, device)
+        for name in table.players:
+            add_player(db, club.id, name)
+        db.execute("INSERT INTO club_tables (table_id, club_id, game, added_at) VALUES (?, ?, ?, ?)",
+                   [table.id, club.id, table.game, tables.now()])
+        if rounds:
+            record(db, table, tables.state_after(table, tuple(tables.events(db, table.id)), None).scored)
+
+
+def add_table(db: Database, club: Club, table: tables.Table) -> None:
+    """Count a table already started for the club (its edit link was given): its players join the roster,
+    and if it is finished its places are rated now, after the club's other finished games."""
+    with immediate(db, lock=("tables", table.id)):  # as a save locks: the table, then its club
+        db.lock_row("clubs", club.id)
+        held = club_of_table(db, table.id)
+        if held == club.id:
+            return
+        if held is not None:
+            raise InputError([Problem("table", "this table already counts for another club")])
+        now = tables.state(db, table)
+        for name in now.table.players:
+            add_player(db, club.id, name)
+        db.execute("INSERT INTO club_tables (table_id, club_id, game, added_at) VALUES (?, ?, ?, ?)",
+                   [table.id, club.id, table.game, tables.now()])
+        record(db, now.table, now.scored)
+
+
+def sides_of(scored: ScoredGame) -> list[ratings.Side]:
+    """The places a finished game gives, a partnership as one side (AR-2; Royalty's coalitions)."""
+    low_wins = (scored.game, scored.options.get("variant")) in LOW_WINS_VARIANTS
+    if scored.sides and scored.side_totals is not None:
+        sides = [tuple(m) for m in scored.sides.values()]
+        totals = {m[0]: scored.side_totals[s] for s, m in zip(scored.sides, sides, strict=True)}
+    else:
+        sides = [(p,) for p in scored.players]
+        totals = {p: scored.totals[p] for p in scored.players}
+    return ratings.places(sides, totals, scored.winners, low_wins)
+
+
+def record(db: Database, table: tables.Table, scored: ScoredGame) -> None:
+    """After a change to a table (inside its write transaction): if it counts for a club, keep its places
+    and ratings in step with it. A table still playing, or a change that leaves its places as they were,
+    costs one lookup."""
+    found = db.execute("SELECT club_id, game, finish_order FROM club_tables WHERE table_id = ?",
+                       [table.id]).fetchone()
+    if found is None:
+        return
+    club_id, game, order = found
+    db.lock_row("clubs", club_id)  # one club's games are numbered and rated one at a time, on every server
+    places = _places(db, club_id, scored) if scored.over else None
+    if places == _stored_places(db, table.id):
+        return
+    if order is None:  # a game finishing: the club's newest, rated on top of the ratings as they stand
+        order = (db.value("SELECT MAX(finish_order) FROM club_tables WHERE club_id = ?", [club_id]) or 0) + 1
+        db.execute("UPDATE club_tables SET finish_order = ?, finished_at = ? WHERE table_id = ?",
+                   [order, tables.now(), table.id])
+        _insert_places(db, club_id, game, order, table.id, places)
+        replay(db, club_id, game, order)
+        return
+    db.execute("DELETE FROM club_places WHERE table_id = ?", [table.id])
+    if places is None:  # undone back to unfinished: it finishes again when it does
+        db.execute("UPDATE club_tables SET finish_order = NULL, finished_at = NULL WHERE table_id = ?", [table.id])
+    else:
+        _insert_places(db, club_id, game, order, table.id, places)
+    replay(db, club_id, game, order)
+    note = {"table": table.id, "title": table.title, "at": tables.now(), "finished": places is not None}
+    db.execute("UPDATE clubs SET recomputed = ? WHERE id = ?", [json.dumps(note), club_id])
+
+
+def _places(db: Database, club_id: str, scored: ScoredGame) -> list[tuple[int, int, int, int, int]]:
+    """(player, side, place, won, total) for each player of a finished game, the players on the roster."""
+    out = []
+    for team, side in enumerate(sides_of(scored)):
+        for name in side.players:
+            out.append((add_player(db, club_id, name).id, team, side.place, int(side.won), side.total))
+    return sorted(out)
+
+
+def _stored_places(db: Database, table_id: str) -> list[tuple[int, int, int, int, int]] | None:
+    rows = db.execute("SELECT player_id, team, place, won, total FROM club_places WHERE table_id = ?",
+                      [table_id]).fetchall()
+    return sorted(tuple(r) for r in rows) or None
+
+
+def _insert_places(db: Database, club_id: str, game: str, order: int, table_id: str,
+                   places: Sequence[tuple[int, int, int, int, int]]) -> None:
+    db.execute_many(
+        "INSERT INTO club_places (club_id, game, finish_order, table_id, player_id, team, place, won, total, mu, "
+        "sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(club_id, game, order, table_id, *p, ratings.START.mu, ratings.START.sigma) for p in places])
+
+
+def ratings_before(db: Database, club_id: str, game: str, order: int) -> dict[int, ratings.Rating]:
+    """Each player's rating in ``game`` before the club's game numbered ``order``."""
+    rows = db.execute(
+        "SELECT p.player_id, p.mu, p.sigma FROM club_places p JOIN ("
+        " SELECT player_id, MAX(finish_order) AS last FROM club_places"
+        " WHERE club_id = ? AND game = ? AND finish_order < ? GROUP BY player_id) l"
+        " ON p.player_id = l.player_id AND p.finish_order = l.last"
+        " WHERE p.club_id = ? AND p.game = ?", [club_id, game, order, club_id, game]).fetchall()
+    return {r[0]: ratings.Rating(r[1], r[2]) for r in rows}
+
+
+def replay(db: Database, club_id: str, game: str, order: int) -> None:
+    """Rate the club's games of ``game`` again, in finishing order, from the game numbered ``order`` on."""
+    current = ratings_before(db, club_id, game, order)
+    rows = db.execute("SELECT finish_order, player_id, team, place FROM club_places "
+                      "WHERE club_id = ? AND game = ? AND finish_order >= ? ORDER BY finish_order, team, player_id",
+                      [club_id, game, order]).fetchall()
+    updates = []
+    for number, players in _by_game(rows):
+        teams: dict[int, list[tuple[int, int]]] = {}
+        for player_id, team, place in players:
+            teams.setdefault(team, []).append((player_id, place))
+        sides = list(teams.values())
+        after = ratings.rate([[current.get(p, ratings.START) for p, _ in side] for side in sides],
+                             [side[0][1] for side in sides])
+        for side, rated in zip(sides, after, strict=True):
+            for (player_id, _), rating in zip(side, rated, strict=True):
+                current[player_id] = rating
+                updates.append((rating.mu, rating.sigma, club_id, game, number, player_id))
+    db.execute_many("UPDATE club_places SET mu = ?, sigma = ? "
+                    "WHERE club_id = ? AND game = ? AND finish_order = ? AND player_id = ?", updates)
+
+
+def _by_game(rows: Sequence[tuple[int, int, int, int]]) -> list[tuple[int, list[tuple[int, int, int]]]]:
+    out: list[tuple[int, list[tuple[int, int, int]]]] = []
+    for number, player_id, team, place in rows:
+        if not out or out[-1][0] != number:
+            out.append((number, []))
+        out[-1][1].append((player_id, team, place))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# What the club's pages and the API show
+
+
+@dataclass(frozen=True)
+class Line:
+    """A player's line in a leaderboard for one game."""
+
+    player_id: int
+    name: str
+    played: int
+    won: int
+    average_place: float
+    rating: ratings.Rating
+    former: bool
+
+    @property
+    def provisional(self) -> bool:
+        return self.played < ratings.PROVISIONAL_GAMES
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+def leaderboard(db: Database, club_id: str, game: str, player_id: int | None = None,
+                since: str | None = None, until: str | None = None) -> list[Line]:
+    """Each player's games of ``game`` for the club (within the dates, when given), best rated first."""
+    where, params = "p.club_id = ? AND p.game = ?", [club_id, game]
+    if player_id is not None:
+        where += " AND p.player_id = ?"
+        params.append(player_id)
+    if since or until:
+        where += " AND t.finished_at >= ? AND t.finished_at < ?"
+        params += [since or "", until or "9999"]
+    rows = db.execute(
+        "SELECT a.player_id, c.name, a.played, a.won, a.places, r.mu, r.sigma, c.former FROM ("  # noqa: S608
+        " SELECT p.player_id, COUNT(*) AS played, SUM(p.won) AS won, SUM(p.place) AS places,"
+        " MAX(p.finish_order) AS last FROM club_places p JOIN club_tables t ON t.table_id = p.table_id"
+        f" WHERE {where} GROUP BY p.player_id) a"
+        " JOIN club_places r ON r.club_id = ? AND r.game = ? AND r.finish_order = a.last AND r.player_id = a.player_id"
+        " JOIN club_players c ON c.club_id = ? AND c.id = a.player_id",
+        [*params, club_id, game, club_id]).fetchall()
+    lines = [Line(r[0], r[1], r[2], r[3], r[4] / r[2], ratings.Rating(r[5], r[6]), bool(r[7])) for r in rows]
+    return sorted(lines, key=lambda line: (-line.rating.ordinal, line.name.casefold()))
+
+
+def games_played(db: Database, club_id: str, player_id: int | None = None) -> list[str]:
+    """The games the club (or one player) has finished, most played first."""
+    where, params = "club_id = ?", [club_id]
+    if player_id is not None:
+        where += " AND player_id = ?"
+        params.append(player_id)
+    rows = db.execute(f"SELECT game, COUNT(*) FROM club_places WHERE {where} GROUP BY game",  # noqa: S608
+                      params).fetchall()
+    return [g for g, _ in sorted(rows, key=lambda r: (-r[1], r[0]))]
+
+
+@dataclass(frozen=True)
+class ClubTable:
+    id: str
+    game: str
+    title: str
+    players: tuple[str, ...]
+    added_at: str
+    finished_at: str | None
+
+
+def club_tables(db: Database, club_id: str, limit: int = 20, player_id: int | None = None) -> list[ClubTable]:
+    """The club's tables, newest first (a player's: those they finished)."""
+    join, params = "", [club_id]
+    if player_id is not None:
+        join = " JOIN club_places p ON p.table_id = c.table_id AND p.player_id = ?"
+        params = [player_id, club_id]
+    rows = db.execute(
+        "SELECT t.id, t.game, t.title, t.players, c.added_at, c.finished_at FROM club_tables c"  # noqa: S608
+        f" JOIN tables t ON t.id = c.table_id{join} WHERE c.club_id = ?"
+        " ORDER BY COALESCE(c.finished_at, c.added_at) DESC, t.id LIMIT ?",
+        [*params, limit]).fetchall()
+    return [ClubTable(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5]) for r in rows]
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """One opponent in a player's head-to-head, in one game."""
+
+    opponent_id: int
+    name: str
+    game: str
+    together: int
+    higher: int
+    lower: int
+    rating_difference: float
+
+
+def head_to_head(db: Database, club_id: str, player_id: int) -> list[Meeting]:
+    """Against each player met at a finished table: games together, who placed higher, and the
+    difference of their ratings now (this player's ordinal minus theirs)."""
+    rows = db.execute(
+        "SELECT o.player_id, c.name, me.game, COUNT(*), SUM(me.place < o.place), SUM(me.place > o.place)"
+        " FROM club_places me JOIN club_places o ON o.table_id = me.table_id AND o.player_id != me.player_id"
+        " JOIN club_players c ON c.club_id = me.club_id AND c.id = o.player_id"
+        " WHERE me.club_id = ? AND me.player_id = ? GROUP BY o.player_id, c.name, me.game",
+        [club_id, player_id]).fetchall()
+    now = {(line.player_id, game): line.rating.ordinal
+           for game in {r[2] for r in rows} for line in leaderboard(db, club_id, game)}
+    meetings = [Meeting(r[0], r[1], r[2], r[3], r[4] or 0, r[5] or 0,
+                        now[(player_id, r[2])] - now[(r[0], r[2])]) for r in rows]
+    return sorted(meetings, key=lambda m: (-m.together, m.name.casefold(), m.game))
+
+
+def history(db: Database, club_id: str, player_id: int, game: str) -> list[ratings.Rating]:
+    """A player's rating after each of their finished games of ``game``, oldest first."""
+    rows = db.execute("SELECT mu, sigma FROM club_places WHERE club_id = ? AND player_id = ? AND game = ? "
+                      "ORDER BY finish_order", [club_id, player_id, game]).fetchall()
+    return [ratings.Rating(mu, sigma) for mu, sigma in rows]
+
+
+def as_json(db: Database, club: Club) -> dict[str, Any]:
+    """The club as the API shows it (API.md, Clubs)."""
+    games = games_played(db, club.id)
+    boards = {game: {line.player_id: line for line in leaderboard(db, club.id, game)} for game in games}
+    players = []
+    for p in roster(db, club.id):
+        played = {game: boards[game][p.id] for game in games if p.id in boards[game]}
+        players.append({"name": p.name, **({"former": True} if p.former else {}), "games": {
+            game: {"played": line.played, "won": line.won, "rating": line.rating.as_json()}
+            for game, line in played.items()}})
+    return {"id": club.id, "name": club.name, "players": players,
+            "tables": [{"id": t.id, "game": t.game, "title": t.title, "players": list(t.players),
+                        "finished": t.finished_at is not None, "finished_at": t.finished_at}
+                       for t in club_tables(db, club.id, limit=200)]}
+
