@@ -57,7 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import compression, db, heavy, limits, security
     from .recent import Recent
     from .tables import StateCache
-    from .views import api, health, main, referee, sheets, table_api, tables, tournaments
+    from .views import api, club_api, clubs, health, main, referee, sheets, table_api, tables, tournaments
 
     for name, default in limits.DEFAULTS.items():
         app.config.setdefault(name, default)
@@ -86,10 +86,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(table_api.bp)
+    app.register_blueprint(clubs.bp)
+    app.register_blueprint(club_api.bp)
     security.csrf.exempt(api.bp)
     security.csrf.exempt(table_api.bp)  # keys in a header, never a cookie: no CSRF to guard against
+    security.csrf.exempt(club_api.bp)
     security.limit_creation(app, ["main.new_table", "main.import_table", "tournaments.new", "tables.rematch",
-                                  "table_api.create"])
+                                  "table_api.create", "clubs.new", "club_api.create"])
     return app
 
 

@@ -22,7 +22,7 @@ import copy
 from importlib import metadata
 from typing import Any
 
-from . import games, openapi_tables, referee
+from . import games, openapi_clubs, openapi_tables, referee
 
 JSON = "application/json"
 SCHEMAS = "#/components/schemas/"
@@ -437,6 +437,7 @@ def description() -> dict[str, Any]:
         paths[f"/api/v1/referee/{game}/{question}"] = _referee_operation(game, question)
     paths["/api/v1/referee/{game}/{question}"] = _unknown_referee_operation()
     paths.update(openapi_tables.paths())
+    paths.update(openapi_clubs.paths())
     return {
         "openapi": "3.1.0",
         "info": {
@@ -448,8 +449,9 @@ def description() -> dict[str, Any]:
         },
         "servers": [{"url": "/"}],
         "paths": paths,
-        "components": {"schemas": {**_schemas(), **openapi_tables.SCHEMAS_OF_TABLES},
-                       "securitySchemes": openapi_tables.SECURITY_SCHEMES},
+        "components": {"schemas": {**_schemas(), **openapi_tables.SCHEMAS_OF_TABLES,
+                                   **openapi_clubs.SCHEMAS_OF_CLUBS},
+                       "securitySchemes": {**openapi_tables.SECURITY_SCHEMES, **openapi_clubs.SECURITY_SCHEMES}},
     }
 
 

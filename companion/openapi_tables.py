@@ -45,7 +45,9 @@ SCHEMAS_OF_TABLES: dict[str, Any] = {
             "title": {"type": ["string", "null"],
                       "description": "the table's name, at most 60 characters once trimmed; the game's name when "
                                      "left out"},
-            "club": {"type": "null", "description": "kept for clubs; this server keeps none, so leave it out"},
+            "club": {"type": ["string", "null"],
+                     "description": "a club's id: the table counts for the club; send the club's members' or "
+                                    "director's key as Authorization: Bearer <key>"},
         },
     },
     "TableLinks": {
@@ -62,6 +64,7 @@ SCHEMAS_OF_TABLES: dict[str, Any] = {
             "id": {"type": "string"}, "edit_key": {"type": "string"}, "view_key": {"type": "string"},
             "version": VERSION, "game": {"type": "string"}, "players": NAMES, "options": {"type": "object"},
             "title": {"type": "string"}, "links": _ref("TableLinks"),
+            "club": {"type": "string", "description": "the club the table counts for, when one was given"},
         },
     },
     "Table": {
@@ -193,7 +196,9 @@ def paths() -> dict[str, Any]:
                            "the table's keys: the edit key changes it, the view key reads it.",
             "requestBody": _body("TableRequest"),
             "responses": {"201": _json(_ref("TableCreated"), "the new table, its keys and links"),
-                          "400": KEY_IN_ADDRESS, "413": TOO_LARGE, "422": BAD,
+                          "400": KEY_IN_ADDRESS, "401": _errors("club given without a key of the club"),
+                          "403": _errors("club given with a key that is not the club's"),
+                          "404": _errors("club given, and no club has this id"), "413": TOO_LARGE, "422": BAD,
                           "429": _errors("too many new tables from this address in a short time")},
         }},
         "/api/v1/tables/{table_id}": {"get": {

@@ -19,6 +19,7 @@ from sqlite_utils import Database
 from . import games, limits, tables
 from . import history as history_words
 from .cards import said
+from .clubs import store as clubs
 from .entry import ENTRY
 from .games.base import Problems
 
@@ -56,12 +57,17 @@ def playable_problem(game: object) -> str | None:
 
 
 def start_table(db: Database, game: str, players: object, options: dict[str, Any], title: str = "",
-                device: str = "") -> tables.Table:
-    """A new table, refused (InputError, every problem at once) as the new-table form refuses it."""
+                device: str = "", club: clubs.Club | None = None) -> tables.Table:
+    """A new table, refused (InputError, every problem at once) as the new-table form refuses it; one
+    that counts for ``club`` when given (its players join the club's roster)."""
     found = Problems()
     names = check_new_table(game, players, title, found)
     found.raise_if_any()
-    return tables.create_table(db, game, names, options, title=title, device=device)
+    if club is None:
+        return tables.create_table(db, game, names, options, title=title, device=device)
+    table = tables.new_table(game, names, options, title)
+    clubs.start_table(db, club, table, device=device)
+    return table
 
 
 def slot_of(hands: Sequence[tuple[int, Any]], number: int) -> int | None:

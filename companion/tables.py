@@ -596,10 +596,17 @@ def rotated(players: Sequence[str]) -> tuple[str, ...]:
     return (*players[1:], *players[:1])
 
 
-def rematch(db: Database, table: Table, device: str = "") -> Table:
-    """A new table with the same players (seats rotated), options and title, linked to this one."""
-    return create_table(db, table.game, rotated(table.players), table.options, table.title, device=device,
-                        rematch_of=table.id)
+def rematch(db: Database, table: Table, device: str = "", for_club: bool = True) -> Table:
+    """A new table with the same players (seats rotated), options and title, linked to this one; it counts
+    for the club this one counts for when ``for_club`` (asked with the table's edit key: a view link
+    does not add games to a club's record)."""
+    club_id = clubs.club_of_table(db, table.id) if for_club else None
+    if club_id is None:
+        return create_table(db, table.game, rotated(table.players), table.options, table.title, device=device,
+                            rematch_of=table.id)
+    again = new_table(table.game, rotated(table.players), table.options, table.title, rematch_of=table.id)
+    clubs.start_table(db, clubs.get_club(db, club_id), again, device=device)
+    return again
 
 
 def _insert(db: Database, table_id: str, event: Event, entry_key: str | None = None) -> None:

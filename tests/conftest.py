@@ -165,8 +165,8 @@ def phone(chromium):
     def make(**kwargs):
         # Layout and taps are in CSS pixels, the same at any density: one device pixel to each keeps
         # Chromium's software drawing (no GPU here) a quarter of a 2x screen's.
-        context = chromium.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                       has_touch=True, **kwargs)
+        kwargs.setdefault("viewport", PHONE)
+        context = chromium.new_context(device_scale_factor=1, is_mobile=True, has_touch=True, **kwargs)
         context.set_default_timeout(BROWSER_WAIT_MS)
         contexts.append(context)
         return context

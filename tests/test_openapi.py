@@ -212,6 +212,23 @@ def _a_table() -> dict[str, str]:
     return _TABLE
 
 
+_CLUB: dict[str, str] = {}
+
+
+def aim_at_a_club(case) -> None:
+    """Most calls on /api/v1/clubs/{club_id} go to a real club with one of its keys (now and then no key,
+    another club's id, or a wrong key)."""
+    if "club_id" not in (case.path_parameters or {}):
+        return
+    if not _CLUB:
+        _CLUB.update(APP.test_client().post("/api/v1/clubs", json={"name": "Thursday Club"}).get_json())
+    pick = zlib.crc32(repr((case.path_parameters, case.headers)).encode()) % 6
+    case.path_parameters["club_id"] = _CLUB["id"] if pick else "no-such-club"
+    keys = {1: None, 2: "not-a-key-of-this-club", 3: _CLUB["director_key"]}
+    key = keys.get(pick, _CLUB["member_key"])
+    case.headers = {**(case.headers or {}), **({"Authorization": f"Bearer {key}"} if key else {})}
+
+
 def aim_at_a_table(case) -> None:
     """Random ids and keys would only ever find no table: most calls go to a real one, with its edit key (and,
     now and then, its view key, no key, or an id no table has); a base_version is made current now and then."""
@@ -235,6 +252,7 @@ def aim_at_a_table(case) -> None:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
 def test_the_api_keeps_to_its_description(case):
     aim_at_a_table(case)
+    aim_at_a_club(case)
     # Schemathesis reads the body as sent: asked for no coding, the app sends it uncompressed (compression.py).
     case.headers = {**(case.headers or {}), "Accept-Encoding": "identity"}
     case.call_and_validate(checks=CHECKS)

@@ -286,23 +286,26 @@ def _insert_places(db: Database, club_id: str, game: str, order: int, table_id: 
         [(club_id, game, order, table_id, *p, ratings.START.mu, ratings.START.sigma) for p in places])
 
 
-def ratings_before(db: Database, club_id: str, game: str, order: int) -> dict[int, ratings.Rating]:
-    """Each player's rating in ``game`` before the club's game numbered ``order``."""
-    rows = db.execute(
-        "SELECT p.player_id, p.mu, p.sigma FROM club_places p JOIN ("
-        " SELECT player_id, MAX(finish_order) AS last FROM club_places"
-        " WHERE club_id = ? AND game = ? AND finish_order < ? GROUP BY player_id) l"
-        " ON p.player_id = l.player_id AND p.finish_order = l.last"
-        " WHERE p.club_id = ? AND p.game = ?", [club_id, game, order, club_id, game]).fetchall()
-    return {r[0]: ratings.Rating(r[1], r[2]) for r in rows}
+def ratings_before(db: Database, club_id: str, game: str, order: int,
+                   players: Iterable[int]) -> dict[int, ratings.Rating]:
+    """Each of ``players``' rating in ``game`` before the club's game numbered ``order`` (one indexed
+    lookup each: a club of 10,000 games rates its newest in a few of them)."""
+    out = {}
+    for player_id in players:
+        row = db.execute("SELECT mu, sigma FROM club_places WHERE club_id = ? AND player_id = ? AND game = ? "
+                         "AND finish_order < ? ORDER BY finish_order DESC LIMIT 1",
+                         [club_id, player_id, game, order]).fetchone()
+        if row is not None:
+            out[player_id] = ratings.Rating(row[0], row[1])
+    return out
 
 
 def replay(db: Database, club_id: str, game: str, order: int) -> None:
     """Rate the club's games of ``game`` again, in finishing order, from the game numbered ``order`` on."""
-    current = ratings_before(db, club_id, game, order)
     rows = db.execute("SELECT finish_order, player_id, team, place FROM club_places "
                       "WHERE club_id = ? AND game = ? AND finish_order >= ? ORDER BY finish_order, team, player_id",
                       [club_id, game, order]).fetchall()
+    current = ratings_before(db, club_id, game, order, {r[1] for r in rows})
     updates = []
     for number, players in _by_game(rows):
         teams: dict[int, list[tuple[int, int]]] = {}

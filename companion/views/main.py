@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import secrets
 from functools import cache
 from urllib.parse import urlsplit
 
@@ -28,6 +29,7 @@ from wtforms.validators import Length
 
 from .. import games, table_actions, tables
 from ..cards import said
+from ..clubs import store as clubs
 from ..config import RULES_DIR, STATIC_DIR
 from ..db import get_db
 from ..entry import ENTRY
@@ -74,12 +76,13 @@ def new_table(game: str):
         abort(404, f"Courtier has no game called {said(game)}.")
     engine = games.ENGINES[game]
     form = NewTableForm()
+    club = _club_of_new_table()
     # The files too: a game's options may take one (Royalty's own word list, RY-17).
     options = ENTRY[game].options_form(CombinedMultiDict([request.files, request.form])
                                        if request.method == "POST" else None)
     if request.method == "GET":
         return render_template("pages/new_table.html", form=form, options=options, engine=engine,
-                               letter_fields=LETTER_FIELDS)
+                               letter_fields=LETTER_FIELDS, club=club, roster=_roster(club))
     forms_valid = form.validate() & options.validate()
     names = [(form[f"seat{s}"].data or "").strip() for s in range(1, SEATS + 1)]
     seated = [n for n in names if n]
@@ -87,8 +90,7 @@ def new_table(game: str):
     table_actions.check_new_table(game, seated, form.title.data or "", found)
     if forms_valid and not found:
         try:
-            table = tables.create_table(get_db(), game, seated, ENTRY[game].options_from(options, seated),
-                                        title=form.title.data or "", device=device_label())
+            table = _start(game, seated, ENTRY[game].options_from(options, seated), form.title.data or "", club)
         except InputError as err:  # options the engine refuses for these players (coalitions, ...)
             option_problems(options, err)
         else:
@@ -96,7 +98,38 @@ def new_table(game: str):
             return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))
     _seat_errors(form, names, found, engine.MAX_PLAYERS)
     return render_template("pages/new_table.html", form=form, options=options, engine=engine,
-                           letter_fields=LETTER_FIELDS), 422
+                           letter_fields=LETTER_FIELDS, club=club, roster=_roster(club)), 422
+
+
+def _club_of_new_table() -> clubs.Club | None:
+    """The club a new table counts for (``?club=<id>&key=<members' or director's key>``), or None."""
+    club_id = request.args.get("club")
+    if not club_id:
+        return None
+    try:
+        club = clubs.get_club(get_db(), club_id)
+    except clubs.ClubNotFound:
+        abort(404, "There is no club at this link.")
+    key = (request.args.get("key") or "").encode("utf-8", "surrogatepass")
+    if not key or not any(secrets.compare_digest(key, k.encode()) for k in (club.member_key, club.director_key)):
+        abort(403, "A table counts for a club only when started from the club's page, with its members' or "
+                   "director's link.")
+    return club
+
+
+def _roster(club: clubs.Club | None) -> list[str]:
+    return [] if club is None else [p.name for p in clubs.roster(get_db(), club.id) if not p.former]
+
+
+def _start(game: str, seated: list[str], options: dict, title: str, club: clubs.Club | None) -> tables.Table:
+    if club is None:
+        return tables.create_table(get_db(), game, seated, options, title=title, device=device_label())
+    joining = clubs.new_names(get_db(), club.id, seated)
+    table = tables.new_table(game, seated, options, title)
+    clubs.start_table(get_db(), club, table, device=device_label())
+    if joining:
+        flash(f"New to {club.name}: {', '.join(joining)}. Welcome to the roster.")
+    return table
 
 
 def _seat_errors(form, names, found, shown: int) -> None:

@@ -256,9 +256,12 @@ def create():
     found = games.Problems()
     for name in body:
         if name not in NEW_TABLE_FIELDS:
-            found.add(name, "a new table takes game, players, options and title; leave this field out")
-    if body.get("club") is not None:
-        found.add("club", "this server keeps no clubs, so a table cannot count for one; leave club out")
+            found.add(name, "a new table takes game, players, options, title and club; leave this field out")
+    club = None
+    if body.get("club") is not None:  # a table for a club: its member or director key, checked first
+        from .club_api import club_for_key
+
+        club = club_for_key(body["club"], where="club")
     options = body.get("options") or {}
     if not isinstance(options, dict):
         found.add("options", "options must be an object (or left out for the defaults)")
@@ -269,10 +272,13 @@ def create():
     else:  # every problem at once: the seats and the name too, as the form shows them all
         table_actions.check_new_table(body["game"], body.get("players"), title, found)
     found.raise_if_any()
-    table = table_actions.start_table(get_db(), body["game"], body.get("players"), options, title, device=DEVICE)
+    table = table_actions.start_table(get_db(), body["game"], body.get("players"), options, title, device=DEVICE,
+                                      club=club)
     answer = {"id": table.id, "edit_key": table.edit_key, "view_key": table_actions.view_key(table), "version": 0,
               "game": table.game, "players": list(table.players), "options": table.options, "title": table.title,
               "links": _links(table, table.edit_key)}
+    if club is not None:
+        answer["club"] = club.id
     response = current_app.make_response((answer, 201))
     response.headers["Location"] = answer["links"]["api"]
     return response

@@ -31,6 +31,7 @@ from markupsafe import Markup
 from wtforms import HiddenField, StringField
 
 from .. import games, scorepad, sheets, table_actions, tables
+from ..clubs import store as clubs
 from ..db import get_db
 from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
@@ -195,7 +196,17 @@ def show(table_id: str):
                            board=render_board(scored, hands, version), links=links, action=ActionForm(),
                            can_undo=tables.undo_target(log) is not None,
                            undone=request.args.get("undone") == "1" and tables.redo_target(log) is not None,
-                           device=device_label(), time_called=_time_called())
+                           device=device_label(), time_called=_time_called(), club=_club_link())
+
+
+def _club_link() -> tuple[str, str | None] | None:
+    """The club this table counts for: its name, and its page when this phone has opened it."""
+    club_id = clubs.club_of_table(get_db(), g.table.id)
+    if club_id is None:
+        return None
+    club = clubs.get_club(get_db(), club_id)
+    key = next((k for c, k in session.get("clubs", []) if c == club_id), None)
+    return club.name, url_for("clubs.show", club_id=club_id, key=key) if key else None
 
 
 @bp.get("/<table_id>/open")
@@ -578,7 +589,7 @@ def rematch(table_id: str):
     """
     if not ActionForm().validate():
         abort(400, "This button's form expired. Reload the page and try again.")
-    new = tables.rematch(get_db(), g.table, device=device_label())
+    new = tables.rematch(get_db(), g.table, device=device_label(), for_club=g.can_edit)
     remember_table(new.id, new.edit_key)
     flash(f"Rematch: a new table, the same players; {new.players[0]} sits in the first seat.")
     return see_other(url_for("tables.show", table_id=new.id, key=new.edit_key))

@@ -5,13 +5,16 @@ every kind of page, for the checks that go over every page (axe-core, text sizes
 from __future__ import annotations
 
 import threading
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from companion import create_app, tables
+from companion.clubs import store as club_store
 from companion.db import get_db
 from companion.entry import ENTRY
 from companion.tournaments import store as tournament_store
@@ -78,7 +81,22 @@ def build(app) -> list[tuple[str, str]]:
                                        {}, "round-robin", 3, 3)
         pages += [("tournament: director", f"/tournaments/{club.id}?key={club.director_key}"),
                   ("tournament: standings", f"/tournaments/{club.id}")]
+        pages += _club_pages(db)
     return pages
+
+
+def _club_pages(db) -> list[tuple[str, str]]:
+    """A club that played the season of tests/cases/club_season.toml, and its pages."""
+    season = tomllib.loads((Path(__file__).parents[1] / "cases" / "club_season.toml").read_text())
+    club = club_store.create_club(db, "Thursday Club")
+    for case in season["game"]:
+        table = tables.new_table(case["game"], case["players"], case["options"])
+        club_store.start_table(db, club, table, rounds=case["rounds"])
+    base, member = f"/clubs/{club.id}", f"?key={club.member_key}"
+    return [("new club", "/clubs/new"), ("club: director", f"{base}?key={club.director_key}"),
+            ("club: members", base + member), ("club: player", f"{base}/players/1{member}"),
+            ("club: new table for the club", f"/new/indian-rummy?club={club.id}&key={club.member_key}"),
+            ("club: wrong key (403)", f"{base}?key=wrong")]
 
 
 class _Quiet(WSGIRequestHandler):

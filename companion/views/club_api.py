@@ -1,0 +1,94 @@
+"""Clubs over the JSON API (API.md, Clubs): start a club, read its record with either of its keys.
+
+A table that counts for a club is started by ``POST /api/v1/tables`` with ``"club"`` and the club's
+member or director key (:func:`club_for_key`, used by views.table_api). This module reads requests and
+shapes answers; the record itself is companion.clubs.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, request, url_for
+
+from ..clubs import store
+from ..db import get_db
+from ..games.base import InputError, Problem, Problems
+from .api import json_body
+from .table_api import WHERE_KEY, Refused, _same
+
+bp = Blueprint("club_api", __name__, url_prefix="/api/v1/clubs")
+
+NEW_CLUB_FIELDS = ("name",)
+
+
+@bp.errorhandler(Refused)
+def refused(error: Refused):
+    response = current_app.make_response(({"errors": [{"where": error.where, "message": error.message}],
+                                            **error.extra}, error.status))
+    if error.status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="Courtier clubs"'
+    return response
+
+
+@bp.errorhandler(InputError)
+def input_error(error: InputError):
+    return error.as_json(), 422
+
+
+def club_for_key(club_id: object, where: str = "id") -> store.Club:
+    """The club, once the key in the Authorization header is its member or director key."""
+    header = request.headers.get("Authorization", "").strip()
+    scheme, _, key = header.partition(" ")
+    if not header or scheme.lower() != "bearer" or not key.strip():
+        raise Refused(401, WHERE_KEY, "this call needs the club's member or director key, sent as the header "
+                                      "Authorization: Bearer <key>")
+    if not isinstance(club_id, str) or not club_id:
+        raise Refused(422, where, "name the club by its id, as POST /api/v1/clubs gave it")
+    try:
+        club = store.get_club(get_db(), club_id)
+    except store.ClubNotFound:
+        raise Refused(404, where, "there is no club with this id; check it, or start a club with "
+                                  "POST /api/v1/clubs") from None
+    key = key.strip()
+    if not (_same(key, club.member_key) or _same(key, club.director_key)):
+        raise Refused(403, WHERE_KEY, "this key is not a key of this club; use the members' or the director's key "
+                                      "the club was given")
+    return club
+
+
+def links(club: store.Club) -> dict[str, str]:
+    return {"api": url_for("club_api.show", club_id=club.id, _external=True),
+            "members": url_for("clubs.show", club_id=club.id, key=club.member_key, _external=True),
+            "director": url_for("clubs.show", club_id=club.id, key=club.director_key, _external=True)}
+
+
+@bp.post("")
+def create():
+    body = json_body()
+    if not isinstance(body, dict):
+        raise InputError([Problem("$", 'send a JSON object: {"name": "..."}')])
+    found = Problems()
+    for name in body:
+        if name not in NEW_CLUB_FIELDS:
+            found.add(name, "a new club takes only its name; leave this field out")
+    wrong = store.name_problem(body.get("name"))
+    if wrong:
+        found.add("name", wrong)
+    found.raise_if_any()
+    club = store.create_club(get_db(), body["name"])
+    answer = {"id": club.id, "name": club.name, "director_key": club.director_key, "member_key": club.member_key,
+              "links": links(club)}
+    response = current_app.make_response((answer, 201))
+    response.headers["Location"] = answer["links"]["api"]
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/<club_id>")
+def show(club_id: str):
+    club = club_for_key(club_id)
+    body = store.as_json(get_db(), club)
+    body["links"] = {"api": url_for("club_api.show", club_id=club.id, _external=True)}
+    response = current_app.make_response(body)
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Vary"] = "Authorization"
+    return response
