@@ -25,7 +25,7 @@ KINDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("tournament_tables", "tournament tables", ("tournament_id", "round", "number", "table_id", "seats")),
     ("tournament_calls", "rounds called", ("tournament_id", "round", "called_at", "versions")),
     ("tournament_adjustments", "adjusted results", ("tournament_id", "table_id", "totals", "reason", "created_at")),
-    ("clubs", "clubs", ("id", "name", "director_key", "member_key", "created_at", "recomputed")),
+    ("clubs", "clubs", ("id", "name", "director_key", "member_key", "created_at", "recomputed", "seasons")),
     ("club_players", "club players", ("club_id", "id", "name", "name_key", "former", "merged_into")),
     ("club_tables", "club tables", ("table_id", "club_id", "game", "added_at", "finish_order", "finished_at")),
     ("club_places", "club places", ("club_id", "game", "finish_order", "table_id", "player_id", "team", "place",

@@ -213,7 +213,8 @@ CLUBS = [
         director_key TEXT NOT NULL UNIQUE,
         member_key TEXT NOT NULL UNIQUE,
         created_at TEXT NOT NULL,
-        recomputed TEXT
+        recomputed TEXT,
+        seasons TEXT NOT NULL DEFAULT '[]'
     )""",
     """CREATE TABLE club_players (
         club_id TEXT NOT NULL REFERENCES clubs(id),

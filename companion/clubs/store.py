@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date, timedelta
 from typing import Any
 
 from .. import limits, tables
@@ -37,6 +38,29 @@ class Club:
     created_at: str
     #: The last time ratings were worked out again after a finished game changed, in words; or None.
     recomputed: dict[str, Any] | None = None
+    #: The seasons the director named, oldest first.
+    seasons: tuple[Season, ...] = ()
+
+
+@dataclass(frozen=True)
+class Season:
+    """A named range of dates, both days included (the club's games that finished then)."""
+
+    name: str
+    first: str  # YYYY-MM-DD
+    last: str
+
+    @property
+    def since(self) -> str:
+        return self.first
+
+    @property
+    def until(self) -> str:
+        """The day after the last, as the finishing times compare: "2026-05-31T23:59..." < "2026-06-01"."""
+        return (date.fromisoformat(self.last) + timedelta(days=1)).isoformat()
+
+    def as_json(self) -> dict[str, str]:
+        return {"name": self.name, "from": self.first, "to": self.last}
 
 
 @dataclass(frozen=True)
@@ -79,11 +103,55 @@ def create_club(db: Database, name: object) -> Club:
 
 
 def get_club(db: Database, club_id: str) -> Club:
-    row = db.execute("SELECT id, name, director_key, member_key, created_at, recomputed FROM clubs WHERE id = ?",
-                     [club_id]).fetchone()
+    row = db.execute("SELECT id, name, director_key, member_key, created_at, recomputed, seasons FROM clubs "
+                     "WHERE id = ?", [club_id]).fetchone()
     if row is None:
         raise ClubNotFound(club_id)
-    return Club(*row[:5], recomputed=json.loads(row[5]) if row[5] else None)
+    seasons = tuple(Season(s["name"], s["from"], s["to"]) for s in json.loads(row[6] or "[]"))
+    return Club(*row[:5], recomputed=json.loads(row[5]) if row[5] else None, seasons=seasons)
+
+
+#: The most seasons a club names: a season a month for several years.
+MAX_SEASONS = 60
+
+
+def season_problems(name: object, first: object, last: object, taken: Iterable[str] = ()) -> list[Problem]:
+    """What is wrong with a season as the director typed it, each beside its field, in their words."""
+    found = []
+    wrong = name_problem(name, "a season's name")
+    if not wrong and name_key(str(name)) in {name_key(t) for t in taken}:
+        wrong = f"the club has a season called {name} already"
+    if wrong:
+        found.append(Problem("season_name", wrong))
+    days = {}
+    for where, value in (("season_from", first), ("season_to", last)):
+        try:
+            days[where] = date.fromisoformat(str(value))
+        except ValueError:
+            found.append(Problem(where, "give the date as year-month-day, like 2026-03-01"))
+    if len(days) == 2 and days["season_to"] < days["season_from"]:
+        found.append(Problem("season_to", "a season ends on or after the day it starts"))
+    return found
+
+
+def add_season(db: Database, club: Club, name: object, first: object, last: object) -> Club:
+    with immediate(db, lock=("clubs", club.id)):
+        now = get_club(db, club.id)
+        found = season_problems(name, first, last, [s.name for s in now.seasons])
+        if len(now.seasons) >= MAX_SEASONS:
+            found.append(Problem("season_name", f"a club names at most {MAX_SEASONS} seasons; remove an old one"))
+        if found:
+            raise InputError(found)
+        season = Season(" ".join(str(name).split()), str(first), str(last))
+        seasons = sorted([*now.seasons, season], key=lambda s: (s.first, s.last, s.name))
+        db.execute("UPDATE clubs SET seasons = ? WHERE id = ?", [json.dumps([s.as_json() for s in seasons]), club.id])
+    return get_club(db, club.id)
+
+
+def remove_season(db: Database, club: Club, name: str) -> None:
+    with immediate(db, lock=("clubs", club.id)):
+        kept = [s.as_json() for s in get_club(db, club.id).seasons if s.name != name]
+        db.execute("UPDATE clubs SET seasons = ? WHERE id = ?", [json.dumps(kept), club.id])
 
 
 def club_of_table(db: Database, table_id: str) -> str | None:
@@ -357,15 +425,16 @@ class Line:
 
 
 def leaderboard(db: Database, club_id: str, game: str, player_id: int | None = None,
-                since: str | None = None, until: str | None = None) -> list[Line]:
-    """Each player's games of ``game`` for the club (within the dates, when given), best rated first."""
+                season: Season | None = None) -> list[Line]:
+    """Each player's games of ``game`` for the club (in the season, when given: the rating as it stood at
+    its end), best rated first."""
     where, params = "p.club_id = ? AND p.game = ?", [club_id, game]
     if player_id is not None:
         where += " AND p.player_id = ?"
         params.append(player_id)
-    if since or until:
+    if season is not None:
         where += " AND t.finished_at >= ? AND t.finished_at < ?"
-        params += [since or "", until or "9999"]
+        params += [season.since, season.until]
     rows = db.execute(
         "SELECT a.player_id, c.name, a.played, a.won, a.places, r.mu, r.sigma, c.former FROM ("  # noqa: S608
         " SELECT p.player_id, COUNT(*) AS played, SUM(p.won) AS won, SUM(p.place) AS places,"
@@ -378,14 +447,18 @@ def leaderboard(db: Database, club_id: str, game: str, player_id: int | None = N
     return sorted(lines, key=lambda line: (-line.rating.ordinal, line.name.casefold()))
 
 
-def games_played(db: Database, club_id: str, player_id: int | None = None) -> list[str]:
-    """The games the club (or one player) has finished, most played first."""
-    where, params = "club_id = ?", [club_id]
+def games_played(db: Database, club_id: str, player_id: int | None = None,
+                 season: Season | None = None) -> list[str]:
+    """The games the club (or one player) has finished (in the season, when given), most played first."""
+    where, params = "p.club_id = ?", [club_id]
     if player_id is not None:
-        where += " AND player_id = ?"
+        where += " AND p.player_id = ?"
         params.append(player_id)
-    rows = db.execute(f"SELECT game, COUNT(*) FROM club_places WHERE {where} GROUP BY game",  # noqa: S608
-                      params).fetchall()
+    if season is not None:
+        where += " AND t.finished_at >= ? AND t.finished_at < ?"
+        params += [season.since, season.until]
+    sql = f"SELECT p.game, COUNT(*) FROM club_places p JOIN club_tables t ON t.table_id = p.table_id WHERE {where}"  # noqa: S608 - constant clauses
+    rows = db.execute(sql + " GROUP BY p.game", params).fetchall()
     return [g for g, _ in sorted(rows, key=lambda r: (-r[1], r[0]))]
 
 

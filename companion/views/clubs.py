@@ -9,7 +9,9 @@ when a page is shown.
 from __future__ import annotations
 
 import io
+import re
 import secrets
+from datetime import date
 from urllib.parse import parse_qs, urlsplit
 
 import segno
@@ -17,12 +19,12 @@ from flask import Blueprint, Response, abort, flash, g, render_template, request
 from wtforms import IntegerField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
-from .. import chart, games, tables
+from .. import chart, games, heavy, sheets, tables
 from ..clubs import ratings, store
 from ..db import get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm
-from ..games.base import InputError
+from ..games.base import InputError, Problem
 from .common import see_other
 
 bp = Blueprint("clubs", __name__, url_prefix="/clubs")
@@ -55,6 +57,16 @@ class RenameForm(CourtierForm):
 
 class FormerForm(CourtierForm):
     player = IntegerField()
+
+
+class SeasonForm(CourtierForm):
+    season_name = StringField("Name of the season", validators=[Length(max=40)])
+    season_from = StringField("First day")
+    season_to = StringField("Last day")
+
+
+class RemoveSeasonForm(CourtierForm):
+    season = StringField()
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -105,16 +117,46 @@ REMEMBERED_CLUBS = 5
 
 @bp.get("/<club_id>")
 def show(club_id: str):
+    known = [c for c in session.get("clubs", []) if c[0] != g.club.id]
+    session["clubs"] = [[g.club.id, g.club_key], *known][:REMEMBERED_CLUBS]
+    return _club_page()
+
+
+def chosen_season(club: store.Club) -> store.Season | None:
+    """The season asked for (``?season=<name>``; ``all`` for all time), else the one under way today."""
+    asked = request.args.get("season")
+    if asked == "all":
+        return None
+    if asked is not None:
+        found = next((s for s in club.seasons if s.name == asked), None)
+        if found is None:
+            abort(404, "The club has no season of that name.")
+        return found
+    today = date.today().isoformat()
+    return next((s for s in reversed(club.seasons) if s.first <= today <= s.last), None)
+
+
+def boards_of(club: store.Club, season: store.Season | None) -> list[tuple[str, list[store.Line]]]:
     db = get_db()
-    club = g.club
-    known = [c for c in session.get("clubs", []) if c[0] != club.id]
-    session["clubs"] = [[club.id, g.club_key], *known][:REMEMBERED_CLUBS]
-    boards = [(game, store.leaderboard(db, club.id, game)) for game in store.games_played(db, club.id)]
-    roster = store.roster(db, club.id)
-    live = store.club_tables(db, club.id, limit=20)
-    return render_template("clubs/club.html", club=club, boards=boards, roster=roster, recent=live,
-                           games=[games.ENGINES[slug] for slug in ENTRY], forms=_director_forms(roster),
-                           add_form=AddTableForm(), links=_links(club), provisional=ratings.PROVISIONAL_GAMES)
+    return [(game, store.leaderboard(db, club.id, game, season=season))
+            for game in store.games_played(db, club.id, season=season)]
+
+
+def _club_page(problem: str | None = None, where: str | None = None, **forms):
+    """The club's page; after a refused form, with the problem beside its field and what was typed kept."""
+    db = get_db()
+    roster = store.roster(db, g.club.id)
+    director = _director_forms(roster)
+    if director is not None:
+        director.update({k: v for k, v in forms.items() if k in director})
+    add_form = forms.get("add") or AddTableForm()
+    season = chosen_season(g.club)
+    page = render_template(
+        "clubs/club.html", club=g.club, boards=boards_of(g.club, season), season=season, roster=roster,
+        recent=store.club_tables(db, g.club.id, limit=20), games=[games.ENGINES[slug] for slug in ENTRY],
+        forms=director, add_form=add_form, links=_links(g.club), provisional=ratings.PROVISIONAL_GAMES,
+        open=where, problem=problem)
+    return page, (422 if problem else 200)
 
 
 def _links(club: store.Club) -> dict[str, str]:
@@ -130,7 +172,8 @@ def _director_forms(roster: list[store.Player]) -> dict[str, CourtierForm] | Non
     choices = [(p.id, p.name) for p in roster]
     merge, rename = MergeForm(), RenameForm()
     merge.keep.choices = merge.drop.choices = rename.player.choices = choices
-    return {"merge": merge, "rename": rename, "former": FormerForm()}
+    return {"merge": merge, "rename": rename, "former": FormerForm(), "season": SeasonForm(),
+            "remove_season": RemoveSeasonForm()}
 
 
 @bp.get("/<club_id>/players/<int:player_id>")
@@ -194,7 +237,8 @@ def add_table(club_id: str):
                 return _back("#tables")
     else:
         problem = next(iter(form.errors.values()))[0]
-    return _page_with(problem, "add")
+    form.link.errors = [problem]
+    return _club_page(problem, "add", add=form)
 
 
 def _table_from_link(link: str) -> tables.Table | str:
@@ -213,34 +257,17 @@ def _table_from_link(link: str) -> tables.Table | str:
     return table
 
 
-def _page_with(problem: str, where: str):
-    """The club page again, the problem beside the form it concerns, what was typed kept."""
-    db = get_db()
-    roster = store.roster(db, g.club.id)
-    forms = _director_forms(roster)
-    add_form = AddTableForm()
-    if where == "add":
-        add_form.link.errors = [problem]
-    elif forms is not None:
-        field = {"merge": forms["merge"].drop, "rename": forms["rename"].name}[where]
-        field.errors = [problem]
-    boards = [(game, store.leaderboard(db, g.club.id, game)) for game in store.games_played(db, g.club.id)]
-    return render_template("clubs/club.html", club=g.club, boards=boards, roster=roster,
-                           recent=store.club_tables(db, g.club.id, limit=20),
-                           games=[games.ENGINES[slug] for slug in ENTRY], forms=forms, add_form=add_form,
-                           links=_links(g.club), provisional=ratings.PROVISIONAL_GAMES, open=where), 422
-
-
 @bp.post("/<club_id>/merge")
 def merge(club_id: str):
     _director_only()
     form = _director_forms(store.roster(get_db(), g.club.id))["merge"]
-    if not form.validate():
-        return _page_with("Choose the two names to merge.", "merge")
     try:
+        if not form.validate():
+            raise InputError([Problem("merge", "choose the two names to merge")])
         store.merge(get_db(), g.club, form.keep.data, form.drop.data)
     except InputError as err:
-        return _page_with(err.problems[0].message, "merge")
+        form.drop.errors = [err.problems[0].message]
+        return _club_page(err.problems[0].message, "merge", merge=form)
     flash("Merged: the games of both names are one player's now, and the ratings were worked out again.")
     return _back("#roster")
 
@@ -249,12 +276,13 @@ def merge(club_id: str):
 def rename(club_id: str):
     _director_only()
     form = _director_forms(store.roster(get_db(), g.club.id))["rename"]
-    if not form.validate():
-        return _page_with(next(iter(form.errors.values()))[0], "rename")
     try:
+        if not form.validate():
+            raise InputError([Problem("name", next(iter(form.errors.values()))[0])])
         store.rename(get_db(), g.club, form.player.data, form.name.data)
     except InputError as err:
-        return _page_with(err.problems[0].message, "rename")
+        form.name.errors = [err.problems[0].message]
+        return _club_page(err.problems[0].message, "rename", rename=form)
     flash("Name corrected.")
     return _back("#roster")
 
@@ -269,3 +297,53 @@ def former(club_id: str):
     store.set_former(get_db(), g.club, found.id, not found.former)
     flash(f"{found.name} is {'back on the roster' if found.former else 'listed under former members'}.")
     return _back("#roster")
+
+
+@bp.post("/<club_id>/seasons")
+def add_season(club_id: str):
+    _director_only()
+    form = SeasonForm()
+    try:
+        if not form.validate():
+            raise InputError([Problem("season_name", next(iter(form.errors.values()))[0])])
+        club = store.add_season(get_db(), g.club, form.season_name.data, form.season_from.data, form.season_to.data)
+    except InputError as err:
+        for problem in err.problems:
+            form[problem.where].errors = [*form[problem.where].errors, problem.message]
+        return _club_page(err.problems[0].message, "season", season=form)
+    added = next(s for s in club.seasons if s.name == " ".join(form.season_name.data.split()))
+    flash(f"Season {added.name} added.")
+    return see_other(url_for("clubs.show", club_id=club.id, key=g.club_key, season=added.name))
+
+
+@bp.post("/<club_id>/seasons/remove")
+def remove_season(club_id: str):
+    _director_only()
+    form = RemoveSeasonForm()
+    if not form.validate():
+        abort(400, "This button's form expired. Reload the page and try again.")
+    store.remove_season(get_db(), g.club, form.season.data or "")
+    flash(f"Season {form.season.data} removed; its games stay in the club's record.")
+    return _back("#seasons")
+
+
+@bp.get("/<club_id>/standings.pdf")
+def standings_pdf(club_id: str):
+    """The season's standings (or all time) on paper: one page for a club of up to 40 players, however
+    many games they play (the rows grow tighter as there are more of them)."""
+    paper = (request.args.get("paper") or "a4").strip().lower()
+    if paper not in sheets.PAPERS:
+        abort(404, "The standings print on A4 or Letter paper.")
+    season = chosen_season(g.club)
+    boards = boards_of(g.club, season)
+    rows = sum(len(lines) + 3 for _, lines in boards)  # a game's heading and table head count as rows
+    body_pt, cell_pad, columns = (9.5, 2.5, 1) if rows <= 45 else (8.5, 1.5, 1) if rows <= 60 else (7.5, 0.4, 2)
+    html = render_template("clubs/standings_sheet.html", club=g.club, season=season, boards=boards,
+                           paper=sheets.paper_size(paper), now=tables.now(), body_pt=body_pt, cell_pad=cell_pad,
+                           columns=columns, compact=columns > 1,
+                           provisional=ratings.PROVISIONAL_GAMES, print_font_stack=sheets.font_stack())
+    pool = heavy.pool()
+    response = Response(pool.run(pool.in_process, sheets.pdf_from_html, html), mimetype="application/pdf")
+    name = "all-time" if season is None else re.sub(r"[^A-Za-z0-9]+", "-", season.name).strip("-") or "season"
+    response.headers["Content-Disposition"] = f'attachment; filename="standings-{g.club.id}-{name}-{paper}.pdf"'
+    return response

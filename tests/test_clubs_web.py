@@ -1,0 +1,242 @@
+"""A club's pages, its API and its paper: keys refused in words, input kept beside its field, seasons,
+the standings on one page, and a roster of 500."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from html import unescape
+
+import pytest
+
+from companion import tables
+from companion.clubs import store
+from companion.db import get_db
+from tests.pdf_checks import near_the_edge, page_count, page_texts, too_small
+
+ALLIANCE_ROUND = {"players": {
+    "Ann": {"house": "S", "spoils": ["KS", "QS", "JS", "KS", "QS", "JS", "QD", "KD"], "meld": ["2S", "2H", "2D", "2C"],
+            "hand": []},
+    "Ben": {"house": "H", "spoils": [], "meld": [], "hand": []},
+    "Cat": {"house": "D", "spoils": ["KD", "QD", "JD"], "meld": ["3S", "3H", "3D", "3C"], "hand": []},
+    "Dan": {"house": "C", "spoils": [], "meld": [], "hand": []}}}
+
+
+def deal(winner: str, counts: dict[str, int]) -> dict:
+    """One deal of deals rummy (IR-10): the winner declares, the others pay their counts."""
+    return {"winner": winner, "hands": {name: {"count": n} for name, n in counts.items()}}
+
+
+def finish(app, club, players, counts, game="indian-rummy") -> tables.Table:
+    """A finished club game: deals rummy of one deal won by the first player, or Alliance Royals to 1066."""
+    with app.app_context():
+        db = get_db()
+        if game == "indian-rummy":
+            table = tables.new_table(game, players, {"variant": "deals", "deals": 1})
+            store.start_table(db, club, table, rounds=[deal(players[0], dict(zip(players[1:], counts, strict=True)))])
+        else:
+            names = dict(zip(["Ann", "Ben", "Cat", "Dan"], players, strict=True))
+            board = {"players": {names[k]: v for k, v in ALLIANCE_ROUND["players"].items()}}
+            table = tables.new_table(game, players, {})
+            store.start_table(db, club, table, rounds=[board, board])
+        return table
+
+
+@pytest.fixture
+def club(app):
+    with app.app_context():
+        return store.create_club(get_db(), "Thursday Club")
+
+
+def text(response) -> str:
+    """A page's text as a reader sees it (its character references read)."""
+    return unescape(response.get_data(as_text=True))
+
+
+def page(client, club, key=None, path="", **args):
+    query = "&".join(f"{k}={v}" for k, v in {"key": key or club.member_key, **args}.items())
+    return client.get(f"/clubs/{club.id}{path}?{query}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Keys
+
+
+def test_a_club_page_opens_with_either_key_and_refuses_any_other_in_words(client, club):
+    assert page(client, club).status_code == 200
+    assert b"you can start tables for the club" in page(client, club).data
+    assert b"you can manage the club" in page(client, club, club.director_key).data
+    for key in ("wrong", ""):
+        refused = client.get(f"/clubs/{club.id}?key={key}")
+        assert refused.status_code == 403
+        assert "this link has no key of this club" in text(refused)
+    assert client.get("/clubs/nosuchclub?key=x").status_code == 404
+
+
+def test_only_the_director_changes_the_roster(client, club, app):
+    finish(app, club, ["Ann", "Ben"], [30])
+    for path, data in (("/merge", {"keep": 1, "drop": 2}), ("/rename", {"player": 1, "name": "Anne"}),
+                       ("/former", {"player": 1}), ("/seasons", {"season_name": "Spring"})):
+        refused = client.post(f"/clubs/{club.id}{path}?key={club.member_key}", data=data)
+        assert refused.status_code == 403, path
+        assert "Only the club's director's link can change its roster" in text(refused)
+    with app.app_context():
+        assert [p.name for p in store.roster(get_db(), club.id)] == ["Ann", "Ben"]
+
+
+def test_a_table_for_a_club_needs_one_of_its_keys(client, club):
+    form = {"seat1": "Ann", "seat2": "Ben", "opt-variant": "deals", "opt-deals": "2"}
+    refused = client.post(f"/new/indian-rummy?club={club.id}&key=wrong", data=form)
+    assert refused.status_code == 403
+    assert "started from the club's page" in text(refused)
+    started = client.post(f"/new/indian-rummy?club={club.id}&key={club.member_key}", data=form)
+    assert started.status_code == 303
+    table_id = started.headers["Location"].split("/t/")[1].split("?")[0]
+    assert club.id in text(page(client, club))
+    assert f"/t/{table_id}" in text(page(client, club))
+
+
+# ---------------------------------------------------------------------------------------------
+# The API (API.md, Clubs)
+
+
+def test_the_club_api_starts_a_club_and_its_tables_and_refuses_in_words(client):
+    made = client.post("/api/v1/clubs", json={"name": "  Thursday   Club "})
+    assert made.status_code == 201
+    body = made.get_json()
+    assert body["name"] == "Thursday Club" and body["director_key"] != body["member_key"]
+    for bad, where, says in (({}, "name", "a club's name cannot be empty"),
+                             ({"name": "x", "colour": "red"}, "colour", "a new club takes only its name"),
+                             ([], "$", "send a JSON object")):
+        answer = client.post("/api/v1/clubs", json=bad)
+        assert answer.status_code == 422
+        assert [(e["where"], e["message"].split(";")[0]) for e in answer.get_json()["errors"]][0][0] == where
+        assert says in answer.get_json()["errors"][0]["message"]
+    url = f"/api/v1/clubs/{body['id']}"
+    assert client.get(url).status_code == 401
+    wrong = client.get(url, headers={"Authorization": "Bearer nope"})
+    assert wrong.status_code == 403 and "not a key of this club" in wrong.get_json()["errors"][0]["message"]
+    assert client.get("/api/v1/clubs/none", headers={"Authorization": "Bearer x"}).status_code == 404
+    table = {"game": "indian-rummy", "players": ["Ann", "Ben"], "options": {"variant": "deals", "deals": 2},
+             "club": body["id"]}
+    assert client.post("/api/v1/tables", json=table).status_code == 401
+    assert client.post("/api/v1/tables", json=table, headers={"Authorization": "Bearer no"}).status_code == 403
+    missing = client.post("/api/v1/tables", json={**table, "club": "none"}, headers={"Authorization": "Bearer x"})
+    assert missing.status_code == 404 and missing.get_json()["errors"][0]["where"] == "club"
+    for key in (body["member_key"], body["director_key"]):
+        started = client.post("/api/v1/tables", json=table, headers={"Authorization": f"Bearer {key}"})
+        assert started.status_code == 201 and started.get_json()["club"] == body["id"]
+    shown = client.get(url, headers={"Authorization": f"Bearer {body['member_key']}"}).get_json()
+    assert [p["name"] for p in shown["players"]] == ["Ann", "Ben"]
+    assert len(shown["tables"]) == 2 and not any(t["finished"] for t in shown["tables"])
+
+
+# ---------------------------------------------------------------------------------------------
+# A table added by its edit link
+
+
+def test_a_table_is_added_by_its_edit_link_and_its_new_players_join_the_roster(client, club, app):
+    with app.app_context():
+        table = tables.create_table(get_db(), "indian-rummy", ["Zoë", "Ann"], {"variant": "deals", "deals": 1},
+                                    rounds=[deal("Zoë", {"Ann": 20})])
+    url = f"/clubs/{club.id}/tables?key={club.member_key}"
+    for link, says in ((f"http://x/t/{table.id}", "That is not a table's edit link"),
+                       (f"http://x/t/{table.id}?key=wrong", "a view link cannot add a table"),
+                       ("http://x/t/none?key=abc", "There is no table at that link."),
+                       ("", "Paste the table's edit link.")):
+        refused = client.post(url, data={"link": link})
+        assert refused.status_code == 422
+        html = text(refused)
+        assert 'id="link-error"' in html and says in html
+        assert f'value="{link}"' in html  # what was typed is kept
+    added = client.post(url, data={"link": f"http://venue.local/t/{table.id}?key={table.edit_key}"})
+    assert added.status_code == 303
+    with app.app_context():
+        shown = store.as_json(get_db(), club)
+        other = store.create_club(get_db(), "Friday Club")
+    assert {p["name"]: p["games"]["indian-rummy"]["won"] for p in shown["players"]} == {"Ann": 0, "Zoë": 1}
+    elsewhere = client.post(f"/clubs/{other.id}/tables?key={other.member_key}",
+                            data={"link": f"/t/{table.id}?key={table.edit_key}"})
+    assert elsewhere.status_code == 422 and "already counts for another club" in text(elsewhere)
+
+
+# ---------------------------------------------------------------------------------------------
+# Seasons
+
+
+def test_a_season_is_named_beside_its_fields_and_one_without_games_says_so(client, club, app):
+    finish(app, club, ["Ann", "Ben"], [30])
+    url = f"/clubs/{club.id}/seasons?key={club.director_key}"
+    refused = client.post(url, data={"season_name": "Spring", "season_from": "2026-05-01", "season_to": "2026-04-01"})
+    assert refused.status_code == 422
+    html = text(refused)
+    assert 'id="season_to-error"' in html and "a season ends on or after the day it starts" in html
+    assert 'value="Spring"' in html and 'value="2026-05-01"' in html
+    refused = client.post(url, data={"season_name": "", "season_from": "May", "season_to": "2026-06-01"})
+    html = text(refused)
+    assert "a season's name cannot be empty" in html and "like 2026-03-01" in html
+    assert client.post(url, data={"season_name": "Long ago", "season_from": "2001-01-01",
+                                  "season_to": "2001-12-31"}).status_code == 303
+    assert client.post(url, data={"season_name": "Now", "season_from": "2026-01-01",
+                                  "season_to": "2099-12-31"}).status_code == 303
+    empty = text(page(client, club, season="Long ago"))
+    assert "No game finished for the club in Long ago (2001-01-01 to 2001-12-31)." in empty
+    assert "Ann" in text(page(client, club, season="Now")).split('id="tables"')[0]
+    assert page(client, club, season="Never").status_code == 404
+    with app.app_context():
+        now = store.get_club(get_db(), club.id)
+        assert [s.name for s in now.seasons] == ["Long ago", "Now"]
+        assert store.leaderboard(get_db(), club.id, "indian-rummy", season=now.seasons[0]) == []
+        assert len(store.leaderboard(get_db(), club.id, "indian-rummy", season=now.seasons[1])) == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Paper, and a big roster
+
+
+def forty(prefix: str) -> list[str]:
+    """Forty names of forty letters, no space: the longest a name may be."""
+    return [(f"{prefix}{n:02d}" + "abcdefghij" * 4)[:40] for n in range(40)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_standings_of_forty_players_in_two_games_print_on_one_page(client, club, app, paper, tmp_path):
+    names = forty("Player")
+    for i in range(0, 40, 4):
+        finish(app, club, names[i:i + 3] + [names[i + 3]], [10, 20, 30])
+        finish(app, club, names[i:i + 4], [], game="alliance-royals")
+    response = client.get(f"/clubs/{club.id}/standings.pdf?key={club.member_key}&season=all&paper={paper}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    pdf = response.data
+    assert page_count(pdf) == 1
+    text = re.sub(r"\s+", "", page_texts(pdf)[0])
+    assert all(name in text for name in names)  # every name whole, none cut at the paper's edge
+    assert "IndianRummy" in text and "AllianceRoyals" in text and "Thursday Club".replace(" ", "") in text
+    assert too_small(pdf) == [] and near_the_edge(pdf) == []
+    path = tmp_path / f"standings-{paper}.pdf"
+    path.write_bytes(pdf)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(path), str(tmp_path / paper)], check=True)
+
+
+def test_a_season_without_games_prints_saying_so(client, club, app):
+    with app.app_context():
+        store.add_season(get_db(), club, "Winter", "2001-01-01", "2001-02-01")
+    response = client.get(f"/clubs/{club.id}/standings.pdf?key={club.member_key}&season=Winter")
+    assert response.status_code == 200
+    assert client.get(f"/clubs/{club.id}/standings.pdf?key={club.member_key}&paper=a3").status_code == 404
+
+
+def test_a_roster_of_500_players_shows_on_the_club_page(client, club, app):
+    with app.app_context():
+        db = get_db()
+        with db_transaction(db):
+            for n in range(500):
+                store.add_player(db, club.id, f"Member {n:03d}")
+    html = text(page(client, club))
+    assert all(f"Member {n:03d}" in html for n in range(500))
+
+
+def db_transaction(db):
+    from companion.db import immediate
+
+    return immediate(db)
