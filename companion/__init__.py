@@ -92,7 +92,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.csrf.exempt(table_api.bp)  # keys in a header, never a cookie: no CSRF to guard against
     security.csrf.exempt(club_api.bp)
     security.limit_creation(app, ["main.new_table", "main.import_table", "tournaments.new", "tables.rematch",
-                                  "table_api.create", "clubs.new", "club_api.create"])
+                                  "table_api.create", "clubs.new", "clubs.import_club", "club_api.create"])
     return app
 
 

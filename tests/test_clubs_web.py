@@ -3,6 +3,8 @@ the standings on one page, and a roster of 500."""
 
 from __future__ import annotations
 
+import io
+import json
 import re
 import subprocess
 from html import unescape
@@ -240,3 +242,98 @@ def db_transaction(db):
     from companion.db import immediate
 
     return immediate(db)
+
+
+# ---------------------------------------------------------------------------------------------
+# The record out and in
+
+
+def season_club(app):
+    """The club of tests/cases/club_season.toml: its games, the edit of the first, the merge of Benjamin."""
+    from tests.test_clubs import SEASON, play
+
+    with app.app_context():
+        db = get_db()
+        club = store.create_club(db, "Thursday Club")
+        played = [play(db, club, case) for case in SEASON["game"]]
+        first = played[0]
+        slot = tables.fold(tables.events(db, first.id))[0][0]
+        tables.append(db, first, tables.version(db, first.id),
+                      tables.Change("edit", slot=slot, data=SEASON["edit"]["round"]))
+        store.merge(db, club, store.find_player(db, club.id, "Ben").id, store.find_player(db, club.id, "Benjamin").id)
+        store.add_season(db, club, "Autumn", "2026-09-01", "2026-11-30")
+        unfinished = tables.new_table("indian-rummy", ["Ann", "=cmd|' /C calc'!A0"], {"variant": "deals", "deals": 2})
+        store.start_table(db, club, unfinished)
+        return store.get_club(db, club.id)
+
+
+def shown(app, club) -> dict:
+    with app.app_context():
+        return {k: v for k, v in store.as_json(get_db(), store.get_club(get_db(), club.id)).items() if k != "id"}
+
+
+def test_a_club_s_record_imported_elsewhere_shows_the_same_ratings_roster_and_seasons(client, app, make_app, tmp_path):
+    club = season_club(app)
+    exported = client.get(f"/clubs/{club.id}/export.json?key={club.member_key}")
+    assert exported.status_code == 200
+    record = exported.get_json()
+    assert [p["name"] for p in record["players"]] == ["=cmd|' /C calc'!A0", "Ann", "Ben", "Cat", "Dan"]
+    assert next(p for p in record["players"] if p["name"] == "Ben")["spellings"] == ["Benjamin"]
+    elsewhere = make_app(DATABASE=str(tmp_path / "elsewhere.sqlite"), WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False)
+    imported = elsewhere.test_client().post("/clubs/import", data={"file": (io.BytesIO(exported.data), "club.json")},
+                                            content_type="multipart/form-data")
+    assert imported.status_code == 303
+    with elsewhere.app_context():
+        copy = next(iter(store.get_club(get_db(), r[0]) for r in get_db().execute("SELECT id FROM clubs")))
+        assert store.find_player(get_db(), copy.id, "benjamin").name == "Ben"  # the merged spelling still finds Ben
+    before, after = shown(app, club), shown(elsewhere, copy)
+    assert before["players"] == after["players"]  # every rating, number for number
+    assert sorted((t["game"], t["players"], t["finished"]) for t in before["tables"]) == \
+        sorted((t["game"], t["players"], t["finished"]) for t in after["tables"])
+    assert copy.seasons == club.seasons and copy.member_key != club.member_key
+
+
+def test_the_csv_has_a_row_per_player_per_finished_game_and_defuses_formulas(client, app):
+    club = season_club(app)
+    finish(app, club, ["=cmd|' /C calc'!A0", "Ann"], [5])
+    lines = text(client.get(f"/clubs/{club.id}/export.csv?key={club.member_key}")).splitlines()
+    assert lines[0].startswith("finished_at,game,table,title,player,side,place,won,total,rating_mu")
+    assert len(lines) == 1 + 3 + 3 + 4 + 2 + 2  # the season's games, then the last one
+    assert any(",'=cmd|' /C calc'!A0," in line or "\"'=cmd|' /C calc'!A0\"" in line for line in lines)
+
+
+@pytest.mark.parametrize("change, where, says", [
+    (lambda r: r.update(format="table"), "$", "this is not a club's record"),
+    (lambda r: r.update(name=""), "name", "a club's name cannot be empty"),
+    (lambda r: r["players"].append({"name": "ann"}), "players[5].name", "ann is on the roster twice"),
+    (lambda r: r["tables"][0]["places"][0].update(player="Zed"), "tables[0].places[0].player",
+     "Zed is not in the record's players"),
+    (lambda r: r["tables"][-1].update(finished_at="2026-01-01", places=[]), "tables[4].finished_at",
+     "this table's rounds do not finish its game"),
+    (lambda r: r["tables"][1]["rounds"][0].update(winner="Nobody"), "tables[1].rounds[0].winner", "Nobody"),
+    (lambda r: r["seasons"].append({"name": "Autumn", "from": "x", "to": "2026-01-01"}), "seasons[1].name",
+     "the club has a season called Autumn already"),
+])
+def test_an_import_that_will_not_do_says_where_and_writes_nothing(client, app, change, where, says):
+    club = season_club(app)
+    record = client.get(f"/clubs/{club.id}/export.json?key={club.member_key}").get_json()
+    change(record)
+    with app.app_context():
+        clubs_before = get_db().value("SELECT COUNT(*) FROM clubs")
+        tables_before = get_db().value("SELECT COUNT(*) FROM tables")
+    refused = client.post("/clubs/import", data={"file": (io.BytesIO(json.dumps(record).encode()), "club.json")},
+                          content_type="multipart/form-data")
+    assert refused.status_code == 422
+    html = text(refused)
+    assert f"{where}: " in html and says in html, html[html.find("cannot be imported"):][:800]
+    with app.app_context():
+        assert get_db().value("SELECT COUNT(*) FROM clubs") == clubs_before
+        assert get_db().value("SELECT COUNT(*) FROM tables") == tables_before
+
+
+def test_an_import_of_something_else_is_refused_in_words(client):
+    for raw, says in ((b"not json", "That is not valid JSON"), (b"", "Choose the file of a club"),
+                      (b"[1, 2]", "this is not a club's record")):
+        refused = client.post("/clubs/import", data={"file": (io.BytesIO(raw), "club.json")},
+                              content_type="multipart/form-data")
+        assert refused.status_code == 422 and says in text(refused)

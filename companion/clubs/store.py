@@ -94,11 +94,15 @@ def create_club(db: Database, name: object) -> Club:
     wrong = name_problem(name)
     if wrong:
         raise InputError([Problem("name", wrong)])
-    club = Club(tables.new_id(), " ".join(str(name).split()), tables.new_edit_key(), tables.new_edit_key(),
-                tables.now())
     with immediate(db):
-        db.execute("INSERT INTO clubs (id, name, director_key, member_key, created_at) VALUES (?, ?, ?, ?, ?)",
-                   [club.id, club.name, club.director_key, club.member_key, club.created_at])
+        return insert_club(db, str(name))
+
+
+def insert_club(db: Database, name: str) -> Club:
+    """A new club, its keys drawn now (the caller holds the write transaction)."""
+    club = Club(tables.new_id(), " ".join(name.split()), tables.new_edit_key(), tables.new_edit_key(), tables.now())
+    db.execute("INSERT INTO clubs (id, name, director_key, member_key, created_at) VALUES (?, ?, ?, ?, ?)",
+               [club.id, club.name, club.director_key, club.member_key, club.created_at])
     return club
 
 
@@ -318,14 +322,14 @@ def record(db: Database, table: tables.Table, scored: ScoredGame) -> None:
         order = (db.value("SELECT MAX(finish_order) FROM club_tables WHERE club_id = ?", [club_id]) or 0) + 1
         db.execute("UPDATE club_tables SET finish_order = ?, finished_at = ? WHERE table_id = ?",
                    [order, tables.now(), table.id])
-        _insert_places(db, club_id, game, order, table.id, places)
+        insert_places(db, club_id, game, order, table.id, places)
         replay(db, club_id, game, order)
         return
     db.execute("DELETE FROM club_places WHERE table_id = ?", [table.id])
     if places is None:  # undone back to unfinished: it finishes again when it does
         db.execute("UPDATE club_tables SET finish_order = NULL, finished_at = NULL WHERE table_id = ?", [table.id])
     else:
-        _insert_places(db, club_id, game, order, table.id, places)
+        insert_places(db, club_id, game, order, table.id, places)
     replay(db, club_id, game, order)
     note = {"table": table.id, "title": table.title, "at": tables.now(), "finished": places is not None}
     db.execute("UPDATE clubs SET recomputed = ? WHERE id = ?", [json.dumps(note), club_id])
@@ -346,7 +350,7 @@ def _stored_places(db: Database, table_id: str) -> list[tuple[int, int, int, int
     return sorted(tuple(r) for r in rows) or None
 
 
-def _insert_places(db: Database, club_id: str, game: str, order: int, table_id: str,
+def insert_places(db: Database, club_id: str, game: str, order: int, table_id: str,
                    places: Sequence[tuple[int, int, int, int, int]]) -> None:
     db.execute_many(
         "INSERT INTO club_places (club_id, game, finish_order, table_id, player_id, team, place, won, total, mu, "
@@ -481,7 +485,7 @@ def club_tables(db: Database, club_id: str, limit: int = 20, player_id: int | No
     rows = db.execute(
         "SELECT t.id, t.game, t.title, t.players, c.added_at, c.finished_at FROM club_tables c"  # noqa: S608
         f" JOIN tables t ON t.id = c.table_id{join} WHERE c.club_id = ?"
-        " ORDER BY COALESCE(c.finished_at, c.added_at) DESC, t.id LIMIT ?",
+        " ORDER BY COALESCE(c.finished_at, c.added_at) DESC, c.finish_order DESC, t.id LIMIT ?",
         [*params, limit]).fetchall()
     return [ClubTable(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5]) for r in rows]
 

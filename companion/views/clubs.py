@@ -9,6 +9,7 @@ when a page is shown.
 from __future__ import annotations
 
 import io
+import json
 import re
 import secrets
 from datetime import date
@@ -16,11 +17,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import segno
 from flask import Blueprint, Response, abort, flash, g, render_template, request, session, url_for
-from wtforms import IntegerField, SelectField, StringField
+from wtforms import FileField, IntegerField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
 from .. import chart, games, heavy, sheets, tables
-from ..clubs import ratings, store
+from ..clubs import ratings, records, store
 from ..db import get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm
@@ -347,3 +348,49 @@ def standings_pdf(club_id: str):
     name = "all-time" if season is None else re.sub(r"[^A-Za-z0-9]+", "-", season.name).strip("-") or "season"
     response.headers["Content-Disposition"] = f'attachment; filename="standings-{g.club.id}-{name}-{paper}.pdf"'
     return response
+
+
+@bp.get("/<club_id>/export.json")
+def export_json(club_id: str):
+    """The club's whole record, to import into another Courtier (Start a club → import)."""
+    body = json.dumps(records.export(get_db(), g.club), indent=1, ensure_ascii=False)
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="courtier-club-{g.club.id}.json"'
+    return response
+
+
+@bp.get("/<club_id>/export.csv")
+def export_csv(club_id: str):
+    """One row per player per finished game, for a spreadsheet."""
+    response = Response(records.export_csv(get_db(), g.club), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="courtier-club-{g.club.id}.csv"'
+    return response
+
+
+class ImportClubForm(CourtierForm):
+    file = FileField("A club's record (JSON), exported from Courtier")
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_club():
+    form = ImportClubForm()
+    errors: list[str] = []
+    if request.method == "POST" and form.validate():
+        upload = form.file.data
+        raw = upload.read() if hasattr(upload, "read") else b""
+        try:
+            body = json.loads(raw) if raw.strip() else None
+        except (ValueError, RecursionError):
+            body, errors = None, ["That is not valid JSON. Export a club's record from its page and import that file."]
+        if body is None and not errors:
+            errors.append("Choose the file of a club's record.")
+        if body is not None:
+            try:
+                club = records.import_club(get_db(), body)
+            except InputError as err:
+                errors.extend(f"{p.where}: {p.message}" for p in err.problems[:50])
+            else:
+                flash(f"Imported {club.name}: a new club with its own links. Keep this director's link.")
+                return see_other(url_for("clubs.show", club_id=club.id, key=club.director_key))
+    status = 422 if request.method == "POST" else 200
+    return render_template("clubs/import.html", form=form, errors=errors), status
