@@ -79,7 +79,7 @@ def as_card(card: Card | str) -> Card:
 
 
 def as_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
-    return tuple(as_card(c) for c in cards)
+    return tuple(c if isinstance(c, Card) else parse_card(c, allow_joker=True) for c in cards)
 
 
 def is_joker(card: Card, wild_rank: str | None) -> bool:
@@ -104,20 +104,44 @@ def card_value(card: Card, wild_rank: str | None) -> int:
     return VALUES[card.rank]
 
 
+def _values_with(wild_rank: str | None) -> dict[str, int]:
+    """IR-3 by rank with ``wild_rank`` wild (IR-2): what :func:`card_value` gives each rank."""
+    return {rank: card_value(Card(rank, "S"), wild_rank) for rank in (*VALUES, JOKER_RANK)}
+
+
+#: card_value as a table by rank, for each wild rank: every hand is valued card by card.
+_RANK_VALUES: dict[str | None, dict[str, int]] = {wild: _values_with(wild) for wild in (None, *VALUES, JOKER_RANK)}
+
+
+def rank_values(wild_rank: str | None) -> dict[str, int]:
+    """IR-3: each rank's value, ``rank_values(wild)[card.rank] == card_value(card, wild)``.
+
+    >>> rank_values("7")["7"], rank_values("7")["K"], rank_values("JK")["A"], rank_values(None)["JK"]
+    (0, 10, 0, 0)
+    """
+    known = _RANK_VALUES.get(wild_rank)
+    return known if known is not None else _values_with(wild_rank)
+
+
 def hand_value(cards: Iterable[Card], wild_rank: str | None) -> int:
     """IR-3: the value of some cards, before any cap.
 
     >>> hand_value(as_cards(["KS", "9D", "JK", "7C"]), "7")
     19
     """
-    return sum(card_value(c, wild_rank) for c in cards)
+    values = rank_values(wild_rank)
+    return sum(values[c.rank] for c in cards)
 
 
-def _order(card: Card) -> tuple[int, int]:
-    """Cards sorted as a player fans them: by suit, then Ace low to King; printed jokers last."""
-    if card.is_joker:
-        return (len(SUITS), 0)
-    return (SUITS.index(card.suit), LOW[card.rank])
+def _fan_places() -> dict[tuple[str, str], int]:
+    """(rank, suit) -> place when a player fans the cards: by suit, then Ace low to King;
+    printed jokers last."""
+    places = {(rank, suit): 16 * k + place for k, suit in enumerate(SUITS) for rank, place in LOW.items()}
+    places.update({(JOKER_RANK, suit): 16 * len(SUITS) for suit in ("", *SUITS)})
+    return places
+
+
+_FAN_PLACES = _fan_places()
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -126,7 +150,7 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     >>> format_cards(sort_cards(as_cards(["JK", "KH", "2S", "AH"])))
     '2S AH KH JK'
     """
-    return tuple(sorted(cards, key=_order))
+    return tuple(sorted(cards, key=lambda c: _FAN_PLACES[c.rank, c.suit]))
 
 
 # ---------------------------------------------------------------------------------------
@@ -510,6 +534,63 @@ class _Group(NamedTuple):
     places: tuple[tuple[int, int], ...]  # (place, distinct card); place 0 in a set
 
 
+#: A run from its first card reaches at most _LONGEST_RUN - 1 places on, and needs at most
+#: this many jokers: one card and two jokers, or two cards _LONGEST_RUN - 1 places apart.
+_MOST_RUN_JOKERS = _LONGEST_RUN - 2
+
+
+def _shapes_for(above: int, most: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """The runs a card can start, as (offsets of the natural cards taken, jokers, length):
+    ``above`` has bit d - 1 set when the hand holds the card d places on, ``most`` is the
+    jokers held. Listed as a depth-first walk finds them, the next card nearest first."""
+    later = [d for d in range(1, _LONGEST_RUN) if above >> (d - 1) & 1]
+    shapes: list[tuple[tuple[int, ...], int, int]] = []
+
+    def grow(chosen: tuple[int, ...], gaps: int) -> None:
+        # gaps: the jokers between the natural cards chosen so far (IR-4)
+        last = chosen[-1]
+        length = max(3, last + 1)
+        if length - len(chosen) <= most:
+            shapes.append((chosen, length - len(chosen), length))
+        for d in later:
+            if d > last:
+                if gaps + d - last - 1 > most:
+                    break
+                grow(chosen + (d,), gaps + d - last - 1)
+
+    grow((0,), 0)
+    return tuple(shapes)
+
+
+#: (cards held 1 to 4 places on, jokers held) -> the runs a card can start: built once,
+#: since every hand's cards fall into these few patterns.
+_RUN_SHAPES = {(above, most): _shapes_for(above, most)
+               for above in range(1 << (_LONGEST_RUN - 1)) for most in range(_MOST_RUN_JOKERS + 1)}
+
+
+def _check_copies(hand: Sequence[Card]) -> None:
+    """The packed hand counts each distinct card in three bits: at most 7 copies."""
+    if len(hand) <= _MAX_COPIES:
+        return
+    held = Counter([(c.rank, c.suit) for c in hand])
+    if any(n > _MAX_COPIES for (rank, _), n in held.items() if rank != JOKER_RANK):
+        raise ValueError(f"the arranger takes at most {_MAX_COPIES} copies of a card")
+
+
+def _has_pure_run(hand: Sequence[Card]) -> bool:
+    """IR-4, IR-6: whether three cards of one suit, printed Jokers aside, stand in a row
+    (Ace low or high). Wild cards count in their own place, as in a pure run. Without
+    such a run no arrangement has a pure sequence, so no lives."""
+    places: dict[str, set[int]] = {}
+    for card in hand:
+        if not card.is_joker:
+            held = places.setdefault(card.suit, set())
+            held.add(LOW[card.rank])
+            if card.rank == "A":
+                held.add(HIGH_ACE)
+    return any(p + 1 in held and p + 2 in held for held in places.values() for p in held)
+
+
 class _Solver:
     """An exact search over the partitions of one hand into IR-4 groups.
 
@@ -527,9 +608,7 @@ class _Solver:
         self.printed = [c for c in hand if c.is_joker]
         wilds = sort_cards(c for c in hand if not c.is_joker and c.rank == wild)
         naturals = sort_cards(c for c in hand if not c.is_joker and c.rank != wild)
-        held = Counter(hand)
-        if any(n > _MAX_COPIES for c, n in held.items() if not c.is_joker):
-            raise ValueError(f"the arranger takes at most {_MAX_COPIES} copies of a card")
+        held = Counter(hand)  # at most 7 copies of each: best_arrangement checks
         self.fields: list[Card] = list(dict.fromkeys(wilds)) + list(dict.fromkeys(naturals))
         self.first_natural = len(dict.fromkeys(wilds))
         self.units = [1 << (_FIELD * i) for i in range(len(self.fields))]
@@ -538,11 +617,19 @@ class _Solver:
         self.values = [0 if i < self.first_natural else VALUES[c.rank] for i, c in enumerate(self.fields)]
         self.jokers_held = len(hand) - len(naturals)
         self.places = {suit: self._natural_places(suit) for suit in SUITS}
-        self.groups: list[list[_Group]] = [self._wild_runs(i) if i < self.first_natural else self._groups_from(i)
-                                           for i in range(len(self.fields))]
-        runs = [g for listed in self.groups for g in listed if g.run]
+        self.rising = {suit: sorted(p for p in places if p <= HAND_SIZE) for suit, places in self.places.items()}
+        self.by_rank: dict[str, list[int]] = {}
+        for i in range(self.first_natural, len(self.fields)):
+            self.by_rank.setdefault(self.fields[i].rank, []).append(i)
+        wild_runs = [self._wild_runs(i) for i in range(self.first_natural)]
+        natural_runs = [self._runs_from(i) for i in range(self.first_natural, len(self.fields))]
+        runs = [g for listed in wild_runs for g in listed] + [g for found in natural_runs for g in found.values()]
         self.pure_takes = [g.take for g in runs if g.pure]
-        self.lives_possible = self._lives_possible(runs)
+        self.lives_possible = bool(self.pure_takes) and self._lives_possible(runs)
+        # The sets matter only to the searches, which run only when lives are possible (IR-6).
+        self.groups: list[list[_Group]] = wild_runs + [
+            self._groups_from(i, found) if self.lives_possible else []
+            for i, found in enumerate(natural_runs, self.first_natural)]
         self.least = self._least_loose()
         self.room = self._most_room()
 
@@ -592,39 +679,38 @@ class _Solver:
                             out.append(run)
         return sorted(out, key=lambda g: -len(g.places))
 
-    def _groups_from(self, i: int) -> list[_Group]:
-        """Every group whose first card, in the solver's order, is natural card ``i``."""
+    def _runs_from(self, i: int) -> dict[tuple[int, int], _Group]:
+        """Every run whose first card, in the solver's order, is natural card ``i``, by
+        (cards taken, jokers): upwards in its suit, and for an Ace also Q-K-A downwards."""
         card = self.fields[i]
-        places = {p: j for p, j in self.places[card.suit].items() if j > i}
         found: dict[tuple[int, int], _Group] = {}
-        most = self.jokers_held
-        units = self.units
+        self._add_runs(found, i, LOW[card.rank], 1)
+        if card.rank == "A":  # Ace high: read Q-K-A downwards from the top
+            self._add_runs(found, i, HIGH_ACE, -1)
+        return found
 
-        def grow(chosen: tuple[tuple[int, int], ...], take: int, first: int, last: int, later: list[int],
-                 gaps: int) -> None:
-            # chosen: the run's natural cards so far, from ``first`` to ``last``; gaps: jokers between them
-            length = max(3, abs(last - first) + 1)
-            jokers = length - len(chosen)
-            if jokers <= most and (take, jokers) not in found:
+    def _add_runs(self, found: dict[tuple[int, int], _Group], i: int, start: int, step: int) -> None:
+        """Add to ``found`` the runs of card ``i`` at place ``start`` with the cards of its
+        suit ``step`` places apart, a run taking no card twice."""
+        places = self.places[self.fields[i].suit]  # the places past card i hold later cards of its suit
+        reach = [start + step * d for d in range(1, _LONGEST_RUN)]
+        above = sum(1 << k for k, p in enumerate(reach) if p <= HAND_SIZE and p in places)
+        units = self.units
+        for offsets, jokers, length in _RUN_SHAPES[above, min(self.jokers_held, _MOST_RUN_JOKERS)]:
+            chosen = tuple((start + step * d, places[start + step * d]) if d else (start, i) for d in offsets)
+            take = sum(units[j] for _, j in chosen)
+            if (take, jokers) not in found:
                 pure = not jokers
                 found[take, jokers] = _Group(take, jokers, _AFTER_PURE if pure else _AFTER_SEQ, pure,
                                              HAND_SIZE - length, True, chosen)
-            for k, p in enumerate(later):
-                gap = gaps + abs(p - last) - 1
-                if gap > most or abs(p - first) >= _LONGEST_RUN:
-                    break
-                j = places[p]
-                grow(chosen + ((p, j),), take + units[j], first, p, later[k + 1:], gap)
 
-        start = LOW[card.rank]
-        grow(((start, i),), units[i], start, start, sorted(p for p in places if start < p <= HAND_SIZE), 0)
-        if card.rank == "A":  # Ace high: read Q-K-A downwards from the top
-            grow(((HIGH_ACE, i),), units[i], HIGH_ACE, HIGH_ACE,
-                 sorted((p for p in places if 2 <= p < HIGH_ACE), reverse=True), 0)
-
-        # Sets: this card with the same rank in later suits. One natural card with two
-        # jokers makes a run as well, which is worth more, so sets start at two natural cards.
-        same = [j for j in range(i + 1, len(self.fields)) if self.fields[j].rank == card.rank]
+    def _groups_from(self, i: int, found: dict[tuple[int, int], _Group]) -> list[_Group]:
+        """Every group whose first card is natural card ``i``: its runs ``found``, and sets
+        of it with the same rank in later suits, best first."""
+        # One natural card with two jokers makes a run as well, which is worth more, so
+        # sets start at two natural cards.
+        same = [j for j in self.by_rank[self.fields[i].rank] if j > i]
+        most = self.jokers_held
         for mask in range(1, 1 << len(same)):
             members = [i] + [same[k] for k in range(len(same)) if mask >> k & 1]
             jokers = max(0, 3 - len(members))
@@ -846,8 +932,12 @@ def best_arrangement(cards: Iterable[Card | str], wild_rank: str | None) -> Arra
     hand = as_cards(cards)
     wild = wild_rank_of(wild_rank)
     total = hand_value(hand, wild)
-    solver = _Solver(hand, wild)
-    least = solver.least(solver.start, len(solver.printed), NEED_ALL) if solver.lives_possible else _INF
+    _check_copies(hand)
+    if _has_pure_run(hand):
+        solver = _Solver(hand, wild)
+        least = solver.least(solver.start, len(solver.printed), NEED_ALL) if solver.lives_possible else _INF
+    else:  # most hands dealt hold no pure run: the solver could only find no lives (IR-6)
+        least = _INF
     if least >= _INF:  # no two sequences with a pure one: every card counts (IR-6)
         return Arrangement((), sort_cards(hand), min(total, CAP), False, (), total, False)
     chosen, loose, spare_wilds, left = solver.follow(False)
