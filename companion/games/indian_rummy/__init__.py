@@ -54,6 +54,7 @@ from .arranger import (
     check_declaration,
     classify,
     count_detail,
+    rank_values,
     wild_rank_of,
 )
 
@@ -393,6 +394,8 @@ def check_decks(places: Sequence[tuple[Card, str, str]], decks: int, found: Prob
     literally: each deck holds one of each card and one printed Joker; the card cut for
     the wild joker is not taken off, since a deal names only its rank (IR-2).
     """
+    if max(Counter(card for card, _, _ in places).values(), default=0) <= decks:
+        return  # the usual case, counted at once
     seen: dict[Card, list[str]] = {}
     first_over: dict[Card, str] = {}
     for card, where, label in places:
@@ -415,8 +418,9 @@ def _counted_text(cards: Sequence[Card], wild: str) -> str:
     """Counted cards with their values, as a player adds them up (IR-3)."""
     if not cards:
         return "no cards, 0"
-    parts = [f"{c} {card_value(c, wild)}" for c in cards]
-    total = sum(card_value(c, wild) for c in cards)
+    values = rank_values(wild)
+    parts = [f"{c} {values[c.rank]}" for c in cards]
+    total = sum(values[c.rank] for c in cards)
     return f"{' + '.join(parts)} = {total}"
 
 

@@ -251,39 +251,14 @@ def classify(group: Iterable[Card | str], wild_rank: str | None) -> GroupKind:
     """
     cards = as_cards(group)
     wild = wild_rank_of(wild_rank)
-    text = format_cards(cards)
     size = len(cards)
-
-    def invalid(why: str, rulings: str = "IR-4") -> GroupKind:
-        return GroupKind(INVALID, f"not a valid group: {why} ({rulings})")
-
     if size < 3:
-        return invalid(f"{text or 'no cards'}: a group needs at least three cards")
-    jokers = [c for c in cards if is_joker(c, wild)]
-    naturals = [c for c in cards if not is_joker(c, wild)]
-    # IR-2 makes every card of the wild rank a joker; IR-4: one standing as its own rank is a
-    # natural card, in its own place in a run, and in a set of its own rank: with 7s wild,
-    # 7C 7H JK is a set of sevens and 7C 7H 7S three natural sevens.
-    own_rank = [c for c in cards if not c.is_joker and c.rank == wild]
-    if not naturals and own_rank and size in (3, 4):
-        kept: list[Card] = []
-        for c in own_rank:
-            if c.suit not in {k.suit for k in kept}:
-                kept.append(c)
-        standing = list(cards)
-        for c in kept:
-            standing.remove(c)
-        missing = [f"{wild}{s}" for s in SUITS if s not in {c.suit for c in kept}][: len(standing)]
-        count_word = NUMBER_WORDS.get(size, str(size))
-        with_jokers = (f", {'jokers' if len(standing) > 1 else 'joker'} {format_cards(standing)} standing in for "
-                       f"{' '.join(missing)}" if standing else "")
-        return GroupKind(SET, f"set: {count_word} {RANK_PLURALS.get(wild, wild + 's')}, the wild "
-                              f"{format_cards(kept)} natural as {'its' if len(kept) == 1 else 'their'} own rank"
-                              f"{with_jokers} (IR-4)")
+        return _invalid(f"{format_cards(cards) or 'no cards'}: a group needs at least three cards")
+    # IR-2: the printed Jokers and every card of the wild rank (never JK once read) are jokers.
+    jokers = [c for c in cards if c.rank == JOKER_RANK or c.rank == wild]
+    naturals = [c for c in cards if c.rank != JOKER_RANK and c.rank != wild]
     if not naturals:
-        wilds = f" ({wild}s are wild)" if any(not c.is_joker for c in cards) else ""
-        rulings = "IR-2, IR-4" if wilds else "IR-4"
-        return invalid(f"{text} are all jokers{wilds}; a group needs at least one natural card", rulings)
+        return _without_naturals(cards, wild)
 
     suits = {c.suit for c in naturals}
     ranks = {c.rank for c in naturals}
@@ -323,35 +298,74 @@ def classify(group: Iterable[Card | str], wild_rank: str | None) -> GroupKind:
         return GroupKind(SET, f"set: {count_word} {RANK_PLURALS.get(rank, rank + 's')}, no suit twice{with_jokers} "
                               "(IR-4)")
 
+    return _why_invalid(cards, naturals, jokers)
+
+
+def _invalid(why: str, rulings: str = "IR-4") -> GroupKind:
+    return GroupKind(INVALID, f"not a valid group: {why} ({rulings})")
+
+
+def _without_naturals(cards: Sequence[Card], wild: str | None) -> GroupKind:
+    """IR-4 for a group of jokers only: a set of the wild rank, or not a valid group."""
+    size = len(cards)
+    # IR-2 makes every card of the wild rank a joker; IR-4: one standing as its own rank is a
+    # natural card, in its own place in a run, and in a set of its own rank: with 7s wild,
+    # 7C 7H JK is a set of sevens and 7C 7H 7S three natural sevens.
+    own_rank = [c for c in cards if not c.is_joker and c.rank == wild]
+    if own_rank and size in (3, 4):
+        kept: list[Card] = []
+        for c in own_rank:
+            if c.suit not in {k.suit for k in kept}:
+                kept.append(c)
+        standing = list(cards)
+        for c in kept:
+            standing.remove(c)
+        missing = [f"{wild}{s}" for s in SUITS if s not in {c.suit for c in kept}][: len(standing)]
+        count_word = NUMBER_WORDS.get(size, str(size))
+        with_jokers = (f", {'jokers' if len(standing) > 1 else 'joker'} {format_cards(standing)} standing in for "
+                       f"{' '.join(missing)}" if standing else "")
+        return GroupKind(SET, f"set: {count_word} {RANK_PLURALS.get(wild, wild + 's')}, the wild "
+                              f"{format_cards(kept)} natural as {'its' if len(kept) == 1 else 'their'} own rank"
+                              f"{with_jokers} (IR-4)")
+    wilds = f" ({wild}s are wild)" if any(not c.is_joker for c in cards) else ""
+    rulings = "IR-2, IR-4" if wilds else "IR-4"
+    return _invalid(f"{format_cards(cards)} are all jokers{wilds}; a group needs at least one natural card", rulings)
+
+
+def _why_invalid(cards: Sequence[Card], naturals: Sequence[Card], jokers: Sequence[Card]) -> GroupKind:
+    """IR-4: why some cards with natural ones among them make no valid group."""
+    size = len(cards)
+    suits = {c.suit for c in naturals}
+    ranks = {c.rank for c in naturals}
     # Why not: the most helpful reason first.
     if len(suits) == 1:
         repeated = [c for c, n in Counter(naturals).items() if n > 1]
         if repeated:
             if len(ranks) == 1:
-                return invalid(f"{repeated[0]} twice; no two cards of a set may share a suit")
-            return invalid(f"{repeated[0]} twice; a sequence uses each place once")
+                return _invalid(f"{repeated[0]} twice; no two cards of a set may share a suit")
+            return _invalid(f"{repeated[0]} twice; a sequence uses each place once")
         if size > HAND_SIZE:
-            return invalid(f"{size} cards; a sequence has at most {HAND_SIZE}")
+            return _invalid(f"{size} cards; a sequence has at most {HAND_SIZE}")
         places = [LOW[c.rank] for c in naturals]
         if _wraps(places, size):
-            return invalid(f"{'-'.join(c.rank for c in _wrap_order(naturals))} runs round the Ace; "
-                           "an Ace is low (A-2-3) or high (Q-K-A), never both")
+            return _invalid(f"{'-'.join(c.rank for c in _wrap_order(naturals))} runs round the Ace; "
+                            "an Ace is low (A-2-3) or high (Q-K-A), never both")
         lo, hi = min(places), max(places)
         if "A" in ranks:
             hi_places = [HIGH_ACE if c.rank == "A" else LOW[c.rank] for c in naturals]
             lo, hi = min((lo, hi), (min(hi_places), max(hi_places)), key=lambda w: w[1] - w[0])
         needed = hi - lo + 1 - len(naturals)
-        return invalid(f"{RANK_AT[lo]}{naturals[0].suit} to {RANK_AT[hi]}{naturals[0].suit} needs {needed} "
-                       f"joker{'s' if needed != 1 else ''} in between, and the group has {len(jokers)}")
+        return _invalid(f"{RANK_AT[lo]}{naturals[0].suit} to {RANK_AT[hi]}{naturals[0].suit} needs {needed} "
+                        f"joker{'s' if needed != 1 else ''} in between, and the group has {len(jokers)}")
     if len(ranks) == 1:
         repeated = [c for c, n in Counter(c.suit for c in naturals).items() if n > 1]
         if size > 4:
-            return invalid(f"{size} cards; a set has three or four cards")
+            return _invalid(f"{size} cards; a set has three or four cards")
         same = [c for c in naturals if c.suit == repeated[0]]
-        return invalid(f"{same[0]} twice; no two cards of a set may share a suit"
-                       if len(set(same)) == 1 else f"{format_cards(same)} share a suit; a set needs a different suit "
-                                                    "for each card")
-    return invalid(f"{text} mixes suits and ranks: a sequence is one suit, a set is one rank")
+        return _invalid(f"{same[0]} twice; no two cards of a set may share a suit"
+                        if len(set(same)) == 1 else f"{format_cards(same)} share a suit; a set needs a different suit "
+                                                     "for each card")
+    return _invalid(f"{format_cards(cards)} mixes suits and ranks: a sequence is one suit, a set is one rank")
 
 
 def _wrap_order(naturals: Sequence[Card]) -> list[Card]:
@@ -605,22 +619,25 @@ class _Solver:
     """
 
     def __init__(self, hand: Sequence[Card], wild: str | None):
-        self.printed = [c for c in hand if c.is_joker]
-        wilds = sort_cards(c for c in hand if not c.is_joker and c.rank == wild)
-        naturals = sort_cards(c for c in hand if not c.is_joker and c.rank != wild)
         held = Counter(hand)  # at most 7 copies of each: best_arrangement checks
-        self.fields: list[Card] = list(dict.fromkeys(wilds)) + list(dict.fromkeys(naturals))
-        self.first_natural = len(dict.fromkeys(wilds))
+        self.printed = [c for c in hand if c.is_joker]
+        wilds = sort_cards(c for c in held if not c.is_joker and c.rank == wild)
+        naturals = sort_cards(c for c in held if not c.is_joker and c.rank != wild)
+        self.fields: list[Card] = [*wilds, *naturals]
+        self.first_natural = len(wilds)
         self.units = [1 << (_FIELD * i) for i in range(len(self.fields))]
         self.guard = sum(_GUARD * u for u in self.units)
         self.start = sum((_GUARD + held[c]) * u for c, u in zip(self.fields, self.units, strict=True))
-        self.values = [0 if i < self.first_natural else VALUES[c.rank] for i, c in enumerate(self.fields)]
-        self.jokers_held = len(hand) - len(naturals)
-        self.places = {suit: self._natural_places(suit) for suit in SUITS}
-        self.rising = {suit: sorted(p for p in places if p <= HAND_SIZE) for suit, places in self.places.items()}
+        self.values = [0] * len(wilds) + [VALUES[c.rank] for c in naturals]
+        self.jokers_held = len(hand) - sum(held[c] for c in naturals)
+        self.places: dict[str, dict[int, int]] = {suit: {} for suit in SUITS}
         self.by_rank: dict[str, list[int]] = {}
         for i in range(self.first_natural, len(self.fields)):
-            self.by_rank.setdefault(self.fields[i].rank, []).append(i)
+            card = self.fields[i]
+            self.places[card.suit][LOW[card.rank]] = i  # an Ace sits at 1 and at 14
+            if card.rank == "A":
+                self.places[card.suit][HIGH_ACE] = i
+            self.by_rank.setdefault(card.rank, []).append(i)
         wild_runs = [self._wild_runs(i) for i in range(self.first_natural)]
         natural_runs = [self._runs_from(i) for i in range(self.first_natural, len(self.fields))]
         runs = [g for listed in wild_runs for g in listed] + [g for found in natural_runs for g in found.values()]
@@ -634,17 +651,6 @@ class _Solver:
         self.room = self._most_room()
 
     # -- candidate groups -----------------------------------------------------------------
-
-    def _natural_places(self, suit: str) -> dict[int, int]:
-        """Place -> distinct natural card of ``suit``; an Ace sits at 1 and at 14."""
-        out = {}
-        for i in range(self.first_natural, len(self.fields)):
-            c = self.fields[i]
-            if c.suit == suit:
-                out[LOW[c.rank]] = i
-                if c.rank == "A":
-                    out[HIGH_ACE] = i
-        return out
 
     def _run(self, places: Sequence[tuple[int, int]]) -> _Group | None:
         low, high = min(places)[0], max(places)[0]
@@ -693,16 +699,22 @@ class _Solver:
         """Add to ``found`` the runs of card ``i`` at place ``start`` with the cards of its
         suit ``step`` places apart, a run taking no card twice."""
         places = self.places[self.fields[i].suit]  # the places past card i hold later cards of its suit
-        reach = [start + step * d for d in range(1, _LONGEST_RUN)]
-        above = sum(1 << k for k, p in enumerate(reach) if p <= HAND_SIZE and p in places)
+        above = 0
+        for d in range(1, _LONGEST_RUN):
+            if start + step * d in places and start + step * d <= HAND_SIZE:
+                above |= 1 << (d - 1)
         units = self.units
         for offsets, jokers, length in _RUN_SHAPES[above, min(self.jokers_held, _MOST_RUN_JOKERS)]:
-            chosen = tuple((start + step * d, places[start + step * d]) if d else (start, i) for d in offsets)
-            take = sum(units[j] for _, j in chosen)
+            chosen = [(start, i)]
+            take = units[i]
+            for d in offsets[1:]:
+                j = places[start + step * d]
+                chosen.append((start + step * d, j))
+                take += units[j]
             if (take, jokers) not in found:
                 pure = not jokers
                 found[take, jokers] = _Group(take, jokers, _AFTER_PURE if pure else _AFTER_SEQ, pure,
-                                             HAND_SIZE - length, True, chosen)
+                                             HAND_SIZE - length, True, tuple(chosen))
 
     def _groups_from(self, i: int, found: dict[tuple[int, int], _Group]) -> list[_Group]:
         """Every group whose first card is natural card ``i``: its runs ``found``, and sets
