@@ -29,7 +29,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from ...cards import JOKER_RANK, Card, CardError, format_cards, parse_card
+from ...cards import JOKER_RANK, RANKS, SUITS, Card, CardError, format_cards, parse_card
 from ..base import (
     InputError,
     Played,
@@ -239,6 +239,11 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
     return opts
 
 
+#: Every card (IR-1) by its notation, as most entries give it: read without parsing.
+_CARDS_BY_NOTATION: dict[str, Card] = {str(card): card for card in
+                                       [Card(rank, suit) for rank in RANKS for suit in SUITS] + [Card(JOKER_RANK, "")]}
+
+
 def _card_list(raw: object, where: str, found: Problems, places: list[tuple[Card, str, str]], label: str
                ) -> tuple[Card, ...]:
     """Parsed cards; each also goes into ``places`` for the deck check (IR-1)."""
@@ -247,11 +252,13 @@ def _card_list(raw: object, where: str, found: Problems, places: list[tuple[Card
         return ()
     cards = []
     for k, text in enumerate(raw):
-        try:
-            card = parse_card(text, allow_joker=True)
-        except CardError as err:
-            found.add(f"{where}[{k}]", str(err))
-            continue
+        card = _CARDS_BY_NOTATION.get(text) if isinstance(text, str) else None
+        if card is None:
+            try:
+                card = parse_card(text, allow_joker=True)
+            except CardError as err:
+                found.add(f"{where}[{k}]", str(err))
+                continue
         cards.append(card)
         places.append((card, f"{where}[{k}]", label))
     return tuple(cards)
@@ -394,7 +401,8 @@ def check_decks(places: Sequence[tuple[Card, str, str]], decks: int, found: Prob
     literally: each deck holds one of each card and one printed Joker; the card cut for
     the wild joker is not taken off, since a deal names only its rank (IR-2).
     """
-    if max(Counter(card for card, _, _ in places).values(), default=0) <= decks:
+    held = Counter([(card.rank, card.suit) for card, _, _ in places])  # cheaper to count than the cards
+    if max(held.values(), default=0) <= decks:
         return  # the usual case, counted at once
     seen: dict[Card, list[str]] = {}
     first_over: dict[Card, str] = {}

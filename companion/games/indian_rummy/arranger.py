@@ -591,18 +591,19 @@ def _check_copies(hand: Sequence[Card]) -> None:
         raise ValueError(f"the arranger takes at most {_MAX_COPIES} copies of a card")
 
 
+#: Each rank's places in a run as bits: Ace low (1) and Ace high (14) both (IR-4).
+_PLACE_BITS = {rank: 1 << place | (1 << HIGH_ACE if rank == "A" else 0) for rank, place in LOW.items()}
+
+
 def _has_pure_run(hand: Sequence[Card]) -> bool:
     """IR-4, IR-6: whether three cards of one suit, printed Jokers aside, stand in a row
     (Ace low or high). Wild cards count in their own place, as in a pure run. Without
     such a run no arrangement has a pure sequence, so no lives."""
-    places: dict[str, set[int]] = {}
+    held = dict.fromkeys(SUITS, 0)  # suit -> the places held, as bits
     for card in hand:
-        if not card.is_joker:
-            held = places.setdefault(card.suit, set())
-            held.add(LOW[card.rank])
-            if card.rank == "A":
-                held.add(HIGH_ACE)
-    return any(p + 1 in held and p + 2 in held for held in places.values() for p in held)
+        if card.rank != JOKER_RANK:
+            held[card.suit] |= _PLACE_BITS[card.rank]
+    return any(bits & bits >> 1 & bits >> 2 for bits in held.values())
 
 
 class _Solver:
