@@ -554,9 +554,10 @@ _MOST_RUN_JOKERS = _LONGEST_RUN - 2
 
 
 def _shapes_for(above: int, most: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
-    """The runs a card can start, as (offsets of the natural cards taken, jokers, length):
-    ``above`` has bit d - 1 set when the hand holds the card d places on, ``most`` is the
-    jokers held. Listed as a depth-first walk finds them, the next card nearest first."""
+    """The runs a card can start, as (offsets of the natural cards taken, the first card at
+    0, jokers, length): ``above`` has bit d - 1 set when the hand holds the card d places
+    on, ``most`` is the jokers held. Listed as a depth-first walk finds them, the next
+    card nearest first."""
     later = [d for d in range(1, _LONGEST_RUN) if above >> (d - 1) & 1]
     shapes: list[tuple[tuple[int, ...], int, int]] = []
 
@@ -576,10 +577,14 @@ def _shapes_for(above: int, most: int) -> tuple[tuple[tuple[int, ...], int, int]
     return tuple(shapes)
 
 
-#: (cards held 1 to 4 places on, jokers held) -> the runs a card can start: built once,
-#: since every hand's cards fall into these few patterns.
-_RUN_SHAPES = {(above, most): _shapes_for(above, most)
+#: (cards held 1 to 4 places on, jokers held) -> the runs a card can start, each as (the
+#: offsets of the cards after the first, jokers, room for more jokers, lives needed after
+#: it): built once, since every hand's cards fall into these few patterns.
+_RUN_SHAPES = {(above, most): tuple((offsets[1:], jokers, HAND_SIZE - length, _AFTER_SEQ if jokers else _AFTER_PURE)
+                                    for offsets, jokers, length in _shapes_for(above, most))
                for above in range(1 << (_LONGEST_RUN - 1)) for most in range(_MOST_RUN_JOKERS + 1)}
+#: The four places below the Ace high (K, Q, J, 10) from the bits of places 10 to 13.
+_DOWN_FROM_ACE = [sum(1 << (3 - k) for k in range(4) if nibble >> k & 1) for nibble in range(16)]
 
 
 def _check_copies(hand: Sequence[Card]) -> None:
@@ -639,6 +644,8 @@ class _Solver:
             if card.rank == "A":
                 self.places[card.suit][HIGH_ACE] = i
             self.by_rank.setdefault(card.rank, []).append(i)
+        # Each suit's places up to the King as bits, for the runs (the Ace high is read apart).
+        self.held_bits = {suit: sum(1 << p for p in places if p <= HAND_SIZE) for suit, places in self.places.items()}
         wild_runs = [self._wild_runs(i) for i in range(self.first_natural)]
         natural_runs = [self._runs_from(i) for i in range(self.first_natural, len(self.fields))]
         runs = [g for listed in wild_runs for g in listed] + [g for found in natural_runs for g in found.values()]
@@ -699,23 +706,20 @@ class _Solver:
     def _add_runs(self, found: dict[tuple[int, int], _Group], i: int, start: int, step: int) -> None:
         """Add to ``found`` the runs of card ``i`` at place ``start`` with the cards of its
         suit ``step`` places apart, a run taking no card twice."""
-        places = self.places[self.fields[i].suit]  # the places past card i hold later cards of its suit
-        above = 0
-        for d in range(1, _LONGEST_RUN):
-            if start + step * d in places and start + step * d <= HAND_SIZE:
-                above |= 1 << (d - 1)
+        suit = self.fields[i].suit
+        places = self.places[suit]  # the places past card i hold later cards of its suit
+        held = self.held_bits[suit]
+        above = (held >> (start + 1)) & 0b1111 if step > 0 else _DOWN_FROM_ACE[(held >> 10) & 0b1111]
         units = self.units
-        for offsets, jokers, length in _RUN_SHAPES[above, min(self.jokers_held, _MOST_RUN_JOKERS)]:
+        for later, jokers, room, after in _RUN_SHAPES[above, min(self.jokers_held, _MOST_RUN_JOKERS)]:
             chosen = [(start, i)]
             take = units[i]
-            for d in offsets[1:]:
+            for d in later:
                 j = places[start + step * d]
                 chosen.append((start + step * d, j))
                 take += units[j]
             if (take, jokers) not in found:
-                pure = not jokers
-                found[take, jokers] = _Group(take, jokers, _AFTER_PURE if pure else _AFTER_SEQ, pure,
-                                             HAND_SIZE - length, True, tuple(chosen))
+                found[take, jokers] = _Group(take, jokers, after, not jokers, room, True, tuple(chosen))
 
     def _groups_from(self, i: int, found: dict[tuple[int, int], _Group]) -> list[_Group]:
         """Every group whose first card is natural card ``i``: its runs ``found``, and sets
