@@ -29,7 +29,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from ...cards import JOKER_RANK, Card, CardError, format_cards, parse_card
+from ...cards import JOKER_RANK, RANKS, SUITS, Card, CardError, format_cards, parse_card
 from ..base import (
     InputError,
     Played,
@@ -54,6 +54,7 @@ from .arranger import (
     check_declaration,
     classify,
     count_detail,
+    rank_values,
     wild_rank_of,
 )
 
@@ -238,6 +239,11 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
     return opts
 
 
+#: Every card (IR-1) by its notation, as most entries give it: read without parsing.
+_CARDS_BY_NOTATION: dict[str, Card] = {str(card): card for card in
+                                       [Card(rank, suit) for rank in RANKS for suit in SUITS] + [Card(JOKER_RANK, "")]}
+
+
 def _card_list(raw: object, where: str, found: Problems, places: list[tuple[Card, str, str]], label: str
                ) -> tuple[Card, ...]:
     """Parsed cards; each also goes into ``places`` for the deck check (IR-1)."""
@@ -246,11 +252,13 @@ def _card_list(raw: object, where: str, found: Problems, places: list[tuple[Card
         return ()
     cards = []
     for k, text in enumerate(raw):
-        try:
-            card = parse_card(text, allow_joker=True)
-        except CardError as err:
-            found.add(f"{where}[{k}]", str(err))
-            continue
+        card = _CARDS_BY_NOTATION.get(text) if isinstance(text, str) else None
+        if card is None:
+            try:
+                card = parse_card(text, allow_joker=True)
+            except CardError as err:
+                found.add(f"{where}[{k}]", str(err))
+                continue
         cards.append(card)
         places.append((card, f"{where}[{k}]", label))
     return tuple(cards)
@@ -393,6 +401,9 @@ def check_decks(places: Sequence[tuple[Card, str, str]], decks: int, found: Prob
     literally: each deck holds one of each card and one printed Joker; the card cut for
     the wild joker is not taken off, since a deal names only its rank (IR-2).
     """
+    held = Counter([(card.rank, card.suit) for card, _, _ in places])  # cheaper to count than the cards
+    if max(held.values(), default=0) <= decks:
+        return  # the usual case, counted at once
     seen: dict[Card, list[str]] = {}
     first_over: dict[Card, str] = {}
     for card, where, label in places:
@@ -415,8 +426,9 @@ def _counted_text(cards: Sequence[Card], wild: str) -> str:
     """Counted cards with their values, as a player adds them up (IR-3)."""
     if not cards:
         return "no cards, 0"
-    parts = [f"{c} {card_value(c, wild)}" for c in cards]
-    total = sum(card_value(c, wild) for c in cards)
+    values = rank_values(wild)
+    parts = [f"{c} {values[c.rank]}" for c in cards]
+    total = sum(values[c.rank] for c in cards)
     return f"{' + '.join(parts)} = {total}"
 
 

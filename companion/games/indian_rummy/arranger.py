@@ -79,7 +79,7 @@ def as_card(card: Card | str) -> Card:
 
 
 def as_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
-    return tuple(as_card(c) for c in cards)
+    return tuple(c if isinstance(c, Card) else parse_card(c, allow_joker=True) for c in cards)
 
 
 def is_joker(card: Card, wild_rank: str | None) -> bool:
@@ -104,20 +104,44 @@ def card_value(card: Card, wild_rank: str | None) -> int:
     return VALUES[card.rank]
 
 
+def _values_with(wild_rank: str | None) -> dict[str, int]:
+    """IR-3 by rank with ``wild_rank`` wild (IR-2): what :func:`card_value` gives each rank."""
+    return {rank: card_value(Card(rank, "S"), wild_rank) for rank in (*VALUES, JOKER_RANK)}
+
+
+#: card_value as a table by rank, for each wild rank: every hand is valued card by card.
+_RANK_VALUES: dict[str | None, dict[str, int]] = {wild: _values_with(wild) for wild in (None, *VALUES, JOKER_RANK)}
+
+
+def rank_values(wild_rank: str | None) -> dict[str, int]:
+    """IR-3: each rank's value, ``rank_values(wild)[card.rank] == card_value(card, wild)``.
+
+    >>> rank_values("7")["7"], rank_values("7")["K"], rank_values("JK")["A"], rank_values(None)["JK"]
+    (0, 10, 0, 0)
+    """
+    known = _RANK_VALUES.get(wild_rank)
+    return known if known is not None else _values_with(wild_rank)
+
+
 def hand_value(cards: Iterable[Card], wild_rank: str | None) -> int:
     """IR-3: the value of some cards, before any cap.
 
     >>> hand_value(as_cards(["KS", "9D", "JK", "7C"]), "7")
     19
     """
-    return sum(card_value(c, wild_rank) for c in cards)
+    values = rank_values(wild_rank)
+    return sum(values[c.rank] for c in cards)
 
 
-def _order(card: Card) -> tuple[int, int]:
-    """Cards sorted as a player fans them: by suit, then Ace low to King; printed jokers last."""
-    if card.is_joker:
-        return (len(SUITS), 0)
-    return (SUITS.index(card.suit), LOW[card.rank])
+def _fan_places() -> dict[tuple[str, str], int]:
+    """(rank, suit) -> place when a player fans the cards: by suit, then Ace low to King;
+    printed jokers last."""
+    places = {(rank, suit): 16 * k + place for k, suit in enumerate(SUITS) for rank, place in LOW.items()}
+    places.update({(JOKER_RANK, suit): 16 * len(SUITS) for suit in ("", *SUITS)})
+    return places
+
+
+_FAN_PLACES = _fan_places()
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -126,7 +150,7 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     >>> format_cards(sort_cards(as_cards(["JK", "KH", "2S", "AH"])))
     '2S AH KH JK'
     """
-    return tuple(sorted(cards, key=_order))
+    return tuple(sorted(cards, key=lambda c: _FAN_PLACES[c.rank, c.suit]))
 
 
 # ---------------------------------------------------------------------------------------
@@ -227,39 +251,14 @@ def classify(group: Iterable[Card | str], wild_rank: str | None) -> GroupKind:
     """
     cards = as_cards(group)
     wild = wild_rank_of(wild_rank)
-    text = format_cards(cards)
     size = len(cards)
-
-    def invalid(why: str, rulings: str = "IR-4") -> GroupKind:
-        return GroupKind(INVALID, f"not a valid group: {why} ({rulings})")
-
     if size < 3:
-        return invalid(f"{text or 'no cards'}: a group needs at least three cards")
-    jokers = [c for c in cards if is_joker(c, wild)]
-    naturals = [c for c in cards if not is_joker(c, wild)]
-    # IR-2 makes every card of the wild rank a joker; IR-4: one standing as its own rank is a
-    # natural card, in its own place in a run, and in a set of its own rank: with 7s wild,
-    # 7C 7H JK is a set of sevens and 7C 7H 7S three natural sevens.
-    own_rank = [c for c in cards if not c.is_joker and c.rank == wild]
-    if not naturals and own_rank and size in (3, 4):
-        kept: list[Card] = []
-        for c in own_rank:
-            if c.suit not in {k.suit for k in kept}:
-                kept.append(c)
-        standing = list(cards)
-        for c in kept:
-            standing.remove(c)
-        missing = [f"{wild}{s}" for s in SUITS if s not in {c.suit for c in kept}][: len(standing)]
-        count_word = NUMBER_WORDS.get(size, str(size))
-        with_jokers = (f", {'jokers' if len(standing) > 1 else 'joker'} {format_cards(standing)} standing in for "
-                       f"{' '.join(missing)}" if standing else "")
-        return GroupKind(SET, f"set: {count_word} {RANK_PLURALS.get(wild, wild + 's')}, the wild "
-                              f"{format_cards(kept)} natural as {'its' if len(kept) == 1 else 'their'} own rank"
-                              f"{with_jokers} (IR-4)")
+        return _invalid(f"{format_cards(cards) or 'no cards'}: a group needs at least three cards")
+    # IR-2: the printed Jokers and every card of the wild rank (never JK once read) are jokers.
+    jokers = [c for c in cards if c.rank == JOKER_RANK or c.rank == wild]
+    naturals = [c for c in cards if c.rank != JOKER_RANK and c.rank != wild]
     if not naturals:
-        wilds = f" ({wild}s are wild)" if any(not c.is_joker for c in cards) else ""
-        rulings = "IR-2, IR-4" if wilds else "IR-4"
-        return invalid(f"{text} are all jokers{wilds}; a group needs at least one natural card", rulings)
+        return _without_naturals(cards, wild)
 
     suits = {c.suit for c in naturals}
     ranks = {c.rank for c in naturals}
@@ -299,35 +298,74 @@ def classify(group: Iterable[Card | str], wild_rank: str | None) -> GroupKind:
         return GroupKind(SET, f"set: {count_word} {RANK_PLURALS.get(rank, rank + 's')}, no suit twice{with_jokers} "
                               "(IR-4)")
 
+    return _why_invalid(cards, naturals, jokers)
+
+
+def _invalid(why: str, rulings: str = "IR-4") -> GroupKind:
+    return GroupKind(INVALID, f"not a valid group: {why} ({rulings})")
+
+
+def _without_naturals(cards: Sequence[Card], wild: str | None) -> GroupKind:
+    """IR-4 for a group of jokers only: a set of the wild rank, or not a valid group."""
+    size = len(cards)
+    # IR-2 makes every card of the wild rank a joker; IR-4: one standing as its own rank is a
+    # natural card, in its own place in a run, and in a set of its own rank: with 7s wild,
+    # 7C 7H JK is a set of sevens and 7C 7H 7S three natural sevens.
+    own_rank = [c for c in cards if not c.is_joker and c.rank == wild]
+    if own_rank and size in (3, 4):
+        kept: list[Card] = []
+        for c in own_rank:
+            if c.suit not in {k.suit for k in kept}:
+                kept.append(c)
+        standing = list(cards)
+        for c in kept:
+            standing.remove(c)
+        missing = [f"{wild}{s}" for s in SUITS if s not in {c.suit for c in kept}][: len(standing)]
+        count_word = NUMBER_WORDS.get(size, str(size))
+        with_jokers = (f", {'jokers' if len(standing) > 1 else 'joker'} {format_cards(standing)} standing in for "
+                       f"{' '.join(missing)}" if standing else "")
+        return GroupKind(SET, f"set: {count_word} {RANK_PLURALS.get(wild, wild + 's')}, the wild "
+                              f"{format_cards(kept)} natural as {'its' if len(kept) == 1 else 'their'} own rank"
+                              f"{with_jokers} (IR-4)")
+    wilds = f" ({wild}s are wild)" if any(not c.is_joker for c in cards) else ""
+    rulings = "IR-2, IR-4" if wilds else "IR-4"
+    return _invalid(f"{format_cards(cards)} are all jokers{wilds}; a group needs at least one natural card", rulings)
+
+
+def _why_invalid(cards: Sequence[Card], naturals: Sequence[Card], jokers: Sequence[Card]) -> GroupKind:
+    """IR-4: why some cards with natural ones among them make no valid group."""
+    size = len(cards)
+    suits = {c.suit for c in naturals}
+    ranks = {c.rank for c in naturals}
     # Why not: the most helpful reason first.
     if len(suits) == 1:
         repeated = [c for c, n in Counter(naturals).items() if n > 1]
         if repeated:
             if len(ranks) == 1:
-                return invalid(f"{repeated[0]} twice; no two cards of a set may share a suit")
-            return invalid(f"{repeated[0]} twice; a sequence uses each place once")
+                return _invalid(f"{repeated[0]} twice; no two cards of a set may share a suit")
+            return _invalid(f"{repeated[0]} twice; a sequence uses each place once")
         if size > HAND_SIZE:
-            return invalid(f"{size} cards; a sequence has at most {HAND_SIZE}")
+            return _invalid(f"{size} cards; a sequence has at most {HAND_SIZE}")
         places = [LOW[c.rank] for c in naturals]
         if _wraps(places, size):
-            return invalid(f"{'-'.join(c.rank for c in _wrap_order(naturals))} runs round the Ace; "
-                           "an Ace is low (A-2-3) or high (Q-K-A), never both")
+            return _invalid(f"{'-'.join(c.rank for c in _wrap_order(naturals))} runs round the Ace; "
+                            "an Ace is low (A-2-3) or high (Q-K-A), never both")
         lo, hi = min(places), max(places)
         if "A" in ranks:
             hi_places = [HIGH_ACE if c.rank == "A" else LOW[c.rank] for c in naturals]
             lo, hi = min((lo, hi), (min(hi_places), max(hi_places)), key=lambda w: w[1] - w[0])
         needed = hi - lo + 1 - len(naturals)
-        return invalid(f"{RANK_AT[lo]}{naturals[0].suit} to {RANK_AT[hi]}{naturals[0].suit} needs {needed} "
-                       f"joker{'s' if needed != 1 else ''} in between, and the group has {len(jokers)}")
+        return _invalid(f"{RANK_AT[lo]}{naturals[0].suit} to {RANK_AT[hi]}{naturals[0].suit} needs {needed} "
+                        f"joker{'s' if needed != 1 else ''} in between, and the group has {len(jokers)}")
     if len(ranks) == 1:
         repeated = [c for c, n in Counter(c.suit for c in naturals).items() if n > 1]
         if size > 4:
-            return invalid(f"{size} cards; a set has three or four cards")
+            return _invalid(f"{size} cards; a set has three or four cards")
         same = [c for c in naturals if c.suit == repeated[0]]
-        return invalid(f"{same[0]} twice; no two cards of a set may share a suit"
-                       if len(set(same)) == 1 else f"{format_cards(same)} share a suit; a set needs a different suit "
-                                                    "for each card")
-    return invalid(f"{text} mixes suits and ranks: a sequence is one suit, a set is one rank")
+        return _invalid(f"{same[0]} twice; no two cards of a set may share a suit"
+                        if len(set(same)) == 1 else f"{format_cards(same)} share a suit; a set needs a different suit "
+                                                     "for each card")
+    return _invalid(f"{format_cards(cards)} mixes suits and ranks: a sequence is one suit, a set is one rank")
 
 
 def _wrap_order(naturals: Sequence[Card]) -> list[Card]:
@@ -510,6 +548,69 @@ class _Group(NamedTuple):
     places: tuple[tuple[int, int], ...]  # (place, distinct card); place 0 in a set
 
 
+#: A run from its first card reaches at most _LONGEST_RUN - 1 places on, and needs at most
+#: this many jokers: one card and two jokers, or two cards _LONGEST_RUN - 1 places apart.
+_MOST_RUN_JOKERS = _LONGEST_RUN - 2
+
+
+def _shapes_for(above: int, most: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """The runs a card can start, as (offsets of the natural cards taken, the first card at
+    0, jokers, length): ``above`` has bit d - 1 set when the hand holds the card d places
+    on, ``most`` is the jokers held. Listed as a depth-first walk finds them, the next
+    card nearest first."""
+    later = [d for d in range(1, _LONGEST_RUN) if above >> (d - 1) & 1]
+    shapes: list[tuple[tuple[int, ...], int, int]] = []
+
+    def grow(chosen: tuple[int, ...], gaps: int) -> None:
+        # gaps: the jokers between the natural cards chosen so far (IR-4)
+        last = chosen[-1]
+        length = max(3, last + 1)
+        if length - len(chosen) <= most:
+            shapes.append((chosen, length - len(chosen), length))
+        for d in later:
+            if d > last:
+                if gaps + d - last - 1 > most:
+                    break
+                grow(chosen + (d,), gaps + d - last - 1)
+
+    grow((0,), 0)
+    return tuple(shapes)
+
+
+#: (cards held 1 to 4 places on, jokers held) -> the runs a card can start, each as (the
+#: offsets of the cards after the first, jokers, room for more jokers, lives needed after
+#: it): built once, since every hand's cards fall into these few patterns.
+_RUN_SHAPES = {(above, most): tuple((offsets[1:], jokers, HAND_SIZE - length, _AFTER_SEQ if jokers else _AFTER_PURE)
+                                    for offsets, jokers, length in _shapes_for(above, most))
+               for above in range(1 << (_LONGEST_RUN - 1)) for most in range(_MOST_RUN_JOKERS + 1)}
+#: The four places below the Ace high (K, Q, J, 10) from the bits of places 10 to 13.
+_DOWN_FROM_ACE = [sum(1 << (3 - k) for k in range(4) if nibble >> k & 1) for nibble in range(16)]
+
+
+def _check_copies(hand: Sequence[Card]) -> None:
+    """The packed hand counts each distinct card in three bits: at most 7 copies."""
+    if len(hand) <= _MAX_COPIES:
+        return
+    held = Counter([(c.rank, c.suit) for c in hand])
+    if any(n > _MAX_COPIES for (rank, _), n in held.items() if rank != JOKER_RANK):
+        raise ValueError(f"the arranger takes at most {_MAX_COPIES} copies of a card")
+
+
+#: Each rank's places in a run as bits: Ace low (1) and Ace high (14) both (IR-4).
+_PLACE_BITS = {rank: 1 << place | (1 << HIGH_ACE if rank == "A" else 0) for rank, place in LOW.items()}
+
+
+def _has_pure_run(hand: Sequence[Card]) -> bool:
+    """IR-4, IR-6: whether three cards of one suit, printed Jokers aside, stand in a row
+    (Ace low or high). Wild cards count in their own place, as in a pure run. Without
+    such a run no arrangement has a pure sequence, so no lives."""
+    held = dict.fromkeys(SUITS, 0)  # suit -> the places held, as bits
+    for card in hand:
+        if card.rank != JOKER_RANK:
+            held[card.suit] |= _PLACE_BITS[card.rank]
+    return any(bits & bits >> 1 & bits >> 2 for bits in held.values())
+
+
 class _Solver:
     """An exact search over the partitions of one hand into IR-4 groups.
 
@@ -524,40 +625,40 @@ class _Solver:
     """
 
     def __init__(self, hand: Sequence[Card], wild: str | None):
+        held = Counter(hand)  # at most 7 copies of each: best_arrangement checks
         self.printed = [c for c in hand if c.is_joker]
-        wilds = sort_cards(c for c in hand if not c.is_joker and c.rank == wild)
-        naturals = sort_cards(c for c in hand if not c.is_joker and c.rank != wild)
-        held = Counter(hand)
-        if any(n > _MAX_COPIES for c, n in held.items() if not c.is_joker):
-            raise ValueError(f"the arranger takes at most {_MAX_COPIES} copies of a card")
-        self.fields: list[Card] = list(dict.fromkeys(wilds)) + list(dict.fromkeys(naturals))
-        self.first_natural = len(dict.fromkeys(wilds))
+        wilds = sort_cards(c for c in held if not c.is_joker and c.rank == wild)
+        naturals = sort_cards(c for c in held if not c.is_joker and c.rank != wild)
+        self.fields: list[Card] = [*wilds, *naturals]
+        self.first_natural = len(wilds)
         self.units = [1 << (_FIELD * i) for i in range(len(self.fields))]
         self.guard = sum(_GUARD * u for u in self.units)
         self.start = sum((_GUARD + held[c]) * u for c, u in zip(self.fields, self.units, strict=True))
-        self.values = [0 if i < self.first_natural else VALUES[c.rank] for i, c in enumerate(self.fields)]
-        self.jokers_held = len(hand) - len(naturals)
-        self.places = {suit: self._natural_places(suit) for suit in SUITS}
-        self.groups: list[list[_Group]] = [self._wild_runs(i) if i < self.first_natural else self._groups_from(i)
-                                           for i in range(len(self.fields))]
-        runs = [g for listed in self.groups for g in listed if g.run]
+        self.values = [0] * len(wilds) + [VALUES[c.rank] for c in naturals]
+        self.jokers_held = len(hand) - sum(held[c] for c in naturals)
+        self.places: dict[str, dict[int, int]] = {suit: {} for suit in SUITS}
+        self.by_rank: dict[str, list[int]] = {}
+        for i in range(self.first_natural, len(self.fields)):
+            card = self.fields[i]
+            self.places[card.suit][LOW[card.rank]] = i  # an Ace sits at 1 and at 14
+            if card.rank == "A":
+                self.places[card.suit][HIGH_ACE] = i
+            self.by_rank.setdefault(card.rank, []).append(i)
+        # Each suit's places up to the King as bits, for the runs (the Ace high is read apart).
+        self.held_bits = {suit: sum(1 << p for p in places if p <= HAND_SIZE) for suit, places in self.places.items()}
+        wild_runs = [self._wild_runs(i) for i in range(self.first_natural)]
+        natural_runs = [self._runs_from(i) for i in range(self.first_natural, len(self.fields))]
+        runs = [g for listed in wild_runs for g in listed] + [g for found in natural_runs for g in found.values()]
         self.pure_takes = [g.take for g in runs if g.pure]
-        self.lives_possible = self._lives_possible(runs)
+        self.lives_possible = bool(self.pure_takes) and self._lives_possible(runs)
+        # The sets matter only to the searches, which run only when lives are possible (IR-6).
+        self.groups: list[list[_Group]] = wild_runs + [
+            self._groups_from(i, found) if self.lives_possible else []
+            for i, found in enumerate(natural_runs, self.first_natural)]
         self.least = self._least_loose()
         self.room = self._most_room()
 
     # -- candidate groups -----------------------------------------------------------------
-
-    def _natural_places(self, suit: str) -> dict[int, int]:
-        """Place -> distinct natural card of ``suit``; an Ace sits at 1 and at 14."""
-        out = {}
-        for i in range(self.first_natural, len(self.fields)):
-            c = self.fields[i]
-            if c.suit == suit:
-                out[LOW[c.rank]] = i
-                if c.rank == "A":
-                    out[HIGH_ACE] = i
-        return out
 
     def _run(self, places: Sequence[tuple[int, int]]) -> _Group | None:
         low, high = min(places)[0], max(places)[0]
@@ -592,39 +693,41 @@ class _Solver:
                             out.append(run)
         return sorted(out, key=lambda g: -len(g.places))
 
-    def _groups_from(self, i: int) -> list[_Group]:
-        """Every group whose first card, in the solver's order, is natural card ``i``."""
+    def _runs_from(self, i: int) -> dict[tuple[int, int], _Group]:
+        """Every run whose first card, in the solver's order, is natural card ``i``, by
+        (cards taken, jokers): upwards in its suit, and for an Ace also Q-K-A downwards."""
         card = self.fields[i]
-        places = {p: j for p, j in self.places[card.suit].items() if j > i}
         found: dict[tuple[int, int], _Group] = {}
-        most = self.jokers_held
-        units = self.units
-
-        def grow(chosen: tuple[tuple[int, int], ...], take: int, first: int, last: int, later: list[int],
-                 gaps: int) -> None:
-            # chosen: the run's natural cards so far, from ``first`` to ``last``; gaps: jokers between them
-            length = max(3, abs(last - first) + 1)
-            jokers = length - len(chosen)
-            if jokers <= most and (take, jokers) not in found:
-                pure = not jokers
-                found[take, jokers] = _Group(take, jokers, _AFTER_PURE if pure else _AFTER_SEQ, pure,
-                                             HAND_SIZE - length, True, chosen)
-            for k, p in enumerate(later):
-                gap = gaps + abs(p - last) - 1
-                if gap > most or abs(p - first) >= _LONGEST_RUN:
-                    break
-                j = places[p]
-                grow(chosen + ((p, j),), take + units[j], first, p, later[k + 1:], gap)
-
-        start = LOW[card.rank]
-        grow(((start, i),), units[i], start, start, sorted(p for p in places if start < p <= HAND_SIZE), 0)
+        self._add_runs(found, i, LOW[card.rank], 1)
         if card.rank == "A":  # Ace high: read Q-K-A downwards from the top
-            grow(((HIGH_ACE, i),), units[i], HIGH_ACE, HIGH_ACE,
-                 sorted((p for p in places if 2 <= p < HIGH_ACE), reverse=True), 0)
+            self._add_runs(found, i, HIGH_ACE, -1)
+        return found
 
-        # Sets: this card with the same rank in later suits. One natural card with two
-        # jokers makes a run as well, which is worth more, so sets start at two natural cards.
-        same = [j for j in range(i + 1, len(self.fields)) if self.fields[j].rank == card.rank]
+    def _add_runs(self, found: dict[tuple[int, int], _Group], i: int, start: int, step: int) -> None:
+        """Add to ``found`` the runs of card ``i`` at place ``start`` with the cards of its
+        suit ``step`` places apart, a run taking no card twice."""
+        suit = self.fields[i].suit
+        places = self.places[suit]  # the places past card i hold later cards of its suit
+        held = self.held_bits[suit]
+        above = (held >> (start + 1)) & 0b1111 if step > 0 else _DOWN_FROM_ACE[(held >> 10) & 0b1111]
+        units = self.units
+        for later, jokers, room, after in _RUN_SHAPES[above, min(self.jokers_held, _MOST_RUN_JOKERS)]:
+            chosen = [(start, i)]
+            take = units[i]
+            for d in later:
+                j = places[start + step * d]
+                chosen.append((start + step * d, j))
+                take += units[j]
+            if (take, jokers) not in found:
+                found[take, jokers] = _Group(take, jokers, after, not jokers, room, True, tuple(chosen))
+
+    def _groups_from(self, i: int, found: dict[tuple[int, int], _Group]) -> list[_Group]:
+        """Every group whose first card is natural card ``i``: its runs ``found``, and sets
+        of it with the same rank in later suits, best first."""
+        # One natural card with two jokers makes a run as well, which is worth more, so
+        # sets start at two natural cards.
+        same = [j for j in self.by_rank[self.fields[i].rank] if j > i]
+        most = self.jokers_held
         for mask in range(1, 1 << len(same)):
             members = [i] + [same[k] for k in range(len(same)) if mask >> k & 1]
             jokers = max(0, 3 - len(members))
@@ -846,8 +949,12 @@ def best_arrangement(cards: Iterable[Card | str], wild_rank: str | None) -> Arra
     hand = as_cards(cards)
     wild = wild_rank_of(wild_rank)
     total = hand_value(hand, wild)
-    solver = _Solver(hand, wild)
-    least = solver.least(solver.start, len(solver.printed), NEED_ALL) if solver.lives_possible else _INF
+    _check_copies(hand)
+    if _has_pure_run(hand):
+        solver = _Solver(hand, wild)
+        least = solver.least(solver.start, len(solver.printed), NEED_ALL) if solver.lives_possible else _INF
+    else:  # most hands dealt hold no pure run: the solver could only find no lives (IR-6)
+        least = _INF
     if least >= _INF:  # no two sequences with a pure one: every card counts (IR-6)
         return Arrangement((), sort_cards(hand), min(total, CAP), False, (), total, False)
     chosen, loose, spare_wilds, left = solver.follow(False)
