@@ -16,7 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import arranger  # bench/arranger.py and bench/words.py, beside this file
+import arranger  # bench/arranger.py, bench/clubs.py and bench/words.py, beside this file
+import clubs
 import words
 from flask import Flask
 
@@ -490,6 +491,8 @@ def main() -> None:
     arranger.main()
     print()
     words.main()
+    print()
+    clubs.main()
 
 
 if __name__ == "__main__":

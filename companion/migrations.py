@@ -250,6 +250,8 @@ CLUBS = [
         PRIMARY KEY (club_id, game, finish_order, player_id)
     )""",
     "CREATE INDEX club_places_player ON club_places (club_id, player_id, game, finish_order)",
+    # A leaderboard reads every place of one game, player by player: this index alone answers it.
+    "CREATE INDEX club_places_board ON club_places (club_id, game, player_id, finish_order, place, won)",
     "CREATE INDEX club_places_table ON club_places (table_id)",
 ]
 

@@ -436,13 +436,15 @@ def leaderboard(db: Database, club_id: str, game: str, player_id: int | None = N
     if player_id is not None:
         where += " AND p.player_id = ?"
         params.append(player_id)
-    if season is not None:
+    join = ""
+    if season is not None:  # the season's games: only then is each place's finishing time needed
+        join = " JOIN club_tables t ON t.table_id = p.table_id"
         where += " AND t.finished_at >= ? AND t.finished_at < ?"
         params += [season.since, season.until]
     rows = db.execute(
         "SELECT a.player_id, c.name, a.played, a.won, a.places, r.mu, r.sigma, c.former FROM ("  # noqa: S608
         " SELECT p.player_id, COUNT(*) AS played, SUM(p.won) AS won, SUM(p.place) AS places,"
-        " MAX(p.finish_order) AS last FROM club_places p JOIN club_tables t ON t.table_id = p.table_id"
+        f" MAX(p.finish_order) AS last FROM club_places p{join}"
         f" WHERE {where} GROUP BY p.player_id) a"
         " JOIN club_places r ON r.club_id = ? AND r.game = ? AND r.finish_order = a.last AND r.player_id = a.player_id"
         " JOIN club_players c ON c.club_id = ? AND c.id = a.player_id",
@@ -454,15 +456,15 @@ def leaderboard(db: Database, club_id: str, game: str, player_id: int | None = N
 def games_played(db: Database, club_id: str, player_id: int | None = None,
                  season: Season | None = None) -> list[str]:
     """The games the club (or one player) has finished (in the season, when given), most played first."""
-    where, params = "p.club_id = ?", [club_id]
     if player_id is not None:
-        where += " AND p.player_id = ?"
-        params.append(player_id)
-    if season is not None:
-        where += " AND t.finished_at >= ? AND t.finished_at < ?"
-        params += [season.since, season.until]
-    sql = f"SELECT p.game, COUNT(*) FROM club_places p JOIN club_tables t ON t.table_id = p.table_id WHERE {where}"  # noqa: S608 - constant clauses
-    rows = db.execute(sql + " GROUP BY p.game", params).fetchall()
+        rows = db.execute("SELECT game, COUNT(*) FROM club_places WHERE club_id = ? AND player_id = ? GROUP BY game",
+                          [club_id, player_id]).fetchall()
+    elif season is not None:
+        rows = db.execute("SELECT game, COUNT(*) FROM club_tables WHERE club_id = ? AND finished_at >= ? "
+                          "AND finished_at < ? GROUP BY game", [club_id, season.since, season.until]).fetchall()
+    else:
+        rows = db.execute("SELECT game, COUNT(*) FROM club_tables WHERE club_id = ? AND finish_order IS NOT NULL "
+                          "GROUP BY game", [club_id]).fetchall()
     return [g for g, _ in sorted(rows, key=lambda r: (-r[1], r[0]))]
 
 
@@ -477,16 +479,23 @@ class ClubTable:
 
 
 def club_tables(db: Database, club_id: str, limit: int = 20, player_id: int | None = None) -> list[ClubTable]:
-    """The club's tables, newest first (a player's: those they finished)."""
-    join, params = "", [club_id]
+    """The club's tables: those still playing, newest first, then the finished ones, the last to finish
+    first (a player's: the tables they finished)."""
+    columns = "t.id, t.game, t.title, t.players, c.added_at, c.finished_at"
     if player_id is not None:
-        join = " JOIN club_places p ON p.table_id = c.table_id AND p.player_id = ?"
-        params = [player_id, club_id]
-    rows = db.execute(
-        "SELECT t.id, t.game, t.title, t.players, c.added_at, c.finished_at FROM club_tables c"  # noqa: S608
-        f" JOIN tables t ON t.id = c.table_id{join} WHERE c.club_id = ?"
-        " ORDER BY COALESCE(c.finished_at, c.added_at) DESC, c.finish_order DESC, t.id LIMIT ?",
-        [*params, limit]).fetchall()
+        rows = db.execute(
+            f"SELECT {columns} FROM club_places p JOIN club_tables c ON c.table_id = p.table_id"  # noqa: S608
+            " JOIN tables t ON t.id = c.table_id WHERE p.club_id = ? AND p.player_id = ?"
+            " ORDER BY p.finish_order DESC LIMIT ?", [club_id, player_id, limit]).fetchall()
+    else:
+        rows = db.execute(
+            f"SELECT {columns} FROM club_tables c JOIN tables t ON t.id = c.table_id"  # noqa: S608
+            " WHERE c.club_id = ? AND c.finish_order IS NULL ORDER BY c.added_at DESC, t.id LIMIT ?",
+            [club_id, limit]).fetchall()
+        rows += db.execute(
+            f"SELECT {columns} FROM club_tables c JOIN tables t ON t.id = c.table_id"  # noqa: S608
+            " WHERE c.club_id = ? AND c.finish_order IS NOT NULL ORDER BY c.finish_order DESC LIMIT ?",
+            [club_id, max(0, limit - len(rows))]).fetchall()
     return [ClubTable(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5]) for r in rows]
 
 
@@ -512,8 +521,10 @@ def head_to_head(db: Database, club_id: str, player_id: int) -> list[Meeting]:
         " JOIN club_players c ON c.club_id = me.club_id AND c.id = o.player_id"
         " WHERE me.club_id = ? AND me.player_id = ? GROUP BY o.player_id, c.name, me.game",
         [club_id, player_id]).fetchall()
-    now = {(line.player_id, game): line.rating.ordinal
-           for game in {r[2] for r in rows} for line in leaderboard(db, club_id, game)}
+    now = {}
+    for game in {r[2] for r in rows}:  # each one's rating now: the latest of their places, one lookup each
+        met = {r[0] for r in rows if r[2] == game} | {player_id}
+        now.update({(p, game): rating.ordinal for p, rating in ratings_before(db, club_id, game, 2**62, met).items()})
     meetings = [Meeting(r[0], r[1], r[2], r[3], r[4] or 0, r[5] or 0,
                         now[(player_id, r[2])] - now[(r[0], r[2])]) for r in rows]
     return sorted(meetings, key=lambda m: (-m.together, m.name.casefold(), m.game))
