@@ -45,12 +45,7 @@ def fill(app, rng: random.Random) -> store.Club:
                            "VALUES (?, ?, ?, ?, ?, ?)", [table.id, club.id, table.game, tables.now(), order,
                                                          tables.now()])
                 scored = tables.state_after(table, tuple(tables.events(db, table.id)), None).scored
-                places = []
-                for team, side in enumerate(store.sides_of(scored)):
-                    for name in side.players:
-                        places.append((store.add_player(db, club.id, name).id, team, side.place, int(side.won),
-                                       side.total))
-                store.insert_places(db, club.id, table.game, order, table.id, places)
+                store.insert_places(db, club.id, table.game, order, table.id, store.places_of(db, club.id, scored))
             store.replay(db, club.id, "indian-rummy", 1)
         return club
 

@@ -245,6 +245,7 @@ CLUBS = [
         place INTEGER NOT NULL,
         won INTEGER NOT NULL,
         total INTEGER NOT NULL,
+        moments TEXT NOT NULL DEFAULT '{}',
         mu DOUBLE PRECISION NOT NULL,
         sigma DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (club_id, game, finish_order, player_id)

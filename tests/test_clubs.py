@@ -164,3 +164,18 @@ def test_a_club_s_name_is_refused_in_words(conn, name, message):
     with pytest.raises(InputError) as err:
         store.create_club(conn, name)
     assert [(p.where, p.message) for p in err.value.problems] == [("name", message)]
+
+
+def test_a_player_s_best_moments_are_the_best_of_their_finished_games(conn):
+    """Worked by hand from the season: Ann scored 600 in each Alliance Royals round (AR-10), and conceded
+    60 in the one deal she lost (ANN in game 2); Cat conceded 30 (game 1), then 45 (game 4): 30 is her best."""
+    club = store.create_club(conn, "Moments")
+    for case in SEASON["game"]:
+        play(conn, club, case)
+    best = {p: {m.kind: (m.value, m.game) for m in store.best_moments(conn, club.id, store.find_player(conn, club.id,
+                                                                                                      p).id)}
+            for p in ("Ann", "Cat", "Dan")}
+    assert best["Ann"]["hand"] == (600, "alliance-royals")
+    assert best["Ann"]["conceded"] == (60, "indian-rummy")
+    assert best["Cat"]["conceded"] == (30, "indian-rummy")
+    assert best["Dan"]["conceded"] == (10, "indian-rummy")

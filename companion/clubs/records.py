@@ -18,7 +18,7 @@ from .. import games, limits, tables
 from ..db import Database, immediate
 from ..entry import ENTRY
 from ..games.base import InputError, Problems
-from . import store
+from . import moments, store
 
 #: The kind and version an export says it is, so an import knows what it reads.
 FORMAT = "courtier club"
@@ -41,9 +41,10 @@ def export(db: Database, club: store.Club) -> dict[str, Any]:
         if order is not None:
             entry["finished_at"] = finished_at
             entry["places"] = [
-                {"player": names[p], "side": team, "place": place, "won": bool(won), "total": total}
-                for p, team, place, won, total in db.execute(
-                    "SELECT player_id, team, place, won, total FROM club_places WHERE table_id = ? "
+                {"player": names[p], "side": team, "place": place, "won": bool(won), "total": total,
+                 "moments": json.loads(best)}
+                for p, team, place, won, total, best in db.execute(
+                    "SELECT player_id, team, place, won, total, moments FROM club_places WHERE table_id = ? "
                     "ORDER BY team, player_id", [table_id])]
         out_tables.append(entry)
     return {
@@ -110,7 +111,8 @@ def import_club(db: Database, body: object) -> store.Club:
                                                      order if finished else None, finished])
             if finished is not None:
                 store.insert_places(db, club.id, table.game, order, table.id, [
-                    (ids[store.name_key(p["player"])], p["side"], p["place"], int(p["won"]), p["total"])
+                    (ids[store.name_key(p["player"])], p["side"], p["place"], int(p["won"]), p["total"],
+                     json.dumps(p.get("moments") or {}, sort_keys=True))
                     for p in entry["places"]])
         for game in {e["game"] for e in record["tables"] if e.get("finished_at") is not None}:
             store.replay(db, club.id, game, 1)
@@ -220,6 +222,8 @@ def _check_places(places: object, at: str, keys: set[str], found: Problems) -> N
         if not ok:
             found.add(f"{at}[{k}]", 'each place is {"player", "side", "place", "won", "total"}, as an export '
                                     "writes it")
+        elif not _moments_ok(p.get("moments", {})):
+            found.add(f"{at}[{k}].moments", "moments are the best of a game, as an export writes them")
         elif store.name_key(p["player"]) not in keys:
             found.add(f"{at}[{k}].player", f"{p['player']} is not in the record's players")
         elif store.name_key(p["player"]) in seen:
@@ -227,3 +231,18 @@ def _check_places(places: object, at: str, keys: set[str], found: Problems) -> N
         else:
             seen.add(store.name_key(p["player"]))
 
+
+
+def _moments_ok(kept: object) -> bool:
+    """A player's best moments as an export writes them: known kinds, a number or (a word) one short line."""
+    if not isinstance(kept, dict):
+        return False
+    for kind, value in kept.items():
+        if kind not in moments.KINDS:
+            return False
+        if kind == "word":
+            if not isinstance(value, str) or not 0 < len(value) <= 40 or limits.has_control(value):
+                return False
+        elif not isinstance(value, int) or isinstance(value, bool) or abs(value) >= 10**9:
+            return False
+    return True

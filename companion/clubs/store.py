@@ -19,7 +19,7 @@ from .. import limits, tables
 from ..db import Database, immediate
 from ..games.base import InputError, Problem, ScoredGame
 from ..scorepad import LOW_WINS_VARIANTS
-from . import ratings
+from . import moments, ratings
 
 #: The most players a club's roster holds: a big club, and a bound on every page that lists them.
 MAX_ROSTER = 1000
@@ -315,7 +315,7 @@ def record(db: Database, table: tables.Table, scored: ScoredGame) -> None:
         return
     club_id, game, order = found
     db.lock_row("clubs", club_id)  # one club's games are numbered and rated one at a time, on every server
-    places = _places(db, club_id, scored) if scored.over else None
+    places = places_of(db, club_id, scored) if scored.over else None  # its places and best moments
     if places == _stored_places(db, table.id):
         return
     if order is None:  # a game finishing: the club's newest, rated on top of the ratings as they stand
@@ -335,26 +335,32 @@ def record(db: Database, table: tables.Table, scored: ScoredGame) -> None:
     db.execute("UPDATE clubs SET recomputed = ? WHERE id = ?", [json.dumps(note), club_id])
 
 
-def _places(db: Database, club_id: str, scored: ScoredGame) -> list[tuple[int, int, int, int, int]]:
-    """(player, side, place, won, total) for each player of a finished game, the players on the roster."""
+#: One player's row of a finished game: (player, side, place, won, total, moments as JSON).
+PlaceRow = tuple[int, int, int, int, int, str]
+
+
+def places_of(db: Database, club_id: str, scored: ScoredGame) -> list[PlaceRow]:
+    """Each player's row of a finished game, the players on the roster."""
+    best = moments.moments(scored)
     out = []
     for team, side in enumerate(sides_of(scored)):
         for name in side.players:
-            out.append((add_player(db, club_id, name).id, team, side.place, int(side.won), side.total))
+            out.append((add_player(db, club_id, name).id, team, side.place, int(side.won), side.total,
+                        json.dumps(best.get(name, {}), sort_keys=True)))
     return sorted(out)
 
 
-def _stored_places(db: Database, table_id: str) -> list[tuple[int, int, int, int, int]] | None:
-    rows = db.execute("SELECT player_id, team, place, won, total FROM club_places WHERE table_id = ?",
+def _stored_places(db: Database, table_id: str) -> list[PlaceRow] | None:
+    rows = db.execute("SELECT player_id, team, place, won, total, moments FROM club_places WHERE table_id = ?",
                       [table_id]).fetchall()
     return sorted(tuple(r) for r in rows) or None
 
 
 def insert_places(db: Database, club_id: str, game: str, order: int, table_id: str,
-                   places: Sequence[tuple[int, int, int, int, int]]) -> None:
+                  places: Sequence[PlaceRow]) -> None:
     db.execute_many(
-        "INSERT INTO club_places (club_id, game, finish_order, table_id, player_id, team, place, won, total, mu, "
-        "sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO club_places (club_id, game, finish_order, table_id, player_id, team, place, won, total, moments, "
+        "mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(club_id, game, order, table_id, *p, ratings.START.mu, ratings.START.sigma) for p in places])
 
 
@@ -552,3 +558,29 @@ def as_json(db: Database, club: Club) -> dict[str, Any]:
                         "finished": t.finished_at is not None, "finished_at": t.finished_at}
                        for t in club_tables(db, club.id, limit=200)]}
 
+
+
+@dataclass(frozen=True)
+class Moment:
+    kind: str
+    value: Any
+    game: str
+    table_id: str
+    title: str
+
+    @property
+    def words(self) -> str:
+        return moments.KINDS[self.kind][0]
+
+
+def best_moments(db: Database, club_id: str, player_id: int) -> list[Moment]:
+    """A player's best moment of each kind over all their finished games (the first, on a tie)."""
+    best: dict[str, Moment] = {}
+    for game, table_id, title, kept in db.execute(
+            "SELECT p.game, p.table_id, t.title, p.moments FROM club_places p JOIN tables t ON t.id = p.table_id "
+            "WHERE p.club_id = ? AND p.player_id = ? AND p.moments != '{}' ORDER BY p.finish_order",
+            [club_id, player_id]):
+        for kind, value in json.loads(kept).items():
+            if kind in moments.KINDS and moments.better(kind, value, best[kind].value if kind in best else None):
+                best[kind] = Moment(kind, value, game, table_id, title)
+    return [best[k] for k in moments.KINDS if k in best]

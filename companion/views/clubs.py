@@ -192,6 +192,7 @@ def player(club_id: str, player_id: int):
         played.append((games.ENGINES[game], line, _rating_chart(found.name, history)))
     return render_template("clubs/player.html", club=g.club, player=found, played=played,
                            meetings=store.head_to_head(db, g.club.id, player_id),
+                           moments=store.best_moments(db, g.club.id, player_id),
                            recent=store.club_tables(db, g.club.id, limit=50, player_id=player_id),
                            provisional=ratings.PROVISIONAL_GAMES)
 
