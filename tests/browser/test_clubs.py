@@ -20,6 +20,9 @@ import tempfile
 import pytest
 from playwright.sync_api import Page, expect
 
+from companion import db as database
+from companion.clubs import store
+
 pytestmark = pytest.mark.browser
 
 DECLARATION = "AS 2S 3S | 4D 5D 6D | 7C 8C 9H 10C | JH JD JC"  # 9s wild: a pure sequence, and three more
@@ -99,3 +102,63 @@ def test_a_club_plays_two_games_and_shows_each_player_and_their_head_to_head(liv
     page.locator("#head-to-head").get_by_role("link", name="Ann").click()
     expect(page.locator("h1")).to_have_text("Ann")
     assert errors == []
+
+
+def stored_club(tmp_path) -> store.Club:
+    """The season of tests/cases/club_season.toml, played straight into the live server's database."""
+    from tests.test_clubs import SEASON, play
+
+    conn = database.connect(str(tmp_path / "live.sqlite"))
+    try:
+        club = store.create_club(conn, "Thursday Club")
+        for case in SEASON["game"]:
+            play(conn, club, case)
+        return club
+    finally:
+        conn.close()
+
+
+def test_the_director_names_a_season_merges_two_spellings_and_corrects_a_name(live_server, phone, tmp_path):
+    club = stored_club(tmp_path)
+    page = phone(viewport={"width": 360, "height": 740}).new_page()
+    page.goto(f"{live_server}/clubs/{club.id}?key={club.director_key}")
+    expect(page.locator("#board-indian-rummy tbody tr")).to_have_count(5)  # Ann, Ben, Benjamin, Cat, Dan
+
+    # A season whose end comes before its start: told beside the field, what was typed kept.
+    page.locator("#season-tools summary").click()
+    page.fill("#season_name", "Autumn")
+    page.fill("#season_from", "2026-11-30")
+    page.fill("#season_to", "2026-09-01")
+    page.get_by_role("button", name="Add the season").click()
+    expect(page.locator("#season_to-error")).to_have_text("a season ends on or after the day it starts")
+    expect(page.locator("#season_name")).to_have_value("Autumn")
+    page.fill("#season_from", "2026-01-01")
+    page.fill("#season_to", "2099-12-31")
+    page.get_by_role("button", name="Add the season").click()
+    expect(page.locator(".flash")).to_contain_text("Season Autumn added.")
+    expect(page.locator(".season-picks [aria-current='page']")).to_have_text("Autumn")
+
+    # Benjamin is Ben: merged, the leaderboard has one Ben with three games.
+    page.locator("#roster summary", has_text="Merge").click()
+    page.select_option("#keep", label="Ben")
+    page.select_option("#drop", label="Benjamin")
+    page.get_by_role("button", name="Merge").click()
+    expect(page.locator(".flash")).to_contain_text("Merged")
+    expect(page.locator("#board-indian-rummy tbody tr")).to_have_count(4)
+    ben = page.locator("#board-indian-rummy tbody tr", has_text="Ben")
+    expect(ben.locator("td.num").first).to_have_text("3")
+    expect(page.locator("#recomputed")).to_contain_text("after Benjamin was merged into Ben")
+
+    # Two Anns: the director tells them apart; a name already taken is refused beside the field.
+    page.locator("#roster summary", has_text="Correct a name").click()
+    page.select_option("#player", label="Ann")
+    page.fill("#name", "cat")
+    page.get_by_role("button", name="Save the name").click()
+    taken = "Cat is already on the roster; merge the two if they are one person"
+    expect(page.locator("#name-error")).to_have_text(taken)
+    page.fill("#name", "Ann Smith")
+    page.get_by_role("button", name="Save the name").click()
+    expect(page.locator(".flash")).to_contain_text("Name corrected.")
+    expect(page.locator("#roster")).to_contain_text("Ann Smith")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "club-director-360.png")
