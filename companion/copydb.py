@@ -28,6 +28,7 @@ KINDS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("clubs", "clubs", ("id", "name", "director_key", "member_key", "created_at", "recomputed", "seasons")),
     ("club_players", "club players", ("club_id", "id", "name", "name_key", "former", "merged_into")),
     ("club_tables", "club tables", ("table_id", "club_id", "game", "added_at", "finish_order", "finished_at")),
+    ("club_tournaments", "club tournaments", ("tournament_id", "club_id")),
     ("club_places", "club places", ("club_id", "game", "finish_order", "table_id", "player_id", "team", "place",
                                     "won", "total", "moments", "mu", "sigma")),
 )

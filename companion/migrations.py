@@ -254,6 +254,11 @@ CLUBS = [
     # A leaderboard reads every place of one game, player by player: this index alone answers it.
     "CREATE INDEX club_places_board ON club_places (club_id, game, player_id, finish_order, place, won)",
     "CREATE INDEX club_places_table ON club_places (table_id)",
+    # A tournament run for a club: each table it seats counts for the club.
+    """CREATE TABLE club_tournaments (
+        tournament_id TEXT PRIMARY KEY REFERENCES tournaments(id),
+        club_id TEXT NOT NULL REFERENCES clubs(id)
+    )""",
 ]
 
 RATE_COUNTS = """

@@ -337,3 +337,33 @@ def test_an_import_of_something_else_is_refused_in_words(client):
         refused = client.post("/clubs/import", data={"file": (io.BytesIO(raw), "club.json")},
                               content_type="multipart/form-data")
         assert refused.status_code == 422 and says in text(refused)
+
+
+def test_a_tournament_run_for_the_club_counts_every_table_it_seats(client, club, app):
+    form = {"title": "Club night", "game": "indian-rummy", "entrants": "Ann\nBen\nCat\nDan", "rounds": "2",
+            "method": "round-robin", "table_min": "2", "table_max": "2", "opt-variant": "deals", "opt-deals": "2"}
+    refused = client.post(f"/tournaments/new?club={club.id}&key=wrong", data=form)
+    assert refused.status_code == 403
+    made = client.post(f"/tournaments/new?club={club.id}&key={club.member_key}", data=form)
+    assert made.status_code == 303, text(made)[:2000]
+    director = made.headers["Location"]
+    tid = director.split("/tournaments/")[1].split("?")[0]
+    seat = director.replace(f"/tournaments/{tid}", f"/tournaments/{tid}/rounds")
+    assert client.post(seat, data={"round": "1"}).status_code == 303
+    unseat = director.replace(f"/tournaments/{tid}", f"/tournaments/{tid}/rounds/1/undo")
+    assert client.post(unseat).status_code == 303  # undone before a hand: its tables leave the club too
+    with app.app_context():
+        assert get_db().value("SELECT COUNT(*) FROM club_tables WHERE club_id = ?", [club.id]) == 0
+    assert client.post(seat, data={"round": "1"}).status_code == 303
+    with app.app_context():
+        db = get_db()
+        seated = [r[0] for r in db.execute("SELECT table_id FROM tournament_tables WHERE tournament_id = ?", [tid])]
+        assert len(seated) == 2
+        assert {store.club_of_table(db, t) for t in seated} == {club.id}
+        table = tables.get_table(db, seated[0])
+        tables.append(db, table, 0, tables.Change("add", data=deal(table.players[0], {table.players[1]: 25})))
+        tables.append(db, table, 1, tables.Change("add", data=deal(table.players[0], {table.players[1]: 5})))
+        shown = store.as_json(db, club)
+    won = {p["name"]: p["games"].get("indian-rummy", {}).get("won") for p in shown["players"]}
+    assert won[table.players[0]] == 1 and won[table.players[1]] == 0
+    assert len(shown["players"]) == 4 and len(shown["tables"]) == 2

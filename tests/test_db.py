@@ -42,7 +42,7 @@ def test_postgresql_gets_the_same_tables_and_steps(postgres):
             db.migrate(conn)  # the template was migrated already: applying again is harmless
             assert {"tables", "events", "tournaments", "tournament_tables", "tournament_calls",
                     "tournament_adjustments", "rate_counts", "courtier_migrations", "clubs", "club_players",
-                    "club_tables", "club_places"} == set(conn.table_names())
+                    "club_tables", "club_places", "club_tournaments"} == set(conn.table_names())
             assert migrations.applied(conn) == [name for name, _ in migrations.POSTGRES_STEPS]
     finally:
         postgres.drop_database(url)

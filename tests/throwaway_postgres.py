@@ -27,8 +27,8 @@ UNPRIVILEGED = "nobody"
 TEMPLATE = "courtier_template"
 SHARED = "courtier_test"
 #: Every table the app writes, children first.
-WIPED = ("club_places", "club_tables", "club_players", "clubs", "tournament_adjustments", "tournament_calls",
-         "tournament_tables", "events", "tournaments", "tables", "rate_counts")
+WIPED = ("club_places", "club_tables", "club_tournaments", "club_players", "clubs", "tournament_adjustments",
+         "tournament_calls", "tournament_tables", "events", "tournaments", "tables", "rate_counts")
 SETTINGS = {
     "listen_addresses": "''",  # the unix socket only: no port to collide with anyone's
     "fsync": "off",

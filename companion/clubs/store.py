@@ -293,6 +293,28 @@ def add_table(db: Database, club: Club, table: tables.Table) -> None:
         record(db, now.table, now.scored)
 
 
+def club_of_tournament(db: Database, tournament_id: str) -> str | None:
+    return db.value("SELECT club_id FROM club_tournaments WHERE tournament_id = ?", [tournament_id])
+
+
+def add_tournament(db: Database, club: Club, tournament_id: str) -> None:
+    """A tournament run for the club (the caller holds the write transaction): the tables it seats count."""
+    db.execute("INSERT INTO club_tournaments (tournament_id, club_id) VALUES (?, ?)", [tournament_id, club.id])
+
+
+def count_seated_tables(db: Database, tournament_id: str, seated: Sequence[tables.Table]) -> None:
+    """The tables a tournament just seated (inside its transaction) count for its club, if it has one."""
+    club_id = club_of_tournament(db, tournament_id)
+    if club_id is None:
+        return
+    db.lock_row("clubs", club_id)
+    for table in seated:
+        for name in table.players:
+            add_player(db, club_id, name)
+        db.execute("INSERT INTO club_tables (table_id, club_id, game, added_at) VALUES (?, ?, ?, ?)",
+                   [table.id, club_id, table.game, tables.now()])
+
+
 def sides_of(scored: ScoredGame) -> list[ratings.Side]:
     """The places a finished game gives, a partnership as one side (AR-2; Royalty's coalitions)."""
     low_wins = (scored.game, scored.options.get("variant")) in LOW_WINS_VARIANTS

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import games, limits, tables
+from ..clubs import store as clubs
 from ..db import Database, immediate
 from ..recent import Recent
 from . import seating
@@ -106,7 +107,8 @@ def _row(row) -> Tournament:
 
 
 def create(db: Database, game: str, title: str, entrants: Sequence[Any], options: dict[str, Any], method: str,
-           rounds: int, table_size: Any) -> Tournament:
+           rounds: int, table_size: Any, club: clubs.Club | None = None) -> Tournament:
+    """A new tournament; run for ``club``, every table it seats counts for the club."""
     tid, key = tables.new_id(), secrets.token_urlsafe(16)
     with immediate(db):
         db.execute(
@@ -115,6 +117,8 @@ def create(db: Database, game: str, title: str, entrants: Sequence[Any], options
             [tid, key, game, title, json.dumps(list(entrants)), json.dumps(options), method, rounds,
              json.dumps(table_size), tables.now()],
         )
+        if club is not None:
+            clubs.add_tournament(db, club, tid)
     return get(db, tid)
 
 
@@ -255,6 +259,7 @@ def seat_next_round(db: Database, t: Tournament, seed: int | None = None,
             tables.store_table(db, table, device="tournament")
             db.execute("INSERT INTO tournament_tables (tournament_id, round, number, table_id, seats) "
                        "VALUES (?, ?, ?, ?, ?)", [t.id, done + 1, number, table.id, json.dumps(list(entrants))])
+        clubs.count_seated_tables(db, t.id, [table for _, _, table in new_tables])
     return [SeatedTable(done + 1, n, table.id, tuple(e)) for n, e, table in new_tables]
 
 
@@ -288,6 +293,7 @@ def unseat_round(db: Database, t: Tournament, round_number: int,
                    "WHERE tournament_id = ? AND round = ?)", [t.id, round_number])
         db.execute("DELETE FROM tournament_tables WHERE tournament_id = ? AND round = ?", [t.id, round_number])
         for table_id in ids:
+            db.execute("DELETE FROM club_tables WHERE table_id = ?", [table_id])  # nothing played: nothing rated
             db.execute("DELETE FROM tables WHERE id = ?", [table_id])
     for table_id in ids if known is not None else ():
         known.discard(table_id)

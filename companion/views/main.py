@@ -76,7 +76,7 @@ def new_table(game: str):
         abort(404, f"Courtier has no game called {said(game)}.")
     engine = games.ENGINES[game]
     form = NewTableForm()
-    club = _club_of_new_table()
+    club = club_from_link()
     # The files too: a game's options may take one (Royalty's own word list, RY-17).
     options = ENTRY[game].options_form(CombinedMultiDict([request.files, request.form])
                                        if request.method == "POST" else None)
@@ -101,8 +101,8 @@ def new_table(game: str):
                            letter_fields=LETTER_FIELDS, club=club, roster=_roster(club)), 422
 
 
-def _club_of_new_table() -> clubs.Club | None:
-    """The club a new table counts for (``?club=<id>&key=<members' or director's key>``), or None."""
+def club_from_link() -> clubs.Club | None:
+    """The club a new table or tournament counts for (``?club=<id>&key=<members' or director's key>``), or None."""
     club_id = request.args.get("club")
     if not club_id:
         return None
@@ -112,8 +112,8 @@ def _club_of_new_table() -> clubs.Club | None:
         abort(404, "There is no club at this link.")
     key = (request.args.get("key") or "").encode("utf-8", "surrogatepass")
     if not key or not any(secrets.compare_digest(key, k.encode()) for k in (club.member_key, club.director_key)):
-        abort(403, "A table counts for a club only when started from the club's page, with its members' or "
-                   "director's link.")
+        abort(403, "A table or a tournament counts for a club only when started from the club's page, with its "
+                   "members' or director's link.")
     return club
 
 

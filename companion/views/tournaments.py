@@ -19,7 +19,7 @@ from ..forms import CourtierForm, choices
 from ..games.base import InputError
 from ..tournaments import packs, seating, store
 from .common import key_from_link, known_tables, option_problems, see_other, states
-from .main import LETTER_FIELDS
+from .main import LETTER_FIELDS, club_from_link
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
@@ -125,9 +125,11 @@ def _options(form, options, entrants: list, size) -> dict | None:
 
 
 def _new_page(form, game: str | None, options, status: int = 200):
+    club = club_from_link()
     return render_template("tournaments/new.html", form=form, options=options, game=game,
                            engine=games.ENGINES.get(game or ""), letter_fields=LETTER_FIELDS,
-                           games=[games.ENGINES[slug] for slug in sorted(ENTRY)]), status
+                           games=[games.ENGINES[slug] for slug in sorted(ENTRY)], club=club,
+                           club_args={"club": club.id, "key": request.args["key"]} if club else {}), status
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -169,7 +171,7 @@ def new():
                 chosen = _options(form, options, entrants, size)
                 if chosen is not None:
                     t = store.create(get_db(), form.game.data, form.title.data.strip(), entrants, chosen,
-                                     form.method.data, form.rounds.data, size)
+                                     form.method.data, form.rounds.data, size, club=club_from_link())
                     return see_other(url_for("tournaments.show", tid=t.id, key=t.director_key))
     return _new_page(form, game, options, 422)
 
