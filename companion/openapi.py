@@ -11,7 +11,7 @@ types, the enum of games) and permissive below that, where each engine reads man
 
 >>> spec = description()
 >>> spec["openapi"], sorted(spec["paths"])[:3]
-('3.1.0', ['/api/v1/games', '/api/v1/openapi.json', '/api/v1/referee/alliance-royals/battle'])
+('3.1.0', ['/api/v1/clubs', '/api/v1/clubs/{club_id}', '/api/v1/games'])
 >>> "rummathon-royale" in spec["components"]["schemas"]["GameRequest"]["properties"]["game"]["enum"]
 True
 """
