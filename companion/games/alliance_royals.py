@@ -606,6 +606,8 @@ def _nullify(rnd: Round, sides: Alliances, found: Problems):
     by = {p: [] for p in rnd.boards}  # (holder, card, kind) per target
     held_by = {p: [] for p in rnd.boards}  # (card, target) per holder
     for holder, board in rnd.boards.items():
+        if not board.hostages:
+            continue  # as nearly every board: no Counter to make
         declared: Counter[Card] = Counter()
         for hostage in board.hostages:
             card, target = hostage.card, hostage.target
@@ -638,53 +640,78 @@ def _nullify(rnd: Round, sides: Alliances, found: Problems):
 def _score_round(rnd: Round, sides: Alliances, house_names: Mapping[str, str], found: Problems):
     nullified, lost_own, hostages_on, held_by = _nullify(rnd, sides, found)
     boards = rnd.boards
+    allies = {name: sides.ally_of(name) for name in boards}
     counted = {}
     for name, board in boards.items():
-        ally_house = boards[sides.ally_of(name)].house
-        married = marriages(board.spoils, board.house, ally_house)
+        married = marriages(board.spoils, board.house, boards[allies[name]].house)
         counted[name] = (married[0] - nullified[name][0], married[1] - nullified[name][1])
 
     scores: dict[str, PlayerScore] = {}
     explain: dict[str, list[str]] = {}
     for name, board in boards.items():
-        ally = sides.ally_of(name)
+        ally = allies[name]
         ally_board = boards[ally]
         lines = [f"Home House {house_names[board.house]}; ally {ally} ({house_names[ally_board.house]}) "
                  "(AR-2, AR-3)"]
         spoils_pts, meld_pts, hand_pts, matched = _board_points(board, lines)
         notes = _own_royals_in_meld(name, board)
         sets, royals = _royal_sets(name, board, ally, ally_board, counted, lost_own[name], house_names, lines)
-        _hostage_lines(name, board, ally, ally_board, hostages_on, held_by, lines)
+        if hostages_on[name] or hostages_on[ally] or held_by[name]:
+            _hostage_lines(name, board, ally, ally_board, hostages_on, held_by, lines)
         lines.append(_marriages_line(name, ally, board, ally_board, counted, nullified))
 
-        own_m, ally_m = sum(counted[name]), sum(counted[ally])
-        player = PlayerScore(spoils_pts, meld_pts, hand_pts, tuple(r for r in RANKS if r in matched), royals,
+        own_m, ally_m = counted[name][0] + counted[name][1], counted[ally][0] + counted[ally][1]
+        player = PlayerScore(spoils_pts, meld_pts, hand_pts, _in_rank_order(matched), royals,
                              sets, own_m, ally_m, tuple(notes))
-        natural, multiplier = spoils_pts + meld_pts - hand_pts, 1 + sets + own_m + ally_m
-        parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
-        marriage_total = own_m + ally_m
-        if marriage_total:
-            parts.append(f"{marriage_total} marriage{'s' if marriage_total != 1 else ''}")
-        how = f"(1 + {' + '.join(parts)}) = {number(natural)} × {multiplier}" if parts else "1"
         lines.extend(notes)
-        lines.append(f"Score {number(natural)} × {how} = {number(natural * multiplier)} (AR-10)")
+        lines.append(_score_line(spoils_pts + meld_pts - hand_pts, sets, own_m + ally_m))
         scores[name] = player
         explain[name] = lines
     return scores, explain
 
 
+def _in_rank_order(ranks: frozenset[str]) -> tuple[str, ...]:
+    return tuple([r for r in RANKS if r in ranks]) if ranks else ()
+
+
+def _score_line(natural: int, sets: int, marriage_total: int) -> str:
+    """AR-10: the natural score times one plus the Royal sets and the marriages."""
+    if not sets and not marriage_total:
+        return f"Score {number(natural)} × 1 = {number(natural)} (AR-10)"
+    parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
+    if marriage_total:
+        parts.append(f"{marriage_total} marriage{'s' if marriage_total != 1 else ''}")
+    multiplier = 1 + sets + marriage_total
+    return (f"Score {number(natural)} × (1 + {' + '.join(parts)}) = {number(natural)} × {multiplier} "
+            f"= {number(natural * multiplier)} (AR-10)")
+
+
 def _board_points(board: Board, lines: list[str]) -> tuple[int, int, int, frozenset[str]]:
-    """AR-4, AR-5, AR-6: the points of Spoils, Meld and Hand, each explained on ``lines``."""
-    matched = matched_ranks(board.spoils, board.meld)
-    spoils_pts = section_points(board.spoils, matched)
-    meld_pts = section_points(board.meld, matched)
-    hand_pts = hand_points(board.hand)
-    lines.append(_spoils_line(board.spoils, matched, spoils_pts))
-    lines.append(_meld_line(board.spoils, board.meld, matched, meld_pts))
-    hand_text = f"Hand {format_cards(board.hand)}: {number(-hand_pts)}" if board.hand else "Hand empty: 0"
-    lines.append(f"{hand_text} (AR-6)")
-    natural = spoils_pts + meld_pts - hand_pts
-    lines.append(f"Natural score {spoils_pts} + {meld_pts} − {hand_pts} = {number(natural)} (AR-6)")
+    """AR-4, AR-5, AR-6: the points of Spoils, Meld and Hand, each explained on ``lines``.
+
+    The ranks are read once per board and shared by the points and their lines (as
+    :func:`matched_ranks` and :func:`section_points` would find them)."""
+    spoils, meld, hand = board.spoils, board.meld, board.hand
+    points = _POINTS
+    spoils_ranks = [c.rank for c in spoils]
+    in_both: dict[str, int] = {}  # AR-5: each Meld rank, in Meld order, with its cards in Meld + Spoils
+    for card in meld:
+        in_both[card.rank] = in_both.get(card.rank, 0) + 1
+    for rank in in_both:
+        in_both[rank] += spoils_ranks.count(rank)
+    matched = frozenset([rank for rank, n in in_both.items() if n >= 3]) if in_both else _NONE_MATCHED
+    if matched:
+        spoils_pts = sum([points[r] * 2 if r in matched else points[r] for r in spoils_ranks])
+        meld_pts = sum([points[c.rank] * 2 if c.rank in matched else points[c.rank] for c in meld])
+    else:
+        spoils_pts = sum([points[r] for r in spoils_ranks])
+        meld_pts = sum([points[c.rank] for c in meld])
+    hand_pts = sum([points[c.rank] for c in hand])
+    lines.append(_spoils_line(spoils, spoils_ranks, matched, spoils_pts))
+    lines.append(_meld_line(meld, in_both, matched, meld_pts))
+    lines.append(f"Hand {format_cards(hand)}: {number(-hand_pts)} (AR-6)" if hand else "Hand empty: 0 (AR-6)")
+    lines.append(f"Natural score {spoils_pts} + {meld_pts} − {hand_pts} = {number(spoils_pts + meld_pts - hand_pts)} "
+                 "(AR-6)")
     return spoils_pts, meld_pts, hand_pts, matched
 
 
@@ -715,13 +742,15 @@ def _royal_sets(name: str, board: Board, ally: str, ally_board: Board, counted: 
     for card in board.spoils:
         if card.suit == house and card.rank in own:
             own[card.rank] += 1
-    via_ally = {"K": 0, "Q": 0}
-    if house != ally_board.house:
-        via_ally["Q"] = counted[ally][0]  # ally's own K married to a Q of this House
-        via_ally["K"] = counted[ally][1]  # ally's own Q married to a K of this House
-    owned = {rank: own[rank] - lost.get(rank, 0) + via_ally.get(rank, 0) for rank in ROYAL_RANKS}
+    # AR-8: the ally's own Q married to a K of this House, and the ally's own K married to a Q of it
+    married = counted[ally] if house != ally_board.house else (0, 0)
+    via_ally = {"K": married[1], "Q": married[0]}
+    if lost:  # AR-9: only a King or Queen is ever held hostage
+        own["K"] -= lost.get("K", 0)
+        own["Q"] -= lost.get("Q", 0)
+    owned = {"K": own["K"] + via_ally["K"], "Q": own["Q"] + via_ally["Q"], "J": own["J"]}
     sets = min(owned.values())
-    royals = tuple(f"{rank}{house}" for rank in ROYAL_RANKS for _ in range(owned[rank]))
+    royals = ("K" + house,) * owned["K"] + ("Q" + house,) * owned["Q"] + ("J" + house,) * owned["J"]
     lines.append(_royals_line(sets, owned, via_ally, lost, house, house_names[house], ally))
     return sets, royals
 
@@ -745,74 +774,69 @@ def _hostage_lines(name: str, board: Board, ally: str, ally_board: Board, hostag
         lines.append(f"Holds {card} hostage against {target} (AR-9)")
 
 
-def _spoils_line(spoils: Sequence[Card], matched: frozenset[str], points: int) -> str:
+def _spoils_line(spoils: Sequence[Card], ranks: Sequence[str], matched: frozenset[str], points: int) -> str:
+    """AR-4, AR-5: the Spoils and their points; ``ranks`` are the Spoils' ranks."""
     if not spoils:
         return "Spoils empty: 0 (AR-4)"
-    if matched:
-        ranks_held = {c.rank for c in spoils}
-        doubled = [r for r in RANKS if r in matched and r in ranks_held]
-    else:
-        doubled = []
+    doubled = [r for r in RANKS if r in matched and r in ranks] if matched else None
     if not doubled:
         return f"Spoils {format_cards(spoils)}: {points} (AR-4)"
-    ranks = ", ".join(RANK_PLURALS[r] for r in doubled)
-    return f"Spoils {format_cards(spoils)}: {points} — {ranks} matched with the Meld, doubled (AR-4, AR-5)"
+    named = ", ".join([RANK_PLURALS[r] for r in doubled])
+    return f"Spoils {format_cards(spoils)}: {points} — {named} matched with the Meld, doubled (AR-4, AR-5)"
 
 
-def _meld_line(spoils: Sequence[Card], meld: Sequence[Card], matched: frozenset[str], points: int) -> str:
+def _meld_line(meld: Sequence[Card], in_both: Mapping[str, int], matched: frozenset[str], points: int) -> str:
+    """AR-4, AR-5: the Meld and its points; ``in_both`` holds each Meld rank's cards in Meld + Spoils."""
     if not meld:
         return "Meld empty: 0 (AR-4)"
-    in_meld = [c.rank for c in meld]
-    in_spoils = [c.rank for c in spoils]
-    clauses = []
-    for rank in dict.fromkeys(in_meld):
-        n = in_meld.count(rank) + in_spoils.count(rank)
-        if rank in matched:
-            clauses.append(f"{RANK_PLURALS[rank]} matched ({n} in Meld + Spoils), doubled")
-        else:
-            clauses.append(f"{RANK_PLURALS[rank]} not matched ({n} in Meld + Spoils, 3 needed)")
+    clauses = [f"{RANK_PLURALS[rank]} matched ({n} in Meld + Spoils), doubled" if rank in matched else
+               f"{RANK_PLURALS[rank]} not matched ({n} in Meld + Spoils, 3 needed)" for rank, n in in_both.items()]
     ruling = "(AR-5)" if matched else "(AR-4, AR-5)"
     return f"Meld {format_cards(meld)}: {points} — {'; '.join(clauses)} {ruling}"
 
 
 def _royals_line(sets: int, owned: Mapping[str, int], via_ally: Mapping[str, int], lost: Mapping[str, int],
                  house: str, house_name: str, ally: str) -> str:
-    if not any(owned.values()):
-        held = "no Royals of " + house_name + " owned"
+    if owned["K"] or owned["Q"] or owned["J"]:
+        held = ", ".join([rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
+                          for rank in ROYAL_RANKS if owned[rank]]) + f" of {house_name}"
     else:
-        held = ", ".join(rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
-                         for rank in ROYAL_RANKS if owned[rank]) + f" of {house_name}"
+        held = "no Royals of " + house_name + " owned"
     extras = []
-    married = [f"{rank}{house}" + (f" ×{via_ally[rank]}" if via_ally[rank] > 1 else "")
-               for rank in SPOUSE_RANKS if via_ally.get(rank, 0) > 0]
-    if married:
+    if via_ally["K"] > 0 or via_ally["Q"] > 0:
+        married = [f"{rank}{house}" + (f" ×{via_ally[rank]}" if via_ally[rank] > 1 else "")
+                   for rank in SPOUSE_RANKS if via_ally[rank] > 0]
         extras.append(f"{' and '.join(married)} married in {ally}'s Spoils")
     gone = [f"{rank}{house}" + (f" ×{lost[rank]}" if lost[rank] > 1 else "")
-            for rank in SPOUSE_RANKS if lost.get(rank, 0)]
+            for rank in SPOUSE_RANKS if lost.get(rank, 0)] if lost else None
     if gone:
         extras.append(f"{' and '.join(gone)} held hostage, not counted")
     extra = "; " + "; ".join(extras) if extras else ""
     return f"Royal sets: {sets} ({held}{extra}) (AR-7)"
 
 
+def _marriages_in(counted: tuple[int, int], nullified: Sequence[int], owner_house: str, other_house: str,
+                  label: str) -> str:
+    """AR-8, AR-9: the marriages in one Spoils, counted and nullified, by kind."""
+    if not (counted[0] or counted[1] or nullified[0] or nullified[1]):
+        return f"0 in {label}"
+    pieces = []
+    for kind in (0, 1):
+        how_many, none_left = counted[kind], nullified[kind]
+        if how_many or none_left:
+            pair = pair_text(kind, owner_house, other_house)
+            if how_many:
+                pieces.append(pair + times(how_many))
+            if none_left:
+                pieces.append(f"{pair}{times(none_left)} nullified")
+    return f"{counted[0] + counted[1]} in {label} ({', '.join(pieces)})"
+
+
 def _marriages_line(name, ally, board, ally_board, counted, nullified) -> str:
     if board.house == ally_board.house:
         return f"Marriages: none, since {name} and {ally} share a House (AR-8)"
-
-    def part(owner_house: str, other_house: str, key: str, label: str) -> str:
-        pieces = []
-        for kind in (0, 1):
-            how_many, none_left = counted[key][kind], nullified[key][kind]
-            if how_many or none_left:
-                pair = pair_text(kind, owner_house, other_house)
-                if how_many:
-                    pieces.append(pair + times(how_many))
-                if none_left:
-                    pieces.append(f"{pair}{times(none_left)} nullified")
-        return f"{sum(counted[key])} in {label}" + (f" ({', '.join(pieces)})" if pieces else "")
-
-    own = part(board.house, ally_board.house, name, "own Spoils")
-    theirs = part(ally_board.house, board.house, ally, f"{ally}'s Spoils")
+    own = _marriages_in(counted[name], nullified[name], board.house, ally_board.house, "own Spoils")
+    theirs = _marriages_in(counted[ally], nullified[ally], ally_board.house, board.house, f"{ally}'s Spoils")
     return f"Marriages: {own}, {theirs} (AR-8)"
 
 
