@@ -24,9 +24,11 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from operator import attrgetter
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
-from ..cards import RANKS, Card, CardError, format_cards, parse_card, parse_suit
+from ..cards import RANKS, Card, CardError, format_cards, parse_card, parse_card_text, parse_suit
 from .base import (
     InputError,
     Played,
@@ -75,6 +77,9 @@ RANK_PLURALS = {
 #: AR-4 by rank, looked up once per card (a round scores some sixty cards).
 _POINTS = {rank: 5 if rank in TRIPLED_RANKS else 10 for rank in RANKS}
 _NONE_MATCHED: frozenset[str] = frozenset()
+_NOTHING_LOST: Mapping[str, int] = MappingProxyType({})
+#: A card's rank, read by map() without a Python call per card.
+_RANK = attrgetter("rank")
 
 
 def copies_in_pack(rank: str) -> int:
@@ -217,9 +222,9 @@ class Hostage:
     where: str
 
 
-@dataclass(frozen=True)
-class Board:
-    """One player's end of round as entered (AR-3)."""
+class Board(NamedTuple):
+    """One player's end of round as entered (AR-3). A named tuple, never changed once read: every
+    round reads one per player, and a frozen dataclass costs several times as much to make."""
 
     house: str
     spoils: tuple[Card, ...]
@@ -260,9 +265,8 @@ class Alliances:
         return f"Alliance {side} ({first} and {second})"
 
 
-@dataclass(frozen=True)
-class PlayerScore:
-    """One player's round, worked through AR-4 to AR-10."""
+class PlayerScore(NamedTuple):
+    """One player's round, worked through AR-4 to AR-10 (a named tuple, as :class:`Board` is)."""
 
     spoils: int
     meld: int
@@ -401,16 +405,16 @@ def _plain_board(raw: object) -> Board | None:
         return None
     try:
         house = parse_suit(raw.get("house"))
-        sections = []
+        sections: list[tuple[Card, ...]] = []
         for section in SECTIONS:
             cards = raw.get(section)
             if cards is None:
                 sections.append(())
             elif type(cards) is list:
-                sections.append(tuple(map(parse_card, cards)))
+                sections.append(tuple(map(parse_card_text, cards)))
             else:
                 return None
-    except CardError:
+    except (CardError, TypeError):  # TypeError: a card given as a list or a set of fields
         return None
     return Board(house, *sections, ())
 
@@ -534,12 +538,12 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems,
     boards: dict[str, Board] = {}
     ok = True
     for name, board in raw_boards.items():
-        where = f"{at}.players.{name}"
         if name not in players:
-            not_at_table(found, where, name, players)
+            not_at_table(found, f"{at}.players.{name}", name, players)
             ok = False
             continue
-        parsed = _parse_board(board, where, name, players, found)
+        # the place of the board is named only when something in it is wrong
+        parsed = _plain_board(board) or _parse_board(board, f"{at}.players.{name}", name, players, found)
         if parsed is None or parsed.house is None:
             ok = False
         if parsed is not None:
@@ -559,13 +563,18 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems,
 
 def _check_pack(boards: Mapping[str, Board], at: str, players: Sequence[str], found: Problems) -> None:
     """AR-1, AR-13: no card may be entered more often than the pack holds it."""
-    entered: dict[tuple[str, str], int] = {}
-    for board in boards.values():  # counted first: a round almost never holds a card too often
-        for cards in (board.spoils, board.meld, board.hand):
-            for card in cards:
-                key = (card.rank, card.suit)
-                entered[key] = entered.get(key, 0) + 1
-    if all(n == 1 or (n <= 3 and rank in TRIPLED_RANKS) for (rank, _), n in entered.items()):
+    # Counted first, in one flat list: a round almost never holds a card too often.
+    keys = [(card.rank, card.suit) for board in boards.values()
+            for cards in (board.spoils, board.meld, board.hand) for card in cards]
+    entered = dict.fromkeys(keys, 0)
+    if len(entered) == len(keys):
+        return  # no card entered twice
+    for key in keys:
+        entered[key] += 1
+    for (rank, _), n in entered.items():
+        if n > 1 and (n > 3 or rank not in TRIPLED_RANKS):
+            break
+    else:
         return
     seen: dict[Card, list[str]] = {}
     first_over: dict[Card, str] = {}
@@ -601,6 +610,8 @@ def _nullify(rnd: Round, sides: Alliances, found: Problems):
     AR-9 says each hostage nullifies one such marriage, so two hostages against the
     two spouses of a single marriage are one too many.
     """
+    if not any([board.hostages for board in rnd.boards.values()]):
+        return _no_hostages(rnd.boards)
     nullified = {p: [0, 0] for p in rnd.boards}  # per Spoils owner, per kind of marriage
     lost_own: dict[str, dict[str, int]] = {p: {} for p in rnd.boards}  # own-House Royals that stop counting (AR-7)
     by = {p: [] for p in rnd.boards}  # (holder, card, kind) per target
@@ -635,6 +646,12 @@ def _nullify(rnd: Round, sides: Alliances, found: Problems):
             by[target].append((holder, card, kind))
             held_by[holder].append((card, target))
     return nullified, lost_own, by, held_by
+
+
+def _no_hostages(boards: Mapping[str, Board]):
+    """What :func:`_nullify` finds in a round without hostages, as nearly every round is (read only)."""
+    return (dict.fromkeys(boards, (0, 0)), dict.fromkeys(boards, _NOTHING_LOST), dict.fromkeys(boards, ()),
+            dict.fromkeys(boards, ()))
 
 
 def _score_round(rnd: Round, sides: Alliances, house_names: Mapping[str, str], found: Problems):
@@ -677,12 +694,13 @@ def _in_rank_order(ranks: frozenset[str]) -> tuple[str, ...]:
 def _score_line(natural: int, sets: int, marriage_total: int) -> str:
     """AR-10: the natural score times one plus the Royal sets and the marriages."""
     if not sets and not marriage_total:
-        return f"Score {number(natural)} × 1 = {number(natural)} (AR-10)"
+        shown = number(natural)
+        return f"Score {shown} × 1 = {shown} (AR-10)"
     parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
     if marriage_total:
         parts.append(f"{marriage_total} marriage{'s' if marriage_total != 1 else ''}")
-    multiplier = 1 + sets + marriage_total
-    return (f"Score {number(natural)} × (1 + {' + '.join(parts)}) = {number(natural)} × {multiplier} "
+    multiplier, shown = 1 + sets + marriage_total, number(natural)
+    return (f"Score {shown} × (1 + {' + '.join(parts)}) = {shown} × {multiplier} "
             f"= {number(natural * multiplier)} (AR-10)")
 
 
@@ -692,21 +710,18 @@ def _board_points(board: Board, lines: list[str]) -> tuple[int, int, int, frozen
     The ranks are read once per board and shared by the points and their lines (as
     :func:`matched_ranks` and :func:`section_points` would find them)."""
     spoils, meld, hand = board.spoils, board.meld, board.hand
-    points = _POINTS
-    spoils_ranks = [c.rank for c in spoils]
-    in_both: dict[str, int] = {}  # AR-5: each Meld rank, in Meld order, with its cards in Meld + Spoils
-    for card in meld:
-        in_both[card.rank] = in_both.get(card.rank, 0) + 1
-    for rank in in_both:
-        in_both[rank] += spoils_ranks.count(rank)
+    points = _POINTS.__getitem__
+    spoils_ranks = list(map(_RANK, spoils))
+    meld_ranks = list(map(_RANK, meld))
+    # AR-5: each Meld rank, in Meld order, with its cards in Meld + Spoils
+    in_both = {rank: meld_ranks.count(rank) + spoils_ranks.count(rank) for rank in meld_ranks}
     matched = frozenset([rank for rank, n in in_both.items() if n >= 3]) if in_both else _NONE_MATCHED
-    if matched:
-        spoils_pts = sum([points[r] * 2 if r in matched else points[r] for r in spoils_ranks])
-        meld_pts = sum([points[c.rank] * 2 if c.rank in matched else points[c.rank] for c in meld])
-    else:
-        spoils_pts = sum([points[r] for r in spoils_ranks])
-        meld_pts = sum([points[c.rank] for c in meld])
-    hand_pts = sum([points[c.rank] for c in hand])
+    spoils_pts = sum(map(points, spoils_ranks))
+    meld_pts = sum(map(points, meld_ranks))
+    for rank in matched:  # AR-5: a matched card scores double, its points once more
+        spoils_pts += points(rank) * spoils_ranks.count(rank)
+        meld_pts += points(rank) * meld_ranks.count(rank)
+    hand_pts = sum(map(points, map(_RANK, hand)))
     lines.append(_spoils_line(spoils, spoils_ranks, matched, spoils_pts))
     lines.append(_meld_line(meld, in_both, matched, meld_pts))
     lines.append(f"Hand {format_cards(hand)}: {number(-hand_pts)} (AR-6)" if hand else "Hand empty: 0 (AR-6)")
@@ -918,7 +933,7 @@ def _advance(tally: Tally, rnd: Round, found: Problems) -> Tally:
                        "the round scores 0 (AR-12)"] for p in players}
         detail_players = {p: {"score": 0, "scored": False} for p in players}
 
-    side_points = {side: sum(points[p] for p in members) for side, members in sides.sides.items()}
+    side_points = {side: points[first] + points[second] for side, (first, second) in sides.sides.items()}
     totals = {p: tally.totals[p] + points[p] for p in players}
     side_totals = {side: tally.side_totals[side] + side_points[side] for side in sides.sides}
     for side, members in sides.sides.items():
