@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ...cards import CardError, parse_card, said
@@ -130,22 +131,30 @@ class _Deal:
         """Move chips between a player and a space (or two players) and say why, citing the ruling."""
         if chips <= 0:
             return
-        for side, sign in ((giver, -1), (taker, 1)):
-            if side in self.stacks:
-                self.stacks[side] += sign * chips
-            else:
-                self.board[side] += sign * chips
+        stacks = self.stacks
+        giver_plays, taker_plays = giver in stacks, taker in stacks  # a player, or a space of the board
+        (stacks if giver_plays else self.board)[giver] -= chips
+        (stacks if taker_plays else self.board)[taker] += chips
         self.movements.append({"from": giver, "to": taker, "chips": chips, "ruling": ruling, "why": why})
-        if say:
-            self.say(why, ruling, *(p for p in (giver, taker) if p in self.stacks))
+        if not say:
+            return
+        if giver_plays and taker_plays:
+            self.say(why, ruling, giver, taker)
+        elif giver_plays or taker_plays:
+            self.say(why, ruling, giver if giver_plays else taker)
+        else:
+            self.say(why, ruling)
 
     def say(self, why: str, ruling: str, *players: str) -> None:
         line = f"{why} ({ruling})"
         self.lines.append(line)
-        for p in dict.fromkeys(players):
-            self.explain[p].append(line)
         if not players:
             self.notes.append(line)
+        elif len(players) == 1:
+            self.explain[players[0]].append(line)
+        else:
+            for p in dict.fromkeys(players):
+                self.explain[p].append(line)
 
 
 def _chips(n: int) -> str:
@@ -660,7 +669,7 @@ def check_cards(cards: object, where: str, found: Problems, seen: dict[str, str]
     out: list[str] = []
     for i, text in enumerate(cards):
         try:
-            card = str(parse_card(text))
+            card = _card_text(text) if isinstance(text, str) else str(parse_card(text))
         except CardError as err:
             found.add(f"{where}[{i}]", str(err))
             return None
@@ -672,6 +681,13 @@ def check_cards(cards: object, where: str, found: Problems, seen: dict[str, str]
         seen[card] = owner
         out.append(card)
     return out
+
+
+@lru_cache(maxsize=1024)
+def _card_text(text: str) -> str:
+    """A card's notation as the referee compares it (RM-9), remembered: a poker stage names some
+    thirty cards, the same few over a night."""
+    return str(parse_card(text))
 
 
 def _play_poker(deal: _Deal, poker: _Poker) -> None:

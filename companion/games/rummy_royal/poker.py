@@ -137,22 +137,34 @@ def best_five(cards: Sequence[str]) -> Best:
     >>> best_five(["2C", "3D", "4H", "5S", "AC", "KD", "KS"]).words
     'a straight, Five high (the wheel: the Ace plays low)'
     """
-    best = _best_five(tuple(sorted(cards)))
+    best, runs = _best_five(tuple(sorted(cards)))
+    if len(runs) == len(best.cards):
+        return best  # every card has a place of its own
     given = {c: i for i, c in enumerate(cards)}
-    shown = sorted(best.cards, key=lambda c: (_place(best.rank, best.key, _VALUE[c[:-1].replace("10", "T")]),
-                                              given[c]))  # equal cards in the order the player gave them
+    # equal cards (a pair's, a three's) in the order the player gave them
+    shown = [c for run in runs for c in (run if len(run) == 1 else sorted(run, key=given.__getitem__))]
     return Best(tuple(shown), best.rank, best.key, best.strength)
 
 
 @lru_cache(maxsize=4096)
-def _best_five(cards: tuple[str, ...]) -> Best:
+def _best_five(cards: tuple[str, ...]) -> tuple[Best, tuple[tuple[str, ...], ...]]:
+    """The best five of sorted cards, in the order they are shown, and the runs of cards that share a
+    place there (the cards of a pair, of a three), for :func:`best_five` to order as they were given."""
     text = "".join(("T" if c[:-1] == "10" else c[:-1]) + c[-1].lower() for c in cards)
     hand = StandardHighHand.from_game(text)
     rank = _LABELS[hand.entry.label.value]
     values = [_VALUE[c.rank.value] for c in hand.cards]
     key = _key(rank, values)
-    shown = sorted(hand.cards, key=lambda c: _place(rank, key, _VALUE[c.rank.value]))
-    return Best(tuple(_text(c) for c in shown), rank, key, hand.entry.index)
+    places = {c: _place(rank, key, _VALUE[c.rank.value]) for c in hand.cards}
+    shown = sorted(hand.cards, key=places.__getitem__)
+    runs: list[list[str]] = []
+    for i, card in enumerate(shown):
+        if i and places[card] == places[shown[i - 1]]:
+            runs[-1].append(_text(card))
+        else:
+            runs.append([_text(card)])
+    best = Best(tuple(_text(c) for c in shown), rank, key, hand.entry.index)
+    return best, tuple(tuple(run) for run in runs)
 
 
 def _place(rank: str, key: tuple[int, ...], value: int) -> tuple[int, int]:
