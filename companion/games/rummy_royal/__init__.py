@@ -391,34 +391,15 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
             found.add(f"{at}.{key}", f"unknown field {said(key)}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
     check_note(found, at, raw)
     in_game = [p for p in players if p not in out_of_game]
-
-    # The dealer: as given, else the deal passes to the left.
+    # The dealer: as given, else the deal passes to the left. A dealer who cannot deal is a problem;
+    # the rest of the deal is still read, the antes as if the deal had passed to the left, so that
+    # every problem shows at once; the deal is not scored (problems were found).
     dealer = raw.get("dealer")
-    if dealer is None:
-        dealer = _next_dealer(players, out_of_game, last_dealer, stacks, len(spaces)) or in_game[0]
-    else:
+    if dealer is not None:
         dealer = _player(found, f"{at}.dealer", dealer, players, in_game, out_of_game)
     if dealer is None:
-        # The rest of the deal is still read, the antes as if the deal had passed to the left, so
-        # that every problem shows at once; the deal is not scored (problems were found).
         dealer = _next_dealer(players, out_of_game, last_dealer, stacks, len(spaces)) or in_game[0]
-
-    # RM-3: the antes. A player who cannot pay the whole ante is out, and keeps what is left.
-    for p in in_game:
-        each = opts["dealer_antes"] if p == dealer else 1
-        ante = each * len(spaces)
-        if stacks[p] < ante:
-            out_of_game.append(p)
-            deal.say(f"{p} has {_chips(stacks[p])} and cannot pay the ante of {ante}: out of the game from this "
-                     f"deal on, keeping {_chips(stacks[p])}", "RM-3", p)
-            continue
-        for space in spaces:
-            board[space] += each
-        stacks[p] -= ante
-        role = " as the dealer" if p == dealer else ""
-        deal.movements.append({"from": p, "to": "board", "chips": ante, "ruling": "RM-3",
-                               "why": f"{p} antes {_chips(each)} on each of the {len(spaces)} spaces{role}"})
-        deal.say(f"{p} antes {_chips(each)} on each of the {len(spaces)} spaces{role}: {_chips(ante)}", "RM-3", p)
+    _antes(deal, in_game, dealer, opts["dealer_antes"], spaces, out_of_game)
     active = [p for p in in_game if p not in out_of_game]
     if len(active) < 2:
         found.add(f"{at}.dealer", "fewer than two players can pay the ante, so no deal can be played; end the game "
@@ -440,6 +421,52 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
     # The stages are played on what could be read even when something could not, so that the bets
     # are checked against the stacks as they stand at the poker stage: every problem at once.
     # A deal with problems is not scored (its chips are thrown away with it).
+    _pay_stage(deal, holders, sequence, SEQUENCES[opts["sequence"]])
+
+    # RM-5: the poker stage; a bet can be no more than the player has by then.
+    if poker is not None:
+        for p, bet in poker.bets.items():
+            if bet > stacks[p]:
+                found.add(f"{at}.poker.bets.{p}", f"{p} has only {_chips(stacks[p])} at the poker stage, so cannot "
+                                                  f"bet {bet} (RM-5)")
+    if len(list(found)) > before_problems:
+        return None
+    if poker is not None:
+        _play_poker(deal, poker)
+    elif opts["poker"]:
+        deal.say(f"No poker hand was entered: the Pot's {_chips(board['pot'])} stay", "RM-5")
+    assert went_out is not None
+    _michigan(deal, active, went_out, cards_left)
+    return dealer
+
+
+def _antes(deal: _Deal, in_game: Sequence[str], dealer: str, dealer_antes: int, spaces: Sequence[str],
+           out_of_game: list[str]) -> None:
+    """RM-3: the antes. A player who cannot pay the whole ante is out, and keeps what is left."""
+    stacks = deal.stacks
+    on_each = 0  # what the players put on each space, added to the board once they have all paid
+    for p in in_game:
+        each = dealer_antes if p == dealer else 1
+        ante = each * len(spaces)
+        if stacks[p] < ante:
+            out_of_game.append(p)
+            deal.say(f"{p} has {_chips(stacks[p])} and cannot pay the ante of {ante}: out of the game from this "
+                     f"deal on, keeping {_chips(stacks[p])}", "RM-3", p)
+            continue
+        on_each += each
+        stacks[p] -= ante
+        role = " as the dealer" if p == dealer else ""
+        why = f"{p} antes {_chips(each)} on each of the {len(spaces)} spaces{role}"
+        deal.movements.append({"from": p, "to": "board", "chips": ante, "ruling": "RM-3", "why": why})
+        deal.say(f"{why}: {_chips(ante)}", "RM-3", p)
+    for space in spaces:
+        deal.board[space] += on_each
+
+
+def _pay_stage(deal: _Deal, holders: Mapping[str, str], sequence: Sequence[str], seq: str) -> None:
+    """RM-4: each pay card's space to its holder, the Marriage to the holder of KH and QH, the Sequence
+    shared by its holders; what nobody claims stays for the next deal."""
+    board = deal.board
     for card in PAY_CARDS:
         holder = holders.get(card)
         if holder:
@@ -456,7 +483,6 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
                "Nobody held both KH and QH")
         deal.say(f"{why}: the Marriage's {_chips(board['marriage'])} stay",
                  "RM-4")
-    seq = SEQUENCES[opts["sequence"]]
     if sequence:
         pile = board["sequence"]
         share, left = divmod(pile, len(sequence))
@@ -470,23 +496,12 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
     else:
         deal.say(f"Nobody held the Sequence ({seq} of one suit): its {_chips(board['sequence'])} stay", "RM-4")
 
-    # RM-5: the poker stage; a bet can be no more than the player has by then.
-    if poker is not None:
-        for p, bet in poker.bets.items():
-            if bet > stacks[p]:
-                found.add(f"{at}.poker.bets.{p}", f"{p} has only {_chips(stacks[p])} at the poker stage, so cannot "
-                                                  f"bet {bet} (RM-5)")
-    if len(list(found)) > before_problems:
-        return None
-    if poker is not None:
-        _play_poker(deal, poker)
-    elif opts["poker"]:
-        deal.say(f"No poker hand was entered: the Pot's {_chips(board['pot'])} stay", "RM-5")
 
-    # RM-6: Michigan.
-    assert went_out is not None
-    deal.move("kitty", went_out, board["kitty"], f"{went_out} went out first: takes the Kitty, "
-              f"{_chips(board['kitty'])}", "RM-6")
+def _michigan(deal: _Deal, active: Sequence[str], went_out: str, cards_left: Mapping[str, int]) -> None:
+    """RM-6: the first player out takes the Kitty and a chip for every card left in each other hand."""
+    stacks = deal.stacks
+    deal.move("kitty", went_out, deal.board["kitty"], f"{went_out} went out first: takes the Kitty, "
+              f"{_chips(deal.board['kitty'])}", "RM-6")
     for p in active:
         if p == went_out:
             continue
@@ -500,7 +515,6 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
         else:
             deal.move(p, went_out, paid, f"{p} had {counted(n, 'card')} left: pays {went_out} "
                                          f"{_chips(paid)}", "RM-6")
-    return dealer
 
 
 @dataclass(frozen=True)
