@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -102,6 +102,7 @@ def card_points(card: Card) -> int:
     return 5 if card.rank in TRIPLED_RANKS else 10
 
 
+@lru_cache(maxsize=1024)  # a round writes some thirty numbers, most of them met before
 def number(n: int) -> str:
     """A number in an explanation, with a true minus sign.
 

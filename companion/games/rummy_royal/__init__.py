@@ -157,6 +157,7 @@ class _Deal:
                 self.explain[p].append(line)
 
 
+@lru_cache(maxsize=1024)  # a deal says some thirty amounts, nearly all of them the same few
 def _chips(n: int) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
 

@@ -91,23 +91,28 @@ class Best:
         >>> best_five(["AH", "2S", "3D", "4C", "5H"]).words
         'a straight, Five high (the wheel: the Ace plays low)'
         """
-        k = self.key
-        if self.rank in ("straight flush", "straight"):
-            wheel = " (the wheel: the Ace plays low)" if k[0] == 5 else ""
-            return f"a {self.rank}, {_NAME[k[0]]} high{wheel}"
-        if self.rank == "four of a kind":
-            return f"four {plural(k[0])}, kicker {short(k[1])}"
-        if self.rank == "full house":
-            return f"a full house, {plural(k[0])} full of {plural(k[1])}"
-        if self.rank == "flush":
-            return f"a flush, {' '.join(short(v) for v in k)}"
-        if self.rank == "three of a kind":
-            return f"three {plural(k[0])}, kickers {short(k[1])} {short(k[2])}"
-        if self.rank == "two pair":
-            return f"two pair, {plural(k[0])} and {plural(k[1])}, kicker {short(k[2])}"
-        if self.rank == "one pair":
-            return f"a pair of {plural(k[0])}, kickers {' '.join(short(v) for v in k[1:])}"
-        return f"{_NAME[k[0]]} high, {' '.join(short(v) for v in k)}"
+        return _words(self.rank, self.key)
+
+
+@lru_cache(maxsize=4096)  # said of every player's hand in every pot, and a night deals the same few ranks
+def _words(rank: str, k: tuple[int, ...]) -> str:
+    """:attr:`Best.words` for a hand of ``rank`` ordered by the key ``k``."""
+    if rank in ("straight flush", "straight"):
+        wheel = " (the wheel: the Ace plays low)" if k[0] == 5 else ""
+        return f"a {rank}, {_NAME[k[0]]} high{wheel}"
+    if rank == "four of a kind":
+        return f"four {plural(k[0])}, kicker {short(k[1])}"
+    if rank == "full house":
+        return f"a full house, {plural(k[0])} full of {plural(k[1])}"
+    if rank == "flush":
+        return f"a flush, {' '.join(short(v) for v in k)}"
+    if rank == "three of a kind":
+        return f"three {plural(k[0])}, kickers {short(k[1])} {short(k[2])}"
+    if rank == "two pair":
+        return f"two pair, {plural(k[0])} and {plural(k[1])}, kicker {short(k[2])}"
+    if rank == "one pair":
+        return f"a pair of {plural(k[0])}, kickers {' '.join(short(v) for v in k[1:])}"
+    return f"{_NAME[k[0]]} high, {' '.join(short(v) for v in k)}"
 
 
 def _key(rank: str, values: Sequence[int]) -> tuple[int, ...]:
