@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import add, attrgetter
 
 
 def said(value: object) -> str:
@@ -211,13 +212,18 @@ def format_card(card: Card) -> str:
     return str(card)
 
 
+_RANK, _SUIT = attrgetter("rank"), attrgetter("suit")
+
+
 def format_cards(cards) -> str:
     """Cards as a space-separated line.
 
     >>> format_cards([Card("K", "S"), Card("10", "H")])
     'KS 10H'
     """
-    return " ".join([c.rank + c.suit for c in cards])
+    if not isinstance(cards, (list, tuple)):
+        cards = list(cards)  # read twice below
+    return " ".join(map(add, map(_RANK, cards), map(_SUIT, cards)))  # no Python call per card
 
 
 __all__ = ["FACES", "JOKER_RANK", "RANKS", "SUITS", "Card", "CardError", "format_card", "format_cards",

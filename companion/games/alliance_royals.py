@@ -21,7 +21,7 @@ declared. The API's worked example (API.md):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from operator import attrgetter
@@ -77,6 +77,8 @@ RANK_PLURALS = {
 #: AR-4 by rank, looked up once per card (a round scores some sixty cards).
 _POINTS = {rank: 5 if rank in TRIPLED_RANKS else 10 for rank in RANKS}
 _NONE_MATCHED: frozenset[str] = frozenset()
+#: Each rank's place in battle order (RANKS).
+_RANK_PLACE = {rank: i for i, rank in enumerate(RANKS)}
 _NOTHING_LOST: Mapping[str, int] = MappingProxyType({})
 #: A card's rank, read by map() without a Python call per card.
 _RANK = attrgetter("rank")
@@ -688,8 +690,9 @@ def _score_round(rnd: Round, sides: Alliances, house_names: Mapping[str, str], f
     return scores, explain
 
 
-def _in_rank_order(ranks: frozenset[str]) -> tuple[str, ...]:
-    return tuple([r for r in RANKS if r in ranks]) if ranks else ()
+def _in_rank_order(ranks: Iterable[str]) -> tuple[str, ...]:
+    """Ranks in battle order, low to high (a board matches one or two ranks: no walk over all thirteen)."""
+    return tuple(sorted(ranks, key=_RANK_PLACE.__getitem__))
 
 
 def _score_line(natural: int, sets: int, marriage_total: int) -> str:
@@ -794,7 +797,7 @@ def _spoils_line(spoils: Sequence[Card], ranks: Sequence[str], matched: frozense
     """AR-4, AR-5: the Spoils and their points; ``ranks`` are the Spoils' ranks."""
     if not spoils:
         return "Spoils empty: 0 (AR-4)"
-    doubled = [r for r in RANKS if r in matched and r in ranks] if matched else None
+    doubled = _in_rank_order([r for r in matched if r in ranks]) if matched else None
     if not doubled:
         return f"Spoils {format_cards(spoils)}: {points} (AR-4)"
     named = ", ".join([RANK_PLURALS[r] for r in doubled])
@@ -923,8 +926,7 @@ def _advance(tally: Tally, rnd: Round, found: Problems) -> Tally:
     if len(rnd.boards) == len(players):
         scores, explain = _score_round(rnd, sides, tally.opts["house_names"], found)
         detail_players = _round_detail(rnd, players, scores)
-        points = {p: detail_players[p]["score"] for p in players}
-        explain = {p: explain[p] for p in players}
+        points = {p: detail_players[p]["score"] for p in players}  # explain is already in seat order
     else:
         # AR-12: an Alliance surrendered and the boards were not all entered. Boards are
         # scored only when all four are given; otherwise the round is 0 for everyone.

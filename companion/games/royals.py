@@ -114,9 +114,9 @@ def find_marriages(players: Sequence[str], houses: Mapping[str, str], spoils: Ma
     if not left["K"] and not left["Q"]:
         return found  # no own King or Queen to marry
     order = seat_order_from_left(players, holder)
-    for other_house in dict.fromkeys(houses[p] for p in order):
-        if other_house == house:
-            continue
+    for other_house in dict.fromkeys([houses[p] for p in order]):
+        if other_house == house or not (held.get(("Q", other_house)) or held.get(("K", other_house))):
+            continue  # the holder's own House, or a House with no King or Queen in these Spoils
         spouses = tuple(p for p in order if houses[p] == other_house)
         for own_rank, other_rank in (("K", "Q"), ("Q", "K")):
             n = min(left[own_rank], held.get((other_rank, other_house), 0))
@@ -318,7 +318,7 @@ def _royal_sets(family: Family, board: ar.Board, mine: list[Marriage], as_spouse
     sets = min(owned.values())
     royals = ("K" + house,) * owned["K"] + ("Q" + house,) * owned["Q"] + ("J" + house,) * owned["J"]
     held = ", ".join([rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
-                      for rank in ar.ROYAL_RANKS if owned[rank]])
+                      for rank in ar.ROYAL_RANKS if owned[rank]]) if owned["K"] or owned["Q"] or owned["J"] else ""
     extra = ""
     if via:
         spouse_spoils = sorted({m.holder for m in as_spouse if m.counted})
@@ -380,7 +380,7 @@ def _share(players: Sequence[str], scores: dict[str, PlayerRound], explain: dict
                 explain[name].append(f"Spouse {spouse}'s score before sharing is {ar.number(theirs)}: "
                                      "only positive scores are shared (MR-4)")
         explain[name].append(f"Round score {ar.number(scores[name].before_sharing)}"
-                             + "".join(f" + {v}" for v in scores[name].shared.values())
+                             + "".join([f" + {v}" for v in scores[name].shared.values()])
                              + f" = {ar.number(scores[name].score)} (MR-4)")
 
 
