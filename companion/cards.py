@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import add, attrgetter
 
 
 def said(value: object) -> str:
@@ -212,18 +211,13 @@ def format_card(card: Card) -> str:
     return str(card)
 
 
-_RANK, _SUIT = attrgetter("rank"), attrgetter("suit")
-
-
 def format_cards(cards) -> str:
     """Cards as a space-separated line.
 
     >>> format_cards([Card("K", "S"), Card("10", "H")])
     'KS 10H'
     """
-    if not isinstance(cards, (list, tuple)):
-        cards = list(cards)  # read twice below
-    return " ".join(map(add, map(_RANK, cards), map(_SUIT, cards)))  # no Python call per card
+    return " ".join([c.rank + c.suit for c in cards])
 
 
 __all__ = ["FACES", "JOKER_RANK", "RANKS", "SUITS", "Card", "CardError", "format_card", "format_cards",

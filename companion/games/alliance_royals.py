@@ -24,7 +24,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -80,8 +79,6 @@ _NONE_MATCHED: frozenset[str] = frozenset()
 #: Each rank's place in battle order (RANKS).
 _RANK_PLACE = {rank: i for i, rank in enumerate(RANKS)}
 _NOTHING_LOST: Mapping[str, int] = MappingProxyType({})
-#: A card's rank, read by map() without a Python call per card.
-_RANK = attrgetter("rank")
 
 
 def copies_in_pack(rank: str) -> int:
@@ -692,7 +689,7 @@ def _score_round(rnd: Round, sides: Alliances, house_names: Mapping[str, str], f
 
 def _in_rank_order(ranks: Iterable[str]) -> tuple[str, ...]:
     """Ranks in battle order, low to high (a board matches one or two ranks: no walk over all thirteen)."""
-    return tuple(sorted(ranks, key=_RANK_PLACE.__getitem__))
+    return tuple(ranks) if len(ranks) < 2 else tuple(sorted(ranks, key=_RANK_PLACE.__getitem__))
 
 
 def _score_line(natural: int, sets: int, marriage_total: int) -> str:
@@ -715,17 +712,19 @@ def _board_points(board: Board, lines: list[str]) -> tuple[int, int, int, frozen
     :func:`matched_ranks` and :func:`section_points` would find them)."""
     spoils, meld, hand = board.spoils, board.meld, board.hand
     points = _POINTS.__getitem__
-    spoils_ranks = list(map(_RANK, spoils))
-    meld_ranks = list(map(_RANK, meld))
-    # AR-5: each Meld rank, in Meld order, with its cards in Meld + Spoils
-    in_both = {rank: meld_ranks.count(rank) + spoils_ranks.count(rank) for rank in meld_ranks}
-    matched = frozenset([rank for rank, n in in_both.items() if n >= 3]) if in_both else _NONE_MATCHED
+    spoils_ranks = [c.rank for c in spoils]
+    meld_ranks = [c.rank for c in meld]
+    if meld:  # AR-5: each Meld rank, in Meld order, with its cards in Meld + Spoils
+        in_both = {rank: meld_ranks.count(rank) + spoils_ranks.count(rank) for rank in meld_ranks}
+        matched = frozenset([rank for rank, n in in_both.items() if n >= 3])
+    else:
+        in_both, matched = {}, _NONE_MATCHED
     spoils_pts = sum(map(points, spoils_ranks))
     meld_pts = sum(map(points, meld_ranks))
     for rank in matched:  # AR-5: a matched card scores double, its points once more
         spoils_pts += points(rank) * spoils_ranks.count(rank)
         meld_pts += points(rank) * meld_ranks.count(rank)
-    hand_pts = sum(map(points, map(_RANK, hand)))
+    hand_pts = sum(map(points, [c.rank for c in hand]))
     lines.append(_spoils_line(spoils, spoils_ranks, matched, spoils_pts))
     lines.append(_meld_line(meld, in_both, matched, meld_pts))
     lines.append(f"Hand {format_cards(hand)}: {number(-hand_pts)} (AR-6)" if hand else "Hand empty: 0 (AR-6)")
