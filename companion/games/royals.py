@@ -117,13 +117,13 @@ def find_marriages(players: Sequence[str], houses: Mapping[str, str], spoils: Ma
     for other_house in dict.fromkeys([houses[p] for p in order]):
         if other_house == house or not (held.get(("Q", other_house)) or held.get(("K", other_house))):
             continue  # the holder's own House, or a House with no King or Queen in these Spoils
-        spouses = tuple(p for p in order if houses[p] == other_house)
+        spouses = tuple([p for p in order if houses[p] == other_house])
         for own_rank, other_rank in (("K", "Q"), ("Q", "K")):
             n = min(left[own_rank], held.get((other_rank, other_house), 0))
             if n:
                 left[own_rank] -= n
-                found.extend(Marriage(holder, spouses, Card(own_rank, house), Card(other_rank, other_house))
-                             for _ in range(n))
+                found.extend([Marriage(holder, spouses, Card(own_rank, house), Card(other_rank, other_house))
+                              for _ in range(n)])
     return found
 
 
@@ -277,7 +277,7 @@ def _score_round(family: Family, rnd: ar.Round, players: Sequence[str], opts: Ma
 
     if family.marries:
         _share(players, scores, explain, every, opts["share"])
-        if not any(m.counted for m in every):
+        if not any([m.counted for m in every]):
             for name in players:
                 explain[name].append("No marriage counts on any board this round; the authors say a round "
                                      "cannot end before someone is married, so it is scored with this note (MR-5)")
@@ -350,7 +350,7 @@ def _marriage_lines(name: str, mine: list[Marriage], every: list[Marriage],
                              f"{m.nullified_by[0]}'s hostage {m.nullified_by[1]} (MR-3, AR-9)")
     for card, target, m in held_by:
         lines.append(f"Holds {card} hostage against {target}: nullifies {target}'s marriage {m.cards()} (MR-3, AR-9)")
-    if not mine and not any(name in m.spouses for m in every):
+    if not mine and not any([name in m.spouses for m in every]):
         lines.append("Marriages: none (MR-2)")
     return lines
 
@@ -449,7 +449,7 @@ def _advance(tally: Tally, rnd: ar.Round, found: Problems) -> Tally:
         points = {p: detail["players"][p]["score"] for p in players}
         if family.marries:
             detail["marriages"] = [m.as_json() for m in every]
-            detail["no_marriage"] = not any(m.counted for m in every)
+            detail["no_marriage"] = not any([m.counted for m in every])
     else:
         points = dict.fromkeys(players, 0)
         explain = {p: [f"{rnd.surrender} surrendered before every board was entered: the round scores 0 "
