@@ -756,20 +756,24 @@ def _royal_sets(name: str, board: Board, ally: str, ally_board: Board, counted: 
     spouse stops counting for its owner whichever spouse the hostage named, while an
     own-House card in its owner's Spoils stops counting only when it is the hostage's card."""
     house = board.house
-    own = {"K": 0, "Q": 0, "J": 0}
+    kings = queens = jacks = 0
     for card in board.spoils:
-        if card.suit == house and card.rank in own:
-            own[card.rank] += 1
-    # AR-8: the ally's own Q married to a K of this House, and the ally's own K married to a Q of it
-    married = counted[ally] if house != ally_board.house else (0, 0)
-    via_ally = {"K": married[1], "Q": married[0]}
+        if card.suit == house:
+            if card.rank == "K":
+                kings += 1
+            elif card.rank == "Q":
+                queens += 1
+            elif card.rank == "J":
+                jacks += 1
     if lost:  # AR-9: only a King or Queen is ever held hostage
-        own["K"] -= lost.get("K", 0)
-        own["Q"] -= lost.get("Q", 0)
-    owned = {"K": own["K"] + via_ally["K"], "Q": own["Q"] + via_ally["Q"], "J": own["J"]}
+        kings -= lost.get("K", 0)
+        queens -= lost.get("Q", 0)
+    # AR-8: the ally's own K married to a Q of this House, and the ally's own Q married to a K of it
+    via_q, via_k = counted[ally] if house != ally_board.house else (0, 0)
+    owned = {"K": kings + via_k, "Q": queens + via_q, "J": jacks}
     sets = min(owned.values())
-    royals = ("K" + house,) * owned["K"] + ("Q" + house,) * owned["Q"] + ("J" + house,) * owned["J"]
-    lines.append(_royals_line(sets, owned, via_ally, lost, house, house_names[house], ally))
+    royals = ("K" + house,) * owned["K"] + ("Q" + house,) * owned["Q"] + ("J" + house,) * jacks
+    lines.append(_royals_line(sets, owned, via_k, via_q, lost, house, house_names[house], ally))
     return sets, royals
 
 
@@ -813,7 +817,7 @@ def _meld_line(meld: Sequence[Card], in_both: Mapping[str, int], matched: frozen
     return f"Meld {format_cards(meld)}: {points} — {'; '.join(clauses)} {ruling}"
 
 
-def _royals_line(sets: int, owned: Mapping[str, int], via_ally: Mapping[str, int], lost: Mapping[str, int],
+def _royals_line(sets: int, owned: Mapping[str, int], via_k: int, via_q: int, lost: Mapping[str, int],
                  house: str, house_name: str, ally: str) -> str:
     if owned["K"] or owned["Q"] or owned["J"]:
         held = ", ".join([rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
@@ -821,9 +825,8 @@ def _royals_line(sets: int, owned: Mapping[str, int], via_ally: Mapping[str, int
     else:
         held = "no Royals of " + house_name + " owned"
     extras = []
-    if via_ally["K"] > 0 or via_ally["Q"] > 0:
-        married = [f"{rank}{house}" + (f" ×{via_ally[rank]}" if via_ally[rank] > 1 else "")
-                   for rank in SPOUSE_RANKS if via_ally[rank] > 0]
+    if via_k > 0 or via_q > 0:
+        married = [f"{rank}{house}" + (f" ×{n}" if n > 1 else "") for rank, n in (("K", via_k), ("Q", via_q)) if n > 0]
         extras.append(f"{' and '.join(married)} married in {ally}'s Spoils")
     gone = [f"{rank}{house}" + (f" ×{lost[rank]}" if lost[rank] > 1 else "")
             for rank in SPOUSE_RANKS if lost.get(rank, 0)] if lost else None
