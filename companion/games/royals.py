@@ -113,6 +113,8 @@ def find_marriages(players: Sequence[str], houses: Mapping[str, str], spoils: Ma
     found: list[Marriage] = []
     if not left["K"] and not left["Q"]:
         return found  # no own King or Queen to marry
+    if all([suit == house for _, suit in held]):
+        return found  # no other House's King or Queen to marry them to
     order = seat_order_from_left(players, holder)
     for other_house in dict.fromkeys([houses[p] for p in order]):
         if other_house == house or not (held.get(("Q", other_house)) or held.get(("K", other_house))):
