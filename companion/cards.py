@@ -185,6 +185,23 @@ def _parse_text(text: str, allow_joker: bool) -> Card:
     return Card(rank, suit)
 
 
+@lru_cache(maxsize=4096)
+def parse_card_text(text: str) -> Card:
+    """parse_card for a game without jokers, remembered by the text alone (the cache's quickest
+    key): for a reader that parses card after card. Text that is not hashable raises TypeError.
+
+    >>> parse_card_text("kS")
+    Card(rank='K', suit='S')
+    >>> parse_card_text("JK")
+    Traceback (most recent call last):
+    ...
+    companion.cards.CardError: JK is not a card here: this game has no jokers
+    """
+    if not isinstance(text, str):
+        raise CardError(f"give a card as text such as KS or 10H, not {said(text)}")
+    return _parse_text(text, False)
+
+
 def format_card(card: Card) -> str:
     """The canonical notation of a card (the same as ``str(card)``).
 
@@ -204,4 +221,4 @@ def format_cards(cards) -> str:
 
 
 __all__ = ["FACES", "JOKER_RANK", "RANKS", "SUITS", "Card", "CardError", "format_card", "format_cards",
-           "parse_card", "parse_suit"]
+           "parse_card", "parse_card_text", "parse_suit"]

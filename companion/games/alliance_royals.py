@@ -21,12 +21,13 @@ declared. The API's worked example (API.md):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
-from typing import Any
+from functools import cached_property, lru_cache
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
-from ..cards import RANKS, Card, CardError, format_cards, parse_card, parse_suit
+from ..cards import RANKS, Card, CardError, format_cards, parse_card, parse_card_text, parse_suit
 from .base import (
     InputError,
     Played,
@@ -75,6 +76,9 @@ RANK_PLURALS = {
 #: AR-4 by rank, looked up once per card (a round scores some sixty cards).
 _POINTS = {rank: 5 if rank in TRIPLED_RANKS else 10 for rank in RANKS}
 _NONE_MATCHED: frozenset[str] = frozenset()
+#: Each rank's place in battle order (RANKS).
+_RANK_PLACE = {rank: i for i, rank in enumerate(RANKS)}
+_NOTHING_LOST: Mapping[str, int] = MappingProxyType({})
 
 
 def copies_in_pack(rank: str) -> int:
@@ -97,6 +101,7 @@ def card_points(card: Card) -> int:
     return 5 if card.rank in TRIPLED_RANKS else 10
 
 
+@lru_cache(maxsize=1024)  # a round writes some thirty numbers, most of them met before
 def number(n: int) -> str:
     """A number in an explanation, with a true minus sign.
 
@@ -217,9 +222,9 @@ class Hostage:
     where: str
 
 
-@dataclass(frozen=True)
-class Board:
-    """One player's end of round as entered (AR-3)."""
+class Board(NamedTuple):
+    """One player's end of round as entered (AR-3). A named tuple, never changed once read: every
+    round reads one per player, and a frozen dataclass costs several times as much to make."""
 
     house: str
     spoils: tuple[Card, ...]
@@ -260,9 +265,8 @@ class Alliances:
         return f"Alliance {side} ({first} and {second})"
 
 
-@dataclass(frozen=True)
-class PlayerScore:
-    """One player's round, worked through AR-4 to AR-10."""
+class PlayerScore(NamedTuple):
+    """One player's round, worked through AR-4 to AR-10 (a named tuple, as :class:`Board` is)."""
 
     spoils: int
     meld: int
@@ -401,16 +405,16 @@ def _plain_board(raw: object) -> Board | None:
         return None
     try:
         house = parse_suit(raw.get("house"))
-        sections = []
+        sections: list[tuple[Card, ...]] = []
         for section in SECTIONS:
             cards = raw.get(section)
             if cards is None:
                 sections.append(())
             elif type(cards) is list:
-                sections.append(tuple(map(parse_card, cards)))
+                sections.append(tuple(map(parse_card_text, cards)))
             else:
                 return None
-    except CardError:
+    except (CardError, TypeError):  # TypeError: a card given as a list or a set of fields
         return None
     return Board(house, *sections, ())
 
@@ -534,12 +538,12 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems,
     boards: dict[str, Board] = {}
     ok = True
     for name, board in raw_boards.items():
-        where = f"{at}.players.{name}"
         if name not in players:
-            not_at_table(found, where, name, players)
+            not_at_table(found, f"{at}.players.{name}", name, players)
             ok = False
             continue
-        parsed = _parse_board(board, where, name, players, found)
+        # the place of the board is named only when something in it is wrong
+        parsed = _plain_board(board) or _parse_board(board, f"{at}.players.{name}", name, players, found)
         if parsed is None or parsed.house is None:
             ok = False
         if parsed is not None:
@@ -559,13 +563,18 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems,
 
 def _check_pack(boards: Mapping[str, Board], at: str, players: Sequence[str], found: Problems) -> None:
     """AR-1, AR-13: no card may be entered more often than the pack holds it."""
-    entered: dict[tuple[str, str], int] = {}
-    for board in boards.values():  # counted first: a round almost never holds a card too often
-        for cards in (board.spoils, board.meld, board.hand):
-            for card in cards:
-                key = (card.rank, card.suit)
-                entered[key] = entered.get(key, 0) + 1
-    if all(n == 1 or (n <= 3 and rank in TRIPLED_RANKS) for (rank, _), n in entered.items()):
+    # Counted first, in one flat list: a round almost never holds a card too often.
+    keys = [(card.rank, card.suit) for board in boards.values()
+            for cards in (board.spoils, board.meld, board.hand) for card in cards]
+    entered = dict.fromkeys(keys, 0)
+    if len(entered) == len(keys):
+        return  # no card entered twice
+    for key in keys:
+        entered[key] += 1
+    for (rank, _), n in entered.items():
+        if n > 1 and (n > 3 or rank not in TRIPLED_RANKS):
+            break
+    else:
         return
     seen: dict[Card, list[str]] = {}
     first_over: dict[Card, str] = {}
@@ -601,11 +610,15 @@ def _nullify(rnd: Round, sides: Alliances, found: Problems):
     AR-9 says each hostage nullifies one such marriage, so two hostages against the
     two spouses of a single marriage are one too many.
     """
+    if not any([board.hostages for board in rnd.boards.values()]):
+        return _no_hostages(rnd.boards)
     nullified = {p: [0, 0] for p in rnd.boards}  # per Spoils owner, per kind of marriage
     lost_own: dict[str, dict[str, int]] = {p: {} for p in rnd.boards}  # own-House Royals that stop counting (AR-7)
     by = {p: [] for p in rnd.boards}  # (holder, card, kind) per target
     held_by = {p: [] for p in rnd.boards}  # (card, target) per holder
     for holder, board in rnd.boards.items():
+        if not board.hostages:
+            continue  # as nearly every board: no Counter to make
         declared: Counter[Card] = Counter()
         for hostage in board.hostages:
             card, target = hostage.card, hostage.target
@@ -635,56 +648,88 @@ def _nullify(rnd: Round, sides: Alliances, found: Problems):
     return nullified, lost_own, by, held_by
 
 
+def _no_hostages(boards: Mapping[str, Board]):
+    """What :func:`_nullify` finds in a round without hostages, as nearly every round is (read only)."""
+    return (dict.fromkeys(boards, (0, 0)), dict.fromkeys(boards, _NOTHING_LOST), dict.fromkeys(boards, ()),
+            dict.fromkeys(boards, ()))
+
+
 def _score_round(rnd: Round, sides: Alliances, house_names: Mapping[str, str], found: Problems):
     nullified, lost_own, hostages_on, held_by = _nullify(rnd, sides, found)
     boards = rnd.boards
+    allies = {name: sides.ally_of(name) for name in boards}
     counted = {}
     for name, board in boards.items():
-        ally_house = boards[sides.ally_of(name)].house
-        married = marriages(board.spoils, board.house, ally_house)
+        married = marriages(board.spoils, board.house, boards[allies[name]].house)
         counted[name] = (married[0] - nullified[name][0], married[1] - nullified[name][1])
 
     scores: dict[str, PlayerScore] = {}
     explain: dict[str, list[str]] = {}
     for name, board in boards.items():
-        ally = sides.ally_of(name)
+        ally = allies[name]
         ally_board = boards[ally]
         lines = [f"Home House {house_names[board.house]}; ally {ally} ({house_names[ally_board.house]}) "
                  "(AR-2, AR-3)"]
         spoils_pts, meld_pts, hand_pts, matched = _board_points(board, lines)
         notes = _own_royals_in_meld(name, board)
         sets, royals = _royal_sets(name, board, ally, ally_board, counted, lost_own[name], house_names, lines)
-        _hostage_lines(name, board, ally, ally_board, hostages_on, held_by, lines)
+        if hostages_on[name] or hostages_on[ally] or held_by[name]:
+            _hostage_lines(name, board, ally, ally_board, hostages_on, held_by, lines)
         lines.append(_marriages_line(name, ally, board, ally_board, counted, nullified))
 
-        own_m, ally_m = sum(counted[name]), sum(counted[ally])
-        player = PlayerScore(spoils_pts, meld_pts, hand_pts, tuple(r for r in RANKS if r in matched), royals,
+        own_m, ally_m = counted[name][0] + counted[name][1], counted[ally][0] + counted[ally][1]
+        player = PlayerScore(spoils_pts, meld_pts, hand_pts, _in_rank_order(matched), royals,
                              sets, own_m, ally_m, tuple(notes))
-        natural, multiplier = spoils_pts + meld_pts - hand_pts, 1 + sets + own_m + ally_m
-        parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
-        marriage_total = own_m + ally_m
-        if marriage_total:
-            parts.append(f"{marriage_total} marriage{'s' if marriage_total != 1 else ''}")
-        how = f"(1 + {' + '.join(parts)}) = {number(natural)} × {multiplier}" if parts else "1"
         lines.extend(notes)
-        lines.append(f"Score {number(natural)} × {how} = {number(natural * multiplier)} (AR-10)")
+        lines.append(_score_line(spoils_pts + meld_pts - hand_pts, sets, own_m + ally_m))
         scores[name] = player
         explain[name] = lines
     return scores, explain
 
 
+def _in_rank_order(ranks: Iterable[str]) -> tuple[str, ...]:
+    """Ranks in battle order, low to high (a board matches one or two ranks: no walk over all thirteen)."""
+    return tuple(ranks) if len(ranks) < 2 else tuple(sorted(ranks, key=_RANK_PLACE.__getitem__))
+
+
+def _score_line(natural: int, sets: int, marriage_total: int) -> str:
+    """AR-10: the natural score times one plus the Royal sets and the marriages."""
+    if not sets and not marriage_total:
+        shown = number(natural)
+        return f"Score {shown} × 1 = {shown} (AR-10)"
+    parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
+    if marriage_total:
+        parts.append(f"{marriage_total} marriage{'s' if marriage_total != 1 else ''}")
+    multiplier, shown = 1 + sets + marriage_total, number(natural)
+    return (f"Score {shown} × (1 + {' + '.join(parts)}) = {shown} × {multiplier} "
+            f"= {number(natural * multiplier)} (AR-10)")
+
+
 def _board_points(board: Board, lines: list[str]) -> tuple[int, int, int, frozenset[str]]:
-    """AR-4, AR-5, AR-6: the points of Spoils, Meld and Hand, each explained on ``lines``."""
-    matched = matched_ranks(board.spoils, board.meld)
-    spoils_pts = section_points(board.spoils, matched)
-    meld_pts = section_points(board.meld, matched)
-    hand_pts = hand_points(board.hand)
-    lines.append(_spoils_line(board.spoils, matched, spoils_pts))
-    lines.append(_meld_line(board.spoils, board.meld, matched, meld_pts))
-    hand_text = f"Hand {format_cards(board.hand)}: {number(-hand_pts)}" if board.hand else "Hand empty: 0"
-    lines.append(f"{hand_text} (AR-6)")
-    natural = spoils_pts + meld_pts - hand_pts
-    lines.append(f"Natural score {spoils_pts} + {meld_pts} − {hand_pts} = {number(natural)} (AR-6)")
+    """AR-4, AR-5, AR-6: the points of Spoils, Meld and Hand, each explained on ``lines``.
+
+    The ranks are read once per board and shared by the points and their lines (as
+    :func:`matched_ranks` and :func:`section_points` would find them)."""
+    spoils, meld, hand = board.spoils, board.meld, board.hand
+    points = _POINTS.__getitem__
+    spoils_ranks = [c.rank for c in spoils]
+    meld_ranks = [c.rank for c in meld]
+    if meld:  # AR-5: each Meld rank, in Meld order, with its cards in Meld + Spoils
+        in_both = {rank: meld_ranks.count(rank) + spoils_ranks.count(rank) for rank in meld_ranks}
+        matched = frozenset([rank for rank, n in in_both.items() if n >= 3])
+    else:
+        in_both, matched = {}, _NONE_MATCHED
+    spoils_pts = sum(map(points, spoils_ranks))
+    meld_pts = sum(map(points, meld_ranks))
+    for rank in matched:  # AR-5: a matched card scores double, its points once more
+        spoils_pts += points(rank) * spoils_ranks.count(rank)
+        meld_pts += points(rank) * meld_ranks.count(rank)
+    hand_pts = sum(map(points, [c.rank for c in hand]))
+    lines.append(_spoils_line(spoils, spoils_ranks, matched, spoils_pts))
+    lines.append(_meld_line(meld, in_both, matched, meld_pts))
+    lines.append(f"Hand {format_cards(hand)}: {number(-hand_pts)} (AR-6)" if hand else "Hand empty: 0 (AR-6)")
+    lines.append(f"Natural score {spoils_pts} + {meld_pts} − {hand_pts} = {number(spoils_pts + meld_pts - hand_pts)} "
+                 "(AR-6)")
     return spoils_pts, meld_pts, hand_pts, matched
 
 
@@ -711,18 +756,24 @@ def _royal_sets(name: str, board: Board, ally: str, ally_board: Board, counted: 
     spouse stops counting for its owner whichever spouse the hostage named, while an
     own-House card in its owner's Spoils stops counting only when it is the hostage's card."""
     house = board.house
-    own = {"K": 0, "Q": 0, "J": 0}
+    kings = queens = jacks = 0
     for card in board.spoils:
-        if card.suit == house and card.rank in own:
-            own[card.rank] += 1
-    via_ally = {"K": 0, "Q": 0}
-    if house != ally_board.house:
-        via_ally["Q"] = counted[ally][0]  # ally's own K married to a Q of this House
-        via_ally["K"] = counted[ally][1]  # ally's own Q married to a K of this House
-    owned = {rank: own[rank] - lost.get(rank, 0) + via_ally.get(rank, 0) for rank in ROYAL_RANKS}
+        if card.suit == house:
+            if card.rank == "K":
+                kings += 1
+            elif card.rank == "Q":
+                queens += 1
+            elif card.rank == "J":
+                jacks += 1
+    if lost:  # AR-9: only a King or Queen is ever held hostage
+        kings -= lost.get("K", 0)
+        queens -= lost.get("Q", 0)
+    # AR-8: the ally's own K married to a Q of this House, and the ally's own Q married to a K of it
+    via_q, via_k = counted[ally] if house != ally_board.house else (0, 0)
+    owned = {"K": kings + via_k, "Q": queens + via_q, "J": jacks}
     sets = min(owned.values())
-    royals = tuple(f"{rank}{house}" for rank in ROYAL_RANKS for _ in range(owned[rank]))
-    lines.append(_royals_line(sets, owned, via_ally, lost, house, house_names[house], ally))
+    royals = ("K" + house,) * owned["K"] + ("Q" + house,) * owned["Q"] + ("J" + house,) * jacks
+    lines.append(_royals_line(sets, owned, via_k, via_q, lost, house, house_names[house], ally))
     return sets, royals
 
 
@@ -745,74 +796,68 @@ def _hostage_lines(name: str, board: Board, ally: str, ally_board: Board, hostag
         lines.append(f"Holds {card} hostage against {target} (AR-9)")
 
 
-def _spoils_line(spoils: Sequence[Card], matched: frozenset[str], points: int) -> str:
+def _spoils_line(spoils: Sequence[Card], ranks: Sequence[str], matched: frozenset[str], points: int) -> str:
+    """AR-4, AR-5: the Spoils and their points; ``ranks`` are the Spoils' ranks."""
     if not spoils:
         return "Spoils empty: 0 (AR-4)"
-    if matched:
-        ranks_held = {c.rank for c in spoils}
-        doubled = [r for r in RANKS if r in matched and r in ranks_held]
-    else:
-        doubled = []
+    doubled = _in_rank_order([r for r in matched if r in ranks]) if matched else None
     if not doubled:
         return f"Spoils {format_cards(spoils)}: {points} (AR-4)"
-    ranks = ", ".join(RANK_PLURALS[r] for r in doubled)
-    return f"Spoils {format_cards(spoils)}: {points} — {ranks} matched with the Meld, doubled (AR-4, AR-5)"
+    named = ", ".join([RANK_PLURALS[r] for r in doubled])
+    return f"Spoils {format_cards(spoils)}: {points} — {named} matched with the Meld, doubled (AR-4, AR-5)"
 
 
-def _meld_line(spoils: Sequence[Card], meld: Sequence[Card], matched: frozenset[str], points: int) -> str:
+def _meld_line(meld: Sequence[Card], in_both: Mapping[str, int], matched: frozenset[str], points: int) -> str:
+    """AR-4, AR-5: the Meld and its points; ``in_both`` holds each Meld rank's cards in Meld + Spoils."""
     if not meld:
         return "Meld empty: 0 (AR-4)"
-    in_meld = [c.rank for c in meld]
-    in_spoils = [c.rank for c in spoils]
-    clauses = []
-    for rank in dict.fromkeys(in_meld):
-        n = in_meld.count(rank) + in_spoils.count(rank)
-        if rank in matched:
-            clauses.append(f"{RANK_PLURALS[rank]} matched ({n} in Meld + Spoils), doubled")
-        else:
-            clauses.append(f"{RANK_PLURALS[rank]} not matched ({n} in Meld + Spoils, 3 needed)")
+    clauses = [f"{RANK_PLURALS[rank]} matched ({n} in Meld + Spoils), doubled" if rank in matched else
+               f"{RANK_PLURALS[rank]} not matched ({n} in Meld + Spoils, 3 needed)" for rank, n in in_both.items()]
     ruling = "(AR-5)" if matched else "(AR-4, AR-5)"
     return f"Meld {format_cards(meld)}: {points} — {'; '.join(clauses)} {ruling}"
 
 
-def _royals_line(sets: int, owned: Mapping[str, int], via_ally: Mapping[str, int], lost: Mapping[str, int],
+def _royals_line(sets: int, owned: Mapping[str, int], via_k: int, via_q: int, lost: Mapping[str, int],
                  house: str, house_name: str, ally: str) -> str:
-    if not any(owned.values()):
-        held = "no Royals of " + house_name + " owned"
+    if owned["K"] or owned["Q"] or owned["J"]:
+        held = ", ".join([rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
+                          for rank in ROYAL_RANKS if owned[rank]]) + f" of {house_name}"
     else:
-        held = ", ".join(rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
-                         for rank in ROYAL_RANKS if owned[rank]) + f" of {house_name}"
+        held = "no Royals of " + house_name + " owned"
     extras = []
-    married = [f"{rank}{house}" + (f" ×{via_ally[rank]}" if via_ally[rank] > 1 else "")
-               for rank in SPOUSE_RANKS if via_ally.get(rank, 0) > 0]
-    if married:
+    if via_k > 0 or via_q > 0:
+        married = [f"{rank}{house}" + (f" ×{n}" if n > 1 else "") for rank, n in (("K", via_k), ("Q", via_q)) if n > 0]
         extras.append(f"{' and '.join(married)} married in {ally}'s Spoils")
     gone = [f"{rank}{house}" + (f" ×{lost[rank]}" if lost[rank] > 1 else "")
-            for rank in SPOUSE_RANKS if lost.get(rank, 0)]
+            for rank in SPOUSE_RANKS if lost.get(rank, 0)] if lost else None
     if gone:
         extras.append(f"{' and '.join(gone)} held hostage, not counted")
     extra = "; " + "; ".join(extras) if extras else ""
     return f"Royal sets: {sets} ({held}{extra}) (AR-7)"
 
 
+def _marriages_in(counted: tuple[int, int], nullified: Sequence[int], owner_house: str, other_house: str,
+                  label: str) -> str:
+    """AR-8, AR-9: the marriages in one Spoils, counted and nullified, by kind."""
+    if not (counted[0] or counted[1] or nullified[0] or nullified[1]):
+        return f"0 in {label}"
+    pieces = []
+    for kind in (0, 1):
+        how_many, none_left = counted[kind], nullified[kind]
+        if how_many or none_left:
+            pair = pair_text(kind, owner_house, other_house)
+            if how_many:
+                pieces.append(pair + times(how_many))
+            if none_left:
+                pieces.append(f"{pair}{times(none_left)} nullified")
+    return f"{counted[0] + counted[1]} in {label} ({', '.join(pieces)})"
+
+
 def _marriages_line(name, ally, board, ally_board, counted, nullified) -> str:
     if board.house == ally_board.house:
         return f"Marriages: none, since {name} and {ally} share a House (AR-8)"
-
-    def part(owner_house: str, other_house: str, key: str, label: str) -> str:
-        pieces = []
-        for kind in (0, 1):
-            how_many, none_left = counted[key][kind], nullified[key][kind]
-            if how_many or none_left:
-                pair = pair_text(kind, owner_house, other_house)
-                if how_many:
-                    pieces.append(pair + times(how_many))
-                if none_left:
-                    pieces.append(f"{pair}{times(none_left)} nullified")
-        return f"{sum(counted[key])} in {label}" + (f" ({', '.join(pieces)})" if pieces else "")
-
-    own = part(board.house, ally_board.house, name, "own Spoils")
-    theirs = part(ally_board.house, board.house, ally, f"{ally}'s Spoils")
+    own = _marriages_in(counted[name], nullified[name], board.house, ally_board.house, "own Spoils")
+    theirs = _marriages_in(counted[ally], nullified[ally], ally_board.house, board.house, f"{ally}'s Spoils")
     return f"Marriages: {own}, {theirs} (AR-8)"
 
 
@@ -883,8 +928,7 @@ def _advance(tally: Tally, rnd: Round, found: Problems) -> Tally:
     if len(rnd.boards) == len(players):
         scores, explain = _score_round(rnd, sides, tally.opts["house_names"], found)
         detail_players = _round_detail(rnd, players, scores)
-        points = {p: detail_players[p]["score"] for p in players}
-        explain = {p: explain[p] for p in players}
+        points = {p: detail_players[p]["score"] for p in players}  # explain is already in seat order
     else:
         # AR-12: an Alliance surrendered and the boards were not all entered. Boards are
         # scored only when all four are given; otherwise the round is 0 for everyone.
@@ -894,7 +938,7 @@ def _advance(tally: Tally, rnd: Round, found: Problems) -> Tally:
                        "the round scores 0 (AR-12)"] for p in players}
         detail_players = {p: {"score": 0, "scored": False} for p in players}
 
-    side_points = {side: sum(points[p] for p in members) for side, members in sides.sides.items()}
+    side_points = {side: points[first] + points[second] for side, (first, second) in sides.sides.items()}
     totals = {p: tally.totals[p] + points[p] for p in players}
     side_totals = {side: tally.side_totals[side] + side_points[side] for side in sides.sides}
     for side, members in sides.sides.items():

@@ -191,10 +191,10 @@ def check_note(found: Problems, where: str, raw: Mapping[str, Any]) -> None:
     >>> [(p.where, p.message) for p in found]
     [('rounds[0].note', 'a note must be text')]
     """
-    from .. import limits
-
     note = raw.get("note")
     if note is not None:
+        from .. import limits  # here, not per round: most rounds carry no note
+
         wrong = limits.note_problem(note)
         if wrong:
             found.add(f"{where}.note", wrong)

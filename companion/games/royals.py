@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cards import RANKS, Card, said
+from ..cards import Card, said
 from . import alliance_royals as ar
 from .base import InputError, Played, Problems, ScoredGame, ScoredRound, is_whole_number
 
@@ -106,23 +106,26 @@ def find_marriages(players: Sequence[str], houses: Mapping[str, str], spoils: Ma
     house = houses[holder]
     held: dict[tuple[str, str], int] = {}  # the Kings and Queens in the Spoils, by rank and suit
     for card in spoils[holder]:
-        if card.rank in ar.SPOUSE_RANKS:
+        if card.rank == "K" or card.rank == "Q":  # ar.SPOUSE_RANKS
             key = (card.rank, card.suit)
             held[key] = held.get(key, 0) + 1
     left = {"K": held.get(("K", house), 0), "Q": held.get(("Q", house), 0)}
     found: list[Marriage] = []
     if not left["K"] and not left["Q"]:
         return found  # no own King or Queen to marry
+    if all([suit == house for _, suit in held]):
+        return found  # no other House's King or Queen to marry them to
     order = seat_order_from_left(players, holder)
-    for other_house in dict.fromkeys(houses[p] for p in order):
-        if other_house == house:
-            continue
-        spouses = tuple(p for p in order if houses[p] == other_house)
+    for other_house in dict.fromkeys([houses[p] for p in order]):
+        if other_house == house or not (held.get(("Q", other_house)) or held.get(("K", other_house))):
+            continue  # the holder's own House, or a House with no King or Queen in these Spoils
+        spouses = tuple([p for p in order if houses[p] == other_house])
         for own_rank, other_rank in (("K", "Q"), ("Q", "K")):
             n = min(left[own_rank], held.get((other_rank, other_house), 0))
-            left[own_rank] -= n
-            found.extend(Marriage(holder, spouses, Card(own_rank, house), Card(other_rank, other_house))
-                         for _ in range(n))
+            if n:
+                left[own_rank] -= n
+                found.extend([Marriage(holder, spouses, Card(own_rank, house), Card(other_rank, other_house))
+                              for _ in range(n)])
     return found
 
 
@@ -220,6 +223,8 @@ def _hostages(family: Family, rnd: ar.Round, players: Sequence[str], married: Ma
     held_by: dict[str, list[tuple[Card, str, Marriage]]] = {p: [] for p in players}
     for holder in players:
         board = rnd.boards[holder]
+        if not board.hostages:
+            continue  # as nearly every board: no Counter to make
         declared: Counter[Card] = Counter()
         for hostage in board.hostages:
             card, target = hostage.card, hostage.target
@@ -261,33 +266,39 @@ def _score_round(family: Family, rnd: ar.Round, players: Sequence[str], opts: Ma
         notes = ar._own_royals_in_meld(name, board)
         as_spouse = [m for m in every if name in m.spouses]
         sets, royals = _royal_sets(family, board, married[name], as_spouse, names[board.house], lines)
-        own_m = sum(1 for m in married[name] if m.counted)
-        spouse_m = sum(1 for m in as_spouse if m.counted)
+        own_m = len([m for m in married[name] if m.counted])
+        spouse_m = len([m for m in as_spouse if m.counted])
         if family.marries:
             lines.extend(_marriage_lines(name, married[name], every, held_by[name]))
-        player = PlayerRound(spoils_pts, meld_pts, hand_pts, tuple(r for r in RANKS if r in matched), royals,
+        player = PlayerRound(spoils_pts, meld_pts, hand_pts, ar._in_rank_order(matched), royals,
                              sets, own_m, spouse_m, tuple(notes))
-        natural, multiplier = spoils_pts + meld_pts - hand_pts, 1 + sets + own_m + spouse_m
-        parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
-        if own_m:
-            parts.append(f"{own_m} own marriage{'s' if own_m != 1 else ''}")
-        if spouse_m:
-            parts.append(f"spouse in {spouse_m} marriage{'s' if spouse_m != 1 else ''}")
-        how = (f"(1 + {' + '.join(parts)}) = {ar.number(natural)} × {multiplier}" if parts else "1")
-        ruling = "MR-3" if family.marries else "BR-2"
-        word = "Score before sharing" if family.marries else "Score"
         lines.extend(notes)
-        lines.append(f"{word} {ar.number(natural)} × {how} = {ar.number(natural * multiplier)} ({ruling})")
+        lines.append(_score_line(family, spoils_pts + meld_pts - hand_pts, sets, own_m, spouse_m))
         scores[name] = player
         explain[name] = lines
 
     if family.marries:
         _share(players, scores, explain, every, opts["share"])
-        if not any(m.counted for m in every):
+        if not any([m.counted for m in every]):
             for name in players:
                 explain[name].append("No marriage counts on any board this round; the authors say a round "
                                      "cannot end before someone is married, so it is scored with this note (MR-5)")
     return scores, explain, every
+
+
+def _score_line(family: Family, natural: int, sets: int, own_m: int, spouse_m: int) -> str:
+    """BR-2, MR-3: the natural score times one plus the Royal sets and the marriages."""
+    multiplier = 1 + sets + own_m + spouse_m
+    parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
+    if own_m:
+        parts.append(f"{own_m} own marriage{'s' if own_m != 1 else ''}")
+    if spouse_m:
+        parts.append(f"spouse in {spouse_m} marriage{'s' if spouse_m != 1 else ''}")
+    shown = ar.number(natural)
+    how = f"(1 + {' + '.join(parts)}) = {shown} × {multiplier}" if parts else "1"
+    if family.marries:
+        return f"Score before sharing {shown} × {how} = {ar.number(natural * multiplier)} (MR-3)"
+    return f"Score {shown} × {how} = {ar.number(natural * multiplier)} (BR-2)"
 
 
 def _royal_sets(family: Family, board: ar.Board, mine: list[Marriage], as_spouse: list[Marriage],
@@ -305,11 +316,11 @@ def _royal_sets(family: Family, board: ar.Board, mine: list[Marriage], as_spouse
     for m in as_spouse:
         if m.counted:
             via[m.other.rank] = via.get(m.other.rank, 0) + 1
-    owned = {rank: own[rank] + via.get(rank, 0) for rank in ar.ROYAL_RANKS}
+    owned = {"K": own["K"] + via.get("K", 0), "Q": own["Q"] + via.get("Q", 0), "J": own["J"] + via.get("J", 0)}
     sets = min(owned.values())
-    royals = tuple(f"{rank}{house}" for rank in ar.ROYAL_RANKS for _ in range(owned[rank]))
-    held = ", ".join(rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
-                     for rank in ar.ROYAL_RANKS if owned[rank])
+    royals = ("K" + house,) * owned["K"] + ("Q" + house,) * owned["Q"] + ("J" + house,) * owned["J"]
+    held = ", ".join([rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
+                      for rank in ar.ROYAL_RANKS if owned[rank]]) if owned["K"] or owned["Q"] or owned["J"] else ""
     extra = ""
     if via:
         spouse_spoils = sorted({m.holder for m in as_spouse if m.counted})
@@ -341,7 +352,7 @@ def _marriage_lines(name: str, mine: list[Marriage], every: list[Marriage],
                              f"{m.nullified_by[0]}'s hostage {m.nullified_by[1]} (MR-3, AR-9)")
     for card, target, m in held_by:
         lines.append(f"Holds {card} hostage against {target}: nullifies {target}'s marriage {m.cards()} (MR-3, AR-9)")
-    if not mine and not any(name in m.spouses for m in every):
+    if not mine and not any([name in m.spouses for m in every]):
         lines.append("Marriages: none (MR-2)")
     return lines
 
@@ -349,10 +360,14 @@ def _marriage_lines(name: str, mine: list[Marriage], every: list[Marriage],
 def _share(players: Sequence[str], scores: dict[str, PlayerRound], explain: dict[str, list[str]],
            every: list[Marriage], share: str) -> None:
     """MR-4: each player adds, once per spouse, that spouse's positive score before sharing."""
+    wed = set()  # (player, spouse), both ways round, for every marriage that counts
+    for m in every:
+        if m.counted:
+            for spouse in m.spouses:
+                wed.add((m.holder, spouse))
+                wed.add((spouse, m.holder))
     for name in players:
-        spouses = [p for p in players if p != name and any(
-            m.counted and ((m.holder == name and p in m.spouses) or (m.holder == p and name in m.spouses))
-            for m in every)]
+        spouses = [p for p in players if p != name and (name, p) in wed]
         if not spouses:
             continue
         if share == "none":
@@ -367,7 +382,7 @@ def _share(players: Sequence[str], scores: dict[str, PlayerRound], explain: dict
                 explain[name].append(f"Spouse {spouse}'s score before sharing is {ar.number(theirs)}: "
                                      "only positive scores are shared (MR-4)")
         explain[name].append(f"Round score {ar.number(scores[name].before_sharing)}"
-                             + "".join(f" + {v}" for v in scores[name].shared.values())
+                             + "".join([f" + {v}" for v in scores[name].shared.values()])
                              + f" = {ar.number(scores[name].score)} (MR-4)")
 
 
@@ -436,7 +451,7 @@ def _advance(tally: Tally, rnd: ar.Round, found: Problems) -> Tally:
         points = {p: detail["players"][p]["score"] for p in players}
         if family.marries:
             detail["marriages"] = [m.as_json() for m in every]
-            detail["no_marriage"] = not any(m.counted for m in every)
+            detail["no_marriage"] = not any([m.counted for m in every])
     else:
         points = dict.fromkeys(players, 0)
         explain = {p: [f"{rnd.surrender} surrendered before every board was entered: the round scores 0 "

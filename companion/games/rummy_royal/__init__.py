@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ...cards import CardError, parse_card, said
@@ -130,24 +131,33 @@ class _Deal:
         """Move chips between a player and a space (or two players) and say why, citing the ruling."""
         if chips <= 0:
             return
-        for side, sign in ((giver, -1), (taker, 1)):
-            if side in self.stacks:
-                self.stacks[side] += sign * chips
-            else:
-                self.board[side] += sign * chips
+        stacks = self.stacks
+        giver_plays, taker_plays = giver in stacks, taker in stacks  # a player, or a space of the board
+        (stacks if giver_plays else self.board)[giver] -= chips
+        (stacks if taker_plays else self.board)[taker] += chips
         self.movements.append({"from": giver, "to": taker, "chips": chips, "ruling": ruling, "why": why})
-        if say:
-            self.say(why, ruling, *(p for p in (giver, taker) if p in self.stacks))
+        if not say:
+            return
+        if giver_plays and taker_plays:
+            self.say(why, ruling, giver, taker)
+        elif giver_plays or taker_plays:
+            self.say(why, ruling, giver if giver_plays else taker)
+        else:
+            self.say(why, ruling)
 
     def say(self, why: str, ruling: str, *players: str) -> None:
         line = f"{why} ({ruling})"
         self.lines.append(line)
-        for p in dict.fromkeys(players):
-            self.explain[p].append(line)
         if not players:
             self.notes.append(line)
+        elif len(players) == 1:
+            self.explain[players[0]].append(line)
+        else:
+            for p in dict.fromkeys(players):
+                self.explain[p].append(line)
 
 
+@lru_cache(maxsize=1024)  # a deal says some thirty amounts, nearly all of them the same few
 def _chips(n: int) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
 
@@ -382,34 +392,15 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
             found.add(f"{at}.{key}", f"unknown field {said(key)}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
     check_note(found, at, raw)
     in_game = [p for p in players if p not in out_of_game]
-
-    # The dealer: as given, else the deal passes to the left.
+    # The dealer: as given, else the deal passes to the left. A dealer who cannot deal is a problem;
+    # the rest of the deal is still read, the antes as if the deal had passed to the left, so that
+    # every problem shows at once; the deal is not scored (problems were found).
     dealer = raw.get("dealer")
-    if dealer is None:
-        dealer = _next_dealer(players, out_of_game, last_dealer, stacks, len(spaces)) or in_game[0]
-    else:
+    if dealer is not None:
         dealer = _player(found, f"{at}.dealer", dealer, players, in_game, out_of_game)
     if dealer is None:
-        # The rest of the deal is still read, the antes as if the deal had passed to the left, so
-        # that every problem shows at once; the deal is not scored (problems were found).
         dealer = _next_dealer(players, out_of_game, last_dealer, stacks, len(spaces)) or in_game[0]
-
-    # RM-3: the antes. A player who cannot pay the whole ante is out, and keeps what is left.
-    for p in in_game:
-        each = opts["dealer_antes"] if p == dealer else 1
-        ante = each * len(spaces)
-        if stacks[p] < ante:
-            out_of_game.append(p)
-            deal.say(f"{p} has {_chips(stacks[p])} and cannot pay the ante of {ante}: out of the game from this "
-                     f"deal on, keeping {_chips(stacks[p])}", "RM-3", p)
-            continue
-        for space in spaces:
-            board[space] += each
-        stacks[p] -= ante
-        role = " as the dealer" if p == dealer else ""
-        deal.movements.append({"from": p, "to": "board", "chips": ante, "ruling": "RM-3",
-                               "why": f"{p} antes {_chips(each)} on each of the {len(spaces)} spaces{role}"})
-        deal.say(f"{p} antes {_chips(each)} on each of the {len(spaces)} spaces{role}: {_chips(ante)}", "RM-3", p)
+    _antes(deal, in_game, dealer, opts["dealer_antes"], spaces, out_of_game)
     active = [p for p in in_game if p not in out_of_game]
     if len(active) < 2:
         found.add(f"{at}.dealer", "fewer than two players can pay the ante, so no deal can be played; end the game "
@@ -431,6 +422,52 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
     # The stages are played on what could be read even when something could not, so that the bets
     # are checked against the stacks as they stand at the poker stage: every problem at once.
     # A deal with problems is not scored (its chips are thrown away with it).
+    _pay_stage(deal, holders, sequence, SEQUENCES[opts["sequence"]])
+
+    # RM-5: the poker stage; a bet can be no more than the player has by then.
+    if poker is not None:
+        for p, bet in poker.bets.items():
+            if bet > stacks[p]:
+                found.add(f"{at}.poker.bets.{p}", f"{p} has only {_chips(stacks[p])} at the poker stage, so cannot "
+                                                  f"bet {bet} (RM-5)")
+    if len(list(found)) > before_problems:
+        return None
+    if poker is not None:
+        _play_poker(deal, poker)
+    elif opts["poker"]:
+        deal.say(f"No poker hand was entered: the Pot's {_chips(board['pot'])} stay", "RM-5")
+    assert went_out is not None
+    _michigan(deal, active, went_out, cards_left)
+    return dealer
+
+
+def _antes(deal: _Deal, in_game: Sequence[str], dealer: str, dealer_antes: int, spaces: Sequence[str],
+           out_of_game: list[str]) -> None:
+    """RM-3: the antes. A player who cannot pay the whole ante is out, and keeps what is left."""
+    stacks = deal.stacks
+    on_each = 0  # what the players put on each space, added to the board once they have all paid
+    for p in in_game:
+        each = dealer_antes if p == dealer else 1
+        ante = each * len(spaces)
+        if stacks[p] < ante:
+            out_of_game.append(p)
+            deal.say(f"{p} has {_chips(stacks[p])} and cannot pay the ante of {ante}: out of the game from this "
+                     f"deal on, keeping {_chips(stacks[p])}", "RM-3", p)
+            continue
+        on_each += each
+        stacks[p] -= ante
+        role = " as the dealer" if p == dealer else ""
+        why = f"{p} antes {_chips(each)} on each of the {len(spaces)} spaces{role}"
+        deal.movements.append({"from": p, "to": "board", "chips": ante, "ruling": "RM-3", "why": why})
+        deal.say(f"{why}: {_chips(ante)}", "RM-3", p)
+    for space in spaces:
+        deal.board[space] += on_each
+
+
+def _pay_stage(deal: _Deal, holders: Mapping[str, str], sequence: Sequence[str], seq: str) -> None:
+    """RM-4: each pay card's space to its holder, the Marriage to the holder of KH and QH, the Sequence
+    shared by its holders; what nobody claims stays for the next deal."""
+    board = deal.board
     for card in PAY_CARDS:
         holder = holders.get(card)
         if holder:
@@ -447,7 +484,6 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
                "Nobody held both KH and QH")
         deal.say(f"{why}: the Marriage's {_chips(board['marriage'])} stay",
                  "RM-4")
-    seq = SEQUENCES[opts["sequence"]]
     if sequence:
         pile = board["sequence"]
         share, left = divmod(pile, len(sequence))
@@ -461,23 +497,12 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
     else:
         deal.say(f"Nobody held the Sequence ({seq} of one suit): its {_chips(board['sequence'])} stay", "RM-4")
 
-    # RM-5: the poker stage; a bet can be no more than the player has by then.
-    if poker is not None:
-        for p, bet in poker.bets.items():
-            if bet > stacks[p]:
-                found.add(f"{at}.poker.bets.{p}", f"{p} has only {_chips(stacks[p])} at the poker stage, so cannot "
-                                                  f"bet {bet} (RM-5)")
-    if len(list(found)) > before_problems:
-        return None
-    if poker is not None:
-        _play_poker(deal, poker)
-    elif opts["poker"]:
-        deal.say(f"No poker hand was entered: the Pot's {_chips(board['pot'])} stay", "RM-5")
 
-    # RM-6: Michigan.
-    assert went_out is not None
-    deal.move("kitty", went_out, board["kitty"], f"{went_out} went out first: takes the Kitty, "
-              f"{_chips(board['kitty'])}", "RM-6")
+def _michigan(deal: _Deal, active: Sequence[str], went_out: str, cards_left: Mapping[str, int]) -> None:
+    """RM-6: the first player out takes the Kitty and a chip for every card left in each other hand."""
+    stacks = deal.stacks
+    deal.move("kitty", went_out, deal.board["kitty"], f"{went_out} went out first: takes the Kitty, "
+              f"{_chips(deal.board['kitty'])}", "RM-6")
     for p in active:
         if p == went_out:
             continue
@@ -491,7 +516,6 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
         else:
             deal.move(p, went_out, paid, f"{p} had {counted(n, 'card')} left: pays {went_out} "
                                          f"{_chips(paid)}", "RM-6")
-    return dealer
 
 
 @dataclass(frozen=True)
@@ -660,7 +684,7 @@ def check_cards(cards: object, where: str, found: Problems, seen: dict[str, str]
     out: list[str] = []
     for i, text in enumerate(cards):
         try:
-            card = str(parse_card(text))
+            card = _card_text(text) if isinstance(text, str) else str(parse_card(text))
         except CardError as err:
             found.add(f"{where}[{i}]", str(err))
             return None
@@ -672,6 +696,13 @@ def check_cards(cards: object, where: str, found: Problems, seen: dict[str, str]
         seen[card] = owner
         out.append(card)
     return out
+
+
+@lru_cache(maxsize=1024)
+def _card_text(text: str) -> str:
+    """A card's notation as the referee compares it (RM-9), remembered: a poker stage names some
+    thirty cards, the same few over a night."""
+    return str(parse_card(text))
 
 
 def _play_poker(deal: _Deal, poker: _Poker) -> None:

@@ -91,23 +91,28 @@ class Best:
         >>> best_five(["AH", "2S", "3D", "4C", "5H"]).words
         'a straight, Five high (the wheel: the Ace plays low)'
         """
-        k = self.key
-        if self.rank in ("straight flush", "straight"):
-            wheel = " (the wheel: the Ace plays low)" if k[0] == 5 else ""
-            return f"a {self.rank}, {_NAME[k[0]]} high{wheel}"
-        if self.rank == "four of a kind":
-            return f"four {plural(k[0])}, kicker {short(k[1])}"
-        if self.rank == "full house":
-            return f"a full house, {plural(k[0])} full of {plural(k[1])}"
-        if self.rank == "flush":
-            return f"a flush, {' '.join(short(v) for v in k)}"
-        if self.rank == "three of a kind":
-            return f"three {plural(k[0])}, kickers {short(k[1])} {short(k[2])}"
-        if self.rank == "two pair":
-            return f"two pair, {plural(k[0])} and {plural(k[1])}, kicker {short(k[2])}"
-        if self.rank == "one pair":
-            return f"a pair of {plural(k[0])}, kickers {' '.join(short(v) for v in k[1:])}"
-        return f"{_NAME[k[0]]} high, {' '.join(short(v) for v in k)}"
+        return _words(self.rank, self.key)
+
+
+@lru_cache(maxsize=4096)  # said of every player's hand in every pot, and a night deals the same few ranks
+def _words(rank: str, k: tuple[int, ...]) -> str:
+    """:attr:`Best.words` for a hand of ``rank`` ordered by the key ``k``."""
+    if rank in ("straight flush", "straight"):
+        wheel = " (the wheel: the Ace plays low)" if k[0] == 5 else ""
+        return f"a {rank}, {_NAME[k[0]]} high{wheel}"
+    if rank == "four of a kind":
+        return f"four {plural(k[0])}, kicker {short(k[1])}"
+    if rank == "full house":
+        return f"a full house, {plural(k[0])} full of {plural(k[1])}"
+    if rank == "flush":
+        return f"a flush, {' '.join(short(v) for v in k)}"
+    if rank == "three of a kind":
+        return f"three {plural(k[0])}, kickers {short(k[1])} {short(k[2])}"
+    if rank == "two pair":
+        return f"two pair, {plural(k[0])} and {plural(k[1])}, kicker {short(k[2])}"
+    if rank == "one pair":
+        return f"a pair of {plural(k[0])}, kickers {' '.join(short(v) for v in k[1:])}"
+    return f"{_NAME[k[0]]} high, {' '.join(short(v) for v in k)}"
 
 
 def _key(rank: str, values: Sequence[int]) -> tuple[int, ...]:
@@ -137,22 +142,34 @@ def best_five(cards: Sequence[str]) -> Best:
     >>> best_five(["2C", "3D", "4H", "5S", "AC", "KD", "KS"]).words
     'a straight, Five high (the wheel: the Ace plays low)'
     """
-    best = _best_five(tuple(sorted(cards)))
+    best, runs = _best_five(tuple(sorted(cards)))
+    if len(runs) == len(best.cards):
+        return best  # every card has a place of its own
     given = {c: i for i, c in enumerate(cards)}
-    shown = sorted(best.cards, key=lambda c: (_place(best.rank, best.key, _VALUE[c[:-1].replace("10", "T")]),
-                                              given[c]))  # equal cards in the order the player gave them
+    # equal cards (a pair's, a three's) in the order the player gave them
+    shown = [c for run in runs for c in (run if len(run) == 1 else sorted(run, key=given.__getitem__))]
     return Best(tuple(shown), best.rank, best.key, best.strength)
 
 
 @lru_cache(maxsize=4096)
-def _best_five(cards: tuple[str, ...]) -> Best:
+def _best_five(cards: tuple[str, ...]) -> tuple[Best, tuple[tuple[str, ...], ...]]:
+    """The best five of sorted cards, in the order they are shown, and the runs of cards that share a
+    place there (the cards of a pair, of a three), for :func:`best_five` to order as they were given."""
     text = "".join(("T" if c[:-1] == "10" else c[:-1]) + c[-1].lower() for c in cards)
     hand = StandardHighHand.from_game(text)
     rank = _LABELS[hand.entry.label.value]
     values = [_VALUE[c.rank.value] for c in hand.cards]
     key = _key(rank, values)
-    shown = sorted(hand.cards, key=lambda c: _place(rank, key, _VALUE[c.rank.value]))
-    return Best(tuple(_text(c) for c in shown), rank, key, hand.entry.index)
+    places = {c: _place(rank, key, _VALUE[c.rank.value]) for c in hand.cards}
+    shown = sorted(hand.cards, key=places.__getitem__)
+    runs: list[list[str]] = []
+    for i, card in enumerate(shown):
+        if i and places[card] == places[shown[i - 1]]:
+            runs[-1].append(_text(card))
+        else:
+            runs.append([_text(card)])
+    best = Best(tuple(_text(c) for c in shown), rank, key, hand.entry.index)
+    return best, tuple(tuple(run) for run in runs)
 
 
 def _place(rank: str, key: tuple[int, ...], value: int) -> tuple[int, int]:
