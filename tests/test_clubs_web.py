@@ -367,3 +367,16 @@ def test_a_tournament_run_for_the_club_counts_every_table_it_seats(client, club,
     won = {p["name"]: p["games"].get("indian-rummy", {}).get("won") for p in shown["players"]}
     assert won[table.players[0]] == 1 and won[table.players[1]] == 0
     assert len(shown["players"]) == 4 and len(shown["tables"]) == 2
+
+
+def test_an_imported_table_s_names_get_the_new_table_form_s_checks(client, app):
+    club = season_club(app)
+    record = client.get(f"/clubs/{club.id}/export.json?key={club.member_key}").get_json()
+    record["tables"][0]["players"][1] = "Ben\nand a line"
+    record["tables"][0]["title"] = "x" * 61
+    refused = client.post("/clubs/import", data={"file": (io.BytesIO(json.dumps(record).encode()), "club.json")},
+                          content_type="multipart/form-data")
+    assert refused.status_code == 422
+    html = text(refused)
+    assert "tables[0].players[1]: a name cannot hold control characters" in html
+    assert "tables[0].title: a table's name may have at most 60 characters; this one has 61" in html

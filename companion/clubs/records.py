@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import games, limits, tables
+from .. import games, limits, table_actions, tables
 from ..db import Database, immediate
 from ..entry import ENTRY
 from ..games.base import InputError, Problems
@@ -190,9 +190,12 @@ def _check_table(entry: object, at: str, keys: set[str], found: Problems) -> Non
     if not isinstance(entry, dict) or entry.get("game") not in ENTRY:
         found.add(f"{at}.game", "each table names a game Courtier plays, as a table's export does")
         return
-    title = entry.get("title")
-    if title is not None and (not isinstance(title, str) or limits.has_control(title) or len(title) > 60):
-        found.add(f"{at}.title", "a table's name is one line of at most 60 characters")
+    seats = Problems()  # the new-table form's own checks of the names and the title
+    table_actions.check_new_table(entry["game"], entry.get("players"), entry.get("title") or "", seats)
+    for problem in seats:
+        found.add(f"{at}.{problem.where}", problem.message)
+    if seats:
+        return
     try:
         scored = games.score({k: entry[k] for k in ("game", "players", "options", "rounds", "joined") if k in entry})
     except InputError as err:
