@@ -380,3 +380,12 @@ def test_an_imported_table_s_names_get_the_new_table_form_s_checks(client, app):
     html = text(refused)
     assert "tables[0].players[1]: a name cannot hold control characters" in html
     assert "tables[0].title: a table's name may have at most 60 characters; this one has 61" in html
+
+
+def test_numbers_and_dates_out_of_range_are_a_404_or_a_message_never_a_500(client, club):
+    huge = "9" * 25
+    assert client.get(f"/clubs/{club.id}/players/{huge}?key={club.member_key}").status_code == 404
+    assert client.post(f"/clubs/{club.id}/former?key={club.director_key}", data={"player": huge}).status_code == 400
+    refused = client.post(f"/clubs/{club.id}/seasons?key={club.director_key}",
+                          data={"season_name": "Forever", "season_from": "2026-01-01", "season_to": "9999-12-31"})
+    assert refused.status_code == 422 and "between the years 1900 and 2999" in text(refused)

@@ -133,6 +133,10 @@ def season_problems(name: object, first: object, last: object, taken: Iterable[s
             days[where] = date.fromisoformat(str(value))
         except ValueError:
             found.append(Problem(where, "give the date as year-month-day, like 2026-03-01"))
+            continue
+        if not 1900 <= days[where].year <= 2999:
+            found.append(Problem(where, "give a date between the years 1900 and 2999"))
+            del days[where]
     if len(days) == 2 and days["season_to"] < days["season_from"]:
         found.append(Problem("season_to", "a season ends on or after the day it starts"))
     return found
@@ -185,6 +189,8 @@ def find_player(db: Database, club_id: str, name: str) -> Player | None:
 
 
 def player(db: Database, club_id: str, player_id: int) -> Player | None:
+    if not 0 < player_id < 2**31:  # no roster id is out there; the database would refuse the number
+        return None
     row = db.execute("SELECT id, name, former, merged_into FROM club_players WHERE club_id = ? AND id = ?",
                      [club_id, player_id]).fetchone()
     return None if row is None else Player(row[0], row[1], bool(row[2]), row[3])
