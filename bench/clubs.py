@@ -94,6 +94,11 @@ def main() -> None:
         for what, took in (("club page", page), ("player page", player), ("club over the API", api)):
             verdict = "within" if took < PAGE_BUDGET else "OVER"
             print(f"{what}: {took * 1e3:.1f} ms, {verdict} its {PAGE_BUDGET * 1e3:.0f} ms budget")
+        for what, url in (("the record as JSON", f"/clubs/{club.id}/export.json?{member}"),
+                          ("the record as CSV", f"/clubs/{club.id}/export.csv?{member}")):
+            start = time.perf_counter()
+            size = len(client.get(url).data)
+            print(f"{what}: {time.perf_counter() - start:.2f} s for {size / 1e6:.1f} MB (in the bounded pool)")
         plain, counted = finishing_save(app, None, rng), finishing_save(app, club, rng)
         extra = counted - plain
         verdict = "within" if extra < RATING_BUDGET else "OVER"

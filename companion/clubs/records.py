@@ -34,10 +34,10 @@ def export(db: Database, club: store.Club) -> dict[str, Any]:
     rows = db.execute("SELECT table_id, finish_order, finished_at FROM club_tables WHERE club_id = ? "
                       "ORDER BY finish_order IS NULL, finish_order, added_at, table_id", [club.id]).fetchall()
     out_tables = []
-    for table_id, order, finished_at in rows:
-        now = tables.state(db, tables.get_table(db, table_id))
-        entry = tables.request_for(now.table, [data for _, data in now.hands])
-        entry["title"] = now.table.title
+    for table_id, order, finished_at in rows:  # each table's rounds as its log holds them: nothing scored
+        now, hands = tables.seating(tables.get_table(db, table_id), tables.events(db, table_id))
+        entry = tables.request_for(now, [data for _, data in hands])
+        entry["title"] = now.title
         if order is not None:
             entry["finished_at"] = finished_at
             entry["places"] = [

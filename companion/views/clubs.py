@@ -16,13 +16,13 @@ from datetime import date
 from urllib.parse import parse_qs, urlsplit
 
 import segno
-from flask import Blueprint, Response, abort, flash, g, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, current_app, flash, g, render_template, request, session, url_for
 from wtforms import FileField, IntegerField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
 from .. import chart, games, heavy, sheets, tables
 from ..clubs import ratings, records, store
-from ..db import get_db
+from ..db import borrowed, get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm
 from ..games.base import InputError, Problem
@@ -354,16 +354,26 @@ def standings_pdf(club_id: str):
 @bp.get("/<club_id>/export.json")
 def export_json(club_id: str):
     """The club's whole record, to import into another Courtier (Start a club → import)."""
-    body = json.dumps(records.export(get_db(), g.club), indent=1, ensure_ascii=False)
+    # Every table's log is read: for a club of thousands of games that is seconds, so it runs in the
+    # bounded pool (a 503 "busy, try in a minute" when it is full), never in the request's own thread.
+    body = heavy.pool().run(_export, current_app._get_current_object(), g.club, "json")
     response = Response(body, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="courtier-club-{g.club.id}.json"'
     return response
 
 
+def _export(app, club: store.Club, kind: str) -> str:
+    with borrowed(app) as db:
+        if kind == "csv":
+            return records.export_csv(db, club)
+        return json.dumps(records.export(db, club), ensure_ascii=False, separators=(",", ":"))
+
+
 @bp.get("/<club_id>/export.csv")
 def export_csv(club_id: str):
     """One row per player per finished game, for a spreadsheet."""
-    response = Response(records.export_csv(get_db(), g.club), mimetype="text/csv")
+    response = Response(heavy.pool().run(_export, current_app._get_current_object(), g.club, "csv"),
+                        mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="courtier-club-{g.club.id}.csv"'
     return response
 
