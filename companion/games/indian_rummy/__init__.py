@@ -244,13 +244,42 @@ _CARDS_BY_NOTATION: dict[str, Card] = {str(card): card for card in
                                        [Card(rank, suit) for rank in RANKS for suit in SUITS] + [Card(JOKER_RANK, "")]}
 
 
-def _card_list(raw: object, where: str, found: Problems, places: list[tuple[Card, str, str]], label: str
-               ) -> tuple[Card, ...]:
-    """Parsed cards; each also goes into ``places`` for the deck check (IR-1)."""
+class _DealCards:
+    """The cards of one deal as read, for the deck check (IR-1): their notations, counted at
+    once, and each list with where it was entered, written out card by card only when some
+    card is entered too often (the rare case, which check_decks then reports)."""
+
+    __slots__ = ("notations", "lists")
+
+    def __init__(self) -> None:
+        self.notations: list[str] = []
+        self.lists: list[tuple[str, str, tuple[Card, ...], Sequence[int]]] = []  # where, label, cards, indexes
+
+    def places(self) -> list[tuple[Card, str, str]]:
+        return [(card, f"{where}[{k}]", label) for where, label, cards, indexes in self.lists
+                for card, k in zip(cards, indexes, strict=True)]
+
+    def check(self, decks: int, found: Problems) -> None:
+        if max(Counter(self.notations).values(), default=0) > decks:
+            check_decks(self.places(), decks, found)
+
+
+def _card_list(raw: object, where: str, found: Problems, read: _DealCards, label: str) -> tuple[Card, ...]:
+    """Parsed cards; each also goes into ``read`` for the deck check (IR-1)."""
     if not isinstance(raw, list):
         found.add(where, "give the cards as a list of cards such as KS, 10H and JK")
         return ()
-    cards = []
+    try:  # the usual entry: every card in its notation, read without parsing
+        cards = tuple([_CARDS_BY_NOTATION[text] for text in raw])
+    except (KeyError, TypeError):  # some card to parse, or not a card
+        return _parsed_card_list(raw, where, found, read, label)
+    read.notations += raw
+    read.lists.append((where, label, cards, range(len(cards))))
+    return cards
+
+
+def _parsed_card_list(raw: list, where: str, found: Problems, read: _DealCards, label: str) -> tuple[Card, ...]:
+    cards, indexes = [], []
     for k, text in enumerate(raw):
         card = _CARDS_BY_NOTATION.get(text) if isinstance(text, str) else None
         if card is None:
@@ -260,12 +289,13 @@ def _card_list(raw: object, where: str, found: Problems, places: list[tuple[Card
                 found.add(f"{where}[{k}]", str(err))
                 continue
         cards.append(card)
-        places.append((card, f"{where}[{k}]", label))
+        indexes.append(k)
+        read.notations.append(str(card))
+    read.lists.append((where, label, tuple(cards), indexes))
     return tuple(cards)
 
 
-def _parse_entry(raw: object, at: str, name: str, found: Problems, places: list[tuple[Card, str, str]]
-                 ) -> Entry | None:
+def _parse_entry(raw: object, at: str, name: str, found: Problems, read: _DealCards) -> Entry | None:
     if not isinstance(raw, Mapping):
         found.add(at, f"give {name}'s hand as an object: {HAND_SHAPE}")
         return None
@@ -285,16 +315,16 @@ def _parse_entry(raw: object, at: str, name: str, found: Problems, places: list[
         if not isinstance(raw_groups, list):
             found.add(f"{at}.groups", "give the groups as a list, each group a list of cards such as AH 2H 3H")
             return None
-        groups = tuple(_card_list(g, f"{at}.groups[{k}]", found, places, f"{name}'s groups")
+        groups = tuple(_card_list(g, f"{at}.groups[{k}]", found, read, f"{name}'s groups")
                        for k, g in enumerate(raw_groups))
-        loose = _card_list(raw.get("loose", []), f"{at}.loose", found, places, f"{name}'s loose cards")
+        loose = _card_list(raw.get("loose", []), f"{at}.loose", found, read, f"{name}'s loose cards")
         given = len(loose) + sum(len(g) for g in groups)
         if given != HAND_SIZE and all(isinstance(g, list) for g in raw_groups):
             found.add(f"{at}.groups" if "groups" in raw else f"{at}.loose",
                       f"{name}'s groups and loose cards hold {given} cards; a hand has {HAND_SIZE} (IR-5)")
         return Entry("groups", at, groups=groups, loose=loose)
     if kind == "cards":
-        cards = _card_list(raw["cards"], f"{at}.cards", found, places, f"{name}'s cards")
+        cards = _card_list(raw["cards"], f"{at}.cards", found, read, f"{name}'s cards")
         if isinstance(raw["cards"], list) and len(raw["cards"]) != HAND_SIZE:
             n = len(raw["cards"])
             found.add(f"{at}.cards",
@@ -365,7 +395,7 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     doubtful: set[str] = set()
     hands: dict[str, Entry] = {}
     raw_hands = raw.get("hands")
-    places: list[tuple[Card, str, str]] = []
+    read = _DealCards()
     if not isinstance(raw_hands, Mapping):
         found.add(f"{at}.hands", f"give each player's hand by name: {HAND_SHAPE}")
     else:
@@ -375,12 +405,12 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
                 not_at_table(found, where, name, players)
                 continue
             problems = len(list(found))
-            entry = _parse_entry(hand, where, name, found, places)
+            entry = _parse_entry(hand, where, name, found, read)
             if len(list(found)) > problems:
                 doubtful.add(name)
             if entry is not None:
                 hands[name] = entry
-    check_decks(places, decks, found)
+    read.check(decks, found)
     # IR-2: the wild joker matters only to cards judged here; a deal of counts, drops and an
     # unentered declaration scores the same whatever was cut, so it may leave the wild out.
     judged = any(entry.kind in ("groups", "cards") for entry in hands.values())

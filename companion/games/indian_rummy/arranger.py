@@ -600,15 +600,30 @@ def _check_copies(hand: Sequence[Card]) -> None:
 _PLACE_BITS = {rank: 1 << place | (1 << HIGH_ACE if rank == "A" else 0) for rank, place in LOW.items()}
 
 
-def _has_pure_run(hand: Sequence[Card]) -> bool:
-    """IR-4, IR-6: whether three cards of one suit, printed Jokers aside, stand in a row
-    (Ace low or high). Wild cards count in their own place, as in a pure run. Without
-    such a run no arrangement has a pure sequence, so no lives."""
+def _may_have_lives(hand: Sequence[Card], wild: str | None) -> bool:
+    """IR-4, IR-6: False when no arrangement of the hand can give two sequences with a pure one.
+
+    A pure sequence needs three cards of one suit in a row, printed Jokers aside (Ace low or
+    high; wild cards count in their own place). Without any joker (no printed Joker, no card
+    of the wild rank) both sequences are pure and share no card: they need two suits with a
+    run, or six cards of one suit. Most hands dealt fail here, and skip the solver.
+    """
     held = dict.fromkeys(SUITS, 0)  # suit -> the places held, as bits
+    cards_in = dict.fromkeys(SUITS, 0)
+    jokers = False
     for card in hand:
-        if card.rank != JOKER_RANK:
-            held[card.suit] |= _PLACE_BITS[card.rank]
-    return any(bits & bits >> 1 & bits >> 2 for bits in held.values())
+        rank = card.rank
+        if rank == JOKER_RANK:
+            jokers = True
+            continue
+        if rank == wild:
+            jokers = True
+        held[card.suit] |= _PLACE_BITS[rank]
+        cards_in[card.suit] += 1
+    with_runs = [suit for suit, bits in held.items() if bits & bits >> 1 & bits >> 2]
+    if not with_runs:
+        return False
+    return jokers or len(with_runs) > 1 or cards_in[with_runs[0]] >= 6
 
 
 class _Solver:
@@ -950,10 +965,10 @@ def best_arrangement(cards: Iterable[Card | str], wild_rank: str | None) -> Arra
     wild = wild_rank_of(wild_rank)
     total = hand_value(hand, wild)
     _check_copies(hand)
-    if _has_pure_run(hand):
+    if _may_have_lives(hand, wild):
         solver = _Solver(hand, wild)
         least = solver.least(solver.start, len(solver.printed), NEED_ALL) if solver.lives_possible else _INF
-    else:  # most hands dealt hold no pure run: the solver could only find no lives (IR-6)
+    else:  # most hands dealt: the solver could only find no lives (IR-6)
         least = _INF
     if least >= _INF:  # no two sequences with a pure one: every card counts (IR-6)
         return Arrangement((), sort_cards(hand), min(total, CAP), False, (), total, False)
