@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...cards import JOKER_RANK, RANKS, SUITS, Card, CardError, format_cards, parse_card
 from ..base import (
@@ -163,8 +163,7 @@ def money(points: int, point_value: int | float) -> int | float:
 # A deal as entered
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):  # a named tuple: made for every hand of every deal, and cheaper than a dataclass
     """One player's hand in a deal, after its shape has been checked."""
 
     kind: str  # "groups", "cards", "count", "drop" or "wrong_show"
@@ -176,8 +175,9 @@ class Entry:
     drop: str = ""
 
 
-@dataclass(frozen=True)
-class Deal:
+class Deal(NamedTuple):
+    """One deal as read (a named tuple, as :class:`Entry`)."""
+
     wild: str | None  # as cut: a rank, or JK
     wild_rank: str | None  # IR-2: the rank that is wild (Aces when a printed Joker was cut)
     winner: str
@@ -264,6 +264,11 @@ class _DealCards:
             check_decks(self.places(), decks, found)
 
 
+def _is_mapping(raw: object) -> bool:
+    """A JSON object: a dict as parsed, checked first as the cheap case, or any other mapping."""
+    return type(raw) is dict or isinstance(raw, Mapping)
+
+
 def _card_list(raw: object, where: str, found: Problems, read: _DealCards, label: str) -> tuple[Card, ...]:
     """Parsed cards; each also goes into ``read`` for the deck check (IR-1)."""
     if not isinstance(raw, list):
@@ -296,7 +301,7 @@ def _parsed_card_list(raw: list, where: str, found: Problems, read: _DealCards, 
 
 
 def _parse_entry(raw: object, at: str, name: str, found: Problems, read: _DealCards) -> Entry | None:
-    if not isinstance(raw, Mapping):
+    if not _is_mapping(raw):
         found.add(at, f"give {name}'s hand as an object: {HAND_SHAPE}")
         return None
     for key in raw:
@@ -350,7 +355,7 @@ def _parse_entry(raw: object, at: str, name: str, found: Problems, read: _DealCa
 
 
 def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found: Problems) -> Deal | None:
-    if not isinstance(raw, Mapping):
+    if not _is_mapping(raw):
         found.add(at, "each deal needs the wild joker, the winner and the players' hands (API.md)")
         return None
     for key in raw:
@@ -396,7 +401,8 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     hands: dict[str, Entry] = {}
     raw_hands = raw.get("hands")
     read = _DealCards()
-    if not isinstance(raw_hands, Mapping):
+    hands_given = _is_mapping(raw_hands)
+    if not hands_given:
         found.add(f"{at}.hands", f"give each player's hand by name: {HAND_SHAPE}")
     else:
         for name, hand in raw_hands.items():
@@ -414,10 +420,10 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     # IR-2: the wild joker matters only to cards judged here; a deal of counts, drops and an
     # unentered declaration scores the same whatever was cut, so it may leave the wild out.
     judged = any(entry.kind in ("groups", "cards") for entry in hands.values())
-    if wild_text is None and (judged or not isinstance(raw_hands, Mapping)):
+    if wild_text is None and (judged or not hands_given):
         found.add(f"{at}.wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a "
                                 "printed Joker was cut (IR-2)")
-    if winner is None or not isinstance(raw_hands, Mapping):
+    if winner is None or not hands_given:
         return None
     broken = (wild is None and (wild_text is not None or judged)) or len(list(found)) > before
     return Deal(wild, wild_rank, winner, hands, tuple(rejoin), at, broken,
@@ -457,8 +463,8 @@ def _counted_text(cards: Sequence[Card], wild: str) -> str:
     if not cards:
         return "no cards, 0"
     values = rank_values(wild)
-    parts = [f"{c} {values[c.rank]}" for c in cards]
-    total = sum(values[c.rank] for c in cards)
+    parts = [f"{c.rank}{c.suit} {values[c.rank]}" for c in cards]
+    total = sum([values[c.rank] for c in cards])
     return f"{' + '.join(parts)} = {total}"
 
 
@@ -476,18 +482,22 @@ def _count_lines(counted: Sequence[Card], raw: int, lives: bool, wild: str) -> t
             f"{_counted_text(counted, wild)}{cap} (IR-3, IR-6)"], capped
 
 
+def _notations(cards: Sequence[Card]) -> list[str]:
+    """The cards as the detail lists them: what ``str(card)`` gives, without a call per card."""
+    return [c.rank + c.suit for c in cards]
+
+
 def _arranged(arrangement: Arrangement) -> dict[str, Any]:
     return {
-        "groups": [[str(c) for c in g] for g in arrangement.groups],
+        "groups": [_notations(g) for g in arrangement.groups],
         "kinds": [k.kind for k in arrangement.kinds],
-        "loose": [str(c) for c in arrangement.loose],
+        "loose": _notations(arrangement.loose),
     }
 
 
 def _judge_loser(entry: Entry, name: str, deal: Deal, variant: str) -> Judged:
     """IR-6 and IR-7: what a player who did not win the deal counts."""
     wild = deal.wild_rank
-    costs = penalties(variant)
     if entry.kind == "groups":
         c = _count_detail(entry.groups, entry.loose, wild)
         lines = _group_lines(entry.groups, c.kinds)
@@ -496,8 +506,8 @@ def _judge_loser(entry: Entry, name: str, deal: Deal, variant: str) -> Judged:
         more, n = _count_lines(c.counted, c.raw, c.lives, wild)
         return Judged(n, lines + more, {
             "entry": "groups", "count": n, "raw": c.raw, "capped": c.raw > n, "lives": c.lives,
-            "groups": [[str(x) for x in g] for g in entry.groups], "kinds": [k.kind for k in c.kinds],
-            "loose": [str(x) for x in entry.loose]})
+            "groups": [_notations(g) for g in entry.groups], "kinds": [k.kind for k in c.kinds],
+            "loose": _notations(entry.loose)})
     if entry.kind == "cards":
         best = _best_arrangement(entry.cards, wild)
         lines = ["Cards arranged for the lowest count (IR-6)"]
@@ -518,7 +528,7 @@ def _judge_loser(entry: Entry, name: str, deal: Deal, variant: str) -> Judged:
         return Judged(n, [f"Count entered: {entry.count}{cap} (IR-6)"],
                       {"entry": "count", "count": n, "raw": entry.count, "capped": entry.count > CAP})
     if entry.kind == "drop":
-        n = costs[entry.drop]
+        n = penalties(variant)[entry.drop]
         pool = " in 201 pool" if variant == "pool201" else ""
         return Judged(n, [f"{DROPS[entry.drop]}: {n}{pool} (IR-7)"], {"entry": "drop", "drop": entry.drop, "count": n})
     return Judged(WRONG_SHOW, [f"Wrong show: {WRONG_SHOW} (IR-7)"], {"entry": "wrong_show", "count": WRONG_SHOW})
@@ -553,7 +563,7 @@ def _judge_winner(entry: Entry | None, name: str, deal: Deal, found: Problems) -
             return Judged(0, [])
         lines = _group_lines(entry.groups, declaration.kinds)
         lines.append(_won_line(declaration.reasons[-1]))
-        return Judged(0, lines, {"entry": "groups", "count": 0, "groups": [[str(c) for c in g] for g in entry.groups],
+        return Judged(0, lines, {"entry": "groups", "count": 0, "groups": [_notations(g) for g in entry.groups],
                                  "kinds": [k.kind for k in declaration.kinds], "loose": []})
     if entry.kind == "cards":
         best = _best_arrangement(entry.cards, wild)
@@ -645,11 +655,11 @@ def _advance(tally: Tally, deal: Deal, found: Problems) -> Tally:
     number = tally.count + 1
     totals, out_since = dict(tally.totals), dict(tally.out_since)
     explain: dict[str, list[str]] = {p: [] for p in players}
-    waiting = [p for p in players if joined.get(p, 1) > number]
+    waiting = [p for p in players if joined.get(p, 1) > number] if joined else []  # most games seat nobody late
     for p in waiting:
         explain[p].append(f"Not at the table yet: joins at deal {joined[p]} "
                           f"({'IR-9' if variant in POOL_OUT else 'IR-8'})")
-    arriving = [p for p in players if joined.get(p, 1) == number > 1]
+    arriving = [p for p in players if joined.get(p, 1) == number > 1] if joined else []
     _seat_late(arriving, number, variant, totals, out_since, waiting, explain, found)
     rejoined = _rejoin(deal, variant, players, totals, out_since, waiting, explain, found)
     playing = [p for p in players if p not in out_since and p not in waiting]
@@ -680,7 +690,9 @@ def _advance(tally: Tally, deal: Deal, found: Problems) -> Tally:
     detail["players"] = {p: detail_players[p] for p in players if p in detail_players}
     detail["totals"] = dict(totals)
     played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
-    return _decided(replace(tally, totals=totals, out_since=out_since, played=played))
+    # Made directly: dataclasses.replace looks up the fields on every call.
+    return _decided(Tally(tally.players, tally.opts, tally.joined, totals, out_since, played, tally.over,
+                          tally.winners, tally.reason))
 
 
 def _rejoin(deal: Deal, variant: str, players: Sequence[str], totals: dict[str, int], out_since: dict[str, int],

@@ -79,7 +79,7 @@ def as_card(card: Card | str) -> Card:
 
 
 def as_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
-    return tuple(c if isinstance(c, Card) else parse_card(c, allow_joker=True) for c in cards)
+    return tuple([c if isinstance(c, Card) else parse_card(c, allow_joker=True) for c in cards])
 
 
 def is_joker(card: Card, wild_rank: str | None) -> bool:
@@ -130,7 +130,7 @@ def hand_value(cards: Iterable[Card], wild_rank: str | None) -> int:
     19
     """
     values = rank_values(wild_rank)
-    return sum(values[c.rank] for c in cards)
+    return sum([values[c.rank] for c in cards])
 
 
 def _fan_places() -> dict[tuple[str, str], int]:
@@ -592,7 +592,7 @@ def _check_copies(hand: Sequence[Card]) -> None:
     if len(hand) <= _MAX_COPIES:
         return
     held = Counter([(c.rank, c.suit) for c in hand])
-    if any(n > _MAX_COPIES for (rank, _), n in held.items() if rank != JOKER_RANK):
+    if max(held.values()) > _MAX_COPIES and any(n > _MAX_COPIES for (rank, _), n in held.items() if rank != JOKER_RANK):
         raise ValueError(f"the arranger takes at most {_MAX_COPIES} copies of a card")
 
 
@@ -609,7 +609,6 @@ def _may_have_lives(hand: Sequence[Card], wild: str | None) -> bool:
     run, or six cards of one suit. Most hands dealt fail here, and skip the solver.
     """
     held = dict.fromkeys(SUITS, 0)  # suit -> the places held, as bits
-    cards_in = dict.fromkeys(SUITS, 0)
     jokers = False
     for card in hand:
         rank = card.rank
@@ -619,11 +618,19 @@ def _may_have_lives(hand: Sequence[Card], wild: str | None) -> bool:
         if rank == wild:
             jokers = True
         held[card.suit] |= _PLACE_BITS[rank]
-        cards_in[card.suit] += 1
     with_runs = [suit for suit, bits in held.items() if bits & bits >> 1 & bits >> 2]
     if not with_runs:
         return False
-    return jokers or len(with_runs) > 1 or cards_in[with_runs[0]] >= 6
+    return jokers or len(with_runs) > 1 or sum([card.suit == with_runs[0] for card in hand]) >= 6
+
+
+#: The sets a card makes with the same rank in later suits, as the subsets of those (at most
+#: three) cards, in the order of a bit mask counting up.
+_SUBSETS = [[tuple(k for k in range(n) if mask >> k & 1) for mask in range(1, 1 << n)] for n in range(len(SUITS))]
+
+
+def _more_cards_first(g: _Group) -> tuple[int, int]:
+    return -len(g.places), g.jokers
 
 
 class _Solver:
@@ -742,16 +749,20 @@ class _Solver:
         # One natural card with two jokers makes a run as well, which is worth more, so
         # sets start at two natural cards.
         same = [j for j in self.by_rank[self.fields[i].rank] if j > i]
-        most = self.jokers_held
-        for mask in range(1, 1 << len(same)):
-            members = [i] + [same[k] for k in range(len(same)) if mask >> k & 1]
+        units, most = self.units, self.jokers_held
+        for chosen in _SUBSETS[len(same)]:
+            members = [i, *[same[k] for k in chosen]]
             jokers = max(0, 3 - len(members))
-            if len(members) <= 4 and jokers <= most:
-                take = sum(self.units[j] for j in members)
+            if jokers <= most:
+                take = units[i]
+                for k in chosen:
+                    take += units[same[k]]
                 found.setdefault((take, jokers), _Group(take, jokers, _AFTER_SET, False, 4 - max(3, len(members)),
                                                         False, tuple((0, j) for j in members)))
         # Groups with more natural cards first: a count of 0 then turns up sooner.
-        return sorted(found.values(), key=lambda g: (-len(g.places), g.jokers))
+        if len(found) < 2:
+            return list(found.values())
+        return sorted(found.values(), key=_more_cards_first)
 
     def _lives_possible(self, runs: list[_Group]) -> bool:
         """IR-6: whether any two sequences, one of them pure, fit in the hand at all."""
