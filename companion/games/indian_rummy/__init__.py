@@ -320,10 +320,10 @@ def _parse_entry(raw: object, at: str, name: str, found: Problems, read: _DealCa
         if not isinstance(raw_groups, list):
             found.add(f"{at}.groups", "give the groups as a list, each group a list of cards such as AH 2H 3H")
             return None
-        groups = tuple(_card_list(g, f"{at}.groups[{k}]", found, read, f"{name}'s groups")
-                       for k, g in enumerate(raw_groups))
+        label = f"{name}'s groups"
+        groups = tuple([_card_list(g, f"{at}.groups[{k}]", found, read, label) for k, g in enumerate(raw_groups)])
         loose = _card_list(raw.get("loose", []), f"{at}.loose", found, read, f"{name}'s loose cards")
-        given = len(loose) + sum(len(g) for g in groups)
+        given = len(loose) + sum([len(g) for g in groups])
         if given != HAND_SIZE and all(isinstance(g, list) for g in raw_groups):
             found.add(f"{at}.groups" if "groups" in raw else f"{at}.loose",
                       f"{name}'s groups and loose cards hold {given} cards; a hand has {HAND_SIZE} (IR-5)")

@@ -589,10 +589,11 @@ _DOWN_FROM_ACE = [sum(1 << (3 - k) for k in range(4) if nibble >> k & 1) for nib
 
 def _check_copies(hand: Sequence[Card]) -> None:
     """The packed hand counts each distinct card in three bits: at most 7 copies."""
-    if len(hand) <= _MAX_COPIES:
+    # Eight copies of one card leave at most len(hand) - 7 different cards: most hands have more.
+    if len(hand) <= _MAX_COPIES or len({c.rank + c.suit for c in hand}) > len(hand) - _MAX_COPIES:
         return
     held = Counter([(c.rank, c.suit) for c in hand])
-    if max(held.values()) > _MAX_COPIES and any(n > _MAX_COPIES for (rank, _), n in held.items() if rank != JOKER_RANK):
+    if any(n > _MAX_COPIES for (rank, _), n in held.items() if rank != JOKER_RANK):
         raise ValueError(f"the arranger takes at most {_MAX_COPIES} copies of a card")
 
 
@@ -647,17 +648,20 @@ class _Solver:
     """
 
     def __init__(self, hand: Sequence[Card], wild: str | None):
-        held = Counter(hand)  # at most 7 copies of each: best_arrangement checks
-        self.printed = [c for c in hand if c.is_joker]
-        wilds = sort_cards(c for c in held if not c.is_joker and c.rank == wild)
-        naturals = sort_cards(c for c in held if not c.is_joker and c.rank != wild)
-        self.fields: list[Card] = [*wilds, *naturals]
+        self.printed = [c for c in hand if c.rank == JOKER_RANK]
+        # The distinct cards as a player fans them (sort_cards), each with its copies (at most 7:
+        # best_arrangement checks), taken from the Counter's items: a Card hashes with a call.
+        fanned = sorted([(_FAN_PLACES[c.rank, c.suit], c, n) for c, n in Counter(hand).items() if c.rank != JOKER_RANK])
+        wilds = [(c, n) for _, c, n in fanned if c.rank == wild]
+        naturals = [(c, n) for _, c, n in fanned if c.rank != wild]
+        self.fields: list[Card] = [c for c, _ in wilds] + [c for c, _ in naturals]
         self.first_natural = len(wilds)
         self.units = [1 << (_FIELD * i) for i in range(len(self.fields))]
-        self.guard = sum(_GUARD * u for u in self.units)
-        self.start = sum((_GUARD + held[c]) * u for c, u in zip(self.fields, self.units, strict=True))
-        self.values = [0] * len(wilds) + [VALUES[c.rank] for c in naturals]
-        self.jokers_held = len(hand) - sum(held[c] for c in naturals)
+        self.guard = _GUARD * sum(self.units)
+        copies = [n for _, n in wilds] + [n for _, n in naturals]
+        self.start = sum([(_GUARD + n) * u for n, u in zip(copies, self.units, strict=True)])
+        self.values = [0] * len(wilds) + [VALUES[c.rank] for c, _ in naturals]
+        self.jokers_held = len(hand) - sum([n for _, n in naturals])
         self.places: dict[str, dict[int, int]] = {suit: {} for suit in SUITS}
         self.by_rank: dict[str, list[int]] = {}
         for i in range(self.first_natural, len(self.fields)):
@@ -667,7 +671,7 @@ class _Solver:
                 self.places[card.suit][HIGH_ACE] = i
             self.by_rank.setdefault(card.rank, []).append(i)
         # Each suit's places up to the King as bits, for the runs (the Ace high is read apart).
-        self.held_bits = {suit: sum(1 << p for p in places if p <= HAND_SIZE) for suit, places in self.places.items()}
+        self.held_bits = {suit: sum([1 << p for p in places if p <= HAND_SIZE]) for suit, places in self.places.items()}
         wild_runs = [self._wild_runs(i) for i in range(self.first_natural)]
         natural_runs = [self._runs_from(i) for i in range(self.first_natural, len(self.fields))]
         runs = [g for listed in wild_runs for g in listed] + [g for found in natural_runs for g in found.values()]
@@ -757,8 +761,9 @@ class _Solver:
                 take = units[i]
                 for k in chosen:
                     take += units[same[k]]
-                found.setdefault((take, jokers), _Group(take, jokers, _AFTER_SET, False, 4 - max(3, len(members)),
-                                                        False, tuple((0, j) for j in members)))
+                if (take, jokers) not in found:
+                    found[take, jokers] = _Group(take, jokers, _AFTER_SET, False, 4 - max(3, len(members)), False,
+                                                 tuple([(0, j) for j in members]))
         # Groups with more natural cards first: a count of 0 then turns up sooner.
         if len(found) < 2:
             return list(found.values())
