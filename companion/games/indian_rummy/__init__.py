@@ -260,7 +260,9 @@ class _DealCards:
                 for card, k in zip(cards, indexes, strict=True)]
 
     def check(self, decks: int, found: Problems) -> None:
-        if max(Counter(self.notations).values(), default=0) > decks:
+        # A card entered decks + 1 times makes decks copies more than there are different cards.
+        notations = self.notations
+        if len(notations) - len(set(notations)) >= decks and max(Counter(notations).values()) > decks:
             check_decks(self.places(), decks, found)
 
 
@@ -410,9 +412,9 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
             if name not in players:
                 not_at_table(found, where, name, players)
                 continue
-            problems = len(list(found))
+            problems = len(list(found)) if found else 0  # counted only once there are some
             entry = _parse_entry(hand, where, name, found, read)
-            if len(list(found)) > problems:
+            if found and len(list(found)) > problems:
                 doubtful.add(name)
             if entry is not None:
                 hands[name] = entry
