@@ -191,13 +191,13 @@ class Deal(NamedTuple):
     doubtful: frozenset[str] = frozenset()  # the players whose hand has a problem of its own
 
 
-@dataclass
-class Judged:
-    """What one player's hand comes to in one deal: the count, the lines, the detail."""
+class Judged(NamedTuple):
+    """What one player's hand comes to in one deal: the count, the lines, the detail (a named
+    tuple, as :class:`Entry`)."""
 
     count: int
     lines: list[str]
-    detail: dict[str, Any] = field(default_factory=dict)
+    detail: dict[str, Any]
 
 
 def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Problems) -> dict[str, Any]:
@@ -556,13 +556,13 @@ def _judge_winner(entry: Entry | None, name: str, deal: Deal, found: Problems) -
         if entry.loose:
             found.add(f"{where}.loose", f"{name} won the deal, so every card is in a group: a winning declaration "
                                         "has no loose cards (IR-5)")
-            return Judged(0, [])
+            return Judged(0, [], {})
         declaration = _check_declaration(entry.groups, wild)
         if not declaration.valid:
             bad = next((k for k, kind in enumerate(declaration.kinds) if not kind.valid), None)
             found.add(f"{where}.groups" if bad is None else f"{where}.groups[{bad}]",
                       f"{name} won the deal, but the declaration is not valid: {'; '.join(declaration.reasons)}")
-            return Judged(0, [])
+            return Judged(0, [], {})
         lines = _group_lines(entry.groups, declaration.kinds)
         lines.append(_won_line(declaration.reasons[-1]))
         return Judged(0, lines, {"entry": "groups", "count": 0, "groups": [_notations(g) for g in entry.groups],
@@ -574,13 +574,13 @@ def _judge_winner(entry: Entry | None, name: str, deal: Deal, found: Problems) -
                 "gives no two sequences with a pure one"
             found.add(f"{where}.cards", f"{name} won the deal, but these cards make no valid declaration: the best "
                                         f"arrangement {left} (IR-5)")
-            return Judged(0, [])
+            return Judged(0, [], {})
         lines = ["Cards arranged into a declaration (IR-5)"] + _group_lines(best.groups, best.kinds)
         lines.append(_won_line(_check_declaration(best.groups, wild).reasons[-1]))
         return Judged(0, lines, {"entry": "cards", "count": 0, **_arranged(best)})
     found.add(where, f"{name} won the deal, so their hand is the declaration: give its groups, or its cards, or "
                      "leave it out (IR-5)")
-    return Judged(0, [])
+    return Judged(0, [], {})
 
 
 # ---------------------------------------------------------------------------------------
