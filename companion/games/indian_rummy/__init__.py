@@ -384,40 +384,18 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
             not_at_table(found, f"{at}.winner", winner, players)
         winner = None
 
-    rejoin: list[tuple[str, str]] = []
-    raw_rejoin = raw.get("rejoin", []) or []
-    if not isinstance(raw_rejoin, list):
-        found.add(f"{at}.rejoin", "give the players who rejoin as a list of names (IR-9)")
-        raw_rejoin = []
-    for k, name in enumerate(raw_rejoin):
-        where = f"{at}.rejoin[{k}]"
-        if not isinstance(name, str) or name not in players:
-            not_at_table(found, where, name, players)
-        elif name in (n for n, _ in rejoin):
-            found.add(where, f"{name} is rejoining twice in one deal (IR-9)")
-        else:
-            rejoin.append((name, where))
+    rejoin = _parse_rejoin(raw.get("rejoin", []) or [], at, players, found)
 
     before = len(list(found))
-    doubtful: set[str] = set()
     hands: dict[str, Entry] = {}
+    doubtful: set[str] = set()
     raw_hands = raw.get("hands")
     read = _DealCards()
     hands_given = _is_mapping(raw_hands)
     if not hands_given:
         found.add(f"{at}.hands", f"give each player's hand by name: {HAND_SHAPE}")
     else:
-        for name, hand in raw_hands.items():
-            where = f"{at}.hands.{name}"
-            if name not in players:
-                not_at_table(found, where, name, players)
-                continue
-            problems = len(list(found)) if found else 0  # counted only once there are some
-            entry = _parse_entry(hand, where, name, found, read)
-            if found and len(list(found)) > problems:
-                doubtful.add(name)
-            if entry is not None:
-                hands[name] = entry
+        hands, doubtful = _parse_hands(raw_hands, at, players, found, read)
     read.check(decks, found)
     # IR-2: the wild joker matters only to cards judged here; a deal of counts, drops and an
     # unentered declaration scores the same whatever was cut, so it may leave the wild out.
@@ -430,6 +408,42 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     broken = (wild is None and (wild_text is not None or judged)) or len(list(found)) > before
     return Deal(wild, wild_rank, winner, hands, tuple(rejoin), at, broken,
                 frozenset(n for n in raw_hands if n in players), frozenset(doubtful))
+
+
+def _parse_rejoin(raw_rejoin: object, at: str, players: Sequence[str], found: Problems) -> list[tuple[str, str]]:
+    """The players a deal lists as rejoining (IR-9), each with where it names them."""
+    rejoin: list[tuple[str, str]] = []
+    if not isinstance(raw_rejoin, list):
+        found.add(f"{at}.rejoin", "give the players who rejoin as a list of names (IR-9)")
+        raw_rejoin = []
+    for k, name in enumerate(raw_rejoin):
+        where = f"{at}.rejoin[{k}]"
+        if not isinstance(name, str) or name not in players:
+            not_at_table(found, where, name, players)
+        elif name in (n for n, _ in rejoin):
+            found.add(where, f"{name} is rejoining twice in one deal (IR-9)")
+        else:
+            rejoin.append((name, where))
+    return rejoin
+
+
+def _parse_hands(raw_hands: Mapping, at: str, players: Sequence[str], found: Problems, read: _DealCards
+                 ) -> tuple[dict[str, Entry], set[str]]:
+    """Each player's hand as read, and the players whose hand has a problem of its own."""
+    hands: dict[str, Entry] = {}
+    doubtful: set[str] = set()
+    for name, hand in raw_hands.items():
+        where = f"{at}.hands.{name}"
+        if name not in players:
+            not_at_table(found, where, name, players)
+            continue
+        problems = len(list(found)) if found else 0  # counted only once there are some
+        entry = _parse_entry(hand, where, name, found, read)
+        if found and len(list(found)) > problems:
+            doubtful.add(name)
+        if entry is not None:
+            hands[name] = entry
+    return hands, doubtful
 
 
 def check_decks(places: Sequence[tuple[Card, str, str]], decks: int, found: Problems) -> None:
