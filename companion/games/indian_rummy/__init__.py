@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...cards import JOKER_RANK, RANKS, SUITS, Card, CardError, format_cards, parse_card
 from ..base import (
@@ -163,8 +163,7 @@ def money(points: int, point_value: int | float) -> int | float:
 # A deal as entered
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):  # a named tuple: made for every hand of every deal, and cheaper than a dataclass
     """One player's hand in a deal, after its shape has been checked."""
 
     kind: str  # "groups", "cards", "count", "drop" or "wrong_show"
@@ -176,8 +175,9 @@ class Entry:
     drop: str = ""
 
 
-@dataclass(frozen=True)
-class Deal:
+class Deal(NamedTuple):
+    """One deal as read (a named tuple, as :class:`Entry`)."""
+
     wild: str | None  # as cut: a rank, or JK
     wild_rank: str | None  # IR-2: the rank that is wild (Aces when a printed Joker was cut)
     winner: str
@@ -191,13 +191,13 @@ class Deal:
     doubtful: frozenset[str] = frozenset()  # the players whose hand has a problem of its own
 
 
-@dataclass
-class Judged:
-    """What one player's hand comes to in one deal: the count, the lines, the detail."""
+class Judged(NamedTuple):
+    """What one player's hand comes to in one deal: the count, the lines, the detail (a named
+    tuple, as :class:`Entry`)."""
 
     count: int
     lines: list[str]
-    detail: dict[str, Any] = field(default_factory=dict)
+    detail: dict[str, Any]
 
 
 def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Problems) -> dict[str, Any]:
@@ -244,13 +244,49 @@ _CARDS_BY_NOTATION: dict[str, Card] = {str(card): card for card in
                                        [Card(rank, suit) for rank in RANKS for suit in SUITS] + [Card(JOKER_RANK, "")]}
 
 
-def _card_list(raw: object, where: str, found: Problems, places: list[tuple[Card, str, str]], label: str
-               ) -> tuple[Card, ...]:
-    """Parsed cards; each also goes into ``places`` for the deck check (IR-1)."""
+class _DealCards:
+    """The cards of one deal as read, for the deck check (IR-1): their notations, counted at
+    once, and each list with where it was entered, written out card by card only when some
+    card is entered too often (the rare case, which check_decks then reports)."""
+
+    __slots__ = ("notations", "lists")
+
+    def __init__(self) -> None:
+        self.notations: list[str] = []
+        self.lists: list[tuple[str, str, tuple[Card, ...], Sequence[int]]] = []  # where, label, cards, indexes
+
+    def places(self) -> list[tuple[Card, str, str]]:
+        return [(card, f"{where}[{k}]", label) for where, label, cards, indexes in self.lists
+                for card, k in zip(cards, indexes, strict=True)]
+
+    def check(self, decks: int, found: Problems) -> None:
+        # A card entered decks + 1 times makes decks copies more than there are different cards.
+        notations = self.notations
+        if len(notations) - len(set(notations)) >= decks and max(Counter(notations).values()) > decks:
+            check_decks(self.places(), decks, found)
+
+
+def _is_mapping(raw: object) -> bool:
+    """A JSON object: a dict as parsed, checked first as the cheap case, or any other mapping."""
+    return type(raw) is dict or isinstance(raw, Mapping)
+
+
+def _card_list(raw: object, where: str, found: Problems, read: _DealCards, label: str) -> tuple[Card, ...]:
+    """Parsed cards; each also goes into ``read`` for the deck check (IR-1)."""
     if not isinstance(raw, list):
         found.add(where, "give the cards as a list of cards such as KS, 10H and JK")
         return ()
-    cards = []
+    try:  # the usual entry: every card in its notation, read without parsing
+        cards = tuple([_CARDS_BY_NOTATION[text] for text in raw])
+    except (KeyError, TypeError):  # some card to parse, or not a card
+        return _parsed_card_list(raw, where, found, read, label)
+    read.notations += raw
+    read.lists.append((where, label, cards, range(len(cards))))
+    return cards
+
+
+def _parsed_card_list(raw: list, where: str, found: Problems, read: _DealCards, label: str) -> tuple[Card, ...]:
+    cards, indexes = [], []
     for k, text in enumerate(raw):
         card = _CARDS_BY_NOTATION.get(text) if isinstance(text, str) else None
         if card is None:
@@ -260,13 +296,14 @@ def _card_list(raw: object, where: str, found: Problems, places: list[tuple[Card
                 found.add(f"{where}[{k}]", str(err))
                 continue
         cards.append(card)
-        places.append((card, f"{where}[{k}]", label))
+        indexes.append(k)
+        read.notations.append(str(card))
+    read.lists.append((where, label, tuple(cards), indexes))
     return tuple(cards)
 
 
-def _parse_entry(raw: object, at: str, name: str, found: Problems, places: list[tuple[Card, str, str]]
-                 ) -> Entry | None:
-    if not isinstance(raw, Mapping):
+def _parse_entry(raw: object, at: str, name: str, found: Problems, read: _DealCards) -> Entry | None:
+    if not _is_mapping(raw):
         found.add(at, f"give {name}'s hand as an object: {HAND_SHAPE}")
         return None
     for key in raw:
@@ -285,16 +322,16 @@ def _parse_entry(raw: object, at: str, name: str, found: Problems, places: list[
         if not isinstance(raw_groups, list):
             found.add(f"{at}.groups", "give the groups as a list, each group a list of cards such as AH 2H 3H")
             return None
-        groups = tuple(_card_list(g, f"{at}.groups[{k}]", found, places, f"{name}'s groups")
-                       for k, g in enumerate(raw_groups))
-        loose = _card_list(raw.get("loose", []), f"{at}.loose", found, places, f"{name}'s loose cards")
-        given = len(loose) + sum(len(g) for g in groups)
+        label = f"{name}'s groups"
+        groups = tuple([_card_list(g, f"{at}.groups[{k}]", found, read, label) for k, g in enumerate(raw_groups)])
+        loose = _card_list(raw.get("loose", []), f"{at}.loose", found, read, f"{name}'s loose cards")
+        given = len(loose) + sum([len(g) for g in groups])
         if given != HAND_SIZE and all(isinstance(g, list) for g in raw_groups):
             found.add(f"{at}.groups" if "groups" in raw else f"{at}.loose",
                       f"{name}'s groups and loose cards hold {given} cards; a hand has {HAND_SIZE} (IR-5)")
         return Entry("groups", at, groups=groups, loose=loose)
     if kind == "cards":
-        cards = _card_list(raw["cards"], f"{at}.cards", found, places, f"{name}'s cards")
+        cards = _card_list(raw["cards"], f"{at}.cards", found, read, f"{name}'s cards")
         if isinstance(raw["cards"], list) and len(raw["cards"]) != HAND_SIZE:
             n = len(raw["cards"])
             found.add(f"{at}.cards",
@@ -320,7 +357,7 @@ def _parse_entry(raw: object, at: str, name: str, found: Problems, places: list[
 
 
 def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found: Problems) -> Deal | None:
-    if not isinstance(raw, Mapping):
+    if not _is_mapping(raw):
         found.add(at, "each deal needs the wild joker, the winner and the players' hands (API.md)")
         return None
     for key in raw:
@@ -347,8 +384,35 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
             not_at_table(found, f"{at}.winner", winner, players)
         winner = None
 
+    rejoin = _parse_rejoin(raw.get("rejoin", []) or [], at, players, found)
+
+    before = len(list(found))
+    hands: dict[str, Entry] = {}
+    doubtful: set[str] = set()
+    raw_hands = raw.get("hands")
+    read = _DealCards()
+    hands_given = _is_mapping(raw_hands)
+    if not hands_given:
+        found.add(f"{at}.hands", f"give each player's hand by name: {HAND_SHAPE}")
+    else:
+        hands, doubtful = _parse_hands(raw_hands, at, players, found, read)
+    read.check(decks, found)
+    # IR-2: the wild joker matters only to cards judged here; a deal of counts, drops and an
+    # unentered declaration scores the same whatever was cut, so it may leave the wild out.
+    judged = any(entry.kind in ("groups", "cards") for entry in hands.values())
+    if wild_text is None and (judged or not hands_given):
+        found.add(f"{at}.wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a "
+                                "printed Joker was cut (IR-2)")
+    if winner is None or not hands_given:
+        return None
+    broken = (wild is None and (wild_text is not None or judged)) or len(list(found)) > before
+    return Deal(wild, wild_rank, winner, hands, tuple(rejoin), at, broken,
+                frozenset(n for n in raw_hands if n in players), frozenset(doubtful))
+
+
+def _parse_rejoin(raw_rejoin: object, at: str, players: Sequence[str], found: Problems) -> list[tuple[str, str]]:
+    """The players a deal lists as rejoining (IR-9), each with where it names them."""
     rejoin: list[tuple[str, str]] = []
-    raw_rejoin = raw.get("rejoin", []) or []
     if not isinstance(raw_rejoin, list):
         found.add(f"{at}.rejoin", "give the players who rejoin as a list of names (IR-9)")
         raw_rejoin = []
@@ -360,38 +424,26 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
             found.add(where, f"{name} is rejoining twice in one deal (IR-9)")
         else:
             rejoin.append((name, where))
+    return rejoin
 
-    before = len(list(found))
-    doubtful: set[str] = set()
+
+def _parse_hands(raw_hands: Mapping, at: str, players: Sequence[str], found: Problems, read: _DealCards
+                 ) -> tuple[dict[str, Entry], set[str]]:
+    """Each player's hand as read, and the players whose hand has a problem of its own."""
     hands: dict[str, Entry] = {}
-    raw_hands = raw.get("hands")
-    places: list[tuple[Card, str, str]] = []
-    if not isinstance(raw_hands, Mapping):
-        found.add(f"{at}.hands", f"give each player's hand by name: {HAND_SHAPE}")
-    else:
-        for name, hand in raw_hands.items():
-            where = f"{at}.hands.{name}"
-            if name not in players:
-                not_at_table(found, where, name, players)
-                continue
-            problems = len(list(found))
-            entry = _parse_entry(hand, where, name, found, places)
-            if len(list(found)) > problems:
-                doubtful.add(name)
-            if entry is not None:
-                hands[name] = entry
-    check_decks(places, decks, found)
-    # IR-2: the wild joker matters only to cards judged here; a deal of counts, drops and an
-    # unentered declaration scores the same whatever was cut, so it may leave the wild out.
-    judged = any(entry.kind in ("groups", "cards") for entry in hands.values())
-    if wild_text is None and (judged or not isinstance(raw_hands, Mapping)):
-        found.add(f"{at}.wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a "
-                                "printed Joker was cut (IR-2)")
-    if winner is None or not isinstance(raw_hands, Mapping):
-        return None
-    broken = (wild is None and (wild_text is not None or judged)) or len(list(found)) > before
-    return Deal(wild, wild_rank, winner, hands, tuple(rejoin), at, broken,
-                frozenset(n for n in raw_hands if n in players), frozenset(doubtful))
+    doubtful: set[str] = set()
+    for name, hand in raw_hands.items():
+        where = f"{at}.hands.{name}"
+        if name not in players:
+            not_at_table(found, where, name, players)
+            continue
+        problems = len(list(found)) if found else 0  # counted only once there are some
+        entry = _parse_entry(hand, where, name, found, read)
+        if found and len(list(found)) > problems:
+            doubtful.add(name)
+        if entry is not None:
+            hands[name] = entry
+    return hands, doubtful
 
 
 def check_decks(places: Sequence[tuple[Card, str, str]], decks: int, found: Problems) -> None:
@@ -427,8 +479,8 @@ def _counted_text(cards: Sequence[Card], wild: str) -> str:
     if not cards:
         return "no cards, 0"
     values = rank_values(wild)
-    parts = [f"{c} {values[c.rank]}" for c in cards]
-    total = sum(values[c.rank] for c in cards)
+    parts = [f"{c.rank}{c.suit} {values[c.rank]}" for c in cards]
+    total = sum([values[c.rank] for c in cards])
     return f"{' + '.join(parts)} = {total}"
 
 
@@ -446,18 +498,22 @@ def _count_lines(counted: Sequence[Card], raw: int, lives: bool, wild: str) -> t
             f"{_counted_text(counted, wild)}{cap} (IR-3, IR-6)"], capped
 
 
+def _notations(cards: Sequence[Card]) -> list[str]:
+    """The cards as the detail lists them: what ``str(card)`` gives, without a call per card."""
+    return [c.rank + c.suit for c in cards]
+
+
 def _arranged(arrangement: Arrangement) -> dict[str, Any]:
     return {
-        "groups": [[str(c) for c in g] for g in arrangement.groups],
+        "groups": [_notations(g) for g in arrangement.groups],
         "kinds": [k.kind for k in arrangement.kinds],
-        "loose": [str(c) for c in arrangement.loose],
+        "loose": _notations(arrangement.loose),
     }
 
 
 def _judge_loser(entry: Entry, name: str, deal: Deal, variant: str) -> Judged:
     """IR-6 and IR-7: what a player who did not win the deal counts."""
     wild = deal.wild_rank
-    costs = penalties(variant)
     if entry.kind == "groups":
         c = _count_detail(entry.groups, entry.loose, wild)
         lines = _group_lines(entry.groups, c.kinds)
@@ -466,8 +522,8 @@ def _judge_loser(entry: Entry, name: str, deal: Deal, variant: str) -> Judged:
         more, n = _count_lines(c.counted, c.raw, c.lives, wild)
         return Judged(n, lines + more, {
             "entry": "groups", "count": n, "raw": c.raw, "capped": c.raw > n, "lives": c.lives,
-            "groups": [[str(x) for x in g] for g in entry.groups], "kinds": [k.kind for k in c.kinds],
-            "loose": [str(x) for x in entry.loose]})
+            "groups": [_notations(g) for g in entry.groups], "kinds": [k.kind for k in c.kinds],
+            "loose": _notations(entry.loose)})
     if entry.kind == "cards":
         best = _best_arrangement(entry.cards, wild)
         lines = ["Cards arranged for the lowest count (IR-6)"]
@@ -488,7 +544,7 @@ def _judge_loser(entry: Entry, name: str, deal: Deal, variant: str) -> Judged:
         return Judged(n, [f"Count entered: {entry.count}{cap} (IR-6)"],
                       {"entry": "count", "count": n, "raw": entry.count, "capped": entry.count > CAP})
     if entry.kind == "drop":
-        n = costs[entry.drop]
+        n = penalties(variant)[entry.drop]
         pool = " in 201 pool" if variant == "pool201" else ""
         return Judged(n, [f"{DROPS[entry.drop]}: {n}{pool} (IR-7)"], {"entry": "drop", "drop": entry.drop, "count": n})
     return Judged(WRONG_SHOW, [f"Wrong show: {WRONG_SHOW} (IR-7)"], {"entry": "wrong_show", "count": WRONG_SHOW})
@@ -514,16 +570,16 @@ def _judge_winner(entry: Entry | None, name: str, deal: Deal, found: Problems) -
         if entry.loose:
             found.add(f"{where}.loose", f"{name} won the deal, so every card is in a group: a winning declaration "
                                         "has no loose cards (IR-5)")
-            return Judged(0, [])
+            return Judged(0, [], {})
         declaration = _check_declaration(entry.groups, wild)
         if not declaration.valid:
             bad = next((k for k, kind in enumerate(declaration.kinds) if not kind.valid), None)
             found.add(f"{where}.groups" if bad is None else f"{where}.groups[{bad}]",
                       f"{name} won the deal, but the declaration is not valid: {'; '.join(declaration.reasons)}")
-            return Judged(0, [])
+            return Judged(0, [], {})
         lines = _group_lines(entry.groups, declaration.kinds)
         lines.append(_won_line(declaration.reasons[-1]))
-        return Judged(0, lines, {"entry": "groups", "count": 0, "groups": [[str(c) for c in g] for g in entry.groups],
+        return Judged(0, lines, {"entry": "groups", "count": 0, "groups": [_notations(g) for g in entry.groups],
                                  "kinds": [k.kind for k in declaration.kinds], "loose": []})
     if entry.kind == "cards":
         best = _best_arrangement(entry.cards, wild)
@@ -532,13 +588,13 @@ def _judge_winner(entry: Entry | None, name: str, deal: Deal, found: Problems) -
                 "gives no two sequences with a pure one"
             found.add(f"{where}.cards", f"{name} won the deal, but these cards make no valid declaration: the best "
                                         f"arrangement {left} (IR-5)")
-            return Judged(0, [])
+            return Judged(0, [], {})
         lines = ["Cards arranged into a declaration (IR-5)"] + _group_lines(best.groups, best.kinds)
         lines.append(_won_line(_check_declaration(best.groups, wild).reasons[-1]))
         return Judged(0, lines, {"entry": "cards", "count": 0, **_arranged(best)})
     found.add(where, f"{name} won the deal, so their hand is the declaration: give its groups, or its cards, or "
                      "leave it out (IR-5)")
-    return Judged(0, [])
+    return Judged(0, [], {})
 
 
 # ---------------------------------------------------------------------------------------
@@ -615,11 +671,11 @@ def _advance(tally: Tally, deal: Deal, found: Problems) -> Tally:
     number = tally.count + 1
     totals, out_since = dict(tally.totals), dict(tally.out_since)
     explain: dict[str, list[str]] = {p: [] for p in players}
-    waiting = [p for p in players if joined.get(p, 1) > number]
+    waiting = [p for p in players if joined.get(p, 1) > number] if joined else []  # most games seat nobody late
     for p in waiting:
         explain[p].append(f"Not at the table yet: joins at deal {joined[p]} "
                           f"({'IR-9' if variant in POOL_OUT else 'IR-8'})")
-    arriving = [p for p in players if joined.get(p, 1) == number > 1]
+    arriving = [p for p in players if joined.get(p, 1) == number > 1] if joined else []
     _seat_late(arriving, number, variant, totals, out_since, waiting, explain, found)
     rejoined = _rejoin(deal, variant, players, totals, out_since, waiting, explain, found)
     playing = [p for p in players if p not in out_since and p not in waiting]
@@ -650,7 +706,9 @@ def _advance(tally: Tally, deal: Deal, found: Problems) -> Tally:
     detail["players"] = {p: detail_players[p] for p in players if p in detail_players}
     detail["totals"] = dict(totals)
     played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
-    return _decided(replace(tally, totals=totals, out_since=out_since, played=played))
+    # Made directly: dataclasses.replace looks up the fields on every call.
+    return _decided(Tally(tally.players, tally.opts, tally.joined, totals, out_since, played, tally.over,
+                          tally.winners, tally.reason))
 
 
 def _rejoin(deal: Deal, variant: str, players: Sequence[str], totals: dict[str, int], out_since: dict[str, int],

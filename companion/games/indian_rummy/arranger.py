@@ -79,7 +79,7 @@ def as_card(card: Card | str) -> Card:
 
 
 def as_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
-    return tuple(c if isinstance(c, Card) else parse_card(c, allow_joker=True) for c in cards)
+    return tuple([c if isinstance(c, Card) else parse_card(c, allow_joker=True) for c in cards])
 
 
 def is_joker(card: Card, wild_rank: str | None) -> bool:
@@ -130,7 +130,7 @@ def hand_value(cards: Iterable[Card], wild_rank: str | None) -> int:
     19
     """
     values = rank_values(wild_rank)
-    return sum(values[c.rank] for c in cards)
+    return sum([values[c.rank] for c in cards])
 
 
 def _fan_places() -> dict[tuple[str, str], int]:
@@ -589,7 +589,8 @@ _DOWN_FROM_ACE = [sum(1 << (3 - k) for k in range(4) if nibble >> k & 1) for nib
 
 def _check_copies(hand: Sequence[Card]) -> None:
     """The packed hand counts each distinct card in three bits: at most 7 copies."""
-    if len(hand) <= _MAX_COPIES:
+    # Eight copies of one card leave at most len(hand) - 7 different cards: most hands have more.
+    if len(hand) <= _MAX_COPIES or len({c.rank + c.suit for c in hand}) > len(hand) - _MAX_COPIES:
         return
     held = Counter([(c.rank, c.suit) for c in hand])
     if any(n > _MAX_COPIES for (rank, _), n in held.items() if rank != JOKER_RANK):
@@ -600,15 +601,37 @@ def _check_copies(hand: Sequence[Card]) -> None:
 _PLACE_BITS = {rank: 1 << place | (1 << HIGH_ACE if rank == "A" else 0) for rank, place in LOW.items()}
 
 
-def _has_pure_run(hand: Sequence[Card]) -> bool:
-    """IR-4, IR-6: whether three cards of one suit, printed Jokers aside, stand in a row
-    (Ace low or high). Wild cards count in their own place, as in a pure run. Without
-    such a run no arrangement has a pure sequence, so no lives."""
+def _may_have_lives(hand: Sequence[Card], wild: str | None) -> bool:
+    """IR-4, IR-6: False when no arrangement of the hand can give two sequences with a pure one.
+
+    A pure sequence needs three cards of one suit in a row, printed Jokers aside (Ace low or
+    high; wild cards count in their own place). Without any joker (no printed Joker, no card
+    of the wild rank) both sequences are pure and share no card: they need two suits with a
+    run, or six cards of one suit. Most hands dealt fail here, and skip the solver.
+    """
     held = dict.fromkeys(SUITS, 0)  # suit -> the places held, as bits
+    jokers = False
     for card in hand:
-        if card.rank != JOKER_RANK:
-            held[card.suit] |= _PLACE_BITS[card.rank]
-    return any(bits & bits >> 1 & bits >> 2 for bits in held.values())
+        rank = card.rank
+        if rank == JOKER_RANK:
+            jokers = True
+            continue
+        if rank == wild:
+            jokers = True
+        held[card.suit] |= _PLACE_BITS[rank]
+    with_runs = [suit for suit, bits in held.items() if bits & bits >> 1 & bits >> 2]
+    if not with_runs:
+        return False
+    return jokers or len(with_runs) > 1 or sum([card.suit == with_runs[0] for card in hand]) >= 6
+
+
+#: The sets a card makes with the same rank in later suits, as the subsets of those (at most
+#: three) cards, in the order of a bit mask counting up.
+_SUBSETS = [[tuple(k for k in range(n) if mask >> k & 1) for mask in range(1, 1 << n)] for n in range(len(SUITS))]
+
+
+def _more_cards_first(g: _Group) -> tuple[int, int]:
+    return -len(g.places), g.jokers
 
 
 class _Solver:
@@ -625,17 +648,20 @@ class _Solver:
     """
 
     def __init__(self, hand: Sequence[Card], wild: str | None):
-        held = Counter(hand)  # at most 7 copies of each: best_arrangement checks
-        self.printed = [c for c in hand if c.is_joker]
-        wilds = sort_cards(c for c in held if not c.is_joker and c.rank == wild)
-        naturals = sort_cards(c for c in held if not c.is_joker and c.rank != wild)
-        self.fields: list[Card] = [*wilds, *naturals]
+        self.printed = [c for c in hand if c.rank == JOKER_RANK]
+        # The distinct cards as a player fans them (sort_cards), each with its copies (at most 7:
+        # best_arrangement checks), taken from the Counter's items: a Card hashes with a call.
+        fanned = sorted([(_FAN_PLACES[c.rank, c.suit], c, n) for c, n in Counter(hand).items() if c.rank != JOKER_RANK])
+        wilds = [(c, n) for _, c, n in fanned if c.rank == wild]
+        naturals = [(c, n) for _, c, n in fanned if c.rank != wild]
+        self.fields: list[Card] = [c for c, _ in wilds] + [c for c, _ in naturals]
         self.first_natural = len(wilds)
         self.units = [1 << (_FIELD * i) for i in range(len(self.fields))]
-        self.guard = sum(_GUARD * u for u in self.units)
-        self.start = sum((_GUARD + held[c]) * u for c, u in zip(self.fields, self.units, strict=True))
-        self.values = [0] * len(wilds) + [VALUES[c.rank] for c in naturals]
-        self.jokers_held = len(hand) - sum(held[c] for c in naturals)
+        self.guard = _GUARD * sum(self.units)
+        copies = [n for _, n in wilds] + [n for _, n in naturals]
+        self.start = sum([(_GUARD + n) * u for n, u in zip(copies, self.units, strict=True)])
+        self.values = [0] * len(wilds) + [VALUES[c.rank] for c, _ in naturals]
+        self.jokers_held = len(hand) - sum([n for _, n in naturals])
         self.places: dict[str, dict[int, int]] = {suit: {} for suit in SUITS}
         self.by_rank: dict[str, list[int]] = {}
         for i in range(self.first_natural, len(self.fields)):
@@ -645,7 +671,7 @@ class _Solver:
                 self.places[card.suit][HIGH_ACE] = i
             self.by_rank.setdefault(card.rank, []).append(i)
         # Each suit's places up to the King as bits, for the runs (the Ace high is read apart).
-        self.held_bits = {suit: sum(1 << p for p in places if p <= HAND_SIZE) for suit, places in self.places.items()}
+        self.held_bits = {suit: sum([1 << p for p in places if p <= HAND_SIZE]) for suit, places in self.places.items()}
         wild_runs = [self._wild_runs(i) for i in range(self.first_natural)]
         natural_runs = [self._runs_from(i) for i in range(self.first_natural, len(self.fields))]
         runs = [g for listed in wild_runs for g in listed] + [g for found in natural_runs for g in found.values()]
@@ -727,16 +753,21 @@ class _Solver:
         # One natural card with two jokers makes a run as well, which is worth more, so
         # sets start at two natural cards.
         same = [j for j in self.by_rank[self.fields[i].rank] if j > i]
-        most = self.jokers_held
-        for mask in range(1, 1 << len(same)):
-            members = [i] + [same[k] for k in range(len(same)) if mask >> k & 1]
+        units, most = self.units, self.jokers_held
+        for chosen in _SUBSETS[len(same)]:
+            members = [i, *[same[k] for k in chosen]]
             jokers = max(0, 3 - len(members))
-            if len(members) <= 4 and jokers <= most:
-                take = sum(self.units[j] for j in members)
-                found.setdefault((take, jokers), _Group(take, jokers, _AFTER_SET, False, 4 - max(3, len(members)),
-                                                        False, tuple((0, j) for j in members)))
+            if jokers <= most:
+                take = units[i]
+                for k in chosen:
+                    take += units[same[k]]
+                if (take, jokers) not in found:
+                    found[take, jokers] = _Group(take, jokers, _AFTER_SET, False, 4 - max(3, len(members)), False,
+                                                 tuple([(0, j) for j in members]))
         # Groups with more natural cards first: a count of 0 then turns up sooner.
-        return sorted(found.values(), key=lambda g: (-len(g.places), g.jokers))
+        if len(found) < 2:
+            return list(found.values())
+        return sorted(found.values(), key=_more_cards_first)
 
     def _lives_possible(self, runs: list[_Group]) -> bool:
         """IR-6: whether any two sequences, one of them pure, fit in the hand at all."""
@@ -950,10 +981,10 @@ def best_arrangement(cards: Iterable[Card | str], wild_rank: str | None) -> Arra
     wild = wild_rank_of(wild_rank)
     total = hand_value(hand, wild)
     _check_copies(hand)
-    if _has_pure_run(hand):
+    if _may_have_lives(hand, wild):
         solver = _Solver(hand, wild)
         least = solver.least(solver.start, len(solver.printed), NEED_ALL) if solver.lives_possible else _INF
-    else:  # most hands dealt hold no pure run: the solver could only find no lives (IR-6)
+    else:  # most hands dealt: the solver could only find no lives (IR-6)
         least = _INF
     if least >= _INF:  # no two sequences with a pure one: every card counts (IR-6)
         return Arrangement((), sort_cards(hand), min(total, CAP), False, (), total, False)
