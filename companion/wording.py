@@ -1,4 +1,5 @@
-"""Counts in messages as a player writes them: "1 card", "3 cards", "1 was given", "none were given".
+"""Counts in messages as a player writes them: "1 card", "3 cards", "1 was given", "none were given";
+and text put in a spreadsheet as text (:func:`spreadsheet_text`).
 
 >>> counted(1, "card"), counted(3, "card"), counted(0, "extra card")
 ('1 card', '3 cards', '0 extra cards')
@@ -29,3 +30,16 @@ def given(n: int, verb: str = "given") -> str:
 
 
 __all__ = ["counted", "given", "plain"]
+
+
+#: A spreadsheet reads a cell starting with one of these as a formula (CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(value: str) -> str:
+    """A text cell a spreadsheet shows as text: a leading quote defuses a formula.
+
+    >>> spreadsheet_text("=HYPERLINK(1)"), spreadsheet_text("Ann")
+    ("'=HYPERLINK(1)", 'Ann')
+    """
+    return "'" + value if value.startswith(FORMULA_STARTS) else value

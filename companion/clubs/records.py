@@ -18,6 +18,7 @@ from .. import games, limits, table_actions, tables
 from ..db import Database, immediate
 from ..entry import ENTRY
 from ..games.base import InputError, Problems
+from ..wording import spreadsheet_text
 from . import moments, store
 
 #: The kind and version an export says it is, so an import knows what it reads.
@@ -72,15 +73,6 @@ def export_csv(db: Database, club: store.Club) -> str:
         writer.writerow([finished_at, game, table_id, spreadsheet_text(title), spreadsheet_text(name), side + 1,
                          place, int(won), total, round(mu, 6), round(sigma, 6), round(mu - 3 * sigma, 6)])
     return out.getvalue()
-
-
-def spreadsheet_text(value: str) -> str:
-    """A text cell a spreadsheet shows as text: a leading quote defuses a formula (CSV injection).
-
-    >>> spreadsheet_text("=1+1"), spreadsheet_text("Ann")
-    ("'=1+1", 'Ann')
-    """
-    return "'" + value if value.startswith(("=", "+", "-", "@", "\t", "\r")) else value
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ on (:func:`replay`), and the club remembers it to say so on its pages.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -40,6 +41,16 @@ class Club:
     recomputed: dict[str, Any] | None = None
     #: The seasons the director named, oldest first.
     seasons: tuple[Season, ...] = ()
+
+    def role(self, key: str | None) -> str | None:
+        """What ``key`` opens: "director", "member", or None (compared in constant time; any text,
+        even one no keyboard types, is compared rather than refused with an error)."""
+        given = (key or "").encode("utf-8", "surrogatepass")
+        if given and secrets.compare_digest(given, self.director_key.encode()):
+            return "director"
+        if given and secrets.compare_digest(given, self.member_key.encode()):
+            return "member"
+        return None
 
 
 @dataclass(frozen=True)

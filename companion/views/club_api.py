@@ -12,26 +12,19 @@ from flask import Blueprint, current_app, request, url_for
 from ..clubs import store
 from ..db import get_db
 from ..games.base import InputError, Problem, Problems
+from . import table_api
 from .api import json_body
-from .table_api import WHERE_KEY, Refused, _same
+from .table_api import WHERE_KEY, Refused
 
 bp = Blueprint("club_api", __name__, url_prefix="/api/v1/clubs")
 
 NEW_CLUB_FIELDS = ("name",)
+REALM = "Courtier clubs"
 
 
-@bp.errorhandler(Refused)
-def refused(error: Refused):
-    response = current_app.make_response(({"errors": [{"where": error.where, "message": error.message}],
-                                            **error.extra}, error.status))
-    if error.status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="Courtier clubs"'
-    return response
-
-
-@bp.errorhandler(InputError)
-def input_error(error: InputError):
-    return error.as_json(), 422
+# Refused and bad input are answered as the tables' calls answer them.
+bp.register_error_handler(Refused, table_api.refused)
+bp.register_error_handler(InputError, table_api.input_error)
 
 
 def club_for_key(club_id: object, where: str = "id") -> store.Club:
@@ -40,7 +33,7 @@ def club_for_key(club_id: object, where: str = "id") -> store.Club:
     scheme, _, key = header.partition(" ")
     if not header or scheme.lower() != "bearer" or not key.strip():
         raise Refused(401, WHERE_KEY, "this call needs the club's member or director key, sent as the header "
-                                      "Authorization: Bearer <key>")
+                                      "Authorization: Bearer <key>", realm=REALM)
     if not isinstance(club_id, str) or not club_id:
         raise Refused(422, where, "name the club by its id, as POST /api/v1/clubs gave it")
     try:
@@ -48,8 +41,7 @@ def club_for_key(club_id: object, where: str = "id") -> store.Club:
     except store.ClubNotFound:
         raise Refused(404, where, "there is no club with this id; check it, or start a club with "
                                   "POST /api/v1/clubs") from None
-    key = key.strip()
-    if not (_same(key, club.member_key) or _same(key, club.director_key)):
+    if club.role(key.strip()) is None:
         raise Refused(403, WHERE_KEY, "this key is not a key of this club; use the members' or the director's key "
                                       "the club was given")
     return club

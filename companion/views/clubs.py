@@ -94,9 +94,8 @@ def load(endpoint, values):
     except store.ClubNotFound:
         abort(404, "There is no club at this link.")
     key = request.args.get("key") or ""
-    given = key.encode("utf-8", "surrogatepass")
-    g.director = bool(key) and secrets.compare_digest(given, g.club.director_key.encode())
-    g.member = g.director or (bool(key) and secrets.compare_digest(given, g.club.member_key.encode()))
+    role = g.club.role(key)
+    g.director, g.member = role == "director", role is not None
     if not g.member:
         abort(403, "This club's pages open with its members' link or its director's link; "
                    "this link has no key of this club. Ask the club's director for the members' link.")

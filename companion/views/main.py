@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import secrets
 from functools import cache
 from urllib.parse import urlsplit
 
@@ -110,8 +109,7 @@ def club_from_link() -> clubs.Club | None:
         club = clubs.get_club(get_db(), club_id)
     except clubs.ClubNotFound:
         abort(404, "There is no club at this link.")
-    key = (request.args.get("key") or "").encode("utf-8", "surrogatepass")
-    if not key or not any(secrets.compare_digest(key, k.encode()) for k in (club.member_key, club.director_key)):
+    if club.role(request.args.get("key")) is None:
         abort(403, "A table or a tournament counts for a club only when started from the club's page, with its "
                    "members' or director's link.")
     return club

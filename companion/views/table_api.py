@@ -43,9 +43,9 @@ WHERE_KEY = "Authorization"
 class Refused(Exception):
     """A call answered with a status and one problem in words (401, 403, 404, 409...)."""
 
-    def __init__(self, status: int, where: str, message: str, **extra: Any):
+    def __init__(self, status: int, where: str, message: str, realm: str = "Courtier tables", **extra: Any):
         super().__init__(message)
-        self.status, self.where, self.message, self.extra = status, where, message, extra
+        self.status, self.where, self.message, self.realm, self.extra = status, where, message, realm, extra
 
 
 @bp.errorhandler(Refused)
@@ -53,7 +53,7 @@ def refused(error: Refused):
     response = current_app.make_response(({"errors": [{"where": error.where, "message": error.message}],
                                             **error.extra}, error.status))
     if error.status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="Courtier tables"'
+        response.headers["WWW-Authenticate"] = f'Bearer realm="{error.realm}"'
     return response
 
 

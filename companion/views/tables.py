@@ -37,6 +37,7 @@ from ..entry import ENTRY, split_where
 from ..forms import CourtierForm
 from ..games.base import InputError
 from ..tournaments import store as tournament_store
+from ..wording import spreadsheet_text
 from .common import device_label, key_from_link, known_tables, link_rulings, remember_table, see_other, states
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
@@ -682,19 +683,6 @@ def export_json(table_id: str):
     return response
 
 
-#: A spreadsheet reads a cell starting with one of these as a formula (CSV injection).
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _csv_text(value: str) -> str:
-    """A text cell a spreadsheet shows as text: a leading quote defuses a formula.
-
-    >>> _csv_text("=HYPERLINK(1)"), _csv_text("Ann")
-    ("'=HYPERLINK(1)", 'Ann')
-    """
-    return "'" + value if value.startswith(_FORMULA_STARTS) else value
-
-
 @bp.get("/<table_id>/export.csv")
 def export_csv(table_id: str):
     """Each round's points and running totals per player, then per side where the game is played by
@@ -705,8 +693,9 @@ def export_csv(table_id: str):
     players = list(g.table.players)
     sides = scored.sides or {}
     side_names = [f"{scorepad.SIDE_WORD.get(g.table.game, 'Side')} {s} ({' & '.join(sides[s])})" for s in sides]
-    writer.writerow(["round", *[_csv_text(p) for p in players], *[_csv_text(f"{p} total") for p in players],
-                     *[_csv_text(n) for n in side_names], *[_csv_text(f"{n} total") for n in side_names]])
+    text = spreadsheet_text
+    writer.writerow(["round", *[text(p) for p in players], *[text(f"{p} total") for p in players],
+                     *[text(n) for n in side_names], *[text(f"{n} total") for n in side_names]])
     running = dict.fromkeys(players, 0)
     side_running = dict.fromkeys(sides, 0)
     for number, scored_round in enumerate(scored.rounds, 1):
