@@ -63,11 +63,7 @@ def start_table(db: Database, game: str, players: object, options: dict[str, Any
     found = Problems()
     names = check_new_table(game, players, title, found)
     found.raise_if_any()
-    if club is None:
-        return tables.create_table(db, game, names, options, title=title, device=device)
-    table = tables.new_table(game, names, options, title)
-    clubs.start_table(db, club, table, device=device)
-    return table
+    return tables.create_table(db, game, names, options, title=title, device=device, club=club)
 
 
 def slot_of(hands: Sequence[tuple[int, Any]], number: int) -> int | None:

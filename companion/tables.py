@@ -576,9 +576,13 @@ def store_table(db: Database, table: Table, rounds: Sequence[Any] = (), device: 
 
 def create_table(db: Database, game: str, players: Sequence[str], options: Mapping[str, Any],
                  title: str = "", rounds: Sequence[Any] = (), device: str = "", rematch_of: str | None = None,
-                 joined: Mapping[str, int] | None = None) -> Table:
-    """Create a table (optionally with hands already played, and players who joined late, as an import does)."""
+                 joined: Mapping[str, int] | None = None, club: clubs.Club | None = None) -> Table:
+    """Create a table (optionally with hands already played, and players who joined late, as an import does);
+    one that counts for ``club`` when given (:func:`clubs.start_table`: its players join the roster)."""
     table = new_table(game, players, options, title, rounds, rematch_of, joined)
+    if club is not None:
+        clubs.start_table(db, club, table, rounds, device, players, joined)
+        return table
     with immediate(db):
         store_table(db, table, rounds, device, players, joined)
     return table
@@ -601,12 +605,8 @@ def rematch(db: Database, table: Table, device: str = "", for_club: bool = True)
     for the club this one counts for when ``for_club`` (asked with the table's edit key: a view link
     does not add games to a club's record)."""
     club_id = clubs.club_of_table(db, table.id) if for_club else None
-    if club_id is None:
-        return create_table(db, table.game, rotated(table.players), table.options, table.title, device=device,
-                            rematch_of=table.id)
-    again = new_table(table.game, rotated(table.players), table.options, table.title, rematch_of=table.id)
-    clubs.start_table(db, clubs.get_club(db, club_id), again, device=device)
-    return again
+    return create_table(db, table.game, rotated(table.players), table.options, table.title, device=device,
+                        rematch_of=table.id, club=clubs.get_club(db, club_id) if club_id else None)
 
 
 def _insert(db: Database, table_id: str, event: Event, entry_key: str | None = None) -> None:

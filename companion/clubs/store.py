@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -280,10 +280,12 @@ def set_former(db: Database, club: Club, player_id: int, former: bool = True) ->
 # The club's tables, and what a finished one gives
 
 
-def start_table(db: Database, club: Club, table: tables.Table, rounds: Sequence[Any] = (), device: str = "") -> None:
-    """Store a new table (made by :func:`tables.new_table`) that counts for the club, its players on the roster."""
+def start_table(db: Database, club: Club, table: tables.Table, rounds: Sequence[Any] = (), device: str = "",
+                seats: Sequence[str] = (), joined: Mapping[str, int] | None = None) -> None:
+    """Store a new table (made by :func:`tables.new_table`) that counts for the club, its players on the roster
+    (:func:`tables.store_table`'s ``seats`` and ``joined`` as an import gives them)."""
     with immediate(db, lock=("clubs", club.id)):
-        tables.store_table(db, table, rounds, device)
+        tables.store_table(db, table, rounds, device, seats, joined)
         for name in table.players:
             add_player(db, club.id, name)
         db.execute("INSERT INTO club_tables (table_id, club_id, game, added_at) VALUES (?, ?, ?, ?)",

@@ -120,11 +120,8 @@ def _roster(club: clubs.Club | None) -> list[str]:
 
 
 def _start(game: str, seated: list[str], options: dict, title: str, club: clubs.Club | None) -> tables.Table:
-    if club is None:
-        return tables.create_table(get_db(), game, seated, options, title=title, device=device_label())
-    joining = clubs.new_names(get_db(), club.id, seated)
-    table = tables.new_table(game, seated, options, title)
-    clubs.start_table(get_db(), club, table, device=device_label())
+    joining = clubs.new_names(get_db(), club.id, seated) if club is not None else []
+    table = tables.create_table(get_db(), game, seated, options, title=title, device=device_label(), club=club)
     if joining:
         flash(f"New to {club.name}: {', '.join(joining)}. Welcome to the roster.")
     return table
