@@ -81,6 +81,11 @@ def build(app) -> list[tuple[str, str]]:
                                        {}, "round-robin", 3, 3)
         pages += [("tournament: director", f"/tournaments/{club.id}?key={club.director_key}"),
                   ("tournament: standings", f"/tournaments/{club.id}")]
+        # Six at the table, two with long names: every row of choices is as full as it gets (RR-3: a Burden
+        # row per player, each naming the five others).
+        six = tables.create_table(db, "rummathon-royale",
+                                  ["Bartholomew", "Maximiliana", "Ann", "Ben", "Cat", "Dan"], {})
+        pages.append(("rummathon-royale, six with long names: entry form", f"/t/{six.id}/hands/new?key={six.edit_key}"))
         pages += _club_pages(db)
     return pages
 

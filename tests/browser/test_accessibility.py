@@ -80,6 +80,30 @@ SMALL_TEXT = """(min) => {
 }"""
 
 
+#: Text that spills out of the button it is on (a row of choices too narrow for its words): each piece
+#: of text of each visible button or choice to tap must lie within the button's edges.
+SPILLED_TEXT = """() => {
+    const out = [];
+    for (const target of document.querySelectorAll('main label.seg, main button, main a.button, main .hostage-pick')) {
+        if (!target.checkVisibility()) continue;
+        const box = target.getBoundingClientRect();
+        const walker = document.createTreeWalker(target, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+            const text = walker.currentNode;
+            if (!text.textContent.trim() || text.parentElement.closest('.visually-hidden')) continue;
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            if ([...range.getClientRects()].some(r => r.left < box.left - 0.5 || r.right > box.right + 0.5)) {
+                const words = target.textContent.trim().slice(0, 40);
+                out.push(`"${words}" spills out of its ${box.width.toFixed(0)} px button`);
+                break;
+            }
+        }
+    }
+    return out;
+}"""
+
+
 CHART_TEXT_SIZES = """() => Array.from(document.querySelectorAll('svg.chart text'))
     .map(t => parseFloat(getComputedStyle(t).fontSize) * t.ownerSVGElement.getScreenCTM().a)"""
 #: What a colour scheme changes: the rest of axe's rules read the same page in light and dark.
@@ -187,17 +211,19 @@ def test_axe_and_text_sizes_with_the_pickers_open_and_problems_shown(chromium, f
 def test_entry_forms_back_link_and_every_field_can_be_tapped_whole(chromium, filled_site, viewport):
     """Scrolled to as the browser does (the least scroll that shows it), each field of each entry form is
     the element under every point of its height: the save bar, keeping to the bottom of the screen once
-    something is entered, covers none of it. And "← Back to
-    the scores" is a 44 px target."""
+    something is entered, covers none of it. "← Back to the scores" is a 44 px target, and no button's
+    words spill out of it (a name, or "Nobody: a Double Rummathon Royale ended the hand", in a row of
+    choices: a long one takes a row of its own, a word too long for the phone breaks)."""
     base, pages = filled_site
     context = _context(chromium, "light", viewport)
     page = context.new_page()
-    covered = []
+    covered, spilled = [], []
     try:
         for what, url in pages:
             if "entry form" not in what and "correcting" not in what:
                 continue
             _open(page, base + url)
+            spilled += [f"{what}: {found}" for found in page.evaluate(SPILLED_TEXT)]
             back = page.get_by_role("link", name=re.compile("^← Back to the (scores|board)$"))
             height = back.bounding_box()["height"]
             assert height >= MIN_TAP, f"{what}: the back link is {height:.0f} px tall"
@@ -230,6 +256,7 @@ def test_entry_forms_back_link_and_every_field_can_be_tapped_whole(chromium, fil
     finally:
         context.close()
     assert not covered, "\n".join(covered)
+    assert not spilled, "\n".join(spilled)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
