@@ -68,7 +68,7 @@ self.addEventListener("message", function (event) {
 var APP_SCRIPT = PRECACHE.filter(function (u) { return /\/js\/app\.js$/.test(u); })[0] || "/static/js/app.js";
 
 function offlinePage() {
-  var html = "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
+  var html = "<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
     "<title>Offline · Courtier</title><link rel=stylesheet href='/static/css/app.css'>" +
     "<script src='" + APP_SCRIPT + "' defer></script>" +
     "<main id=main><h1>No signal</h1><p>This page was not opened on this phone while it had a signal, " +

@@ -77,10 +77,7 @@ def build(app) -> list[tuple[str, str]]:
         again = tables.rematch(db, over)
         pages.append(("a rematch (linking back)", f"/t/{again.id}?key={again.edit_key}"))
         pages.append(("view link refused a write (403)", f"/t/{again.id}/hands/new"))
-        club = tournament_store.create(db, "indian-rummy", "Friday club", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"],
-                                       {}, "round-robin", 3, 3)
-        pages += [("tournament: director", f"/tournaments/{club.id}?key={club.director_key}"),
-                  ("tournament: standings", f"/tournaments/{club.id}")]
+        pages += _tournament_pages(db)
         # Six at the table, two with long names: every row of choices is as full as it gets (RR-3: a Burden
         # row per player, each naming the five others).
         six = tables.create_table(db, "rummathon-royale",
@@ -88,6 +85,30 @@ def build(app) -> list[tuple[str, str]]:
         pages.append(("rummathon-royale, six with long names: entry form", f"/t/{six.id}/hands/new?key={six.edit_key}"))
         pages += _club_pages(db)
     return pages
+
+
+def _tournament_pages(db) -> list[tuple[str, str]]:
+    """A tournament before its first seating, and one whose round 1 was seated, a hand played at its first
+    table, and time called: its tables count as they stand (the standings mark them †), and the table
+    and its entry form say that time was called."""
+    entrants = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+    fresh = tournament_store.create(db, "indian-rummy", "Friday club", entrants, {}, "round-robin", 3, 3)
+    called = tournament_store.create(db, "indian-rummy", "Saturday club", entrants, {}, "round-robin", 3, 3)
+    first = tournament_store.seat_next_round(db, called, seed=1)[0]
+    table = tables.get_table(db, first.table_id)
+    tables.append(db, table, 0, tables.Change("add", data={  # IR-8: Ben 20 and Cat 34 pay the winner
+        "wild": "7", "winner": table.players[0],
+        "hands": {table.players[1]: {"count": 20}, table.players[2]: {"count": 34}}}))
+    tournament_store.call_time(db, called, 1)
+    director, edit = f"?key={called.director_key}", f"?key={table.edit_key}"
+    return [("tournament: director", f"/tournaments/{fresh.id}?key={fresh.director_key}"),
+            ("tournament: standings", f"/tournaments/{fresh.id}"),
+            ("tournament: director, time called", f"/tournaments/{called.id}{director}"),
+            ("tournament: standings, time called", f"/tournaments/{called.id}"),
+            ("tournament: a round's pack", f"/tournaments/{called.id}/rounds/1/pack{director}"),
+            ("tournament: adjusting a table", f"/tournaments/{called.id}/tables/{table.id}/adjust{director}"),
+            ("tournament table, time called: score pad (edit link)", f"/t/{table.id}{edit}"),
+            ("tournament table, time called: entry form", f"/t/{table.id}/hands/new{edit}")]
 
 
 def _club_pages(db) -> list[tuple[str, str]]:
@@ -98,7 +119,7 @@ def _club_pages(db) -> list[tuple[str, str]]:
         table = tables.new_table(case["game"], case["players"], case["options"])
         club_store.start_table(db, club, table, rounds=case["rounds"])
     base, member = f"/clubs/{club.id}", f"?key={club.member_key}"
-    return [("new club", "/clubs/new"), ("club: director", f"{base}?key={club.director_key}"),
+    return [("new club", "/clubs/new"), ("club: club director", f"{base}?key={club.director_key}"),
             ("club: members", base + member), ("club: player", f"{base}/players/1{member}"),
             ("club: new table for the club", f"/new/indian-rummy?club={club.id}&key={club.member_key}"),
             ("club: wrong key (403)", f"{base}?key=wrong")]

@@ -16,6 +16,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_accessibility import COLOUR_RULES, axe_problems
 from tests.browser.test_offline import SLOW, _shots, ready_for_offline, rounds, save_offline
 from tests.browser.test_table_flow import THREE, fill_hand, open_hand_form, start_table
 from tests.browser.test_tournament import create as create_tournament
@@ -41,6 +42,15 @@ OUTBOX = """() => new Promise((resolve, reject) => {
         };
         req.onerror = () => reject(req.error);
     })"""
+
+
+def assert_no_axe_problems(page: Page, what: str) -> None:
+    """axe-core's every rule on what the page shows now, in light, and its colour rules in dark."""
+    problems = axe_problems(page, f"{what} (light)")
+    page.emulate_media(color_scheme="dark")
+    problems += axe_problems(page, f"{what} (dark)", COLOUR_RULES)
+    page.emulate_media(color_scheme="light")
+    assert problems == [], "\n".join(problems)
 
 
 def outbox_ids(page: Page) -> list[str]:
@@ -82,6 +92,7 @@ def test_open_it_without_signal_keeps_the_entry_until_the_server_has_it(phone, l
     expect(page.locator("#board")).to_be_visible()
     assert [i.split(":")[1] for i in outbox_ids(page)] == ["look"]
     shot(page, "open-it-offline")
+    assert_no_axe_problems(page, "a board with an entry that needs a look, offline")
     page.reload()  # the entry survives a reload from the phone's cache
     expect(page.locator("#outbox .needs-look")).to_contain_text("Hand 1 needs a look", timeout=SLOW)
 
@@ -174,6 +185,7 @@ def test_waiting_hands_count_on_the_board_and_the_history_says_when_they_were_ty
     page.go_back()
     expect(page.locator("#outbox .outbox-item")).to_have_count(2)
     shot(page, "waiting-board")
+    assert_no_axe_problems(page, "a board with two hands waiting, offline")
 
     context.set_offline(False)
     expect(page.locator("#outbox")).to_have_count(0, timeout=SLOW)
@@ -213,6 +225,7 @@ def test_waiting_hands_are_sent_from_a_rules_page_and_the_no_signal_page(phone, 
     page.goto(live_server + "/rules/royalty")  # never opened: the phone has no copy
     expect(page.locator("h1")).to_have_text("No signal")
     shot(page, "no-signal-page")
+    assert_no_axe_problems(page, "the No signal page")
     context.set_offline(False)
     _wait_for_rounds(page, table, 2)
     expect(page.locator("h1")).to_have_text("No signal")
