@@ -108,6 +108,36 @@ def test_open_it_without_signal_keeps_the_entry_until_the_server_has_it(phone, l
     outbox_emptied(page)
 
 
+def test_open_it_when_the_signal_drops_on_the_way_keeps_the_entry(phone, live_server):
+    """The phone believes it is online, but "Open it" never reaches the server (a signal that drops
+    as it is sent): the browser shows its error page, and back at the table the entry is still there."""
+    context = phone()
+    page = context.new_page()
+    table = start_table(page, live_server)
+    ready_for_offline(page)
+    context.set_offline(True)
+    page.reload()
+    save_offline(page, 1, "Hand 1", out="Ann", left={"Ben": {"low": 3}})  # Ann collects 15
+    second = phone().new_page()  # meanwhile another phone saves hand 1: Ben went out
+    second.goto(table["edit"])
+    open_hand_form(second, 1)
+    fill_hand(second, THREE, out="Ben")
+    second.get_by_role("button", name="Save hand 1", exact=True).click()
+    expect(second.locator("#board")).to_have_attribute("data-version", "1", timeout=SLOW)
+    context.set_offline(False)
+    look = page.locator("#outbox .needs-look")
+    expect(look).to_contain_text("Hand 1 needs a look: another phone saved first", timeout=SLOW)
+
+    page.route("**/hands", lambda route: route.abort("internetdisconnected"))
+    look.get_by_role("button", name="Open it").click()
+    page.wait_for_url(lambda url: "/hands?" in url, wait_until="commit", timeout=SLOW)  # the browser's error page
+    page.unroute("**/hands")
+    page.goto(table["edit"])
+    expect(page.locator("#outbox .needs-look")).to_contain_text("Hand 1 needs a look", timeout=SLOW)
+    assert [i.split(":")[1] for i in outbox_ids(page)] == ["look"]
+    assert [r["out"] for r in rounds(table["view"])] == ["Ben"]  # the server never had it
+
+
 # ---------------------------------------------------------------- a kept form follows the table
 
 
