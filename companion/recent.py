@@ -190,4 +190,6 @@ def start_sweeping(idle_seconds: Callable[[], float]) -> None:
 
         thread = threading.Thread(target=sweep, name="courtier-cache-sweeper", daemon=True)
         thread.start()
+        if _sweeper is None:  # a worker forked from this process (gunicorn --preload) sweeps its own caches
+            os.register_at_fork(after_in_child=lambda: start_sweeping(idle_seconds))
         _sweeper = (os.getpid(), thread)
