@@ -133,6 +133,28 @@ def test_the_club_api_starts_a_club_and_its_tables_and_refuses_in_words(client):
     assert len(shown["tables"]) == 2 and not any(t["finished"] for t in shown["tables"])
 
 
+def test_a_club_key_in_the_address_of_an_api_call_is_refused_saying_where_it_goes(client):
+    """As a table's keys (API.md, Clubs: "Keys, as for tables"): under a key's name, or under any name when
+    it is this club's key, in the call's path or in a new table's body; the key never gets the call through."""
+    club = client.post("/api/v1/clubs", json={"name": "Thursday Club"}).get_json()
+    url = f"/api/v1/clubs/{club['id']}"
+    member = {"Authorization": f"Bearer {club['member_key']}"}
+    table = {"game": "indian-rummy", "players": ["Ann", "Ben"], "club": club["id"]}
+    for name, key in (("member_key", club["member_key"]), ("director_key", club["director_key"]),
+                      ("m", club["member_key"]), ("d", club["director_key"])):
+        for call in (lambda q: client.get(f"{url}?{q}"), lambda q: client.get(f"{url}?{q}", headers=member),
+                     lambda q: client.post(f"/api/v1/tables?{q}", json=table, headers=member)):
+            refused = call(f"{name}={key}")
+            assert refused.status_code == 400, (name, refused.get_json())
+            [problem] = refused.get_json()["errors"]
+            assert problem["where"] == name
+            assert "send it in the Authorization header instead, as Authorization: Bearer <key>" in problem["message"]
+    # A parameter that holds no key of this club is not a key: the call goes on to its own answer. None of
+    # the refused new tables was started.
+    shown = client.get(f"{url}?m=Ann", headers=member)
+    assert shown.status_code == 200 and shown.get_json()["tables"] == []
+
+
 # ---------------------------------------------------------------------------------------------
 # A table added by its edit link
 
