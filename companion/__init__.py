@@ -54,8 +54,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False
     _number_filters(app)
 
-    from . import compression, db, heavy, limits, security
-    from .recent import Recent
+    from . import board_poll, compression, db, heavy, limits, security
+    from .recent import Recent, start_sweeping
     from .tables import StateCache
     from .views import api, club_api, clubs, health, main, referee, sheets, table_api, tables, tournaments
 
@@ -71,8 +71,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["courtier.states"] = StateCache(512, budget // 2)
     app.extensions["courtier.boards"] = Recent(256, budget // 8)  # rendered scoreboards: views.tables.render_board
     app.extensions["courtier.sheets"] = Recent(256, budget // 4)  # score sheets by table, version and paper
+    start_sweeping(lambda: limits.get("CACHE_IDLE_SECONDS"))  # a table no longer played gives its memory back
     compression.init_app(app)  # first: its after_request runs last, on the finished answer
     security.init_app(app)
+    board_poll.init_app(app)  # an unchanged board's 304 without Flask: most of an evening's requests
     if app.config.get("TRUSTED_PROXIES"):  # behind N proxies: the phone's address is the proxies' X-Forwarded-For
         from werkzeug.middleware.proxy_fix import ProxyFix
 

@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 from html import unescape
+from pathlib import Path
 
 import pytest
 
@@ -131,6 +132,82 @@ def test_the_club_api_starts_a_club_and_its_tables_and_refuses_in_words(client):
     shown = client.get(url, headers={"Authorization": f"Bearer {body['member_key']}"}).get_json()
     assert [p["name"] for p in shown["players"]] == ["Ann", "Ben"]
     assert len(shown["tables"]) == 2 and not any(t["finished"] for t in shown["tables"])
+
+
+def test_a_club_key_in_the_address_of_an_api_call_is_refused_saying_where_it_goes(client):
+    """As a table's keys (API.md, Clubs: "Keys, as for tables"): under a key's name, or under any name when
+    it is this club's key, in the call's path or in a new table's body; the key never gets the call through."""
+    club = client.post("/api/v1/clubs", json={"name": "Thursday Club"}).get_json()
+    url = f"/api/v1/clubs/{club['id']}"
+    member = {"Authorization": f"Bearer {club['member_key']}"}
+    table = {"game": "indian-rummy", "players": ["Ann", "Ben"], "club": club["id"]}
+    for name, key in (("member_key", club["member_key"]), ("director_key", club["director_key"]),
+                      ("m", club["member_key"]), ("d", club["director_key"])):
+        for call in (lambda q: client.get(f"{url}?{q}"), lambda q: client.get(f"{url}?{q}", headers=member),
+                     lambda q: client.post(f"/api/v1/tables?{q}", json=table, headers=member)):
+            refused = call(f"{name}={key}")
+            assert refused.status_code == 400, (name, refused.get_json())
+            [problem] = refused.get_json()["errors"]
+            assert problem["where"] == name
+            assert "send it in the Authorization header instead, as Authorization: Bearer <key>" in problem["message"]
+    # A parameter that holds no key of this club is not a key: the call goes on to its own answer. None of
+    # the refused new tables was started.
+    shown = client.get(f"{url}?m=Ann", headers=member)
+    assert shown.status_code == 200 and shown.get_json()["tables"] == []
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
+RATED = re.compile(r'"name": "(\w+)", "games": \{"indian-rummy": \{"played": (\d+), "won": (\d+),\s*'
+                   r'"rating": \{"mu": ([-\d.]+), "sigma": ([-\d.]+), "ordinal": ([-\d.]+)\}', re.S)
+
+
+def club_example() -> list[tuple[str, str, str | None, object]]:
+    """docs/api.md's club example, as (method, path, Authorization, body or answer text) in the order written."""
+    section = DOCS.read_text(encoding="utf-8").split("## Clubs: `/api/v1/clubs`", 1)[1]
+    block = re.search(r"\nExample:\n\n```\n(.*?)```", section, re.S).group(1)
+    steps = []
+    for chunk in block.strip().split("\n\n"):
+        first, *rest = chunk.splitlines()
+        if first[:3].isdigit():
+            steps.append(("answer", first[:3], None, "\n".join([first[4:], *rest])))
+            continue
+        method, path = first.split()
+        key = next((line.split("Bearer ", 1)[1] for line in rest if line.startswith("Authorization:")), None)
+        body = "\n".join(line for line in rest if not line.startswith("Authorization:"))
+        steps.append((method, path, key, json.loads(body) if body else None))
+    return steps
+
+
+def test_the_docs_club_example_is_answered_as_written(client):
+    """Every call of docs/api.md's club example, in order, with the ids and keys the app gives in place of the
+    written ones; each answer's status as written, and the ratings as written (to the 3 places shown)."""
+    steps = club_example()
+    assert [s[0] for s in steps] == ["POST", "answer", "POST", "POST", "GET", "answer"]
+    club_id, member_key = re.search(r'"id": "(\w+)".*"member_key": "(\w+…)"', steps[1][3], re.S).groups()
+    real: dict[str, str] = {}
+    answers = []
+    for method, path, key, body in steps:
+        if method == "answer":
+            assert answers[-1].status_code == int(path), answers[-1].get_json()
+            continue
+        for written, value in real.items():
+            path, key = path.replace(written, value), key.replace(written, value) if key else key
+            body = json.loads(json.dumps(body).replace(written, value))
+        answers.append(client.open(path, method=method, json=body,
+                                   headers={"Authorization": f"Bearer {key}"} if key else {}))
+        answered = answers[-1].get_json()
+        assert answers[-1].status_code in (200, 201), (path, answered)
+        if path == "/api/v1/clubs":
+            real |= {club_id: answered["id"], member_key: answered["member_key"]}
+        elif path == "/api/v1/tables":
+            real |= {"<id>": answered["id"], "<the table's edit key>": answered["edit_key"]}
+    written = {m[0]: (int(m[1]), int(m[2]), *map(float, m[3:])) for m in RATED.findall(steps[-1][3])}
+    assert set(written) == {"Ann", "Ben", "Cat"}
+    club = answers[-1].get_json()
+    assert {p["name"]: (p["games"]["indian-rummy"]["played"], p["games"]["indian-rummy"]["won"],
+                        *(round(p["games"]["indian-rummy"]["rating"][k], 3) for k in ("mu", "sigma", "ordinal")))
+            for p in club["players"]} == written
+    assert [t["finished"] for t in club["tables"]] == [True]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -417,6 +417,60 @@ def test_a_stale_correction_or_delete_is_a_409(client):
     assert read(client, table)["version"] == 2
 
 
+def test_a_correction_the_game_cannot_take_gets_the_errors_of_the_stateless_api(client):
+    """422 as /score names it for the table's rounds with this one in its place; nothing is stored."""
+    table = start(client)
+    add(client, table, DEAL_1, 0)
+    add(client, table, DEAL_2, 1)
+    bad = {"winner": "Zed", "hands": {"Ben": {"count": -3}, "Cat": {"count": 60}}}
+    refused = client.put(f"{TABLES}/{table['id']}/rounds/1", json={"round": bad, "base_version": 2},
+                         headers=bearer(table["edit_key"]))
+    assert refused.status_code == 422
+    assert refused.get_json() == client.post("/api/v1/score", json={**POOL, "rounds": [bad, DEAL_2]}).get_json()
+    assert [e["where"] for e in refused.get_json()["errors"]] == ["rounds[0].winner", "rounds[0].hands.Ben.count"]
+    assert read(client, table)["rounds"] == [DEAL_1, DEAL_2] and read(client, table)["version"] == 2
+
+
+def test_a_delete_that_leaves_a_later_turn_impossible_is_refused_as_the_stateless_api_refuses_it(client):
+    """Royalty: Ben's capture of CALM (RY-7) needs Ann's CALM on the table; without the turn that laid it,
+    the game cannot be scored, so the delete is a 422 with /score's errors for the turns left, and stores
+    nothing."""
+    table = start(client, {"game": "royalty", "players": ["Ann", "Ben"]})
+    turns = [{"player": "Ann", "meld": "Cr Ar Lr Mr"},
+             {"player": "Ben", "capture": {"target": "CALM", "cards": "Cr Lr Ar Ib Mr"}}]
+    for n, turn in enumerate(turns):
+        assert add(client, table, turn, n).status_code == 201
+    refused = client.delete(f"{TABLES}/{table['id']}/rounds/1", json={"base_version": 2},
+                            headers=bearer(table["edit_key"]))
+    assert refused.status_code == 422
+    stateless = client.post("/api/v1/score", json={"game": "royalty", "players": ["Ann", "Ben"], "rounds": turns[1:]})
+    assert stateless.status_code == 422 and refused.get_json() == stateless.get_json()
+    assert "no word CALM lies on the table" in refused.get_json()["errors"][0]["message"]
+    assert read(client, table)["rounds"] == turns and read(client, table)["version"] == 2
+
+
+def test_a_correction_a_delete_and_a_redo_sent_twice_with_their_keys_are_stored_once(client):
+    table = start(client)
+    add(client, table, DEAL_1, 0)
+    add(client, table, DEAL_2, 1)
+    url, edit = f"{TABLES}/{table['id']}", bearer(table["edit_key"])
+    corrected = {"winner": "Ann", "hands": {"Ben": {"count": 20}, "Cat": {"count": 60}}}
+    sends = [("put", "/rounds/1", {"round": corrected, "base_version": 2}, "fix deal 1"),
+             ("delete", "/rounds/2", {"base_version": 3}, "drop deal 2"),
+             ("post", "/undo", None, "undo the drop"),
+             ("post", "/redo", None, "redo the drop")]
+    for method, path, body, key in sends:
+        first, again = (getattr(client, method)(url + path, json=body, headers={**edit, "Idempotency-Key": key})
+                        for _ in range(2))
+        assert (first.status_code, again.status_code) == (200, 200), (path, again.get_json())
+        assert again.get_json() == first.get_json() and again.headers["Idempotent-Replayed"] == "true"
+    # Ben 20 in deal 1 and deal 2 deleted again by the redo: Ann 0, Ben 20, Cat 60 (IR-9).
+    now = read(client, table)
+    assert now["version"] == 6 and now["scored"]["totals"] == {"Ann": 0, "Ben": 20, "Cat": 60}
+    kinds = [c["kind"] for c in client.get(f"{url}/history", headers=edit).get_json()["changes"]]
+    assert kinds == ["add", "add", "edit", "delete", "undo", "redo"]
+
+
 def test_delete_undo_and_redo_walk_the_log_as_the_pages_buttons_do(client):
     table = start(client)
     add(client, table, DEAL_1, 0)

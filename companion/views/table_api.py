@@ -15,6 +15,7 @@ from typing import Any
 from flask import Blueprint, current_app, request, url_for
 
 from .. import games, table_actions, tables
+from ..clubs import store as clubs
 from ..db import get_db
 from ..entry import ENTRY
 from ..games.base import InputError, Problem
@@ -31,8 +32,8 @@ DEVICE = "API"
 NEW_TABLE_FIELDS = ("game", "players", "options", "title", "club")
 
 #: Query parameters that would carry a key in an address: refused on every API call.
-KEY_PARAMETERS = frozenset({"key", "edit_key", "view_key", "api_key", "apikey", "access_token", "token",
-                            "auth", "authorization", "bearer"})
+KEY_PARAMETERS = frozenset({"key", "edit_key", "view_key", "member_key", "director_key", "club_key", "api_key",
+                            "apikey", "access_token", "token", "auth", "authorization", "bearer"})
 
 #: The longest Idempotency-Key taken; any string up to it is kept (as a digest when it is not an entry key).
 IDEMPOTENCY_KEY_CHARS = 255
@@ -69,8 +70,8 @@ def keys_stay_out_of_addresses():
     if not request.path.startswith("/api/"):
         return None
     named = next((name for name in request.args if name.lower() in KEY_PARAMETERS), None)
-    if named is None and request.args and (request.view_args or {}).get("table_id"):
-        named = _parameter_holding_a_key(request.view_args["table_id"])
+    if named is None and request.args:
+        named = _parameter_holding_a_key()
     if named is None:
         return None
     return {"errors": [{"where": named, "message": (
@@ -79,13 +80,42 @@ def keys_stay_out_of_addresses():
         "Authorization: Bearer <key>")}]}, 400
 
 
-def _parameter_holding_a_key(table_id: str) -> str | None:
-    try:
-        table = tables.get_table(get_db(), table_id, known_tables())
-    except tables.TableNotFound:
+def _parameter_holding_a_key() -> str | None:
+    """The query parameter, under whatever name, whose value is a key of the table or the club the call
+    names (in its path, or a new table's club in its body); None when there is none."""
+    is_a_key = _the_calls_keys()
+    if is_a_key is None:
         return None
-    keys = (table.edit_key, table_actions.view_key(table))
-    return next((name for name, value in request.args.items(multi=True) if value in keys), None)
+    return next((name for name, value in request.args.items(multi=True) if is_a_key(value)), None)
+
+
+def _the_calls_keys():
+    """A test of whether a text is a key of the table or club this call names, or None when it names none."""
+    named = request.view_args or {}
+    if named.get("table_id"):
+        try:
+            table = tables.get_table(get_db(), named["table_id"], known_tables())
+        except tables.TableNotFound:
+            return None
+        keys = (table.edit_key, table_actions.view_key(table))
+        return keys.__contains__
+    club_id = named.get("club_id") or (_new_tables_club() if request.endpoint == "table_api.create" else None)
+    if not isinstance(club_id, str) or not club_id:
+        return None
+    try:
+        club = clubs.get_club(get_db(), club_id)
+    except clubs.ClubNotFound:
+        return None
+    return lambda value: club.role(value) is not None
+
+
+def _new_tables_club() -> object:
+    """The club a new table's body names, when the body is a JSON object (its problems are told later)."""
+    try:
+        body = json_body()
+    except InputError:
+        return None
+    return body.get("club") if isinstance(body, dict) else None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,94 @@
+"""A phone's board refresh with nothing new, answered before Flask: the commonest request of an evening.
+
+Every open table page asks for its board every few seconds with the tag of the board it shows
+(``If-None-Match: "<table>-<version>-<e or v>"``). When the table is still at that version the answer
+is a 304 with no body, which needs one read of the version from the database and, for an edit
+link, the table's key from the tables cache. Going through Flask for it (the request context, the
+blueprint's table loading, the after-request hooks) cost the server three times that work, and at a
+few hundred tables the polls are most of what a server does (docs/ops.md, *Load*).
+
+Anything else (another tag, a changed version, a key that is not the table's, a table not in the
+cache, a table gone, a database that does not answer) goes on to Flask unchanged, so the view's
+own answer (views.tables.board) stays the reference: the tests compare the two, header for header.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable, Iterable
+from typing import Any
+from urllib.parse import parse_qs
+
+from flask import Flask
+
+from . import db as database
+from . import tables
+from .security import CONTENT_SECURITY_POLICY
+
+BOARD_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/board")
+#: The tag views.tables.board gives, with the coding Flask-Compress may have added to it (compression.py).
+BOARD_TAG = re.compile(r'\s*"([A-Za-z0-9_-]{1,64})-(\d{1,12})-([ev])(?::(?:zstd|br|gzip|deflate))?"\s*')
+
+
+class UnchangedBoards:
+    """WSGI middleware: a board refresh whose board has not changed is answered 304 here."""
+
+    def __init__(self, app: Flask, wsgi_app: Callable[..., Iterable[bytes]]):
+        self.app = app
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        tag = self._unchanged(environ)
+        if tag is None:
+            return self.wsgi_app(environ, start_response)
+        start_response("304 NOT MODIFIED", not_modified_headers(tag))
+        return []
+
+    def _unchanged(self, environ: dict[str, Any]) -> str | None:
+        """The board's tag when the phone already has this version of it, else None."""
+        asked = environ.get("HTTP_IF_NONE_MATCH")
+        path = BOARD_PATH.fullmatch(environ.get("PATH_INFO", ""))
+        if not asked or path is None or environ.get("REQUEST_METHOD") != "GET":
+            return None
+        tag = BOARD_TAG.fullmatch(asked)
+        if tag is None or tag[1] != path[1]:
+            return None
+        table_id, version, link = path[1], int(tag[2]), tag[3]
+        keys = parse_qs(environ.get("QUERY_STRING", ""), keep_blank_values=True).get("key")
+        if not self._same_link(table_id, link, keys):
+            return None
+        try:
+            with database.borrowed(self.app) as db:
+                if tables.version(db, table_id) != version:
+                    return None
+        except (tables.TableNotFound, *database.unavailable_errors()):
+            return None  # Flask answers these in words (404, 503)
+        return f"{table_id}-{version}-{link}"
+
+    def _same_link(self, table_id: str, link: str, keys: list[str] | None) -> bool:
+        """Whether this request's link is the one the tag was given for (as key_from_link judges it)."""
+        if link == "v":
+            return keys is None  # any key at all is Flask's to judge (a wrong one is refused in words)
+        if keys is None or len(keys) != 1:
+            return False
+        table = self.app.extensions["courtier.tables"].get(table_id)
+        return table is not None and secrets.compare_digest(keys[0].encode(), table.edit_key.encode())
+
+
+def not_modified_headers(tag: str) -> list[tuple[str, str]]:
+    """The headers views.tables.board's 304 goes out with (security.security_headers adds the rest there)."""
+    return [
+        ("ETag", f'"{tag}"'),
+        ("Cache-Control", "no-cache"),
+        ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+        ("Referrer-Policy", "no-referrer"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+        ("Vary", "Accept-Encoding"),  # Flask-Compress's, on every answer
+    ]
+
+
+def init_app(app: Flask) -> None:
+    app.wsgi_app = UnchangedBoards(app, app.wsgi_app)  # type: ignore[method-assign]
