@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import logging
 import os
 import sys
@@ -162,8 +163,10 @@ def forget_idle_everywhere(seconds: float) -> int:
     with _EVERY_CACHE_LOCK:
         caches = list(_EVERY_CACHE)
     dropped = sum(cache.forget_idle(seconds) for cache in caches)
-    if dropped and _trim is not None:
-        _trim(0)
+    if dropped:
+        gc.collect()  # what the entries held in cycles goes now, not at the next full collection
+        if _trim is not None:
+            _trim(0)
     return dropped
 
 

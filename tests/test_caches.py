@@ -143,3 +143,25 @@ def test_a_table_with_a_large_word_list_is_kept_once_per_version_and_weighed_in_
     assert now.scored.options["word_list"] is now.table.options["word_list"]  # held once
     assert kept["courtier.states"].bytes >= weigh(now.table.options["word_list"]) > 20_000 * 50
     assert kept["courtier.states"].bytes <= kept["courtier.states"].max_bytes
+
+
+def test_entries_nobody_asks_for_leave_every_cache(client, app):
+    """A table no longer played leaves the scored states, boards and tables caches (CACHE_IDLE_SECONDS,
+    docs/ops.md); a table asked for again is scored again from its log, the same."""
+    from companion.recent import forget_idle_everywhere
+
+    view, edit = new_table(client)
+    _enter_hand(client, edit)
+    board = client.get(view + "/board").get_data(as_text=True)
+    kept = ("courtier.states", "courtier.boards", "courtier.tables")
+    assert all(len(app.extensions[name]) for name in kept)
+    assert forget_idle_everywhere(60) == 0  # used a moment ago: kept
+    assert forget_idle_everywhere(0) > 0
+    assert not any(len(app.extensions[name]) for name in kept)
+    assert client.get(view + "/board").get_data(as_text=True) == board
+
+
+def test_each_server_process_drops_idle_entries_in_the_background(app):
+    import threading
+
+    assert "courtier-cache-sweeper" in [thread.name for thread in threading.enumerate()]
