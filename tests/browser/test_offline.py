@@ -76,26 +76,31 @@ def test_hands_saved_offline_are_stored_once_when_the_signal_returns(phone, live
     page.screenshot(path=str(_shots() / "offline-sent.png"), full_page=True)
 
 
-def test_a_hand_saved_offline_behind_another_phone_gets_the_conflict_page(phone, live_server):
+def an_entry_that_needs_a_look(phone, live_server):
+    """A phone saves hand 1 without signal (Ann went out), another phone saves hand 1 meanwhile (Ben
+    went out), and the first is back online: its entry now needs a look. Returns (context, page, table)."""
     context = phone()
     page = context.new_page()
     table = start_table(page, live_server)
     ready_for_offline(page)
-
     context.set_offline(True)
     page.reload()
-    save_offline(page, 1, "Hand 1", out="Ann", left={"Ben": {"low": 3}})
-
-    second = phone().new_page()  # meanwhile, another phone at the table saves hand 1
+    save_offline(page, 1, "Hand 1", out="Ann", left={"Ben": {"low": 3}})  # Ann collects 15
+    second = phone().new_page()
     second.goto(table["edit"])
     open_hand_form(second, 1)
     fill_hand(second, THREE, out="Ben")
     second.get_by_role("button", name="Save hand 1", exact=True).click()
     expect(second.locator("#board")).to_have_attribute("data-version", "1", timeout=SLOW)
-
     context.set_offline(False)
+    expect(page.locator("#outbox .needs-look")).to_contain_text("Hand 1 needs a look: another phone saved first",
+                                                                timeout=SLOW)
+    return context, page, table
+
+
+def test_a_hand_saved_offline_behind_another_phone_gets_the_conflict_page(phone, live_server):
+    _, page, table = an_entry_that_needs_a_look(phone, live_server)
     look = page.locator("#outbox .needs-look")
-    expect(look).to_contain_text("Hand 1 needs a look: another phone saved first", timeout=SLOW)
     page.screenshot(path=str(_shots() / "offline-conflict.png"), full_page=True)
     assert [r["out"] for r in rounds(table["view"])] == ["Ben"]
 

@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_accessibility import COLOUR_RULES, axe_problems
-from tests.browser.test_offline import SLOW, _shots, ready_for_offline, rounds, save_offline
-from tests.browser.test_table_flow import THREE, fill_hand, open_hand_form, start_table
+from tests.browser.test_offline import SLOW, _shots, an_entry_that_needs_a_look, ready_for_offline, rounds, save_offline
+from tests.browser.test_table_flow import start_table
 from tests.browser.test_tournament import create as create_tournament
 from tests.browser.test_tournament import open_table
 
@@ -68,24 +68,8 @@ def outbox_emptied(page: Page) -> None:
 
 
 def test_open_it_without_signal_keeps_the_entry_until_the_server_has_it(phone, live_server):
-    context = phone()
-    page = context.new_page()
-    table = start_table(page, live_server)
-    ready_for_offline(page)
-    context.set_offline(True)
-    page.reload()
-    save_offline(page, 1, "Hand 1", out="Ann", left={"Ben": {"low": 3}})  # Ann collects 15
-
-    second = phone().new_page()  # meanwhile another phone saves hand 1: Ben went out
-    second.goto(table["edit"])
-    open_hand_form(second, 1)
-    fill_hand(second, THREE, out="Ben")
-    second.get_by_role("button", name="Save hand 1", exact=True).click()
-    expect(second.locator("#board")).to_have_attribute("data-version", "1", timeout=SLOW)
-
-    context.set_offline(False)
+    context, page, table = an_entry_that_needs_a_look(phone, live_server)
     look = page.locator("#outbox .needs-look")
-    expect(look).to_contain_text("Hand 1 needs a look: another phone saved first", timeout=SLOW)
     context.set_offline(True)  # the signal drops again
     look.get_by_role("button", name="Open it").click()
     expect(look).to_contain_text("No signal: Hand 1 stays on this phone. Open it when the signal is back.")
@@ -111,22 +95,8 @@ def test_open_it_without_signal_keeps_the_entry_until_the_server_has_it(phone, l
 def test_open_it_when_the_signal_drops_on_the_way_keeps_the_entry(phone, live_server):
     """The phone believes it is online, but "Open it" never reaches the server (a signal that drops
     as it is sent): the browser shows its error page, and back at the table the entry is still there."""
-    context = phone()
-    page = context.new_page()
-    table = start_table(page, live_server)
-    ready_for_offline(page)
-    context.set_offline(True)
-    page.reload()
-    save_offline(page, 1, "Hand 1", out="Ann", left={"Ben": {"low": 3}})  # Ann collects 15
-    second = phone().new_page()  # meanwhile another phone saves hand 1: Ben went out
-    second.goto(table["edit"])
-    open_hand_form(second, 1)
-    fill_hand(second, THREE, out="Ben")
-    second.get_by_role("button", name="Save hand 1", exact=True).click()
-    expect(second.locator("#board")).to_have_attribute("data-version", "1", timeout=SLOW)
-    context.set_offline(False)
+    _, page, table = an_entry_that_needs_a_look(phone, live_server)
     look = page.locator("#outbox .needs-look")
-    expect(look).to_contain_text("Hand 1 needs a look: another phone saved first", timeout=SLOW)
 
     page.route("**/hands", lambda route: route.abort("internetdisconnected"))
     look.get_by_role("button", name="Open it").click()
