@@ -24,7 +24,7 @@ from flask import Flask
 
 from . import db as database
 from . import tables
-from .security import CONTENT_SECURITY_POLICY
+from .security import DEFAULT_HEADERS, FIXED_HEADERS
 
 BOARD_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/board")
 #: The tag views.tables.board gives, with the coding Flask-Compress may have added to it (compression.py).
@@ -77,15 +77,12 @@ class UnchangedBoards:
 
 
 def not_modified_headers(tag: str) -> list[tuple[str, str]]:
-    """The headers views.tables.board's 304 goes out with (security.security_headers adds the rest there)."""
+    """The headers views.tables.board's 304 goes out with, security.security_headers' among them."""
     return [
         ("ETag", f'"{tag}"'),
         ("Cache-Control", "no-cache"),
-        ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
-        ("Referrer-Policy", "no-referrer"),
-        ("X-Content-Type-Options", "nosniff"),
-        ("X-Frame-Options", "DENY"),
-        ("Cross-Origin-Opener-Policy", "same-origin"),
+        *DEFAULT_HEADERS.items(),
+        *FIXED_HEADERS.items(),
         ("Vary", "Accept-Encoding"),  # Flask-Compress's, on every answer
     ]
 
