@@ -48,8 +48,10 @@ class UnchangedBoards:
     def _unchanged(self, environ: dict[str, Any]) -> str | None:
         """The board's tag when the phone already has this version of it, else None."""
         asked = environ.get("HTTP_IF_NONE_MATCH")
+        if not asked or environ.get("REQUEST_METHOD") != "GET":  # every other request passes at once
+            return None
         path = BOARD_PATH.fullmatch(environ.get("PATH_INFO", ""))
-        if not asked or path is None or environ.get("REQUEST_METHOD") != "GET":
+        if path is None:
             return None
         tag = BOARD_TAG.fullmatch(asked)
         if tag is None or tag[1] != path[1]:
