@@ -45,7 +45,8 @@ def requests_logged(log) -> list[str]:
 def gunicorn(tmp_path):
     """gunicorn from the checkout, as docs/ops.md runs it, with --access-logfile; yields (port, log path)."""
     port, log = free_port(), tmp_path / "access.log"
-    command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "1", "--threads", "2",
+    # One thread: it writes a request's line before it takes the next request, so the lines keep their order.
+    command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "1", "--threads", "1",
                "--preload", "--access-logfile", str(log), "wsgi:app"]
     if "control_socket_disable" in gunicorn_config.Config().settings:  # gunicorn 25 and later: one per user
         command[-1:-1] = ["--no-control-socket"]
