@@ -238,6 +238,7 @@ class Record:
         self.acknowledged = 0
         self.conflicts = 0
         self.cpu: tuple[float | None, float, float | None] = (None, 0.0, None)  # seconds: server, load, machine
+        self.retried = 0  # board polls sent again on a new connection
 
     def add(self, category: str, ms: float, status: int) -> None:
         with self.lock:
@@ -394,7 +395,33 @@ class Evening:
 
 # -- report ---------------------------------------------------------------------------------------
 
-def report(record: Record, elapsed: float, stored: int | None, args: argparse.Namespace, queue_warnings: int) -> bool:
+@dataclass
+class Outcome:
+    """What one evening gave: its record, how long it ran, the entries the database holds at the end
+    (None when they could not be counted) and waitress's full-queue warnings."""
+    record: Record
+    elapsed: float
+    stored: int | None
+    queue_warnings: int = 0
+
+    def p99(self) -> dict[str, float]:
+        """p99 in ms of every request, of the board polls and of the entry posts."""
+        everything = [ms for values in self.record.latency.values() for ms in values]
+        return {"all": percentile(everything, 99), "board polls": percentile(self.record.latency.get("board", []), 99),
+                "entry posts": percentile(self.record.latency.get("entry", []), 99)}
+
+    @property
+    def lost(self) -> bool:
+        return self.stored is not None and self.stored != self.record.acknowledged
+
+    def holds(self) -> bool:
+        """The targets: no errors, no acknowledged entry missing, p99 under 100 ms for all three."""
+        return not self.record.errors and not self.lost and all(v <= TARGET_P99_MS for v in self.p99().values())
+
+
+def report(outcome: Outcome, args: argparse.Namespace) -> bool:
+    """Print what the evening gave; True when nothing went wrong (the targets aside)."""
+    record, elapsed, stored = outcome.record, outcome.elapsed, outcome.stored
     everything = [ms for values in record.latency.values() for ms in values]
     total = len(everything)
     print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.1f} req/s "
@@ -404,11 +431,9 @@ def report(record: Record, elapsed: float, stored: int | None, args: argparse.Na
     names = {"board": "board polls", "entry": "entry posts", "page": "pages"}
     for category in ("board", "entry", "page"):
         rows.append((names[category], record.latency.get(category, []), record.statuses.get(category, Counter())))
-    p99 = {}
     for name, values, statuses in rows:
-        p99[name] = percentile(values, 99)
         shown = ", ".join(f"{code}: {n}" for code, n in sorted(statuses.items()))
-        print(f"{name:14}{len(values):>8}{percentile(values, 50):>9.1f}{p99[name]:>9.1f}"
+        print(f"{name:14}{len(values):>8}{percentile(values, 50):>9.1f}{percentile(values, 99):>9.1f}"
               f"{max(values, default=float('nan')):>9.1f}   {shown}")
     print(f"load generator: start lag p99 {percentile(record.lag, 99):.1f} ms (how late requests left the client: "
           f"late when all {args.workers} slots were waiting on the server, or the client was short of CPU)")
@@ -422,22 +447,20 @@ def report(record: Record, elapsed: float, stored: int | None, args: argparse.Na
         print(f"other work on the machine: {other:.1f} s ({other / elapsed:.0%} of one core)"
               + ("  <-- the figures are disturbed: measure again on a quiet machine"
                  if other / elapsed > 0.10 else ""))
-    if queue_warnings:
-        print(f"server: waitress reported a task queue {queue_warnings} times (all its threads were busy)")
+    if outcome.queue_warnings:
+        print(f"server: waitress reported a task queue {outcome.queue_warnings} times (all its threads were busy)")
     print(f"errors: {len(record.errors)}")
     for line in Counter(record.errors).most_common(10):
         print(f"  {line[1]} x {line[0]}")
-    lost = stored is not None and stored != record.acknowledged
     if stored is not None:
         print(f"entries acknowledged: {record.acknowledged}; entries in the database: {stored}"
-              + ("" if not lost else "  <-- MISMATCH"))
-    fast = {name: p99[name] <= TARGET_P99_MS for name in ("all", "board polls", "entry posts")}
-    holds = not record.errors and not lost and all(fast.values())
+              + ("" if not outcome.lost else "  <-- MISMATCH"))
     print("targets (no errors; p99 under 100 ms overall, for board polls, for entry posts): "
-          + ("hold" if holds else "missed")
+          + ("hold" if outcome.holds() else "missed")
           + f"  [no errors: {'yes' if not record.errors else 'no'}; "
-          + "; ".join(f"{name} p99 {p99[name]:.1f} ms: {'yes' if ok else 'no'}" for name, ok in fast.items()) + "]")
-    return not record.errors and not lost
+          + "; ".join(f"{name} p99 {ms:.1f} ms: {'yes' if ms <= TARGET_P99_MS else 'no'}"
+                      for name, ms in outcome.p99().items()) + "]")
+    return not record.errors and not outcome.lost
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -559,13 +582,10 @@ def describe(args: argparse.Namespace) -> str:
             f"{args.seconds:g} s; {os.cpu_count()} CPUs shared by servers, database and load")
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parse(argv)
-    if not installed(server_command(args.server, 0, args.threads, args.gunicorn_workers)):
-        print(f"{args.server} is not installed; `pip install {args.server}` to load it under {args.server}.")
-        return 2
-    print(f"Courtier load: {describe(args)}")
-    print(f"machine load average at the start: {' / '.join(f'{v:.2f}' for v in os.getloadavg())} (1 / 5 / 15 min)")
+def evening(args: argparse.Namespace) -> Outcome:
+    """Start the servers (and the database), create the tables, play the evening, stop everything.
+
+    Raises RuntimeError when a server will not start."""
     with tempfile.TemporaryDirectory(prefix="courtier-load-") as tmp, \
             shared_database(args.database, Path(tmp)) as (database, count_entries, database_pids):
         servers: list[Server] = []
@@ -576,21 +596,34 @@ def main(argv: list[str] | None = None) -> int:
             tables = create_tables(args, clients)
             record, elapsed = play(args, tables, [s.proc.pid for s in servers] + database_pids,
                                    random.Random(args.seed))
-        except RuntimeError as err:
-            print(f"cannot start the evening: {err}")
-            return 2
         finally:
             for client in clients:
                 client.close()
             for server in servers:
                 stop_server(server.proc)
-        print(f"machine load average at the end: {' / '.join(f'{v:.2f}' for v in os.getloadavg())} (1 / 5 / 15 min)")
-        retried = sum(c.retried for c in clients)
-        if retried:
-            print(f"board polls sent again on a new connection (the server had closed an idle one): {retried}")
-        stored = count_entries()
+        record.retried = sum(c.retried for c in clients)
         queue_warnings = sum(s.log.read_text(errors="replace").count("Task queue depth") for s in servers)
-    return 0 if report(record, elapsed, stored, args, queue_warnings) else 1
+        return Outcome(record, elapsed, count_entries(), queue_warnings)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    if not installed(server_command(args.server, 0, args.threads, args.gunicorn_workers)):
+        print(f"{args.server} is not installed; `pip install {args.server}` to load it under {args.server}.")
+        return 2
+    print(f"Courtier load: {describe(args)}")
+    print(f"machine load average at the start: {' / '.join(f'{v:.2f}' for v in os.getloadavg())} (1 / 5 / 15 min)")
+    try:
+        outcome = evening(args)
+    except RuntimeError as err:
+        print(f"cannot start the evening: {err}")
+        return 2
+    print(f"machine load average at the end: {' / '.join(f'{v:.2f}' for v in os.getloadavg())} (1 / 5 / 15 min)")
+    if outcome.record.retried:
+        print(f"board polls sent again on a new connection (the server had closed an idle one): "
+              f"{outcome.record.retried}")
+    ok = report(outcome, args)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

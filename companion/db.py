@@ -34,6 +34,8 @@ from flask import Flask, current_app, g, has_app_context
 
 BUSY_TIMEOUT_MS = 5000
 IDLE_CONNECTIONS = 16  # kept open between requests; more than any server's thread count here
+#: A PostgreSQL connection idle longer than this is checked (one empty query) before a request gets it.
+CHECK_IDLE_SECONDS = 1.0
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 #: The rows a write may lock, by table: the only names ``lock=`` accepts (they go into the SQL).
 LOCKABLE = frozenset({"tables", "tournaments", "clubs"})
@@ -287,22 +289,44 @@ class Pool:
 class PostgresPool:
     """psycopg's pool of connections to one PostgreSQL database, each in autocommit mode.
 
-    A connection given back inside a failed transaction is rolled back by the pool; one
-    the server dropped is replaced (``check``), so a restarted server costs no request.
+    A connection given back inside a failed transaction is rolled back by the pool. One that has
+    been idle for more than ``CHECK_IDLE_SECONDS`` is checked with an empty query before a request
+    gets it, and replaced when the server dropped it, so a restarted server costs no request. One
+    given back a moment ago is not: under load a connection is reused within milliseconds, and a
+    check on every request was a second round trip for a board refresh that needs one.
     """
 
     def __init__(self, url: str, size: int = IDLE_CONNECTIONS, timeout: float = 30):
         from psycopg_pool import ConnectionPool
 
         self.path = url
+        self.size = size
         self.pool = ConnectionPool(url, min_size=1, max_size=size, timeout=timeout, num_workers=1,
-                                   kwargs={"autocommit": True}, check=ConnectionPool.check_connection,
-                                   open=True, name="courtier")
+                                   kwargs={"autocommit": True}, open=True, name="courtier")
+        self._given_back: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
+        self._lock = threading.Lock()
 
     def take(self, timeout: float | None = None) -> Database:
-        return PostgresDatabase(self.pool.getconn(timeout))
+        import psycopg
+
+        for _ in range(self.size + 1):  # every idle connection may be a dropped one, and then a new one
+            conn = self.pool.getconn(timeout)
+            with self._lock:
+                back = self._given_back.pop(conn, None)
+            if back is not None and time.monotonic() - back <= CHECK_IDLE_SECONDS:
+                return PostgresDatabase(conn)
+            try:
+                conn.execute("")
+            except psycopg.Error:
+                conn.close()
+                self.pool.putconn(conn)  # the pool drops a closed connection and opens another
+                continue
+            return PostgresDatabase(conn)
+        raise psycopg.OperationalError("PostgreSQL keeps dropping new connections")
 
     def give_back(self, db: Database) -> None:
+        with self._lock:
+            self._given_back[db.conn] = time.monotonic()
         self.pool.putconn(db.conn)
 
     def close(self) -> None:

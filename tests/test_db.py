@@ -7,6 +7,7 @@ import itertools
 import sqlite3
 import string
 import threading
+import time
 from contextlib import closing
 from pathlib import Path
 
@@ -224,3 +225,64 @@ def test_undoing_a_seating_waits_for_a_hand_being_saved_and_then_keeps_the_seati
     assert len(outcome) == 1 and isinstance(outcome[0], store.DirectorRefused), outcome
     assert "has a hand entered" in str(outcome[0])
     assert store.rounds_seated(conn, t.id) == 1 and tables.version(conn, table.id) == 1
+
+
+def _backend_gone(url: str, pid: int) -> bool:
+    import psycopg
+
+    deadline = time.monotonic() + 30
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        while time.monotonic() < deadline:
+            if admin.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone()[0] == 0:
+                return True
+            time.sleep(0.05)
+    return False
+
+
+def test_a_postgresql_connection_the_server_dropped_while_idle_is_replaced_before_a_request_gets_it(
+        postgres, monkeypatch):
+    url = postgres.create_database()
+    pool = db.PostgresPool(url, size=2)
+    try:
+        first = pool.take()
+        dropped = first.value("SELECT pg_backend_pid()")
+        pool.give_back(first)
+        assert _backend_gone(url, dropped)  # as when PostgreSQL restarts between two requests
+        monkeypatch.setattr(db, "CHECK_IDLE_SECONDS", 0.0)  # the connection has been idle a while
+        again = pool.take()
+        assert again.value("SELECT pg_backend_pid()") != dropped
+        pool.give_back(again)
+    finally:
+        pool.close()
+        postgres.drop_database(url)
+
+
+def test_a_postgresql_connection_given_back_a_moment_ago_is_not_checked_again(postgres, monkeypatch):
+    """A board refresh needs one round trip to PostgreSQL; a check on every request made it two."""
+    import psycopg
+
+    url = postgres.create_database()
+    pool = db.PostgresPool(url, size=2)
+    sent: list[str] = []
+    real_execute = psycopg.Connection.execute
+    monkeypatch.setattr(psycopg.Connection, "execute",
+                        lambda self, query, *args, **kwargs: sent.append(query) or real_execute(self, query, *args,
+                                                                                                 **kwargs))
+    try:
+        first = pool.take()
+        first.value("SELECT 1")
+        pool.give_back(first)
+        sent.clear()
+        monkeypatch.setattr(db, "CHECK_IDLE_SECONDS", 3600.0)
+        again = pool.take()
+        again.value("SELECT 2")
+        pool.give_back(again)
+        assert sent == ["SELECT 2"]
+        monkeypatch.setattr(db, "CHECK_IDLE_SECONDS", 0.0)
+        sent.clear()
+        pool.give_back(pool.take())
+        assert sent == [""]  # idle too long: checked with an empty query
+    finally:
+        pool.close()
+        postgres.drop_database(url)
