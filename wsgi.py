@@ -1,6 +1,7 @@
 """The WSGI entry point: `waitress-serve --listen=127.0.0.1:8000 wsgi:app` or gunicorn wsgi:app."""
 
-from companion import compile_templates, create_app
+from companion import compile_templates, create_app, freeze_startup_objects
 
 app = create_app()
 compile_templates(app)  # before gunicorn forks its workers (--preload), so that they share the work
+freeze_startup_objects()  # and the garbage collector's full passes no longer walk any of it

@@ -195,11 +195,16 @@ def main(argv: list[str] | None = None) -> None:
     limit_malloc_arenas()
     import waitress
 
-    from . import compile_templates, create_app
+    from . import compile_templates, create_app, freeze_startup_objects
 
     app = create_app()  # creates the database file, in WAL mode, before Litestream watches it
+
+    def ready() -> None:
+        compile_templates(app)
+        freeze_startup_objects()
+
     # Beside the server, so that it answers at once; the first phones then find the templates compiled.
-    threading.Thread(target=compile_templates, args=(app,), name="compile-templates", daemon=True).start()
+    threading.Thread(target=ready, name="compile-templates", daemon=True).start()
     replica = app.config.get("REPLICA")
     replication = start_replication(app.config["DATABASE"], replica) if replica else None
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # stop cleanly, so Litestream gets its last copy done
