@@ -105,10 +105,9 @@ def summary(runs: list[Run], ways: list[str], counts: list[int]) -> None:
         for way in ways:
             these = [r for r in runs if r.way == way and r.tables == tables]
             p99 = " / ".join(f"{statistics.median(r.p99[k] for r in these):.0f}" for k in these[0].p99)
+            cell = f"{p99}; {sum(r.held for r in these)} of {len(these)}"
             cpu = [r.cpu_ms for r in these if r.cpu_ms is not None]
-            cells.append(f"{p99}; {sum(r.held for r in these)} of {len(these)}; "
-                         f"{statistics.median(cpu):.2f}" if cpu else f"{p99}; {sum(r.held for r in these)} of "
-                         f"{len(these)}")
+            cells.append(f"{cell}; {statistics.median(cpu):.2f}" if cpu else cell)
         print(f"{tables:>6} | " + " | ".join(f"{c:40}" for c in cells))
     held = {way: held_up_to(runs, way, counts) for way in ways}
     print("\ntables held: " + "; ".join(f"{DESCRIBED[w]} {held[w]}" for w in ways))

@@ -300,7 +300,6 @@ class PostgresPool:
         from psycopg_pool import ConnectionPool
 
         self.path = url
-        self.size = size
         self.pool = ConnectionPool(url, min_size=1, max_size=size, timeout=timeout, num_workers=1,
                                    kwargs={"autocommit": True}, open=True, name="courtier")
         self._given_back: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
@@ -309,7 +308,7 @@ class PostgresPool:
     def take(self, timeout: float | None = None) -> Database:
         import psycopg
 
-        for _ in range(self.size + 1):  # every idle connection may be a dropped one, and then a new one
+        for _ in range(self.pool.max_size + 1):  # every idle connection may be a dropped one, and then a new one
             conn = self.pool.getconn(timeout)
             with self._lock:
                 back = self._given_back.pop(conn, None)

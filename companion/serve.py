@@ -201,6 +201,7 @@ def main(argv: list[str] | None = None) -> None:
 
     def ready() -> None:
         compile_templates(app)
+        # Frozen with the rest: whatever the first few requests still hold at this moment, once.
         freeze_startup_objects()
 
     # Beside the server, so that it answers at once; the first phones then find the templates compiled.
