@@ -4,6 +4,7 @@
     .venv/bin/python bench/load.py --seconds 20
     .venv/bin/python bench/load.py --server gunicorn   # when gunicorn is installed
     .venv/bin/python bench/load.py --database postgresql --servers 2   # a hosted Courtier
+    .venv/bin/python bench/load.py --server gunicorn --stand-in  # the same evening, none of Courtier's work
 
 Starts waitress-serve (or gunicorn) on a free 127.0.0.1 port with a database in a
 temporary folder, creates 100 Rummathon Royale tables of 4 players, then for the
@@ -22,6 +23,10 @@ cores as the server), so this prints figures and never fails on them. It exits
 from the database (2 when the server cannot start). It also prints the CPU the
 server, the load and the rest of the machine used: figures taken while other
 work ran are marked as disturbed.
+
+With --stand-in it serves bench/stand_in.py in place of Courtier: the same answers, sizes and
+conflicts from a few counters, so the figures are what the server, the network and the load
+cost on their own, the floor under Courtier's.
 """
 
 from __future__ import annotations
@@ -77,12 +82,16 @@ KEEP_ALIVE = 30
 LOAD_CREATE_RATE = "100000 per minute"
 
 
-def server_command(kind: str, port: int, threads: int, workers: int) -> list[str]:
+#: What is served: Courtier, or the stand-in that does none of its work (bench/stand_in.py).
+APPS = {False: "wsgi:app", True: "bench.stand_in:app"}
+
+
+def server_command(kind: str, port: int, threads: int, workers: int, stand_in: bool = False) -> list[str]:
     if kind == "waitress":
         return [str(BIN / "waitress-serve"), f"--listen=127.0.0.1:{port}", f"--threads={threads}",
-                f"--channel-timeout={KEEP_ALIVE}", "wsgi:app"]
+                f"--channel-timeout={KEEP_ALIVE}", APPS[stand_in]]
     return [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-            "--threads", str(threads), "--keep-alive", str(KEEP_ALIVE), "--preload", "wsgi:app"]
+            "--threads", str(threads), "--keep-alive", str(KEEP_ALIVE), "--preload", APPS[stand_in]]
 
 
 def installed(command: list[str]) -> bool:
@@ -479,11 +488,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                         help="a SQLite file (default), or a throwaway PostgreSQL (tests/throwaway_postgres.py)")
     parser.add_argument("--servers", type=int, default=1,
                         help="servers sharing the database, each table's phones on one of them (default 1)")
+    parser.add_argument("--stand-in", action="store_true",
+                        help="serve bench/stand_in.py, which does none of Courtier's work, in place of Courtier: "
+                             "what the server, the network and the load cost on their own")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if not 0 < args.seconds <= 3600 or not 0 < args.tables <= 1000 or not 0 < args.workers <= 512 \
             or not 0 < args.servers <= 8:
         parser.error("--seconds 0-3600, --tables 1-1000, --workers 1-512, --servers 1-8")
+    if args.stand_in and args.database != "sqlite":
+        parser.error("--stand-in keeps its few counters in memory: it takes no --database")
     return args
 
 
@@ -529,7 +543,7 @@ def start_servers(args: argparse.Namespace, database: str, folder: Path) -> list
     servers = []
     for n in range(args.servers):
         port, log = free_port(), folder / f"server-{n + 1}.log"
-        command = server_command(args.server, port, args.threads, args.gunicorn_workers)
+        command = server_command(args.server, port, args.threads, args.gunicorn_workers, args.stand_in)
         with open(log, "wb") as out:
             servers.append(Server(start_server(command, database, out), port, log))
     for server in servers:
@@ -574,10 +588,13 @@ def play(args: argparse.Namespace, tables: list[Table], pids: list[int],
 
 
 def describe(args: argparse.Namespace) -> str:
-    return (f"{args.server}" + (f" ({args.gunicorn_workers} workers)" if args.server == "gunicorn" else "")
-            + f", {args.threads} threads" + (f", {args.servers} servers" if args.servers > 1 else "")
-            + f", on {'PostgreSQL' if args.database == 'postgresql' else 'a SQLite file'}; "
-            f"{args.tables} tables x {len(PLAYERS)} phones; board every {args.poll:g} s; "
+    served = f"{args.server}" + (f" ({args.gunicorn_workers} workers)" if args.server == "gunicorn" else "") \
+        + f", {args.threads} threads" + (f", {args.servers} servers" if args.servers > 1 else "")
+    if args.stand_in:
+        served = f"the stand-in that does none of Courtier's work (bench/stand_in.py), under {served}"
+    else:
+        served += f", on {'PostgreSQL' if args.database == 'postgresql' else 'a SQLite file'}"
+    return (f"{served}; {args.tables} tables x {len(PLAYERS)} phones; board every {args.poll:g} s; "
             f"a hand every ~{args.hand_every:g} s per table; {args.workers} requests in flight at most; "
             f"{args.seconds:g} s; {os.cpu_count()} CPUs shared by servers, database and load")
 
@@ -603,7 +620,7 @@ def evening(args: argparse.Namespace) -> Outcome:
                 stop_server(server.proc)
         record.retried = sum(c.retried for c in clients)
         queue_warnings = sum(s.log.read_text(errors="replace").count("Task queue depth") for s in servers)
-        return Outcome(record, elapsed, count_entries(), queue_warnings)
+        return Outcome(record, elapsed, None if args.stand_in else count_entries(), queue_warnings)
 
 
 def main(argv: list[str] | None = None) -> int:

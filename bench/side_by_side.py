@@ -7,8 +7,10 @@ Plays `bench/load.py`'s evening (every phone polls its board every 2 s, a hand e
 table) under each way of serving, at each number of tables, several rounds over, and prints one
 line a run and then a table: for each way and number of tables the median p99 (all requests,
 board polls, entry posts), how many of its runs held (0 errors, every acknowledged entry stored,
-p99 under 100 ms for all three) and the median CPU per request. A way holds a number of tables
-when most of its runs there held, and every smaller number too.
+p99 under 100 ms for all three), the median CPU per request and the cores the servers and the
+load used. A way holds a number of tables when most of its runs there held, and every smaller
+number too. The way `stand-in-gunicorn` serves bench/stand_in.py, which does none of Courtier's
+work: what serving the evening costs on its own, the floor under the other ways.
 
 Why rounds, interleaved: a shared machine's speed is not constant. On the two-core machine
 these figures were taken on, the same pure-Python loop takes anywhere from 0.34 to 0.70 s
@@ -34,11 +36,15 @@ WAYS: dict[str, dict[str, object]] = {
     "sqlite-waitress": {"server": "waitress", "database": "sqlite", "servers": 1, "gunicorn_workers": 1},
     "sqlite-gunicorn": {"server": "gunicorn", "database": "sqlite", "servers": 1, "gunicorn_workers": 2},
     "postgresql-2": {"server": "gunicorn", "database": "postgresql", "servers": 2, "gunicorn_workers": 1},
+    # The same evening with none of Courtier's work (bench/stand_in.py): the floor under the others.
+    "stand-in-gunicorn": {"server": "gunicorn", "database": "sqlite", "servers": 1, "gunicorn_workers": 2,
+                          "stand_in": True},
 }
 DESCRIBED = {
     "sqlite-waitress": "SQLite, waitress, 1 process",
     "sqlite-gunicorn": "SQLite, gunicorn, 2 workers",
     "postgresql-2": "PostgreSQL, 2 servers of 1 worker",
+    "stand-in-gunicorn": "stand-in, gunicorn, 2 workers",
 }
 
 
@@ -63,6 +69,12 @@ class Run:
     errors: int
     cpu_ms: float | None  # server (and database) CPU per request
     speed: tuple[float, float]  # the loop's ms before and after
+    cores: tuple[float | None, float]  # the servers' (and database's) cores, the load generator's
+
+
+def cores_used(outcome: load.Outcome) -> tuple[float | None, float]:
+    server_cpu, load_cpu, _ = outcome.record.cpu
+    return None if server_cpu is None else server_cpu / outcome.elapsed, load_cpu / outcome.elapsed
 
 
 def one_run(way: str, tables: int, args: argparse.Namespace) -> Run:
@@ -75,14 +87,17 @@ def one_run(way: str, tables: int, args: argparse.Namespace) -> Run:
     requests = sum(len(v) for v in outcome.record.latency.values())
     server_cpu = outcome.record.cpu[0]
     return Run(way, tables, outcome.p99(), outcome.holds(), len(outcome.record.errors) + outcome.lost,
-               None if server_cpu is None or not requests else server_cpu / requests * 1000, (before, after))
+               None if server_cpu is None or not requests else server_cpu / requests * 1000, (before, after),
+               cores_used(outcome))
 
 
 def show(run: Run) -> str:
     p99 = " / ".join(f"{v:.0f}" for v in run.p99.values())
     cpu = "?" if run.cpu_ms is None else f"{run.cpu_ms:.2f}"
+    server_cores = "?" if run.cores[0] is None else f"{run.cores[0]:.2f}"
     return (f"{DESCRIBED[run.way]:36} {run.tables:>4} tables: p99 {p99} ms (all / polls / posts), "
-            f"errors {run.errors}, CPU {cpu} ms a request, speed {run.speed[0]:.0f}->{run.speed[1]:.0f} ms: "
+            f"errors {run.errors}, CPU {cpu} ms a request, cores {server_cores} + load {run.cores[1]:.2f}, "
+            f"speed {run.speed[0]:.0f}->{run.speed[1]:.0f} ms: "
             f"{'held' if run.held else 'missed'}")
 
 
@@ -98,8 +113,9 @@ def held_up_to(runs: list[Run], way: str, counts: list[int]) -> int:
 
 
 def summary(runs: list[Run], ways: list[str], counts: list[int]) -> None:
-    print("\nmedians over the rounds: p99 ms (all / polls / posts); runs held; CPU ms a request")
-    print(f"{'tables':>6} | " + " | ".join(f"{DESCRIBED[w]:40}" for w in ways))
+    print("\nmedians over the rounds: p99 ms (all / polls / posts); runs held; CPU ms a request; "
+          "cores used by the servers + the load")
+    print(f"{'tables':>6} | " + " | ".join(f"{DESCRIBED[w]:52}" for w in ways))
     for tables in counts:
         cells = []
         for way in ways:
@@ -107,8 +123,13 @@ def summary(runs: list[Run], ways: list[str], counts: list[int]) -> None:
             p99 = " / ".join(f"{statistics.median(r.p99[k] for r in these):.0f}" for k in these[0].p99)
             cell = f"{p99}; {sum(r.held for r in these)} of {len(these)}"
             cpu = [r.cpu_ms for r in these if r.cpu_ms is not None]
-            cells.append(f"{cell}; {statistics.median(cpu):.2f}" if cpu else cell)
-        print(f"{tables:>6} | " + " | ".join(f"{c:40}" for c in cells))
+            if cpu:
+                cell += f"; {statistics.median(cpu):.2f}"
+            server_cores = [r.cores[0] for r in these if r.cores[0] is not None]
+            if server_cores:
+                cell += f"; {statistics.median(server_cores):.2f} + {statistics.median(r.cores[1] for r in these):.2f}"
+            cells.append(cell)
+        print(f"{tables:>6} | " + " | ".join(f"{c:52}" for c in cells))
     held = {way: held_up_to(runs, way, counts) for way in ways}
     print("\ntables held: " + "; ".join(f"{DESCRIBED[w]} {held[w]}" for w in ways))
     if "sqlite-gunicorn" in held and "postgresql-2" in held and held["sqlite-gunicorn"]:
