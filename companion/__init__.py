@@ -10,6 +10,7 @@ from typing import Any
 from flask import Flask
 
 from . import config
+from .routing import SharedBuilderRule
 
 
 def _instance_secret_key(instance: Path) -> str:
@@ -34,6 +35,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The application factory: configuration, database, blueprints, security headers."""
     app = Flask(__name__, instance_relative_config=True,
                 static_folder=str(config.STATIC_DIR), template_folder=str(config.TEMPLATES_DIR))
+    app.url_rule_class = SharedBuilderRule
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
