@@ -2,7 +2,7 @@
 
 Werkzeug compiles two small functions for every URL rule (to build its URLs), through Python's
 `ast` and `compile`: about 70 ms for Courtier's seventy-odd rules, most of what making an app
-costs. Every app a process makes has the same rules (the test suite makes thousands), and a
+costs. Every app a process makes has the same rules (the test suite makes over a thousand), and a
 builder depends only on its rule's pattern and defaults: it reaches the rule's converters through
 the rule it is called on. So one compiled builder serves every app's copy of a rule.
 """
