@@ -46,9 +46,11 @@ def _open(page, url: str) -> None:
     page.wait_for_load_state("load")
 
 
-def axe_problems(page, what: str, rules: list[str] | None = None) -> list[str]:
-    """axe-core's violations on the page (of ``rules`` only, when given), one line each, in words."""
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;true")
+def axe_problems(page, what: str, rules: list[str] | None = None, injected: bool = False) -> list[str]:
+    """axe-core's violations on the page (of ``rules`` only, when given), one line each, in words;
+    ``injected`` when axe was already put into this page."""
+    if not injected:
+        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;true")
     found = page.evaluate("""async (rules) => {
         const options = {resultTypes: ['violations']};
         if (rules) options.runOnly = {type: 'rule', values: rules};
@@ -128,20 +130,25 @@ def one_of_each_kind(pages: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return kept
 
 
-def test_axe_finds_nothing_on_any_page_in_light(chromium, filled_site):
+def test_axe_finds_nothing_on_any_page_in_light_and_no_colour_problem_in_dark(chromium, filled_site):
     """Every rule of axe on a page of every kind (one template makes every page of a kind, and every
     game's own widgets are a kind of their own), and on every page no text under 12 px at 360 px (the
-    charts' labels included) and no page wider than the phone."""
+    charts' labels included) and no page wider than the phone. On each page of a kind, the same page
+    is then turned dark (as a phone set to dark shows it) and axe's rules of colour run again: the
+    rest of the page is as in light."""
     base, pages = filled_site
     context = _context(chromium, "light")
     page = context.new_page()
-    problems, small, wide, chart_sizes = [], [], [], []
+    problems, dark, small, wide, chart_sizes = [], [], [], [], []
     kinds = set(one_of_each_kind(pages))
     try:
         for what, url in pages:
             _open(page, base + url)
             if (what, url) in kinds:
                 problems += axe_problems(page, what)
+                page.emulate_media(color_scheme="dark")
+                dark += axe_problems(page, what, COLOUR_RULES, injected=True)
+                page.emulate_media(color_scheme="light")
             small += [f"{what}: {found}" for found in page.evaluate(SMALL_TEXT, MIN_TEXT_PX)]
             chart_sizes += page.evaluate(CHART_TEXT_SIZES)
             overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
@@ -149,27 +156,12 @@ def test_axe_finds_nothing_on_any_page_in_light(chromium, filled_site):
                 wide.append(f"{what}: {overflow} px wider than the phone")
     finally:
         context.close()
+    assert len(kinds) > 15
     assert not problems, f"{len(problems)} accessibility problems:\n" + "\n".join(problems)
+    assert not dark, f"{len(dark)} accessibility problems (dark):\n" + "\n".join(dark)
     assert not small, f"{len(small)} pieces of text under {MIN_TEXT_PX} px:\n" + "\n".join(small)
     assert not wide, "\n".join(wide)
     assert len(chart_sizes) > 100 and min(chart_sizes) >= MIN_TEXT_PX  # the charts were there, and read
-
-
-def test_axe_finds_no_colour_problem_in_dark(chromium, filled_site):
-    """axe's rules of colour on a page of every kind, in dark (the rest of the page is as in light)."""
-    base, pages = filled_site
-    context = _context(chromium, "dark")
-    page = context.new_page()
-    problems = []
-    kinds = one_of_each_kind(pages)
-    try:
-        for what, url in kinds:
-            _open(page, base + url)
-            problems += axe_problems(page, what, COLOUR_RULES)
-    finally:
-        context.close()
-    assert len(kinds) > 15
-    assert not problems, f"{len(problems)} accessibility problems (dark):\n" + "\n".join(problems)
 
 
 def test_axe_and_text_sizes_with_the_pickers_open_and_problems_shown(chromium, filled_site):
