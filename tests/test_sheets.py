@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 import subprocess
+import threading
 from io import BytesIO
 from pathlib import Path
 
@@ -398,3 +399,15 @@ def dark_pixels(png: bytes) -> tuple[int, int]:
         dark += sum(1 for x in range(0, stride, bpp) if sum(row[x:x + bpp]) < 128 * bpp)
         previous = row
     return dark, width * height
+
+
+def test_each_thread_keeps_one_font_configuration_for_its_sheets():
+    """Pango's fonts are kept from one sheet to the next (a fifth of a long sheet's time), and never
+    shared by two threads, whose objects they are not safe for."""
+    mine = sheets._font_config()
+    assert sheets._font_config() is mine
+    theirs = []
+    thread = threading.Thread(target=lambda: theirs.append(sheets._font_config()))
+    thread.start()
+    thread.join()
+    assert theirs and theirs[0] is not mine
