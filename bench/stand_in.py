@@ -88,10 +88,14 @@ def _board(table: int, environ: dict[str, Any]) -> Answer:
     return _html(_filler(_board_size(version)), extra=headers)
 
 
-def _form(table: int) -> Answer:
+def _form(table: int, _environ: dict[str, Any]) -> Answer:
     version = _get(1 + table)
     field = f'<input name="base_version" type="hidden" value="{version}">'.encode()
     return _html(field + _filler(_board_size(version) + FORM_EXTRA))
+
+
+def _page(table: int, _environ: dict[str, Any]) -> Answer:
+    return _html(_filler(_board_size(_get(1 + table)) + PAGE_EXTRA))
 
 
 def _save(table: int, environ: dict[str, Any]) -> Answer:
@@ -106,24 +110,21 @@ def _save(table: int, environ: dict[str, Any]) -> Answer:
     return _redirect(f"/t/s{table}?key={KEY}#hand-{version + 1}")
 
 
+#: The requests of a table, each with its method, its path and what answers it.
+_ROUTES = (("GET", _BOARD, _board), ("GET", _NEW_FORM, _form), ("GET", _EDIT_FORM, _form),
+           ("GET", _TABLE, _page), ("POST", _SAVE, _save))
+
+
 def _answer(environ: dict[str, Any]) -> Answer:
     method, path = environ["REQUEST_METHOD"], environ.get("PATH_INFO", "")
     if method == "POST" and path == "/new/rummathon-royale":
         return _make_table()
-    for pattern, handler in ((_BOARD, _board), (_NEW_FORM, None), (_EDIT_FORM, None), (_TABLE, None)):
-        found = pattern.fullmatch(path)
-        if found and method == "GET" and int(found[1]) < _get(0):
-            table = int(found[1])
-            if handler is not None:
-                return handler(table, environ)
-            if pattern is _TABLE:
-                return _html(_filler(_board_size(_get(1 + table)) + PAGE_EXTRA))
-            return _form(table)
-    found = _SAVE.fullmatch(path)
-    if found and method == "POST" and int(found[1]) < _get(0):
-        return _save(int(found[1]), environ)
     if method == "GET" and path == "/":
         return _html(b"<h1>stand-in</h1>")
+    for wanted, pattern, handler in _ROUTES:
+        found = pattern.fullmatch(path)
+        if found and method == wanted and int(found[1]) < _get(0):
+            return handler(int(found[1]), environ)
     return _html(b"not here", "404 NOT FOUND")
 
 
