@@ -9,14 +9,12 @@ the rule it is called on. So one compiled builder serves every app's copy of a r
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
 from werkzeug.routing import Rule
 
 _builders: dict[tuple[Any, ...], Callable[..., tuple[str, str]]] = {}
-_lock = threading.Lock()
 
 
 class SharedBuilderRule(Rule):
@@ -24,15 +22,12 @@ class SharedBuilderRule(Rule):
 
     def _compile_builder(self, append_unknown: bool = True) -> Callable[..., tuple[str, str]]:
         defaults = tuple(sorted((self.defaults or {}).items()))
+        key = (self.rule, tuple(self._trace), defaults, append_unknown)
         try:
-            key = (self.rule, tuple(self._trace), defaults, append_unknown)
             hash(key)
         except TypeError:  # a default that cannot be a key: compile it for this rule alone
             return super()._compile_builder(append_unknown)
-        with _lock:
-            builder = _builders.get(key)
-        if builder is None:
-            builder = super()._compile_builder(append_unknown)
-            with _lock:
-                builder = _builders.setdefault(key, builder)
+        builder = _builders.get(key)
+        if builder is None:  # two threads may both compile it: setdefault keeps the first, for both
+            builder = _builders.setdefault(key, super()._compile_builder(append_unknown))
         return builder
