@@ -160,7 +160,10 @@ def test_a_thousand_trickling_connections_leave_the_server_answering(served):
                     s.sendall(b"X-Trickle: 1\r\n")
             time.sleep(0.25)  # the visitor's own pace
         assert [s for s in trickling if not closed_by_the_server(s)] == [], "trickling connections still open"
-        assert slowest < 1.0, f"a page took {slowest:.2f} s while 1,000 connections trickled"
+        # Without the guards the page never answers (the request times out). With them the slowest page is
+        # the first, while the server closes the 968 connections over the cap: 0.94 to 0.97 s on a quiet
+        # two-core machine, 1.5 s in a full test run. 3 s tells the two apart with room for a loaded machine.
+        assert slowest < 3.0, f"a page took {slowest:.2f} s while 1,000 connections trickled"
         assert len(trickling) + refused == 1000
     finally:
         for s in trickling:
