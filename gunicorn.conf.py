@@ -4,11 +4,27 @@ where wsgi.py is (docs/ops.md starts it there). Any other setting stays on the c
 Its access log, when one is asked for (``--access-logfile``), never holds a key: a line keeps the
 method, path, status, size, time and client, with no query string (edit links carry their key there)
 and no Authorization header (companion/access_log.py).
+
+With ``--preload`` the app is built once, in gunicorn's master, and the workers are forked from it:
+each opens its own database connections on its first request (companion/db.py). The metrics an
+operator scrapes (``COURTIER_METRICS_TOKEN``, companion/metrics.py) are counted by every worker in
+files of one folder, which this file makes for the server's lifetime unless
+``PROMETHEUS_MULTIPROC_DIR`` names one.
 """
 
-from gunicorn.glogging import Logger
+import os
+import shutil
+import tempfile
 
-from companion.access_log import keys_left_out
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # before the app (and prometheus_client) is imported
+    _metrics_folder = tempfile.mkdtemp(prefix="courtier-metrics-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = _metrics_folder
+else:
+    _metrics_folder = None
+
+from gunicorn.glogging import Logger  # noqa: E402 - after the metrics' folder is named
+
+from companion.access_log import keys_left_out  # noqa: E402
 
 
 class KeysLeftOut(Logger):
@@ -19,3 +35,15 @@ class KeysLeftOut(Logger):
 
 
 logger_class = KeysLeftOut
+
+
+def child_exit(server, worker):
+    """A worker gone: its gauges (connections in use, heavy jobs) no longer count; its counters still do."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server):
+    if _metrics_folder:
+        shutil.rmtree(_metrics_folder, ignore_errors=True)

@@ -1,7 +1,11 @@
 """The WSGI entry point: `waitress-serve --listen=127.0.0.1:8000 wsgi:app` or gunicorn wsgi:app."""
 
 from companion import compile_templates, create_app, freeze_startup_objects
+from companion.db import Unreachable
 
-app = create_app()
+try:
+    app = create_app()
+except Unreachable as err:  # one line in words, not a traceback: what is wrong with COURTIER_DATABASE
+    raise SystemExit(str(err)) from None
 compile_templates(app)  # before gunicorn forks its workers (--preload), so that they share the work
 freeze_startup_objects()  # and the garbage collector's full passes no longer walk any of it

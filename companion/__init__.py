@@ -57,7 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False
     _number_filters(app)
 
-    from . import board_poll, compression, db, heavy, limits, security
+    from . import board_poll, compression, db, heavy, limits, metrics, security
     from .recent import Recent, start_sweeping
     from .tables import StateCache
     from .views import api, club_api, clubs, health, main, referee, sheets, table_api, tables, tournaments
@@ -83,6 +83,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
         hops = int(app.config["TRUSTED_PROXIES"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+    metrics.init_app(app)  # after every other layer of the app is in place: it counts what they answer
     app.register_blueprint(main.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(referee.bp)

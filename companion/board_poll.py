@@ -24,7 +24,8 @@ from flask import Flask
 
 from . import db as database
 from . import tables
-from .security import DEFAULT_HEADERS, FIXED_HEADERS
+from .metrics import ROUTE
+from .security import DATABASE_UNAVAILABLE, DEFAULT_HEADERS, FIXED_HEADERS
 
 BOARD_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/board")
 #: The tag views.tables.board gives, with the coding Flask-Compress may have added to it (compression.py).
@@ -42,6 +43,7 @@ class UnchangedBoards:
         tag = self._unchanged(environ)
         if tag is None:
             return self.wsgi_app(environ, start_response)
+        environ[ROUTE] = "tables.board"  # counted as the view's own answer (companion.metrics)
         start_response("304 NOT MODIFIED", not_modified_headers(tag))
         return []
 
@@ -64,8 +66,11 @@ class UnchangedBoards:
             with database.borrowed(self.app) as db:
                 if tables.version(db, table_id) != version:
                     return None
-        except (tables.TableNotFound, *database.unavailable_errors()):
-            return None  # Flask answers these in words (404, 503)
+        except tables.TableNotFound:
+            return None  # Flask answers it in words (404)
+        except database.unavailable_errors() as err:
+            environ[DATABASE_UNAVAILABLE] = err  # Flask answers it in words (503), waiting no more
+            return None
         return f"{table_id}-{version}-{link}"
 
     def _same_link(self, table_id: str, link: str, keys: list[str] | None) -> bool:

@@ -16,10 +16,21 @@ A request borrows a connection from the app's pool and gives it back at the end:
 opening one per request cost more than the rest of a small request (closing the last
 connection to a WAL database checkpoints the WAL and deletes it, every time); for PostgreSQL,
 psycopg's pool keeps a few open to the server.
+
+A pool belongs to the process that opened it. gunicorn ``--preload`` builds the app in its master
+and forks the workers from it: a connection (or psycopg's pool threads) carried across that fork
+would be shared by several processes, each reading the others' answers. So the app migrates on a
+connection of its own and opens no pool at start; each process opens its own on its first request,
+and a process forked from one that had a pool starts with none (:func:`os.register_at_fork`).
+
+A database that cannot answer (PostgreSQL stopped, restarting, unreachable; a SQLite file locked
+too long) raises one of :func:`unavailable_errors` within ``DATABASE_WAIT`` seconds, which the
+app answers 503 in words (companion.security), never a 500 and never a long wait.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import threading
@@ -34,6 +45,14 @@ from flask import Flask, current_app, g, has_app_context
 
 BUSY_TIMEOUT_MS = 5000
 IDLE_CONNECTIONS = 16  # kept open between requests; more than any server's thread count here
+#: How long a request waits for a PostgreSQL connection before it is answered 503: a pool larger than a
+#: worker's threads never makes a request wait, so a wait this long means the database is not answering.
+WAIT_SECONDS = 3.0
+#: How long one attempt to open a PostgreSQL connection may take (a URL's own connect_timeout wins).
+CONNECT_TIMEOUT_SECONDS = 5
+#: How long psycopg's pool goes on retrying one lost connection, its waits doubling from 1 s, before it
+#: starts again from 1 s: bounded, so a database back after a long outage is found within seconds.
+RECONNECT_SECONDS = 8.0
 #: A PostgreSQL connection idle longer than this is checked (one empty query) before a request gets it.
 CHECK_IDLE_SECONDS = 1.0
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -57,6 +76,21 @@ def safe_name(target: str) -> str:
     ('postgresql://courtier:***@db:5432/courtier', 'x.sqlite')
     """
     return re.sub(r"^(\w+://[^:/@]*):[^@]*@", r"\1:***@", str(target))
+
+
+class Unreachable(RuntimeError):
+    """The database named by DATABASE cannot be opened at start; the message says why, in words."""
+
+
+def unreachable(target: str, error: Exception) -> Unreachable:
+    """The words an operator reads when the server cannot start on its database.
+
+    >>> print(unreachable("postgresql://c:pw@db/c", OSError("server does not support SSL")))  # doctest: +ELLIPSIS
+    Courtier cannot open its database postgresql://c:***@db/c: server does not support SSL. Check ...
+    """
+    reason = " ".join(str(error).split()) or type(error).__name__
+    return Unreachable(f"Courtier cannot open its database {safe_name(target)}: {reason.rstrip('.')}. "
+                       "Check COURTIER_DATABASE (docs/ops.md, *A hosted Courtier*).")
 
 
 class Database:
@@ -217,12 +251,21 @@ class PostgresDatabase(Database):
         self.conn.close()
 
 
+def connection_options(target: str) -> dict[str, Any]:
+    """psycopg's settings for a connection: autocommit (transactions are explicit), and a bounded time to
+    connect unless the URL sets its own, so a server that does not answer is found out in seconds."""
+    options: dict[str, Any] = {"autocommit": True}
+    if "connect_timeout" not in target:
+        options["connect_timeout"] = CONNECT_TIMEOUT_SECONDS
+    return options
+
+
 def connect(target: str) -> Database:
     """A connection of its own (in autocommit mode: transactions are explicit); close it after."""
     if is_postgresql(target):
         import psycopg
 
-        return PostgresDatabase(psycopg.connect(target, autocommit=True))
+        return PostgresDatabase(psycopg.connect(target, **connection_options(target)))
     conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA synchronous = FULL")
@@ -249,6 +292,22 @@ def immediate(db: Database, lock: tuple[str, str] | None = None) -> Iterator[Dat
     db.execute("COMMIT")
 
 
+#: Pools of this process; a process forked from it starts each of them afresh (:func:`_forked`).
+_POOLS: weakref.WeakSet = weakref.WeakSet()
+#: What a forked process inherited from its parent's pools. Kept, never closed nor collected: closing a
+#: connection here would end it for the parent too (PostgreSQL's goodbye on the shared socket; SQLite's
+#: checkpoint on close, without the parent's locks).
+_INHERITED: list[Any] = []
+
+
+def _forked() -> None:
+    for connections in list(_POOLS):
+        connections.forget_inherited()
+
+
+os.register_at_fork(after_in_child=_forked)
+
+
 class Pool:
     """Idle connections to one SQLite file, handed to one request at a time.
 
@@ -258,11 +317,12 @@ class Pool:
     failed inside a transaction has it rolled back first.
     """
 
-    def __init__(self, path: str, keep: int = IDLE_CONNECTIONS):
+    def __init__(self, path: str, keep: int = IDLE_CONNECTIONS, wait: float = WAIT_SECONDS):
         self.path = path
         self.keep = keep
         self._idle: list[Database] = []
         self._lock = threading.Lock()
+        _POOLS.add(self)
 
     def take(self, timeout: float | None = None) -> Database:
         with self._lock:
@@ -279,6 +339,10 @@ class Pool:
                 return
         db.close()
 
+    def forget_inherited(self) -> None:
+        _INHERITED.append(self._idle)
+        self._idle, self._lock = [], threading.Lock()
+
     def close(self) -> None:
         with self._lock:
             idle, self._idle = self._idle, []
@@ -287,29 +351,46 @@ class Pool:
 
 
 class PostgresPool:
-    """psycopg's pool of connections to one PostgreSQL database, each in autocommit mode.
+    """psycopg's pool of connections to one PostgreSQL database, each in autocommit mode, opened by the
+    first request of each process (never carried across a fork).
 
     A connection given back inside a failed transaction is rolled back by the pool. One that has
     been idle for more than ``CHECK_IDLE_SECONDS`` is checked with an empty query before a request
-    gets it, and replaced when the server dropped it, so a restarted server costs no request. One
-    given back a moment ago is not: under load a connection is reused within milliseconds, and a
-    check on every request was a second round trip for a board refresh that needs one.
+    gets it, and replaced when the server dropped it. One given back a moment ago is not: under load
+    a connection is reused within milliseconds, and a check on every request was a second round trip
+    for a board refresh that needs one. A request waits at most ``wait`` seconds in all for a
+    connection: then the database is not answering, and :class:`psycopg_pool.PoolTimeout` says so.
     """
 
-    def __init__(self, url: str, size: int = IDLE_CONNECTIONS, timeout: float = 30):
-        from psycopg_pool import ConnectionPool
-
-        self.path = url
-        self.pool = ConnectionPool(url, min_size=1, max_size=size, timeout=timeout, num_workers=1,
-                                   kwargs={"autocommit": True}, open=True, name="courtier")
+    def __init__(self, url: str, size: int = IDLE_CONNECTIONS, wait: float = WAIT_SECONDS):
+        self.path, self.size, self.wait = url, size, wait
+        self._pool = None
         self._given_back: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
         self._lock = threading.Lock()
+        _POOLS.add(self)
+
+    @property
+    def pool(self):
+        """psycopg's pool for this process, opened on first use."""
+        if self._pool is None:
+            with self._lock:
+                if self._pool is None:
+                    from psycopg_pool import ConnectionPool
+
+                    self._pool = ConnectionPool(
+                        self.path, min_size=1, max_size=self.size, timeout=self.wait, num_workers=1,
+                        reconnect_timeout=RECONNECT_SECONDS, kwargs=connection_options(self.path), open=True,
+                        name="courtier")
+        return self._pool
 
     def take(self, timeout: float | None = None) -> Database:
         import psycopg
+        from psycopg_pool import PoolTimeout
 
-        for _ in range(self.pool.max_size + 1):  # every idle connection may be a dropped one, and then a new one
-            conn = self.pool.getconn(timeout)
+        connections = self.pool
+        deadline = time.monotonic() + (self.wait if timeout is None else timeout)
+        for _ in range(connections.max_size + 1):  # every idle connection may be a dropped one, and then a new one
+            conn = connections.getconn(max(0.0, deadline - time.monotonic()) or 0.001)
             with self._lock:
                 back = self._given_back.pop(conn, None)
             if back is not None and time.monotonic() - back <= CHECK_IDLE_SECONDS:
@@ -318,7 +399,9 @@ class PostgresPool:
                 conn.execute("")
             except psycopg.Error:
                 conn.close()
-                self.pool.putconn(conn)  # the pool drops a closed connection and opens another
+                connections.putconn(conn)  # the pool drops a closed connection and opens another
+                if time.monotonic() >= deadline:
+                    raise PoolTimeout("PostgreSQL dropped every connection tried") from None
                 continue
             return PostgresDatabase(conn)
         raise psycopg.OperationalError("PostgreSQL keeps dropping new connections")
@@ -328,12 +411,24 @@ class PostgresPool:
             self._given_back[db.conn] = time.monotonic()
         self.pool.putconn(db.conn)
 
+    def stats(self) -> dict[str, int]:
+        """psycopg's counts for this process's pool (connections, waiting requests...); empty before it opens."""
+        return self._pool.get_stats() if self._pool is not None else {}
+
+    def forget_inherited(self) -> None:
+        _INHERITED.append(self._pool)
+        self._pool, self._lock, self._given_back = None, threading.Lock(), weakref.WeakKeyDictionary()
+
     def close(self) -> None:
-        self.pool.close()
+        """Close the connections; the next request opens the pool again."""
+        with self._lock:
+            opened, self._pool = self._pool, None
+        if opened is not None:
+            opened.close()
 
 
-def open_pool(target: str, size: int = IDLE_CONNECTIONS) -> Pool | PostgresPool:
-    return PostgresPool(target, size) if is_postgresql(target) else Pool(target, size)
+def open_pool(target: str, size: int = IDLE_CONNECTIONS, wait: float = WAIT_SECONDS) -> Pool | PostgresPool:
+    return (PostgresPool if is_postgresql(target) else Pool)(target, size, wait)
 
 
 def pool(app: Flask) -> Pool | PostgresPool:
@@ -369,11 +464,12 @@ def borrowed(app: Flask | None = None, timeout: float | None = None) -> Iterator
 
 
 def unavailable_errors() -> tuple[type[Exception], ...]:
-    """What a database that cannot answer raises: down, unreachable, out of connections, locked too long."""
+    """What a database that cannot answer raises: down, restarting, unreachable, out of connections, locked
+    too long. Not a constraint refused nor a statement wrong: those are faults, and stay 500s."""
     import psycopg
     from psycopg_pool import PoolTimeout
 
-    return (sqlite3.Error, psycopg.Error, PoolTimeout)
+    return (sqlite3.OperationalError, psycopg.OperationalError, PoolTimeout)
 
 
 def ping(db: Database) -> float:
@@ -383,13 +479,25 @@ def ping(db: Database) -> float:
     return (time.perf_counter() - started) * 1000
 
 
+def migrate_at_start(target: str) -> None:
+    """Bring the schema up to date on a connection of the start's own, closed after: nothing of it is left
+    for a fork to carry (module docstring). A database that cannot be opened is :class:`Unreachable`."""
+    try:
+        db = connect(target)
+        try:
+            migrate(db)
+        finally:
+            db.close()
+    except (sqlite3.DatabaseError, *unavailable_errors()) as err:  # a file that is not a database, too
+        raise unreachable(target, err) from err
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("DATABASE_POOL", IDLE_CONNECTIONS)
+    app.config.setdefault("DATABASE_WAIT", WAIT_SECONDS)
     app.teardown_appcontext(close_db)
-    app.extensions["courtier.db"] = connections = open_pool(app.config["DATABASE"], int(app.config["DATABASE_POOL"]))
+    target = app.config["DATABASE"]
+    migrate_at_start(target)
+    app.extensions["courtier.db"] = connections = open_pool(target, int(app.config["DATABASE_POOL"]),
+                                                           float(app.config["DATABASE_WAIT"]))
     weakref.finalize(app, connections.close)  # an app dropped (a test's) closes its files and connections
-    db = connections.take()
-    try:
-        migrate(db)
-    finally:
-        connections.give_back(db)

@@ -47,7 +47,18 @@ class Pool:
         self._lock = threading.Lock()
         self._running: dict[Hashable, Future] = {}
         self._processes: ProcessPoolExecutor | None = None
+        #: Jobs started and not yet done, and jobs waiting for a worker: what an operator watches.
+        self.busy = self.waiting = 0
+        #: Called with the pool after each change to those counts, or each refusal (companion.metrics).
+        self.observer: Callable[[Pool, bool], None] | None = None
         weakref.finalize(self, self._executor.shutdown, wait=False)
+
+    def _counted(self, busy: int = 0, waiting: int = 0, refused: bool = False) -> None:
+        with self._lock:
+            self.busy += busy
+            self.waiting += waiting
+        if self.observer is not None:
+            self.observer(self, refused)
 
     def in_process(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(*args)`` in one of the pool's worker processes (started on first use) and wait.
@@ -66,13 +77,20 @@ class Pool:
             if key is not None and key in self._running:
                 return self._running[key]
             if not self._slots.acquire(blocking=False):
+                if self.observer is not None:
+                    self.observer(self, True)
                 raise Busy()
             started = threading.Event()
 
             def job() -> T:
                 started.set()
-                return fn(*args)
+                self._counted(busy=1, waiting=-1)
+                try:
+                    return fn(*args)
+                finally:
+                    self._counted(busy=-1)
 
+            self.waiting += 1
             future = self._executor.submit(job)
             future.started = started  # type: ignore[attr-defined] - read by run()
             if key is not None:
@@ -83,7 +101,11 @@ class Pool:
                 if key is not None:
                     self._running.pop(key, None)
             self._slots.release()
+            if not started.is_set():  # dropped before it started (it waited too long)
+                self._counted(waiting=-1)
 
+        if self.observer is not None:
+            self.observer(self, False)
         future.add_done_callback(done)
         return future
 

@@ -8,12 +8,18 @@ from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from . import limits
+from . import db, limits
 from .config import CONTENT_SECURITY_POLICY
 from .heavy import Busy
 from .long_sheets import SheetTooLong
 
 csrf = CSRFProtect()
+
+#: Where a board refresh answered before Flask (board_poll) leaves the error of a database not answering.
+DATABASE_UNAVAILABLE = "courtier.database_unavailable"
+#: What a player reads while the database does not answer.
+UNAVAILABLE = ("The scores are safe; Courtier cannot reach its database right now. "
+               "Try again in a moment.")
 
 
 def wants_json() -> bool:
@@ -105,6 +111,32 @@ def init_app(app: Flask) -> None:
         response = app.make_response((body, status))
         response.headers["Retry-After"] = str(limits.get("RETRY_AFTER"))
         return response
+
+    def database_unavailable(error: Exception):
+        """The database did not answer in time: 503 in words, and a form's input kept to send again."""
+        app.logger.warning("the database did not answer: %s", " ".join(str(error).split()) or type(error).__name__)
+        message = UNAVAILABLE
+        if request.method == "POST" and request.form and not wants_json():
+            kept = [(name, value) for name, value in request.form.items(multi=True)]
+            body = render_template("pages/unavailable.html", title="Cannot reach the scores", message=message,
+                                   kept=kept, files=bool(request.files))
+        else:
+            body, _ = _error_response(503, "Cannot reach the scores", message)
+        response = app.make_response((body, 503))
+        response.headers["Retry-After"] = str(limits.get("RETRY_AFTER"))
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    for unavailable in db.unavailable_errors():
+        app.register_error_handler(unavailable, database_unavailable)
+
+    @app.url_value_preprocessor  # the first of a request's hooks: before a blueprint's own loads the table
+    def database_found_unavailable(endpoint, values) -> None:
+        """A board refresh that found the database not answering before Flask (board_poll) is answered so
+        at once, not after a second wait for it."""
+        error = request.environ.get(DATABASE_UNAVAILABLE)
+        if error is not None:
+            raise error
 
     @app.after_request
     def security_headers(response: Response) -> Response:

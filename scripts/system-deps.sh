@@ -22,6 +22,7 @@ ls /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.tt? >/dev/null 2>&1 || mis
 [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing="$missing fonts-noto-color-emoji"
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf ] || missing="$missing fonts-dejavu-extra"
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$missing postgresql"
+[ -x /usr/sbin/nginx ] || missing="$missing nginx"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "installing:$missing"

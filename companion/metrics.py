@@ -1,0 +1,162 @@
+"""What an operator of a hosted Courtier watches, for Prometheus: ``GET /metrics``.
+
+Set ``METRICS_TOKEN`` (``COURTIER_METRICS_TOKEN``) and Prometheus scrapes each app server with
+``Authorization: Bearer <token>``; without the setting nothing is counted and ``/metrics`` is a 404,
+so a venue's server spends nothing on it. The proxy in front keeps ``/metrics`` from the public too
+(docs/ops.md's nginx sample).
+
+* ``courtier_requests_total{route, method, status}`` and ``courtier_request_seconds{route}``: every
+  answer, the board refreshes answered before Flask (companion.board_poll) among them. A route is the
+  view's name (``tables.board``), so the labels stay few whatever addresses visitors make up.
+* ``courtier_database_connections_in_use``, ``courtier_database_wait_seconds`` (how long a request
+  waited for a connection) and ``courtier_database_unavailable_total`` (requests answered 503 because
+  the database did not answer).
+* ``courtier_heavy_jobs{state="running"|"waiting"}`` and ``courtier_heavy_refused_total``: the pool
+  of sheets and packs (companion.heavy), and the requests it turned away busy.
+
+Under gunicorn each worker writes its counts to files in ``PROMETHEUS_MULTIPROC_DIR`` (gunicorn.conf.py
+makes one), and a scrape of any worker adds up all of them.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from flask import Flask, Response, abort, request
+
+#: Where a view's name is left for the count (board_poll sets it for the refreshes it answers itself).
+ROUTE = "courtier.route"
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"})
+BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+
+class Metrics:
+    """The app's metrics, made once per process (prometheus_client keeps them in its registry)."""
+
+    def __init__(self) -> None:
+        from prometheus_client import Counter, Gauge, Histogram
+
+        self.requests = Counter("courtier_requests", "Requests answered, by route, method and status",
+                                ["route", "method", "status"])
+        self.seconds = Histogram("courtier_request_seconds", "Time to answer a request, by route", ["route"],
+                                 buckets=BUCKETS)
+        self.in_use = Gauge("courtier_database_connections_in_use", "Database connections lent to requests",
+                            multiprocess_mode="livesum")
+        self.waited = Histogram("courtier_database_wait_seconds", "Time a request waited for a database connection",
+                                buckets=(0.001, 0.01, 0.1, 0.5, 1.0, 2.0, 5.0))
+        self.unavailable = Counter("courtier_database_unavailable", "Requests the database did not answer in time")
+        self.heavy = Gauge("courtier_heavy_jobs", "Sheets, packs and plans in the heavy pool, by state", ["state"],
+                           multiprocess_mode="livesum")
+        self.refused = Counter("courtier_heavy_refused", "Heavy requests turned away because the pool was full")
+
+
+_METRICS: Metrics | None = None
+
+
+def metrics() -> Metrics:
+    global _METRICS
+    if _METRICS is None:
+        _METRICS = Metrics()
+    return _METRICS
+
+
+class CountedRequests:
+    """WSGI, outermost: counts and times every answer by its route and status."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]], counted: Metrics):
+        self.app, self.counted = app, counted
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        started = time.perf_counter()
+        status = ["500"]
+
+        def answer(line: str, headers: list, *exc_info: Any):
+            status[0] = line[:3]
+            return start_response(line, headers, *exc_info)
+
+        try:
+            return self.app(environ, answer)
+        finally:
+            route = environ.get(ROUTE, "unmatched")
+            method = environ.get("REQUEST_METHOD", "")
+            self.counted.requests.labels(route, method if method in METHODS else "other", status[0]).inc()
+            self.counted.seconds.labels(route).observe(time.perf_counter() - started)
+
+
+class CountedConnections:
+    """The database pool as the app uses it, its lending counted (every name not here is the pool's own)."""
+
+    def __init__(self, connections: Any, counted: Metrics):
+        self.connections, self.counted = connections, counted
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.connections, name)
+
+    def take(self, timeout: float | None = None):
+        from .db import unavailable_errors
+
+        started = time.perf_counter()
+        try:
+            db = self.connections.take(timeout)
+        except unavailable_errors():
+            self.counted.unavailable.inc()
+            raise
+        finally:
+            self.counted.waited.observe(time.perf_counter() - started)
+        self.counted.in_use.inc()
+        return db
+
+    def give_back(self, db: Any) -> None:
+        self.counted.in_use.dec()
+        self.connections.give_back(db)
+
+
+def _heavy_observer(counted: Metrics) -> Callable[[Any, bool], None]:
+    def observe(pool: Any, refused: bool) -> None:
+        if refused:
+            counted.refused.inc()
+        counted.heavy.labels("running").set(pool.busy)
+        counted.heavy.labels("waiting").set(pool.waiting)
+    return observe
+
+
+def registry():
+    """Every worker's counts under gunicorn (PROMETHEUS_MULTIPROC_DIR), else this process's."""
+    from prometheus_client import REGISTRY, CollectorRegistry
+    from prometheus_client.multiprocess import MultiProcessCollector
+
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        return REGISTRY
+    combined = CollectorRegistry()
+    MultiProcessCollector(combined)
+    return combined
+
+
+def init_app(app: Flask) -> None:
+    """Count when METRICS_TOKEN is set; called last, so that the count wraps every other layer."""
+    token = app.config.get("METRICS_TOKEN")
+    if not token:
+        return
+    from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+
+    counted = metrics()
+    app.extensions["courtier.db"] = CountedConnections(app.extensions["courtier.db"], counted)
+    app.extensions["courtier.heavy"].observer = observe = _heavy_observer(counted)
+    observe(app.extensions["courtier.heavy"], False)  # both states shown from the start, at 0
+    app.wsgi_app = CountedRequests(app.wsgi_app, counted)  # type: ignore[method-assign]
+
+    @app.before_request
+    def name_the_route() -> None:
+        request.environ[ROUTE] = request.endpoint or "unmatched"
+
+    @app.get("/metrics")
+    def scrape():
+        sent = request.headers.get("Authorization", "")
+        if not secrets.compare_digest(sent.encode(), f"Bearer {token}".encode()):
+            abort(404)  # to anyone without the token there is nothing here
+        return Response(generate_latest(registry()), mimetype=CONTENT_TYPE_LATEST,
+                        headers={"Cache-Control": "no-store"})
