@@ -396,7 +396,7 @@ def _seconds_until_every_worker_answers(site, tables, limit: float) -> float:
 
 def test_a_restarted_postgresql_is_found_again_without_restarting_the_servers(site, tables):
     site["database"].restart()
-    _seconds_until_every_worker_answers(site, tables, limit=15)
+    print(f"answering again {_seconds_until_every_worker_answers(site, tables, limit=15):.1f} s after the restart")
     assert all(server.proc.poll() is None for server in site["servers"])
 
 
@@ -424,4 +424,4 @@ def test_a_stopped_postgresql_is_a_prompt_503_in_words_and_a_form_is_kept(site, 
             assert server.send("GET", "/healthz", timeout=5)[0] == 503
     finally:
         site["database"].start()
-    _seconds_until_every_worker_answers(site, tables, limit=15)
+    print(f"answering again {_seconds_until_every_worker_answers(site, tables, limit=15):.1f} s after the start")
