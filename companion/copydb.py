@@ -46,6 +46,9 @@ BATCH = 500
 #: the migrations (SQLite's and PostgreSQL's). SQLite's own (sqlite_sequence...) are no one's.
 COURTIER_TABLES = frozenset({name for name, _, _ in KINDS} | {"rate_counts", "_sqlite_migrations",
                                                                "courtier_migrations"})
+#: Tables that are neither Courtier's nor another program's: SQLite's own, and those Litestream adds to the
+#: file it replicates (``_litestream_seq``, ``_litestream_lock``).
+BESIDE_COURTIER = ("sqlite_", "_litestream_")
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -124,25 +127,35 @@ def applied_steps(db: Database) -> set[str]:
 
 def schema_problem(db: Database, name: str, source: bool) -> str | None:
     """Why a database is not fit to copy from (``source``) or into, in words; None when it is. A source is
-    an up-to-date Courtier database; a target holds nothing yet, or is a Courtier database (an older one
-    is brought up to date before the copy)."""
-    held = sorted(t for t in db.table_names() if not t.startswith("sqlite_"))
+    an up-to-date Courtier database (what else it holds is not copied); a target holds nothing yet, or is
+    a Courtier database and nothing else (an older one is brought up to date before the copy)."""
+    held = sorted(t for t in db.table_names() if not t.startswith(BESIDE_COURTIER))
     courtiers = bool(set(held) & {"_sqlite_migrations", "courtier_migrations"})
-    foreign = [t for t in held if t not in COURTIER_TABLES] if courtiers else held
+    if source and not courtiers:
+        return (f"{name} is not a Courtier database (it holds {listed(held)})" if held else
+                f"{name} is not a Courtier database (it holds no tables): the source comes first, then the "
+                "database to copy into")
+    if not source and (foreign := [t for t in held if t not in COURTIER_TABLES or not courtiers]):
+        return f"{name} holds tables that are not Courtier's ({listed(foreign)}): copy into a new file or an " \
+               "empty database"
     if not held:
-        return None if not source else (f"{name} is not a Courtier database (it holds no tables): the source "
-                                        "comes first, then the database to copy into")
-    if foreign:
-        return (f"{name} is not a Courtier database (it holds {', '.join(held)})" if source else
-                f"{name} holds tables that are not Courtier's ({', '.join(foreign)}): copy into a new file or "
-                "an empty database")
+        return None
     known, done = known_steps(db.kind), applied_steps(db)
     if newer := sorted(done - set(known)):
-        return f"{name} was made by a newer Courtier (it has {', '.join(newer)}): copy it with that version"
+        return f"{name} was made by a newer Courtier (it has {listed(newer)}): copy it with that version"
     if source and (lacking := [step for step in known if step not in done]):
-        return (f"{name} was made by an older Courtier (it lacks {', '.join(lacking)}): bring it up to date "
+        return (f"{name} was made by an older Courtier (it lacks {listed(lacking)}): bring it up to date "
                 f"first with COURTIER_DATABASE={name} companion init-db")
     return None
+
+
+def listed(names: list[str], most: int = 5) -> str:
+    """Names for a message, the first few of a long list.
+
+    >>> listed(["a", "b"]), listed(list("abcdefgh"), 3)
+    ('a, b', 'a, b, c and 5 more')
+    """
+    return ", ".join(names) if len(names) <= most else f"{', '.join(names[:most])} and {len(names) - most} more"
 
 
 def open_read_only(name: str) -> Database:

@@ -311,6 +311,22 @@ def test_copy_db_leaves_the_venues_file_as_it_was(tmp_path):
         assert {i: _export(conn, i) for i in exports} == exports
 
 
+def test_copy_db_takes_a_venues_file_that_litestream_replicated(tmp_path):
+    """Litestream adds two tables of its own to the file it replicates: neither Courtier's nor foreign."""
+    exports = _venue(tmp_path / "venue.sqlite")
+    with closing(sqlite3.connect(tmp_path / "venue.sqlite")) as conn:
+        conn.execute("CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER)")
+        conn.execute("CREATE TABLE _litestream_lock (id INTEGER)")
+        conn.commit()
+    result = run("copy-db", str(tmp_path / "venue.sqlite"), str(tmp_path / "copy.sqlite"))
+    assert result.exit_code == 0, result.output
+    with closing(db.connect(str(tmp_path / "copy.sqlite"))) as conn:
+        assert {i: _export(conn, i) for i in exports} == exports
+    # Into a replicated Courtier database: refused for its rows, not for Litestream's tables.
+    message = _refused(["copy-db", str(tmp_path / "copy.sqlite"), str(tmp_path / "venue.sqlite")], "TARGET")
+    assert "is not empty (it already holds 5 tables" in message, message
+
+
 def test_a_copy_from_a_file_changed_while_it_was_read_is_not_kept(tmp_path):
     """A server started on the venue's file during the copy (against the advice to stop it first) could
     change what was being read: the copy is then refused whole, and the target left empty."""
