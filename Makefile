@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run dev test lint bench load system-deps clean
+.PHONY: run dev test lint bench load system-deps fonts clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,9 +15,11 @@ $(STAMP): pyproject.toml
 
 # waitress, set for a room of phones (companion/serve.py); Litestream beside it when REPLICA is set.
 # Every interface by default, so the phones reach it; HOST=127.0.0.1 keeps it to this machine.
+# The fonts the printed sheets name are installed first where it can (as root, with apt-get);
+# where it cannot, the server says at start which are missing and how to install them.
 HOST ?= 0.0.0.0
 PORT ?= 5000
-run: $(STAMP)
+run: $(STAMP) fonts
 	$(BIN)/python -m companion.serve --host $(HOST) --port $(PORT)
 
 # Flask's development server, reloading on changes: for working on Courtier, never for an evening.
@@ -42,6 +44,9 @@ load: $(STAMP)
 
 system-deps:
 	@sh scripts/system-deps.sh
+
+fonts:
+	@sh scripts/system-deps.sh fonts
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -258,8 +258,10 @@ def copy_db(source: str, target: str) -> None:
         companion copy-db instance/courtier.sqlite postgresql://courtier@db.example/courtier
         companion copy-db postgresql://courtier@db.example/courtier night.sqlite
 
-    TARGET must be empty (a new file, or a database with no tables in it yet): a copy never
-    merges or overwrites. Prints what it copied, by kind; exits 2 with the reason when it cannot.
+    SOURCE is only read, never changed: it must be a Courtier database, brought up to date by this
+    version. TARGET must be empty (a new file, a database with no tables in it yet, or a Courtier
+    database with nothing in it): a copy never merges or overwrites. Prints what it copied, by kind;
+    exits 2 with the reason when it cannot, having written nothing.
     """
     from .db import safe_name
 
@@ -268,29 +270,36 @@ def copy_db(source: str, target: str) -> None:
 
 
 def _copy(source: str, target: str) -> dict[str, int]:
-    """Copy one database into another, or exit 2 saying why not."""
+    """Copy one database into another, or exit 2 saying why not: the source is only read (never migrated),
+    and nothing is written to the target until both are known to be fit for the copy."""
     from . import copydb, db
 
     if source == target:
         _fail([Problem("TARGET", "the source and the target are the same database")])
     if not db.is_postgresql(source) and not Path(source).is_file():
         _fail([Problem("SOURCE", f"there is no database file {source}")])
+    new_file = not db.is_postgresql(target) and not Path(target).exists()
     opened: list[db.Database] = []
+    where, name = "SOURCE", source
     try:
-        for where, name in (("SOURCE", source), ("TARGET", target)):
-            try:
-                opened.append(db.connect(name))
-                db.migrate(opened[-1])
-            except db.unavailable_errors() as err:
-                _fail([Problem(where, f"cannot open {db.safe_name(name)}: {str(err).strip() or type(err).__name__}")])
-        try:
-            return copydb.copy(*opened)
-        except copydb.TargetNotEmpty as err:
-            _fail([Problem("TARGET", f"{db.safe_name(target)} is not empty ({err}); copy into an empty database, "
-                                     "or move that one aside first")])
+        opened.append(copydb.open_source(source))
+        where, name = "TARGET", target
+        copydb.check_target(target)
+        opened.append(db.connect(target))
+        db.migrate(opened[-1])
+        return copydb.copy(*opened)
+    except copydb.Refused as err:
+        problem = Problem(err.where, str(err))
+    except (OSError, *db.unavailable_errors()) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err).strip()
+        problem = Problem(where, f"cannot open {db.safe_name(name)}: {reason or type(err).__name__}")
     finally:
         for conn in opened:
             conn.close()
+    if new_file:  # a file this command made and could not fill: nothing of it stays
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{target}{suffix}").unlink(missing_ok=True)
+    _fail([problem])
     raise AssertionError("unreachable")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import sqlite3
@@ -10,7 +11,7 @@ from contextlib import closing
 
 from click.testing import CliRunner
 
-from companion import copydb, db, tables
+from companion import copydb, db, migrations, tables
 from companion.cli import main
 from companion.clubs import store as clubs
 from companion.tournaments import store
@@ -209,3 +210,162 @@ def test_backup_of_a_postgresql_database_is_a_sqlite_file(tmp_path, postgres, mo
         assert run("restore").exit_code == 2  # Litestream restores a file; PostgreSQL has its own backups
     finally:
         postgres.drop_database(url)
+
+
+def _as_found(folder) -> dict[str, str]:
+    """Every file in a folder and a checksum of its bytes: what a refused copy must leave as it was."""
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
+
+
+def _foreign(path, wal: bool = False) -> None:
+    """Someone else's SQLite file: a table of birds, one row."""
+    with closing(sqlite3.connect(path)) as conn:
+        if wal:
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("CREATE TABLE birds (name TEXT)")
+        conn.execute("INSERT INTO birds VALUES ('wren')")
+        conn.commit()
+
+
+def _refused(args: list[str], where: str) -> str:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    problem = json.loads(result.output)["errors"][0]
+    assert problem["where"] == where, problem
+    return problem["message"]
+
+
+def test_copy_db_refuses_a_source_that_is_not_courtiers_and_writes_nothing(tmp_path):
+    """The source is only read: an empty file, a text file or someone else's SQLite file (in either journal
+    mode) is refused in words, and neither it nor anything beside it changes; no target is made."""
+    folder = tmp_path / "sources"
+    folder.mkdir()
+    (folder / "empty.sqlite").touch()
+    (folder / "notes.txt").write_text("not a database\n")
+    _foreign(folder / "birds.sqlite")
+    _foreign(folder / "birds-wal.sqlite", wal=True)
+    found = _as_found(folder)
+    target = tmp_path / "new.sqlite"
+    for name, says in (("empty.sqlite", "is an empty file, not a Courtier database"),
+                       ("notes.txt", "is not a SQLite database, so not a Courtier one"),
+                       ("birds.sqlite", "is not a Courtier database (it holds birds)"),
+                       ("birds-wal.sqlite", "is not a Courtier database (it holds birds)")):
+        message = _refused(["copy-db", str(folder / name), str(target)], "SOURCE")
+        assert f"{folder / name} {says}" in message, message
+        assert _as_found(folder) == found, name
+        assert not target.exists()
+
+
+def test_copy_db_refuses_a_target_holding_someone_elses_table_and_writes_nothing(tmp_path):
+    _venue(tmp_path / "venue.sqlite")
+    _foreign(tmp_path / "birds.sqlite")
+    found = _as_found(tmp_path)
+    message = _refused(["copy-db", str(tmp_path / "venue.sqlite"), str(tmp_path / "birds.sqlite")], "TARGET")
+    assert message == (f"{tmp_path / 'birds.sqlite'} holds tables that are not Courtier's (birds): copy into a "
+                       "new file or an empty database"), message
+    assert _as_found(tmp_path) == found
+    (tmp_path / "notes.txt").write_text("not a database\n")
+    message = _refused(["copy-db", str(tmp_path / "venue.sqlite"), str(tmp_path / "notes.txt")], "TARGET")
+    assert message == f"{tmp_path / 'notes.txt'} is not a SQLite database: name a new file to copy into"
+    assert (tmp_path / "notes.txt").read_text() == "not a database\n"
+
+
+def test_courtiers_tables_are_those_a_new_database_holds(tmp_path, postgres):
+    """What copy-db counts as Courtier's own (a target may hold them, empty) is what migrating makes."""
+    url = postgres.create_database()
+    try:
+        for name in (str(tmp_path / "new.sqlite"), url):
+            with closing(db.connect(name)) as conn:
+                db.migrate(conn)
+                held = {t for t in conn.table_names() if not t.startswith("sqlite_")}
+            assert held == copydb.COURTIER_TABLES - {"courtier_migrations" if name.endswith("sqlite")
+                                                     else "_sqlite_migrations"}
+    finally:
+        postgres.drop_database(url)
+
+
+def test_copy_db_from_an_older_courtier_asks_for_it_to_be_brought_up_to_date(tmp_path):
+    older = tmp_path / "older.sqlite"
+    with closing(db.connect(str(older))) as conn:
+        conn.execute("PRAGMA journal_mode = WAL")
+        migrations.sqlite_migrations.apply(conn.utils, stop_before="m010_clubs")
+    found = _as_found(tmp_path)
+    message = _refused(["copy-db", str(older), str(tmp_path / "new.sqlite")], "SOURCE")
+    assert message == (f"{older} was made by an older Courtier (it lacks m010_clubs): bring it up to date first "
+                       f"with COURTIER_DATABASE={older} companion init-db"), message
+    assert _as_found(tmp_path) == found
+
+
+def test_copy_db_leaves_the_venues_file_as_it_was(tmp_path):
+    """A copy reads the source without a lock file or a journal left beside it: after a clean stop the
+    venue's folder holds the one file, and still does after the copy."""
+    folder = tmp_path / "venue"
+    folder.mkdir()
+    exports = _venue(folder / "courtier.sqlite")
+    found = _as_found(folder)
+    assert list(found) == ["courtier.sqlite"]
+    result = run("copy-db", str(folder / "courtier.sqlite"), str(tmp_path / "copy.sqlite"))
+    assert result.exit_code == 0, result.output
+    assert _as_found(folder) == found
+    with closing(db.connect(str(tmp_path / "copy.sqlite"))) as conn:
+        assert {i: _export(conn, i) for i in exports} == exports
+
+
+def test_copy_db_takes_a_venues_file_that_litestream_replicated(tmp_path):
+    """Litestream adds two tables of its own to the file it replicates: neither Courtier's nor foreign."""
+    exports = _venue(tmp_path / "venue.sqlite")
+    with closing(sqlite3.connect(tmp_path / "venue.sqlite")) as conn:
+        conn.execute("CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER)")
+        conn.execute("CREATE TABLE _litestream_lock (id INTEGER)")
+        conn.commit()
+    result = run("copy-db", str(tmp_path / "venue.sqlite"), str(tmp_path / "copy.sqlite"))
+    assert result.exit_code == 0, result.output
+    with closing(db.connect(str(tmp_path / "copy.sqlite"))) as conn:
+        assert {i: _export(conn, i) for i in exports} == exports
+    # Into a replicated Courtier database: refused for its rows, not for Litestream's tables.
+    message = _refused(["copy-db", str(tmp_path / "copy.sqlite"), str(tmp_path / "venue.sqlite")], "TARGET")
+    assert "is not empty (it already holds 5 tables" in message, message
+
+
+def test_a_copy_from_a_file_changed_while_it_was_read_is_not_kept(tmp_path):
+    """A server started on the venue's file during the copy (against the advice to stop it first) could
+    change what was being read: the copy is then refused whole, and the target left empty."""
+    _venue(tmp_path / "venue.sqlite")
+    source = copydb.open_source(str(tmp_path / "venue.sqlite"))
+    try:
+        with closing(db.connect(str(tmp_path / "venue.sqlite"))) as server:
+            tables.create_table(server, "rummathon-royale", ["Ann", "Ben"], {})
+        with closing(db.connect(str(tmp_path / "copy.sqlite"))) as target:
+            db.migrate(target)
+            try:
+                copydb.copy(source, target)
+            except copydb.Refused as err:
+                assert err.where == "SOURCE" and "changed while it was copied" in str(err)
+            else:
+                raise AssertionError("a copy from a changed file was kept")
+            assert not any(copydb.counts(target).values())
+    finally:
+        source.close()
+
+
+def test_copy_db_refuses_a_postgresql_source_or_target_that_is_not_courtiers(tmp_path, postgres):
+    empty = postgres.create_database(template="template0")
+    birds = postgres.create_database(template="template0")
+    try:
+        message = _refused(["copy-db", empty, str(tmp_path / "new.sqlite")], "SOURCE")
+        assert message == (f"{empty} is not a Courtier database (it holds no tables): the source comes first, "
+                           "then the database to copy into"), message
+        with closing(db.connect(empty)) as conn:
+            assert conn.table_names() == []
+        assert not (tmp_path / "new.sqlite").exists()
+
+        with closing(db.connect(birds)) as conn:
+            conn.execute("CREATE TABLE birds (name TEXT)")
+        _venue(tmp_path / "venue.sqlite")
+        message = _refused(["copy-db", str(tmp_path / "venue.sqlite"), birds], "TARGET")
+        assert "holds tables that are not Courtier's (birds)" in message, message
+        with closing(db.connect(birds)) as conn:
+            assert conn.table_names() == ["birds"]
+    finally:
+        postgres.drop_database(empty)
+        postgres.drop_database(birds)

