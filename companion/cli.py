@@ -118,8 +118,12 @@ def _folder_problem(output: str, option: str) -> Problem | None:
 
 def _app():
     from . import create_app
+    from .db import Unreachable
 
-    return create_app()
+    try:
+        return create_app()
+    except Unreachable as err:
+        _fail([Problem("COURTIER_DATABASE", str(err))])
 
 
 @main.command("init-db")

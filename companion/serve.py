@@ -331,7 +331,12 @@ def main(argv: list[str] | None = None) -> None:
 
     for line in font_advice(missing_fonts()):
         print(line, flush=True)
-    app = create_app()  # creates the database file, in WAL mode, before Litestream watches it
+    from .db import Unreachable
+
+    try:
+        app = create_app()  # creates the database file, in WAL mode, before Litestream watches it
+    except Unreachable as err:  # one line in words, not a traceback
+        raise SystemExit(str(err)) from None
 
     def ready() -> None:
         compile_templates(app)

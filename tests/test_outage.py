@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import subprocess
+import sys
 import time
 
 import pytest
@@ -19,6 +21,7 @@ from psycopg_pool import PoolTimeout
 
 from companion import db
 from tests.conftest import new_table
+from tests.test_crash import ROOT
 
 WORDS = "The scores are safe; Courtier cannot reach its database right now. Try again in a moment."
 
@@ -159,3 +162,34 @@ def test_a_forked_process_opens_its_own_connections(app, database):
         assert db.get_db().value("SELECT 2") == 2
         db.close_db()
     assert connections is db.pool(app)
+
+
+def _started(command: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, timeout=120,
+                          check=False)
+
+
+@pytest.mark.parametrize("way", ["make run", "gunicorn --preload", "companion init-db"])
+def test_each_way_of_starting_says_in_one_line_why_its_database_cannot_be_opened(tmp_path, way):
+    """A URL asking for TLS of a server that has none (the hosted section's first trap), a password refused,
+    a file that is not a database: each way of starting stops at once, says why in words, no traceback."""
+    import socket
+
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    target = f"postgresql://courtier:s3cret@127.0.0.1:{port}/courtier?sslmode=require"
+    command = {
+        "make run": [sys.executable, "-m", "companion.serve", "--host", "127.0.0.1", "--port", str(port)],
+        "gunicorn --preload": [str(ROOT / ".venv" / "bin" / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers",
+                               "2", "--preload", "wsgi:app"],
+        "companion init-db": [str(ROOT / ".venv" / "bin" / "companion"), "init-db"],
+    }[way]
+    started = time.monotonic()
+    done = _started(command, {"COURTIER_DATABASE": target, "COURTIER_SECRET_KEY": "outage-test"})
+    said = done.stdout + done.stderr
+    assert done.returncode != 0 and time.monotonic() - started < 60
+    assert "Traceback" not in said, said
+    assert f"Courtier cannot open its database postgresql://courtier:***@127.0.0.1:{port}/courtier?sslmode=require: " \
+           in said and "Check COURTIER_DATABASE" in said, said
+    assert "s3cret" not in said
