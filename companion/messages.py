@@ -1,0 +1,297 @@
+"""Words a player reads, in the player's language: the engines say *what* to say, the edge says it.
+
+An engine (or a form, a referee, a command) never writes a sentence in English or any language: it
+makes a :class:`Text` with :func:`say` or :func:`say_n`, a message id (the English template, as
+gettext has it) with its values. A :class:`Text` is a ``str`` whose value is the English sentence, so
+everything that only needs English (the suite's cases, logs, the JSON of a program that asks for
+English) reads it as before; and it keeps what another language needs, so the edge (a page, a sheet,
+the API, the command line) says it in the reader's language with :func:`render`:
+
+>>> line = say_n("Bought {count} extra card: {points} (RR-4)", "Bought {count} extra cards: {points} (RR-4)",
+...              2, points=Signed(-20))
+>>> line
+'Bought 2 extra cards: −20 (RR-4)'
+>>> line.rulings
+('RR-4',)
+>>> render(line, "qps")
+'⟦Ɓôûĝĥţ 2 éẋţŕå çåŕðš: −20 (RR-4)⟧'
+
+Values are said by kind: a whole number with the language's digits and grouping (English as plain as
+before, French ``1 066``), :class:`Signed` points with their sign, :class:`Listed` names joined as the
+language joins a list, a nested :class:`Text` in the same language; a name, a card or a word stays as
+it is. The language of the reader is :func:`language` (a context variable: each request, sheet job
+and command sets its own); ``qps`` is a pseudo-language the tests use to find words that escaped
+translation (each message marked ⟦ ⟧ and accented).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+#: The languages Courtier speaks, English first (the language of the message ids).
+LANGUAGES = ("en", "fr", "hi")
+ENGLISH = "en"
+#: The test-only pseudo-language (never offered to players).
+PSEUDO = "qps"
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+DOMAIN = "messages"
+RULING = re.compile(r"\b[A-Z]{2}-\d+[a-z]?\b")
+_FIELDS = string.Formatter()
+
+_language: ContextVar[str] = ContextVar("courtier_language", default=ENGLISH)
+
+
+def language() -> str:
+    """The reader's language for what is being said now (a request's, a job's, a command's)."""
+    return _language.get()
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Say everything within in ``code``'s language (a sheet job, a command, a test)."""
+    token = _language.set(code)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def set_language(code: str) -> None:
+    """A request's language, for the rest of its context (the web layer's hook)."""
+    _language.set(code)
+
+
+class Signed(int):
+    """Points as a player writes them: +5, 0, −30."""
+
+
+class Listed(tuple):
+    """Items said as a list is said in the language: "Ann, Ben and Cat", "Ann, Ben et Cat"."""
+
+
+class Text(str):
+    """A sentence to show a player: the English words as a ``str``, with what other languages need.
+
+    ``template`` is the message id (English, ``{name}`` fields), ``plural`` its plural form and ``count``
+    the number that chooses between them, ``values`` the fields' values.
+    """
+
+    template: str
+    plural: str | None
+    count: int | None
+    values: Mapping[str, Any]
+
+    def __new__(cls, template: str, values: Mapping[str, Any], plural: str | None = None,
+                count: int | None = None) -> Text:
+        chosen = template if plural is None or count == 1 else plural
+        text = super().__new__(cls, _format(chosen, values, ENGLISH))
+        text.template, text.plural, text.count, text.values = template, plural, count, values
+        return text
+
+    def __reduce__(self):
+        return (Text, (self.template, dict(self.values), self.plural, self.count))
+
+    @property
+    def rulings(self) -> tuple[str, ...]:
+        """The ruling ids the sentence cites (RULINGS.md), in order."""
+        return tuple(dict.fromkeys(RULING.findall(self)))
+
+    def said_in(self, code: str) -> str:
+        return render(self, code)
+
+    def __html__(self) -> str:
+        """In a template: the reader's language, escaped (a name in it may hold anything)."""
+        from markupsafe import escape
+
+        return str(escape(render(self, language())))
+
+    def as_data(self) -> dict[str, Any]:
+        """The message as a program reads it without parsing words: its id, values and ruling ids."""
+        return {"id": self.template if self.plural is None or self.count == 1 else self.plural,
+                "values": {name: _data(value) for name, value in self.values.items()},
+                "rulings": list(self.rulings)}
+
+
+def say(template: str, /, **values: Any) -> Text:
+    """A sentence, its fields ``{name}`` filled from ``values`` (never an f-string: the template is the id)."""
+    return Text(template, values)
+
+
+def say_n(singular: str, plural: str, count: int, /, **values: Any) -> Text:
+    """A sentence that depends on a number, ``{count}`` in both forms; each language has its own plural rules."""
+    return Text(singular, {"count": count, **values}, plural, count)
+
+
+class Joined(Text):
+    """Sentences said one after another, each in the reader's language (the join itself is no message)."""
+
+    def __new__(cls, parts: Iterable[str], separator: str = " ") -> Joined:
+        parts = tuple(parts)
+        text = str.__new__(cls, separator.join(parts))
+        text.template, text.plural, text.count = separator.join("{}" for _ in parts), None, None
+        text.values, text.parts, text.separator = {}, parts, separator
+        return text
+
+    def __reduce__(self):
+        return (Joined, (self.parts, self.separator))
+
+    def as_data(self) -> dict[str, Any]:
+        return {"id": None, "parts": [_data(part) for part in self.parts], "rulings": list(self.rulings)}
+
+
+def joined(parts: Iterable[str], separator: str = " ") -> Joined:
+    """Sentences said one after another, each in the reader's language.
+
+    >>> joined([say("Went out."), say("Collects {n}.", n=20)])
+    'Went out. Collects 20.'
+    """
+    return Joined(parts, separator)
+
+
+def render(value: Any, code: str | None = None) -> str:
+    """``value`` said in ``code``'s language (the reader's by default): a :class:`Text`, or a value as a
+    message shows it."""
+    code = code or language()
+    if isinstance(value, Text):
+        if code == ENGLISH:
+            return str.__str__(value)
+        if isinstance(value, Joined):
+            return value.separator.join(render(part, code) for part in value.parts)
+        translations = catalog(code)
+        chosen = (translations.ugettext(value.template) if value.plural is None
+                  else translations.ungettext(value.template, value.plural, value.count))
+        return _format(chosen, value.values, code)
+    return _value(value, code)
+
+
+def _format(template: str, values: Mapping[str, Any], code: str) -> str:
+    if not values:
+        return template
+    said = {name: _value(value, code) for name, value in values.items()}
+    return _FIELDS.vformat(template, (), said)
+
+
+def _value(value: Any, code: str) -> str:
+    if isinstance(value, Text):
+        return render(value, code)
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, Signed):
+        return ("+" if value > 0 else "") + number(int(value), code)
+    if isinstance(value, int | float | Fraction):
+        return number(value, code)
+    if isinstance(value, Listed):
+        return listed([_value(item, code) for item in value], code)
+    return str(value)
+
+
+def number(value: int | float | Fraction, code: str | None = None) -> str:
+    """A number as the language writes it, the minus sign a true minus (U+2212); English plainly, as ever.
+
+    >>> number(-1066), number(1066, "fr"), number(100000, "hi"), number(2.5, "fr")
+    ('−1066', '1\\u202f066', '1,00,000', '2,5')
+    """
+    code = code or language()
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if code in (ENGLISH, PSEUDO):
+        text = f"{value:g}" if isinstance(value, float) else str(value)
+    else:
+        from babel.numbers import format_decimal
+
+        text = format_decimal(value, locale=code)
+    return text.replace("-", "\u2212")
+
+
+def listed(items: Sequence[str], code: str | None = None) -> str:
+    """Items joined as the language joins a list.
+
+    >>> listed(["Ann", "Ben", "Cat"]), listed(["Ann", "Ben", "Cat"], "fr"), listed(["Ann"])
+    ('Ann, Ben and Cat', 'Ann, Ben et Cat', 'Ann')
+    """
+    code = code or language()
+    if not items:
+        return ""
+    if code in (ENGLISH, PSEUDO):  # as the English sentences have always been written: no serial comma
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    from babel.lists import format_list
+
+    return format_list(list(items), locale=code)
+
+
+def _data(value: Any) -> Any:
+    if isinstance(value, Text):
+        return value.as_data()
+    if isinstance(value, Listed):
+        return [_data(item) for item in value]
+    if isinstance(value, Fraction):
+        return float(value)
+    if isinstance(value, int | float | str) or value is None:
+        return int(value) if isinstance(value, Signed) else value
+    return str(value)
+
+
+@lru_cache(maxsize=8)
+def catalog(code: str):
+    """The compiled catalog of a language (``make`` compiles the .po files), or the pseudo-language's."""
+    if code == PSEUDO:
+        return Pseudo()
+    from babel.support import NullTranslations, Translations
+
+    found = Translations.load(str(TRANSLATIONS), [code], DOMAIN)
+    return found if isinstance(found, Translations) else NullTranslations()
+
+
+_ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                          "åƀçðéƒĝĥîĵķļɱñôþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÔÞǪŔŠŢÛṼŴẊÝŽ")
+_KEPT = re.compile(r"(\{[^{}]*\}|%\([a-z_]+\)[sd]|%[sd]|<[^>]*>|&[a-z]+;|\b[A-Z]{2}-\d+[a-z]?\b)")
+
+
+def pseudo(text: str) -> str:
+    """``text`` marked and accented, its fields, markup and ruling ids kept as they are.
+
+    >>> pseudo("Enter hand {number} (RR-1)")
+    '⟦Éñţéŕ ĥåñð {number} (RR-1)⟧'
+    """
+    if not text:
+        return text
+    parts = _KEPT.split(text)
+    return "⟦" + "".join(part if i % 2 else part.translate(_ACCENTED) for i, part in enumerate(parts)) + "⟧"
+
+
+class Pseudo:
+    """gettext's interface, answering every message in the pseudo-language."""
+
+    def ugettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ungettext(self, singular: str, plural: str, n: int) -> str:
+        return pseudo(singular if n == 1 else plural)
+
+    def upgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+    def unpgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return pseudo(singular if n == 1 else plural)
+
+    gettext, ngettext, pgettext, npgettext = ugettext, ungettext, upgettext, unpgettext
+
+
+def localised(value: Any, code: str | None = None) -> Any:
+    """A JSON-ready structure with every :class:`Text` in it said in ``code``'s language (the API's edge)."""
+    code = code or language()
+    if isinstance(value, Text):
+        return render(value, code)
+    if isinstance(value, dict):
+        return {key: localised(item, code) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [localised(item, code) for item in value]
+    return value
