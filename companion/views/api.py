@@ -6,10 +6,13 @@ import json
 
 from flask import Blueprint, request
 
-from .. import games
+from .. import games, heavy
 from ..games.base import InputError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+#: Referee questions that check a whole deal: answered in the bounded pool of checks (companion.heavy).
+POOLED = frozenset({("royalty", "monarchy")})
 
 
 def json_body():
@@ -49,7 +52,10 @@ def ask_referee(game: str, question: str):
     if (game, question) not in referee.REFEREES:
         known = ", ".join(f"{g}/{q}" for g, q in sorted(referee.REFEREES))
         return {"errors": [{"where": "$", "message": f"no referee question {game}/{question}; known: {known}"}]}, 404
-    return referee.ask(game, question, json_body())
+    body = json_body()
+    if (game, question) in POOLED:
+        return heavy.checks().run(referee.ask, game, question, body)
+    return referee.ask(game, question, body)
 
 
 @bp.get("/openapi.json")
