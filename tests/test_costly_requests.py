@@ -212,3 +212,28 @@ def test_the_pool_of_checks_answers_a_job_whose_deadline_passed_when_a_worker_is
         assert busy.value.message == heavy.CHECKING
     finally:
         release.set()
+
+
+# Bad input answered in a few kilobytes, whatever its size ---------------------------------------------------
+
+
+def test_a_hundred_thousand_bad_cards_are_answered_with_a_hundred_problems_and_a_count_of_the_rest(client):
+    body = {"game": "alliance-royals", "players": ["Ann", "Ben", "Cat", "Dan"],
+            "rounds": [{"players": {"Ann": {"house": "S", "spoils": ["XX"] * 150_000, "meld": [], "hand": []}}}]}
+    response = client.post("/api/v1/score", json=body)
+    assert response.status_code == 422
+    errors = response.get_json()["errors"]
+    assert len(errors) == 101 and errors[0]["where"] == "rounds[0].players.Ann.spoils[0]"
+    # 150,000 bad cards and the three boards not given: 150,003 problems, 100 of them named.
+    assert errors[-1] == {"where": "$", "message": "and 149,903 more problems like these: correct those named first"}
+    assert len(response.get_data()) < 32 * 1024  # 21 MB before
+
+
+def test_a_royalty_word_of_a_page_of_bad_cards_names_five_of_them(client):
+    body = {"game": "royalty", "players": ["Ann", "Ben"], "rounds": [{"player": "Ann", "meld": "Xx " * 300_000}]}
+    response = client.post("/api/v1/score", json=body)
+    assert response.status_code == 422
+    [error] = response.get_json()["errors"]
+    assert error["where"] == "rounds[0].meld" and error["message"].count("Xx is not a Royalty card") == 5
+    assert error["message"].endswith("; and 299,995 more that are not Royalty cards")
+    assert len(response.get_data()) < 4 * 1024  # 41 MB before
