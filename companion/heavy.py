@@ -63,6 +63,7 @@ class Pool:
         self._slots = threading.BoundedSemaphore(workers + queue)
         self._lock = threading.Lock()
         self._running: dict[Hashable, Future] = {}
+        self._taken = 0  # jobs running or waiting, each holding a slot
         self._processes: ProcessPoolExecutor | None = None
         weakref.finalize(self, self._executor.shutdown, wait=False)
 
@@ -84,6 +85,7 @@ class Pool:
                 return self._running[key]
             if not self._slots.acquire(blocking=False):
                 raise Busy(self.busy)
+            self._taken += 1
             started = threading.Event()
 
             def job() -> T:
@@ -99,10 +101,16 @@ class Pool:
             with self._lock:
                 if key is not None:
                     self._running.pop(key, None)
+                self._taken -= 1
             self._slots.release()
 
         future.add_done_callback(done)
         return future
+
+    def free(self) -> int:
+        """How many more jobs the pool takes now (its workers' and its queue's places not taken)."""
+        with self._lock:
+            return self.workers + self.queue - self._taken
 
     def check_room(self) -> None:
         """:class:`Busy` at once when every worker and place in the queue is taken: a request refuses

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -30,6 +31,22 @@ def small_pools(tmp_path):
     app = _app(tmp_path, HEAVY_WORKERS=1, HEAVY_QUEUE=0)
     yield app
     limits.configure({})
+
+
+@contextmanager
+def holding(pool: heavy.Pool, jobs: int):
+    """``jobs`` jobs that hold their places in ``pool`` until the block ends; then every place is free again."""
+    release = threading.Event()
+    held = [pool.submit(release.wait) for _ in range(jobs)]
+    try:
+        yield
+    finally:
+        release.set()
+        for job in held:
+            job.result(30)
+        deadline = time.monotonic() + 30
+        while pool.free() < pool.workers + pool.queue and time.monotonic() < deadline:
+            time.sleep(0.01)  # a job hands its place back just after its result
 
 
 def _largest_monarchy() -> dict:
@@ -97,9 +114,7 @@ def test_a_monarchy_check_beyond_any_deal_is_refused_in_words_before_any_card_is
 
 def test_a_monarchy_check_while_the_pool_is_full_is_told_busy_at_once(small_pools):
     client = small_pools.test_client()
-    release = threading.Event()
-    small_pools.extensions["courtier.checks"].submit(release.wait)  # a check holding the only worker
-    try:
+    with holding(small_pools.extensions["courtier.checks"], 1):  # a check holding the only worker
         started = time.perf_counter()
         response = client.post(MONARCHY, json={"dealt": DEAL, "words": ["Cr Ar Lr Mr"]})
         waited = time.perf_counter() - started
@@ -110,8 +125,6 @@ def test_a_monarchy_check_while_the_pool_is_full_is_told_busy_at_once(small_pool
         assert waited < 0.5, waited  # no wait at all: the pool has no room
         # A sheet being printed does not hold the checks up, nor a check the sheets.
         assert client.post("/api/v1/referee/royalty/word", json={"word": "calm"}).status_code == 200
-    finally:
-        release.set()
 
 
 # A sheet told "busy" within 2 seconds ------------------------------------------------------------------
@@ -135,19 +148,13 @@ def _cold(app) -> None:
 def test_a_sheet_asked_for_while_the_pool_is_full_is_refused_before_its_table_is_scored(long_table, monkeypatch):
     app, table = long_table
     limits.configure(app.config)
-    pool = app.extensions["courtier.heavy"]
-    release = threading.Event()
     built = []
     monkeypatch.setattr(sheets, "html_for_filled", lambda *a, **k: built.append(a) or "<p>drawn</p>")
-    pool.submit(release.wait)
-    pool.submit(release.wait)  # the worker and the one place in the queue taken
-    try:
+    with holding(app.extensions["courtier.heavy"], 2):  # the worker and the one place in the queue taken
         _cold(app)
         started = time.perf_counter()
         response = app.test_client().get(f"{table}/sheet.pdf")
         waited = time.perf_counter() - started
-    finally:
-        release.set()
     assert response.status_code == 503 and response.headers["Retry-After"] == str(limits.get("RETRY_AFTER"))
     assert "busy printing" in response.get_data(as_text=True)
     assert built == [] and waited < 0.5, waited  # neither scored nor built: a few milliseconds
@@ -167,15 +174,11 @@ def test_a_sheet_waiting_behind_another_is_refused_within_the_wait_counted_from_
         return html
 
     monkeypatch.setattr(sheets, "html_for_filled", slow_to_build)
-    release = threading.Event()
-    pool.submit(release.wait)  # a sheet being drawn; the one place in the queue is free
-    try:
+    with holding(pool, 1):  # a sheet being drawn; the one place in the queue is free
         _cold(app)
         started = time.perf_counter()
         response = app.test_client().get(f"{table}/sheet.pdf")
         waited = time.perf_counter() - started
-    finally:
-        release.set()
     assert response.status_code == 503 and response.headers["Retry-After"] == str(limits.get("RETRY_AFTER"))
     # Scoring the 200 deals, building the sheet (1 s here) and waiting in the queue all count in the wait:
     # about 1.1 s, where the wait counted from the queue alone answered after 2.3 s and more.
@@ -183,20 +186,15 @@ def test_a_sheet_waiting_behind_another_is_refused_within_the_wait_counted_from_
 
 
 def test_a_sheet_in_the_cache_is_served_while_the_pool_is_full(long_table):
-    app, table = long_table
+    app, _ = long_table
     limits.configure(app.config)
     client = app.test_client()
+    table = imported_table(client, long_indian_rummy(3))  # a short night: drawn in a second
     drawn = client.get(f"{table}/sheet.pdf?paper=letter")
     assert drawn.status_code == 200 and drawn.data.startswith(b"%PDF")
-    pool = app.extensions["courtier.heavy"]
-    release = threading.Event()
-    pool.submit(release.wait)
-    pool.submit(release.wait)
-    try:
+    with holding(app.extensions["courtier.heavy"], 2):
         again = client.get(f"{table}/sheet.pdf?paper=letter")
         unchanged = client.get(f"{table}/sheet.pdf?paper=letter", headers={"If-None-Match": drawn.headers["ETag"]})
-    finally:
-        release.set()
     assert again.status_code == 200 and again.data == drawn.data
     assert unchanged.status_code == 304
 
@@ -204,14 +202,10 @@ def test_a_sheet_in_the_cache_is_served_while_the_pool_is_full(long_table):
 def test_the_pool_of_checks_answers_a_job_whose_deadline_passed_when_a_worker_is_free():
     pool = heavy.Pool(1, 0, wait=1.0, busy=heavy.CHECKING)
     assert pool.run(lambda: json.dumps([6, 7]), deadline=time.monotonic() - 5) == "[6, 7]"
-    release = threading.Event()
-    pool.submit(release.wait)
-    try:
-        with pytest.raises(heavy.Busy) as busy:
-            pool.check_room()
-        assert busy.value.message == heavy.CHECKING
-    finally:
-        release.set()
+    with holding(pool, 1), pytest.raises(heavy.Busy) as busy:
+        assert pool.free() == 0
+        pool.check_room()
+    assert busy.value.message == heavy.CHECKING and pool.free() == 1
 
 
 # Bad input answered in a few kilobytes, whatever its size ---------------------------------------------------

@@ -41,9 +41,9 @@ def table_sheet(table_id: str):
     """The table's filled score sheet: every round, its why, the rulings logged, the chart and the result.
 
     A sheet drawn already is served from the cache. Otherwise the pool is asked first: when it is full the
-    answer is 503 at once, before the table is scored or its HTML built; when the sheet must wait behind
-    others, it waits only what is left of ``HEAVY_WAIT`` counted from the request's start, so the refusal
-    comes within the 2 seconds promised however long the table."""
+    answer is 503 at once, before the table is scored; when the sheet must wait behind others, it waits
+    only what is left of ``HEAVY_WAIT`` counted from the request's start (its HTML is built once it has
+    a worker), so the refusal comes within the 2 seconds promised however long the table."""
     deadline = time.monotonic() + limits.get("HEAVY_WAIT")
     paper = _paper()
     db = get_db()
@@ -82,14 +82,22 @@ def _cached(cache, table_id: str, version: int, paper: str) -> bytes | Response:
 
 
 def _drawn(pool: heavy.Pool, cache, table: tables.Table, now: tables.State, paper: str, deadline: float) -> bytes:
-    """Rendered once per table version and paper, in the bounded pool, then kept in the cache."""
+    """Rendered once per table version and paper, in the bounded pool, then kept in the cache.
+
+    The sheet's HTML is built in the pool too, once the job has its worker: a sheet that waits behind
+    others is refused when the wait is over, however long its HTML would take."""
     rounds = [data for _, data in now.hands]
-    # The HTML costs a fraction of a second; a sheet too long to draw is refused (SheetTooLong, 413)
-    # before any drawing.
-    html = sheets.html_for_filled(now.scored, table.title, table.created_at, now.table.options, None,
-                                  paper, rounds=rounds, budget=limits.get("SHEET_SECONDS"))
+    budget = limits.get("SHEET_SECONDS")
+
+    def draw() -> bytes:
+        # The HTML costs a fraction of a second; a sheet too long to draw is refused (SheetTooLong, 413)
+        # before any drawing.
+        html = sheets.html_for_filled(now.scored, table.title, table.created_at, now.table.options, None,
+                                      paper, rounds=rounds, budget=budget)
+        return pool.in_process(sheets.pdf_from_html, html)
+
     key = (table.id, now.version, paper)
-    body = pool.run(pool.in_process, sheets.pdf_from_html, html, key=("sheet", *key), deadline=deadline)
+    body = pool.run(draw, key=("sheet", *key), deadline=deadline)
     cache.put(key, body)
     return body
 
