@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from . import games
+from . import games, limits
 from .cards import said
 from .games.base import InputError, Problem
 
@@ -49,7 +49,7 @@ def _read_json(source: str) -> object:
         if len(data) > MAX_FILE_BYTES:
             _fail([Problem("FILE", f"{name} holds more than {MAX_FILE_BYTES // (1024 * 1024)} MB, far more than "
                                    "any game; is it the right file? A game file is the JSON of docs/api.md")])
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a file saved with a byte-order mark reads the same
     except FileNotFoundError:
         _fail([Problem("FILE", f"there is no file called {source}")])
     except IsADirectoryError:
@@ -61,7 +61,7 @@ def _read_json(source: str) -> object:
     if not text.strip():
         _fail([Problem("$", f"{'stdin' if source == '-' else source} is empty; it should hold a JSON game")])
     try:
-        return json.loads(text)
+        return limits.composed(json.loads(text))
     except json.JSONDecodeError as err:
         _fail([Problem("$", f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}")])
     except RecursionError:
@@ -166,7 +166,7 @@ def export(table_id: str, output: str | None) -> None:
 @click.argument("file", metavar="FILE")
 def import_(file: str) -> None:
     """Create a table from a game in FILE (API format); prints its links."""
-    from . import tables
+    from . import table_actions
     from .db import get_db
 
     body = _read_json(file)
@@ -177,10 +177,7 @@ def import_(file: str) -> None:
     app = _app()
     with app.app_context():
         try:
-            table = tables.create_table(get_db(), body["game"], [p.strip() for p in body["players"]],
-                                        body.get("options") or {}, title=str(body.get("title") or "")[:60],
-                                        rounds=body.get("rounds", []), device="command line",
-                                        joined=body.get("joined"))
+            table = table_actions.import_table(get_db(), body, device="command line")
         except InputError as err:
             _fail(list(err.problems))
     _emit({"table": table.id, "view": f"/t/{table.id}", "edit": f"/t/{table.id}?key={table.edit_key}"})

@@ -12,6 +12,10 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+# The standard library knows no Unicode properties; regex knows them all (default-ignorable, joining
+# types, scripts, emoji), from the Unicode version it is built with.
+import regex
+
 #: The settings and their defaults (docs/ops.md, *Limits*).
 DEFAULTS: dict[str, Any] = {
     "MAX_NAME_CHARS": 40,        # characters in a player's, table's or tournament's name
@@ -64,18 +68,133 @@ def one_line(text: str) -> str:
     return re.sub(r"\s*(?:[\x00-\x1f\x7f-\x9f\u2028\u2029]\s*)+", " ", text)
 
 
-def name_problem(name: str, what: str = "a name") -> str | None:
-    """What is wrong with a name a player typed, in their words, or None.
+# ---------------------------------------------------------------------------------------------
+# The name rule: every name a person types (a player's, a table's, a tournament's, a club's, a season's)
+
+
+#: Characters that draw nothing, or change how the text around them is drawn, without being seen:
+#: controls, format characters (zero-width spaces and joiners, direction marks and overrides, the
+#: byte-order mark, tags), line and paragraph separators, lone surrogates, Unicode's default-ignorable
+#: characters (variation selectors, Hangul fillers, the combining grapheme joiner...) and the blank
+#: Braille pattern, which shows as a space.
+_HIDDEN = regex.compile(r"[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]")
+#: Of those, the ones a real name in a real script needs, each where its script puts it: one character
+#: each, known by its neighbours.
+_NEEDED = regex.compile(r"""
+    (?<=\p{Canonical_Combining_Class=Virama})[\u200c\u200d]    # after a virama: a half form, a conjunct
+  | [\u200c\u200d](?=\p{Canonical_Combining_Class=Virama})      # before one: Bengali's ra-phala (র‍্য)
+  | (?<=[\p{Joining_Type=Left_Joining}\p{Joining_Type=Dual_Joining}]\p{Joining_Type=Transparent}*)
+    \u200c(?=\p{Joining_Type=Transparent}*[\p{Joining_Type=Right_Joining}\p{Joining_Type=Dual_Joining}])
+                                                                # between joining letters: Persian's نیم‌فاصله
+  | (?<=[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f])\u200d(?=\p{Extended_Pictographic})
+                                                                # inside an emoji sequence: 👩‍💻
+  | (?<=\p{Extended_Pictographic})[\ufe0e\ufe0f]                # an emoji drawn as a picture or as text
+  | (?<=[#*0-9])\ufe0f(?=\u20e3)                                 # a keycap: 1️⃣
+  | (?<=\p{Ideographic})[\ufe00-\ufe0d\U000e0100-\U000e01ef]    # an ideograph's registered variant: 葛󠄀
+  | (?<=\p{Script=Mongolian})[\u180b-\u180f]                     # Mongolian's variant forms and vowel separator
+  | (?<=\U0001f3f4[\U000e0020-\U000e007e]*)[\U000e0020-\U000e007f]  # a flag's tags: 🏴󠁧󠁢󠁳󠁣󠁴󠁿
+""", regex.VERBOSE)
+#: Something a reader sees: a letter, a digit, a punctuation mark or a symbol.
+_SEEN = regex.compile(r"[\p{L}\p{N}\p{P}\p{S}]")
+_DIRECTION = regex.compile(r"\p{Bidi_Control}")
+#: Hidden characters better known by another name than Unicode's.
+_CALLED = {"\ufeff": "byte-order mark", "\u00ad": "soft hyphen"}
+
+
+def tidy(text: str) -> str:
+    """A name as it is kept and compared: composed (NFC, so "Zoë" typed either way is one name), its ends
+    trimmed. Nothing is taken out of it: :func:`name_problem` refuses what a reader could not see.
+
+    >>> tidy("  Zoe\\u0308 ") == "Zo\\u00eb"
+    True
+    """
+    return unicodedata.normalize("NFC", text).strip()
+
+
+def hidden(name: str) -> list[int]:
+    """Where ``name`` holds a character a reader cannot see and its script does not need.
+
+    >>> hidden("A\\u200bnn"), hidden("\\u0915\\u094d\\u200d\\u0937"), hidden("\\U0001f469\\u200d\\U0001f4bb")
+    ([1], [], [])
+    """
+    needed = {m.start() for m in _NEEDED.finditer(name)}
+    return [m.start() for m in _HIDDEN.finditer(name) if m.start() not in needed]
+
+
+def name_problem(name: str, what: str = "a name", most: int | None = None) -> str | None:
+    """What is wrong with a name a person typed (as :func:`tidy` leaves it), in their words, or None.
+
+    One rule for every name, title and club's name that comes in (a form, the API, an import): no
+    control character; no character that cannot be seen (a zero-width space, a byte-order mark, a tag)
+    unless its script needs it where it stands (a joiner after a virama, between Persian letters or inside
+    an emoji: :data:`_NEEDED`); no mark that turns the writing's direction; something that shows; at most
+    ``most`` characters (MAX_NAME_CHARS).
 
     >>> name_problem("Ann"), name_problem("a\\x00b")
     (None, 'a name cannot hold control characters such as line breaks or tabs')
+    >>> name_problem("A\\u200bnn")
+    'a name cannot hold a character that does not show (a zero width space, after “A”): type it again without it'
+    >>> name_problem("\\u202eAnn")
+    'a name cannot hold a hidden mark that turns the writing left or right (a right-to-left override, at the start)'
     """
-    most = get("MAX_NAME_CHARS")
+    most = get("MAX_NAME_CHARS") if most is None else most
+    wrong = characters_problem(name, what)
+    if wrong is None and len(name) > most:
+        return f"{what} may have at most {most} characters"
+    return wrong
+
+
+def characters_problem(name: str, what: str = "a name") -> str | None:
+    """The name rule without its length: what a table checks of every name and title it is made with,
+    however long its maker (a tournament's round, an import) let them be."""
     if has_control(name):
         return f"{what} cannot hold control characters such as line breaks or tabs"
-    if len(name) > most:
-        return f"{what} may have at most {most} characters"
+    at = hidden(name)
+    if at:
+        place = _place(name, at[0])
+        if _DIRECTION.match(name, at[0]):
+            return f"{what} cannot hold a hidden mark that turns the writing left or right ({place})"
+        return f"{what} cannot hold a character that does not show ({place}): type it again without it"
+    if name and not _SEEN.search(name):
+        return f"{what} needs a letter, a digit or a sign that shows"
     return None
+
+
+def _place(name: str, index: int) -> str:
+    """The character at ``index`` named, and where it is: after the visible text before it."""
+    what = _CALLED.get(name[index]) or unicodedata.name(name[index], "").lower() or f"U+{ord(name[index]):04X}"
+    article = "an" if what[:1] in "aeiou" else "a"
+    before = regex.sub(_HIDDEN, "", name[:index]).strip()[-12:]
+    return f"{article} {what}, " + (f"after “{before}”" if before else "at the start")
+
+
+def composed(value: Any) -> Any:
+    """A JSON value with every text in it, keys too, composed (NFC): a body that names "Zoë" typed one way
+    in its players and the other in its rounds names one player.
+
+    >>> composed({"players": ["Zoe\\u0308"], "rounds": [{"Zoe\\u0308": 3}]}) == {"players": ["Zo\\u00eb"],
+    ...                                                                       "rounds": [{"Zo\\u00eb": 3}]}
+    True
+    """
+    if isinstance(value, str):
+        return value if unicodedata.is_normalized("NFC", value) else unicodedata.normalize("NFC", value)
+    if isinstance(value, list):
+        return [composed(v) for v in value]
+    if isinstance(value, dict):
+        return {composed(k): composed(v) for k, v in value.items()}
+    return value
+
+
+def name_key(name: str) -> str:
+    """How two names are told to be the same person's: composed, without the characters nobody sees, case
+    and runs of spaces ignored (a roster's matching, two seats at one table, two entrants).
+
+    >>> name_key("  Mary  Ann ") == name_key("mary ann") == name_key("Mary\\u00a0A\\u200bnn")
+    True
+    """
+    name = unicodedata.normalize("NFC", name)
+    drop = set(hidden(name))
+    return " ".join("".join(c for i, c in enumerate(name) if i not in drop).split()).casefold()
 
 
 def note_problem(value: object, what: str = "a note") -> str | None:

@@ -11,8 +11,9 @@ so a venue's server spends nothing on it. The proxy in front keeps ``/metrics`` 
 * ``courtier_database_connections_in_use``, ``courtier_database_wait_seconds`` (how long a request
   waited for a connection) and ``courtier_database_unavailable_total`` (requests answered 503 because
   the database did not answer).
-* ``courtier_heavy_jobs{state="running"|"waiting"}`` and ``courtier_heavy_refused_total``: the pool
-  of sheets and packs (companion.heavy), and the requests it turned away busy.
+* ``courtier_heavy_jobs{pool, state="running"|"waiting"}`` and ``courtier_heavy_refused_total{pool}``: the
+  pools of sheets and packs (``printing``) and of the referee's checks (``checks``, companion.heavy), and
+  the requests they turned away busy.
 
 Under gunicorn each worker writes its counts to files in ``PROMETHEUS_MULTIPROC_DIR`` (gunicorn.conf.py
 makes one), and a scrape of any worker adds up all of them.
@@ -49,9 +50,11 @@ class Metrics:
         self.waited = Histogram("courtier_database_wait_seconds", "Time a request waited for a database connection",
                                 buckets=(0.001, 0.01, 0.1, 0.5, 1.0, 2.0, 5.0))
         self.unavailable = Counter("courtier_database_unavailable", "Requests the database did not answer in time")
-        self.heavy = Gauge("courtier_heavy_jobs", "Sheets, packs and plans in the heavy pool, by state", ["state"],
+        self.heavy = Gauge("courtier_heavy_jobs", "Jobs in the heavy pools (printing: sheets, packs, plans; "
+                           "checks: the referee's whole-deal checks), by pool and state", ["pool", "state"],
                            multiprocess_mode="livesum")
-        self.refused = Counter("courtier_heavy_refused", "Heavy requests turned away because the pool was full")
+        self.refused = Counter("courtier_heavy_refused", "Heavy requests turned away because the pool was full",
+                               ["pool"])
 
 
 _METRICS: Metrics | None = None
@@ -115,12 +118,12 @@ class CountedConnections:
         self.connections.give_back(db)
 
 
-def _heavy_observer(counted: Metrics) -> Callable[[Any, bool], None]:
+def _heavy_observer(counted: Metrics, name: str) -> Callable[[Any, bool], None]:
     def observe(pool: Any, refused: bool) -> None:
         if refused:
-            counted.refused.inc()
-        counted.heavy.labels("running").set(pool.busy)
-        counted.heavy.labels("waiting").set(pool.waiting)
+            counted.refused.labels(name).inc()
+        counted.heavy.labels(name, "running").set(pool.jobs_running)
+        counted.heavy.labels(name, "waiting").set(pool.jobs_waiting)
     return observe
 
 
@@ -145,8 +148,10 @@ def init_app(app: Flask) -> None:
 
     counted = metrics()
     app.extensions["courtier.db"] = CountedConnections(app.extensions["courtier.db"], counted)
-    app.extensions["courtier.heavy"].observer = observe = _heavy_observer(counted)
-    observe(app.extensions["courtier.heavy"], False)  # both states shown from the start, at 0
+    for name, extension in (("printing", "courtier.heavy"), ("checks", "courtier.checks")):
+        pool = app.extensions[extension]
+        pool.observer = _heavy_observer(counted, name)
+        pool.observer(pool, False)  # every state shown from the start, at 0
     app.wsgi_app = CountedRequests(app.wsgi_app, counted)  # type: ignore[method-assign]
 
     @app.before_request

@@ -212,7 +212,8 @@ REFEREE_BODIES[("royalty", "monarchy")] = {
         "properties": {
             "dealt": {"type": ["string", "array"], "items": {"type": "string"},
                       "description": "the 25 cards dealt, as one string of cards or a list of them"},
-            "words": _strings("the words made, each as its cards (a Knave as * and its letter, e.g. *O)"),
+            "words": {**_strings("the words made, each as its cards (a Knave as * and its letter, e.g. *O); "
+                                 "at most 25, each of at most 25 cards"), "maxItems": 25},
         },
     },
     "answer": {

@@ -106,8 +106,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Busy)
     def busy(error: Busy):
-        body, status = _error_response(
-            503, "Busy", "Courtier is busy printing for other tables. Try again in a few seconds.")
+        body, status = _error_response(503, "Busy", error.message)
         response = app.make_response((body, status))
         response.headers["Retry-After"] = str(limits.get("RETRY_AFTER"))
         return response

@@ -29,16 +29,19 @@ TITLE_CHARS = 60
 
 def check_new_table(game: str, players: object, title: object, found: Problems) -> list[str]:
     """The new-table form's checks of the seats and the table's name, each problem added to ``found``
-    in the players' words; returns the names, trimmed. The options are the engine's to check
-    (:func:`tables.create_table` scores the empty game before it stores anything)."""
+    in the players' words, by the name rule (:func:`limits.name_problem`); returns the names, trimmed.
+    The options are the engine's to check (:func:`tables.create_table` scores the empty game before it
+    stores anything)."""
     names = games.check_players(players, games.ENGINES[game], found)
     if not isinstance(title, str):
         found.add("title", "a table's name is text (or leave it out for the game's name)")
-    elif len(title.strip()) > TITLE_CHARS:
-        found.add("title", f"a table's name may have at most {TITLE_CHARS} characters; this one has "
-                           f"{len(title.strip())}")
-    elif limits.has_control(title):
-        found.add("title", "a table's name cannot hold control characters such as line breaks")
+        return names
+    title = limits.tidy(title)
+    wrong = limits.characters_problem(title, "a table's name")
+    if wrong:
+        found.add("title", wrong)
+    elif len(title) > TITLE_CHARS:
+        found.add("title", f"a table's name may have at most {TITLE_CHARS} characters; this one has {len(title)}")
     return names
 
 
@@ -64,6 +67,28 @@ def start_table(db: Database, game: str, players: object, options: dict[str, Any
     names = check_new_table(game, players, title, found)
     found.raise_if_any()
     return tables.create_table(db, game, names, options, title=title, device=device, club=club)
+
+
+def import_table(db: Database, body: object, device: str = "") -> tables.Table:
+    """A table from a game exported as JSON (API.md's shape, with its ``title``; a page's upload, the
+    command line's file): every text composed, the whole game scored, then the names and the title
+    checked as the new-table form checks them, and each field of the type it must be. Raises
+    :class:`InputError` naming every problem."""
+    body = limits.composed(body)
+    games.score(body)  # the game, the players, options that are an object, every round
+    found = Problems()
+    wrong = playable_problem(body["game"])
+    if wrong:
+        found.add("game", wrong)
+    title = body.get("title")
+    if isinstance(title, str):  # an export's title may be longer than a typed one (a tournament's round)
+        title = limits.tidy(title)[:TITLE_CHARS].rstrip()
+    names = check_new_table(body["game"], body["players"], "" if title is None else title, found) \
+        if not wrong else []
+    found.raise_if_any()
+    options = body.get("options")
+    return tables.create_table(db, body["game"], names, {} if options is None else options, title=title or "",
+                               rounds=body.get("rounds", []), device=device, joined=body.get("joined"))
 
 
 def slot_of(hands: Sequence[tuple[int, Any]], number: int) -> int | None:

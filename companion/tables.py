@@ -468,7 +468,7 @@ def state_after(table: Table, log: tuple[Event, ...], parent: State | None) -> S
     folds = list(start.folds[:kept + 1]) if start is not None else []
     try:
         if not folds:
-            folds.append(games.start(request_for(now_table, [])))
+            folds.append(games.start(request_for(now_table, []), stored=True))
         for _, data in hands[kept:]:
             folds.append(games.step(folds[-1], data))
         scored = games.finish(folds[-1])
@@ -525,7 +525,7 @@ def request_for(table: Table, rounds: Sequence[Any]) -> dict[str, Any]:
 
 def score_hands(table: Table, hands: Sequence[tuple[int, Any]]) -> ScoredGame:
     """The game scored whole (the full rescoring: every problem at once)."""
-    return games.score(request_for(table, [data for _, data in hands]))
+    return games.score(request_for(table, [data for _, data in hands]), stored=True)
 
 
 def new_table(game: str, players: Sequence[str], options: Mapping[str, Any], title: str = "",
@@ -535,11 +535,19 @@ def new_table(game: str, players: Sequence[str], options: Mapping[str, Any], tit
 
     ``joined`` (an import's late players, the API's field) leaves those players out of the stored
     seats: :func:`store_table` seats them in the log before their first hand.
+
+    Every way to a new table comes here (the form, the API, an import, a rematch, a tournament's round),
+    so the name rule's characters are checked here once more (:func:`limits.characters_problem`): a
+    rematch of a table whose names were kept before the rule is refused, in words, until they are mended.
     """
-    if limits.has_control(title):
-        raise InputError([Problem("title", "a table's name cannot hold control characters such as line breaks")])
+    title = limits.tidy(title)
+    found = [Problem("title", wrong)] if (wrong := limits.characters_problem(title, "a table's name")) else []
+    found += [Problem(f"players[{i}]", f"{name}: {wrong}") for i, name in enumerate(players)
+              if (wrong := limits.characters_problem(limits.tidy(name), "a player's name"))]
+    if found:
+        raise InputError(found)
     table = Table(id=new_id(), edit_key=new_edit_key(), game=game,
-                  title=title.strip() or games.engine_for(game).TITLE,
+                  title=title or games.engine_for(game).TITLE,
                   players=tuple(players), options=dict(options), created_at=now(), rematch_of=rematch_of,
                   joined={p: k for p, k in (joined or {}).items() if k > 1})
     score_hands(table, list(enumerate(rounds, 1)))
@@ -692,16 +700,16 @@ def _refuse_stale(db: Database, table_id: str, entry_key: str | None, current: i
 
 
 def name_problem(table: Table, name: str, keeping: str | None = None) -> str | None:
-    """What is wrong with ``name`` as a player's name at this table, in the players' words, or None:
-    as for a new table's names (not empty, no control characters, at most MAX_NAME_CHARS, no two alike);
-    ``keeping`` is the player being renamed (they may change the case of their own name)."""
+    """What is wrong with ``name`` (as :func:`limits.tidy` leaves it) as a player's name at this table, in the
+    players' words, or None: as for a new table's names (not empty, the name rule, no two a reader could not
+    tell apart); ``keeping`` is the player being renamed (they may change the case of their own name)."""
     if not name:
         return "each player needs a name"
     wrong = limits.name_problem(name)
     if wrong:
         return wrong
     for p in table.players:
-        if p != keeping and p.casefold() == name.casefold():
+        if p != keeping and limits.name_key(p) == limits.name_key(name):
             return f"{p} already sits at this table; give each player a different name"
     return None
 
@@ -712,7 +720,7 @@ def rename(db: Database, table: Table, base_version: int | None, old: str, new: 
 
     Raises :class:`InputError` (where ``name``) when the new name will not do.
     """
-    new = new.strip()
+    new = limits.tidy(new)
     wrong = name_problem(table, new, keeping=old) or (f"{old} is already called that" if new == old else None)
     if old not in table.players:
         wrong = f"nobody called {old} sits at this table"
@@ -739,7 +747,7 @@ def seat(db: Database, table: Table, base_version: int | None, name: str, scored
 
     Raises :class:`InputError` (where ``name``) when the game or the name will not have it.
     """
-    name = name.strip()
+    name = limits.tidy(name)
     wrong = late_refusal(table, scored) or name_problem(table, name)
     if wrong:
         raise InputError([Problem("name", wrong)])

@@ -163,8 +163,8 @@ def test_a_long_house_list_is_read_and_checked_once_per_table_version(app, clien
     _, listed = royalty_tables
     scored = []  # the game scored whole, or a fold started: each reads and checks the options (RY-17)
     real_score, real_start = games.score, games.start
-    monkeypatch.setattr(games, "score", lambda request: scored.append("scored") or real_score(request))
-    monkeypatch.setattr(games, "start", lambda request: scored.append("started") or real_start(request))
+    monkeypatch.setattr(games, "score", lambda request, **kw: scored.append("scored") or real_score(request, **kw))
+    monkeypatch.setattr(games, "start", lambda request, **kw: scored.append("started") or real_start(request, **kw))
     board = client.get(f"/t/{listed.id}/board")
     assert board.status_code == 200
     for _ in range(5):

@@ -158,7 +158,7 @@ def test_a_club_with_no_finished_game_shows_its_players_and_no_ratings(conn):
     ("   ", "a club's name cannot be empty"),
     ("Line\nbreak", "a club's name cannot hold control characters such as line breaks or tabs"),
     ("x" * 41, "a club's name may have at most 40 characters"),
-    (7, "a club's name cannot be empty"),
+    (7, "a club's name is text"),
 ])
 def test_a_club_s_name_is_refused_in_words(conn, name, message):
     with pytest.raises(InputError) as err:

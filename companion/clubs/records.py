@@ -81,19 +81,20 @@ def export_csv(db: Database, club: store.Club) -> str:
 
 def import_club(db: Database, body: object) -> store.Club:
     """A new club (new keys) holding the record of an export; InputError naming every problem, and
-    nothing written, when the record will not do."""
+    nothing written, when the record will not do. Its texts are composed (NFC) first, as every body is."""
     found = Problems()
-    record = _check(body, found)
+    record = _check(limits.composed(body), found)
     found.raise_if_any()
     with immediate(db):  # all of it or nothing
         club = store.insert_club(db, record["name"])
         ids = _roster(db, club, record["players"])
-        seasons = [{"name": " ".join(s["name"].split()), "from": s["from"], "to": s["to"]} for s in record["seasons"]]
+        seasons = [{"name": store.kept_name(s["name"]), "from": s["from"], "to": s["to"]} for s in record["seasons"]]
         db.execute("UPDATE clubs SET seasons = ? WHERE id = ?", [json.dumps(seasons), club.id])
         order = 0
         for entry in record["tables"]:
-            table = tables.new_table(entry["game"], entry["players"], entry.get("options") or {},
-                                     str(entry.get("title") or ""), entry.get("rounds", []), joined=entry.get("joined"))
+            table = tables.new_table(entry["game"], entry["players"], _or_none(entry.get("options"), {}),
+                                     _or_none(entry.get("title"), ""), entry.get("rounds", []),
+                                     joined=entry.get("joined"))
             tables.store_table(db, table, entry.get("rounds", []), "import", entry["players"], entry.get("joined"))
             finished = entry.get("finished_at")
             if finished is not None:
@@ -117,14 +118,19 @@ def _roster(db: Database, club: store.Club, players: Sequence[Mapping[str, Any]]
     for p in players:
         added = store.add_player(db, club.id, p["name"])
         ids[store.name_key(p["name"])] = added.id
-        if p.get("former"):
+        if p.get("former") is True:
             db.execute("UPDATE club_players SET former = 1 WHERE club_id = ? AND id = ?", [club.id, added.id])
     for p in players:
-        for spelling in p.get("spellings", []):
+        for spelling in _or_none(p.get("spellings"), []):
             alias = store.add_player(db, club.id, spelling)
             db.execute("UPDATE club_players SET merged_into = ? WHERE club_id = ? AND id = ?",
                        [ids[store.name_key(p["name"])], club.id, alias.id])
     return ids
+
+
+def _or_none(value: Any, default: Any) -> Any:
+    """``value``, or ``default`` for a field left out or null: never for 0, false or "", which are refused."""
+    return default if value is None else value
 
 
 def _check(body: object, found: Problems) -> dict[str, Any]:
@@ -166,8 +172,14 @@ def _check_players(players: object, found: Problems) -> set[str]:
         if not isinstance(p, dict):
             found.add(f"players[{i}]", 'each player is an object: {"name": "Ann"}')
             continue
-        for where, name in [("name", p.get("name")), *((f"spellings[{k}]", s) for k, s in
-                                                        enumerate(p.get("spellings") or []))]:
+        if p.get("former") is not None and not isinstance(p["former"], bool):
+            found.add(f"players[{i}].former", "former is true or false, as an export writes it")
+        spellings = _or_none(p.get("spellings"), [])
+        if not isinstance(spellings, list):
+            found.add(f"players[{i}].spellings", "a player's other spellings are a list of names, as an export "
+                                                 "writes them")
+            spellings = []
+        for where, name in [("name", p.get("name")), *((f"spellings[{k}]", s) for k, s in enumerate(spellings))]:
             wrong = store.name_problem(name, "a player's name")
             if not wrong and store.name_key(name) in keys:
                 wrong = f"{name} is on the roster twice"
@@ -183,7 +195,7 @@ def _check_table(entry: object, at: str, keys: set[str], found: Problems) -> Non
         found.add(f"{at}.game", "each table names a game Courtier plays, as a table's export does")
         return
     seats = Problems()  # the new-table form's own checks of the names and the title
-    table_actions.check_new_table(entry["game"], entry.get("players"), entry.get("title") or "", seats)
+    table_actions.check_new_table(entry["game"], entry.get("players"), _or_none(entry.get("title"), ""), seats)
     for problem in seats:
         found.add(f"{at}.{problem.where}", problem.message)
     if seats:

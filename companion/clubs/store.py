@@ -83,18 +83,31 @@ class Player:
 
 
 def name_key(name: str) -> str:
-    """How a name is matched to the roster: case and spaces ignored.
+    """How a name is matched to the roster: composed, case and spaces ignored, and the characters nobody
+    sees (:func:`limits.name_key`), so "A\\u200bnn" kept before the name rule is Ann's.
 
-    >>> name_key("  Mary  Ann ") == name_key("mary ann")
+    >>> name_key("  Mary  Ann ") == name_key("mary ann") == name_key("Mary A\\u200bnn")
     True
     """
-    return " ".join(name.split()).casefold()
+    return limits.name_key(name)
+
+
+def kept_name(name: str) -> str:
+    """A name as the roster keeps it: composed, trimmed, each run of spaces one space.
+
+    >>> kept_name(" Zoe\\u0308  Ann ") == "Zo\\u00eb Ann"
+    True
+    """
+    return " ".join(limits.tidy(name).split())
 
 
 def name_problem(name: object, what: str = "a club's name") -> str | None:
-    if not isinstance(name, str) or not name.strip():
+    """The name rule (:func:`limits.name_problem`) for a club's, a season's or a roster's name, in words."""
+    if name is not None and not isinstance(name, str):
+        return f"{what} is text"
+    if name is None or not name.strip():
         return f"{what} cannot be empty"
-    return limits.name_problem(name, what)
+    return limits.name_problem(limits.tidy(name), what)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -111,7 +124,7 @@ def create_club(db: Database, name: object) -> Club:
 
 def insert_club(db: Database, name: str) -> Club:
     """A new club, its keys drawn now (the caller holds the write transaction)."""
-    club = Club(tables.new_id(), " ".join(name.split()), tables.new_edit_key(), tables.new_edit_key(), tables.now())
+    club = Club(tables.new_id(), kept_name(name), tables.new_edit_key(), tables.new_edit_key(), tables.now())
     db.execute("INSERT INTO clubs (id, name, director_key, member_key, created_at) VALUES (?, ?, ?, ?, ?)",
                [club.id, club.name, club.director_key, club.member_key, club.created_at])
     return club
@@ -161,7 +174,7 @@ def add_season(db: Database, club: Club, name: object, first: object, last: obje
             found.append(Problem("season_name", f"a club names at most {MAX_SEASONS} seasons; remove an old one"))
         if found:
             raise InputError(found)
-        season = Season(" ".join(str(name).split()), str(first), str(last))
+        season = Season(kept_name(str(name)), str(first), str(last))
         seasons = sorted([*now.seasons, season], key=lambda s: (s.first, s.last, s.name))
         db.execute("UPDATE clubs SET seasons = ? WHERE id = ?", [json.dumps([s.as_json() for s in seasons]), club.id])
     return get_club(db, club.id)
@@ -218,8 +231,8 @@ def add_player(db: Database, club_id: str, name: str) -> Player:
                                              "merge or remove some before adding more")])
     new_id = count + 1  # ids are never reused: a merged or former player keeps their row
     db.execute("INSERT INTO club_players (club_id, id, name, name_key) VALUES (?, ?, ?, ?)",
-               [club_id, new_id, " ".join(name.split()), name_key(name)])
-    return Player(new_id, " ".join(name.split()), False, None)
+               [club_id, new_id, kept_name(name), name_key(name)])
+    return Player(new_id, kept_name(name), False, None)
 
 
 def new_names(db: Database, club_id: str, names: Iterable[str]) -> list[str]:
@@ -267,7 +280,7 @@ def rename(db: Database, club: Club, player_id: int, name: object) -> None:
         if wrong:
             raise InputError([Problem("name", wrong)])
         db.execute("UPDATE club_players SET name = ?, name_key = ? WHERE club_id = ? AND id = ?",
-                   [" ".join(str(name).split()), name_key(str(name)), club.id, player_id])
+                   [kept_name(str(name)), name_key(str(name)), club.id, player_id])
 
 
 def set_former(db: Database, club: Club, player_id: int, former: bool = True) -> None:

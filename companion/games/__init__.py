@@ -165,8 +165,14 @@ def engine_for(slug: str) -> ModuleType:
     return ENGINES[slug]
 
 
-def check_players(names: object, engine: ModuleType, found: Problems, where: str = "players"):
-    """Validate a list of player names for ``engine``; returns them stripped."""
+def check_players(names: object, engine: ModuleType, found: Problems, where: str = "players", rule: bool = True):
+    """Validate a list of player names for ``engine`` by the name rule (:func:`limits.name_problem`); returns
+    them stripped. Two names a reader could not tell apart are refused as one name.
+
+    The names are checked as :func:`limits.tidy` composes them, and returned as given: what comes in is
+    composed where it comes in (a form, a JSON body, an import), and a table stored before keeps its names.
+    Without ``rule`` (a stored table scored again) the names are taken as they were kept: a table named
+    before the rule still opens, and its names are mended by renaming them."""
     if not isinstance(names, list):
         found.add(where, "give the players as a list of names, in seat order")
         return []
@@ -177,14 +183,15 @@ def check_players(names: object, engine: ModuleType, found: Problems, where: str
             found.add(f"{where}[{i}]", "each player needs a name")
             continue
         name = name.strip()
-        wrong = limits.name_problem(name)
+        wrong = limits.name_problem(limits.tidy(name)) if rule else None
         if wrong:
             found.add(f"{where}[{i}]", wrong)
             continue
-        if name.casefold() in seen:
+        key = limits.name_key(name) if rule else name.casefold()
+        if key in seen:
             found.add(f"{where}[{i}]", f"two players are called {name}; give each a different name")
             continue
-        seen.add(name.casefold())
+        seen.add(key)
         cleaned.append(name)
     if not (engine.MIN_PLAYERS <= len(names) <= engine.MAX_PLAYERS):
         wanted = (f"exactly {engine.MIN_PLAYERS}" if engine.MIN_PLAYERS == engine.MAX_PLAYERS
@@ -193,7 +200,8 @@ def check_players(names: object, engine: ModuleType, found: Problems, where: str
     return cleaned
 
 
-def _checked(request: object, rounds: object) -> tuple[ModuleType, list[str], dict[str, Any], dict[str, int]]:
+def _checked(request: object, rounds: object, stored: bool = False,
+             ) -> tuple[ModuleType, list[str], dict[str, Any], dict[str, int]]:
     """The request's game, players, options and late players, checked; raises InputError naming every problem.
 
     ``rounds`` is the request's rounds (their number bounds the late players' first rounds).
@@ -210,7 +218,7 @@ def _checked(request: object, rounds: object) -> tuple[ModuleType, list[str], di
             found.add("game", f"unknown game {said(slug)}; known games: {known}")
         found.raise_if_any()
     engine = ENGINES[slug]
-    players = check_players(request.get("players"), engine, found)
+    players = check_players(request.get("players"), engine, found, rule=not stored)
     options = request.get("options", {})
     if options is None:
         options = {}
@@ -226,10 +234,11 @@ def _checked(request: object, rounds: object) -> tuple[ModuleType, list[str], di
     return engine, players, dict(options), joined
 
 
-def score(request: object) -> ScoredGame:
+def score(request: object, stored: bool = False) -> ScoredGame:
     """Score a whole game given in the API's JSON shape: the full rescoring, which the fold equals.
 
-    Raises :class:`InputError` naming every problem found in the request.
+    Raises :class:`InputError` naming every problem found in the request. A ``stored`` game (a table's,
+    scored again) has its players' names taken as they were kept (:func:`check_players`).
 
     >>> game = score({"game": "rummathon-royale", "players": ["Ann", "Ben"],
     ...               "rounds": [{"out": "Ann", "left": {"Ben": {"flex": 1}}}]})
@@ -241,7 +250,7 @@ def score(request: object) -> ScoredGame:
     companion.games.base.InputError: game: unknown game “snap”; known games: alliance-royals, ...
     """
     rounds = request.get("rounds", []) if isinstance(request, Mapping) else []
-    engine, players, options, joined = _checked(request, rounds)
+    engine, players, options, joined = _checked(request, rounds, stored)
     if not joined:
         return engine.score(tuple(players), options, list(rounds))
     scored = engine.score(tuple(players), options, list(rounds), joined=joined)
@@ -261,7 +270,7 @@ class Folding:
     count: int = 0
 
 
-def start(request: object) -> Folding:
+def start(request: object, stored: bool = False) -> Folding:
     """A game before its first round, from the API's JSON shape (its ``rounds`` are not read; a late
     player's first round is checked against the rounds folded by :func:`finish`).
 
@@ -272,7 +281,7 @@ def start(request: object) -> Folding:
     joined = request.get("joined") if isinstance(request, Mapping) else None
     firsts = [n for n in joined.values() if is_whole_number(n)] if isinstance(joined, Mapping) else []
     before_the_last = [None] * max(0, min(max(firsts, default=1) - 1, limits.get("MAX_ROUNDS")))
-    engine, players, options, joined = _checked(request, before_the_last)
+    engine, players, options, joined = _checked(request, before_the_last, stored)
     return Folding(engine, engine.start(tuple(players), options, joined=joined), joined)
 
 

@@ -29,11 +29,35 @@ class Problem:
         return {"where": self.where, "message": self.message}
 
 
-class InputError(ValueError):
-    """The game as entered cannot be scored; ``problems`` says every reason found."""
+#: The most problems one answer names: a body of a megabyte can hold a hundred thousand bad cards, and its
+#: answer stays a few kilobytes (the rest are counted, in words).
+MAX_PROBLEMS = 100
 
-    def __init__(self, problems: Iterable[Problem]):
-        self.problems = tuple(problems)
+
+def _at_most(problems: Iterable[Problem], more: int = 0) -> tuple[Problem, ...]:
+    """The first :data:`MAX_PROBLEMS` problems, and a last one counting the rest, in words.
+
+    >>> [p.message for p in _at_most([Problem("a", "x")], more=2)]
+    ['x', 'and 2 more problems like these: correct those named first']
+    """
+    kept = []
+    for problem in problems:
+        if len(kept) < MAX_PROBLEMS:
+            kept.append(problem)
+        else:
+            more += 1
+    if more:
+        noun = "problem" if more == 1 else "problems"
+        kept.append(Problem("$", f"and {more:,} more {noun} like these: correct those named first"))
+    return tuple(kept)
+
+
+class InputError(ValueError):
+    """The game as entered cannot be scored; ``problems`` says every reason found (the first
+    :data:`MAX_PROBLEMS` of them, and how many more there are)."""
+
+    def __init__(self, problems: Iterable[Problem], more: int = 0):
+        self.problems = _at_most(problems, more)
         super().__init__("; ".join(f"{p.where}: {p.message}" for p in self.problems))
 
     def as_json(self) -> dict[str, list[dict[str, str]]]:
@@ -55,9 +79,13 @@ class Problems:
 
     def __init__(self) -> None:
         self._found: list[Problem] = []
+        self._more = 0  # found beyond MAX_PROBLEMS: counted, not kept
 
     def add(self, where: str, message: str) -> None:
-        self._found.append(Problem(where, message))
+        if len(self._found) < MAX_PROBLEMS:
+            self._found.append(Problem(where, message))
+        else:
+            self._more += 1
 
     def __bool__(self) -> bool:
         return bool(self._found)
@@ -67,7 +95,7 @@ class Problems:
 
     def raise_if_any(self) -> None:
         if self._found:
-            raise InputError(self._found)
+            raise InputError(self._found, self._more)
 
 
 @dataclass(frozen=True)

@@ -172,7 +172,9 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
 
     def per_player(key: str, shape: str):
         """(name, value, where) for each entry of a player-keyed field of the hand."""
-        value = raw.get(key, {}) or {}
+        value = raw.get(key)
+        if value is None:  # left out, or null: nobody
+            return
         if not isinstance(value, Mapping):
             found.add(f"{at}.{key}", f"give {shape} for each player by name")
             return
@@ -216,8 +218,10 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
             )
 
     burdens: list[Burden] = []
-    raw_burdens = raw.get("burdens", []) or []
-    if not isinstance(raw_burdens, list):
+    raw_burdens = raw.get("burdens")
+    if raw_burdens is None:
+        raw_burdens = []
+    elif not isinstance(raw_burdens, list):
         found.add(f"{at}.burdens", "give the Burdens as a list (RR-3)")
         raw_burdens = []
     burdened: set[str] = set()

@@ -68,8 +68,10 @@ def _privileges(family: Family, body: object) -> dict[str, Any]:
     if battle_won is not None and not isinstance(battle_won, bool):
         found.add("battle_won", "battle_won must be true or false")
     others: list[tuple[str | None, list]] = []
-    raw_others = body.get("others") or []
-    if not isinstance(raw_others, list) or len(raw_others) > family.seats - 1:
+    raw_others = body.get("others")
+    if raw_others is None:
+        raw_others = []
+    elif not isinstance(raw_others, list) or len(raw_others) > family.seats - 1:
         found.add("others", 'give the other two players, from your left, as [{"house": "H", "spoils": [...]}, ...]')
         raw_others = []
     for i, other in enumerate(raw_others):

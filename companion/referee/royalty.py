@@ -27,6 +27,9 @@ MONARCHY_FIELDS = {"dealt", "words", "allow", "deny"}
 #: Longer than any word the cards can make; longer text is a mistake, not a word.
 MAX_LENGTH = 40
 MAX_HOUSE_WORDS = 1000
+#: The most characters the 25 cards of a Monarchy deal, or one word made from them, are written in
+#: (three a card, with room for spaces; the screen's field for the deal takes as many).
+MONARCHY_TEXT = 200
 
 
 def _body(body: object, fields: set[str], found: Problems) -> Mapping[str, Any]:
@@ -150,9 +153,48 @@ def monarchy(body: object, wordlist: WordList | None = None) -> dict[str, Any]:
     if not isinstance(body, Mapping):
         raise InputError([Problem("$", "send an object with dealt (the 25 cards) and words (a list)")])
     found = Problems()
+    _body(body, MONARCHY_FIELDS, found)
+    _monarchy_bounds(body, found)
     house = _house(body, found)
     found.raise_if_any()
     return rules.monarchy(body.get("dealt"), body.get("words"), _wordlist(house, wordlist))
+
+
+def _monarchy_bounds(body: Mapping[str, Any], found: Problems) -> None:
+    """RY-16: no more words than the deal can make, none longer than the deal, before any card is read.
+
+    Every word takes at least one of the 25 cards dealt, so a 26th word can never be made from them: the
+    answer (a verdict and a line per word) stays a few kilobytes, and the check milliseconds."""
+    from ..games.royalty import MONARCHY_DEAL
+
+    dealt, words = body.get("dealt"), body.get("words")
+    if isinstance(dealt, list) and len(dealt) > MONARCHY_DEAL:
+        found.add("dealt", f"Monarchy deals {MONARCHY_DEAL} cards; {len(dealt):,} were given (RY-16)")
+    elif isinstance(dealt, str) and len(dealt) > MONARCHY_TEXT:
+        found.add("dealt", f"the {MONARCHY_DEAL} cards dealt are written in at most {MONARCHY_TEXT} characters; "
+                           f"these are {len(dealt):,} (RY-16)")
+    if not isinstance(words, list):
+        return
+    if len(words) > MONARCHY_DEAL:
+        found.add("words", f"every word takes at least one of the {MONARCHY_DEAL} cards dealt, so at most "
+                           f"{MONARCHY_DEAL} words can be made; {len(words):,} were given (RY-16)")
+        return
+    for i, text in enumerate(words):
+        if _cards_in(text) > MONARCHY_DEAL:
+            found.add(f"words[{i}]", f"a word made from the {MONARCHY_DEAL} cards dealt has at most "
+                                     f"{MONARCHY_DEAL} cards; this one is longer (RY-16)")
+
+
+def _cards_in(text: object) -> int:
+    """How many cards a word is written with (a list of them, or tokens in a string), at most one over the
+    deal for a string too long to hold a word of the deal; 0 for what is not a word (told later)."""
+    from ..games.royalty import MONARCHY_DEAL
+
+    if isinstance(text, list):
+        return len(text)
+    if isinstance(text, str):
+        return len(text.split()) if len(text) <= MONARCHY_TEXT else MONARCHY_DEAL + 1
+    return 0
 
 
 __all__ = ["InputError", "capture", "monarchy", "word"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import limits
 from ..cards import said
 from ..games.base import InputError, Problems
 from ..games.rummy_royal import MAX_PLAYERS, check_cards
@@ -41,11 +42,12 @@ def poker(body: object) -> dict[str, Any]:
     seen: dict[str, str] = {}
     for name, given in hands.items():
         where = f"hands.{name}"
-        shown = name.strip()
-        if not shown or len(shown) > MAX_NAME_LENGTH or not shown.isprintable():
-            found.add(where, f"each player needs a name of 1 to {MAX_NAME_LENGTH} printable characters")
+        shown = limits.tidy(name)
+        wrong = "each player needs a name" if not shown else limits.name_problem(shown, most=MAX_NAME_LENGTH)
+        if wrong:
+            found.add(where, wrong)
             continue
-        if shown in cards:
+        if limits.name_key(shown) in {limits.name_key(n) for n in cards}:
             found.add(where, f"two players are called {shown}; give each a different name")
             continue
         parsed = check_cards(given, where, found, seen, shown)

@@ -6,23 +6,31 @@ import json
 
 from flask import Blueprint, request
 
-from .. import games
+from .. import games, heavy, limits
 from ..games.base import InputError
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
+#: Referee questions that check a whole deal: answered in the bounded pool of checks (companion.heavy).
+POOLED = frozenset({("royalty", "monarchy")})
+
 
 def json_body():
-    """The request's JSON, or an InputError that says why it is not JSON."""
+    """The request's JSON with its texts composed (NFC: :func:`limits.composed`), or an InputError that says
+    why it is not JSON."""
     raw = request.get_data(cache=True)
     if not raw.strip():
         raise InputError([games.Problem("$", "the body is empty; send a JSON object")])
     try:
-        return json.loads(raw)
+        body = json.loads(raw)
     except (ValueError, RecursionError) as err:
         where = f" ({err.msg} at line {err.lineno}, column {err.colno})" if isinstance(
             err, json.JSONDecodeError) else ""
         raise InputError([games.Problem("$", f"the body is not valid JSON{where}")]) from None
+    try:
+        return limits.composed(body)
+    except RecursionError:  # nested deeper than any game or question: its shape is refused where it is read
+        return body
 
 
 @bp.errorhandler(InputError)
@@ -49,7 +57,10 @@ def ask_referee(game: str, question: str):
     if (game, question) not in referee.REFEREES:
         known = ", ".join(f"{g}/{q}" for g, q in sorted(referee.REFEREES))
         return {"errors": [{"where": "$", "message": f"no referee question {game}/{question}; known: {known}"}]}, 404
-    return referee.ask(game, question, json_body())
+    body = json_body()
+    if (game, question) in POOLED:
+        return heavy.checks().run(referee.ask, game, question, body)
+    return referee.ask(game, question, body)
 
 
 @bp.get("/openapi.json")

@@ -26,7 +26,7 @@ from werkzeug.datastructures import CombinedMultiDict
 from wtforms import FileField, StringField, TextAreaField
 from wtforms.validators import Length
 
-from .. import games, table_actions, tables
+from .. import games, limits, table_actions, tables
 from ..cards import said
 from ..clubs import store as clubs
 from ..config import RULES_DIR, STATIC_DIR
@@ -83,13 +83,14 @@ def new_table(game: str):
         return render_template("pages/new_table.html", form=form, options=options, engine=engine,
                                letter_fields=LETTER_FIELDS, club=club, roster=_roster(club))
     forms_valid = form.validate() & options.validate()
-    names = [(form[f"seat{s}"].data or "").strip() for s in range(1, SEATS + 1)]
+    names = [limits.tidy(form[f"seat{s}"].data or "") for s in range(1, SEATS + 1)]  # the name rule's form
     seated = [n for n in names if n]
     found = games.Problems()
-    table_actions.check_new_table(game, seated, form.title.data or "", found)
+    title = limits.tidy(form.title.data or "")
+    table_actions.check_new_table(game, seated, title, found)
     if forms_valid and not found:
         try:
-            table = _start(game, seated, ENTRY[game].options_from(options, seated), form.title.data or "", club)
+            table = _start(game, seated, ENTRY[game].options_from(options, seated), title, club)
         except InputError as err:  # options the engine refuses for these players (coalitions, ...)
             option_problems(options, err)
         else:
@@ -158,13 +159,7 @@ def import_table():
             errors.append("Choose a file or paste a table's JSON.")
         if body is not None:
             try:
-                games.score(body)  # the whole game must score before a table is made
-                if body["game"] not in ENTRY:
-                    raise InputError([games.Problem("game", "this game cannot be played here yet")])
-                table = tables.create_table(
-                    get_db(), body["game"], [p.strip() for p in body["players"]],
-                    body.get("options") or {}, title=str(body.get("title") or "")[:60],
-                    rounds=body.get("rounds", []), device=device_label(), joined=body.get("joined"))
+                table = table_actions.import_table(get_db(), body, device_label())
             except InputError as err:
                 errors.extend(f"{p.where}: {p.message}" for p in err.problems)
             else:

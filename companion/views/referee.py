@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from flask import Blueprint, abort, render_template, request
 
-from .. import games, referee, tables
+from .. import games, heavy, referee, tables
 from ..db import get_db
 from ..entry import ENTRY
 from ..games.base import InputError
@@ -53,6 +55,15 @@ def royalty_judge():
     return render_template("referee/_judge.html", verdict=verdict)
 
 
+def _ask(game: str, question: str, body: dict, context: dict):
+    """The referee's answer; a whole-deal check in the bounded pool of checks, as over the API."""
+    from .api import POOLED
+
+    if (game, question) in POOLED:
+        return heavy.checks().run(partial(referee.ask, game, question, body, **context))
+    return referee.ask(game, question, body, **context)
+
+
 @bp.route("/<game>/<question>", methods=["GET", "POST"])
 def page(game: str, question: str):
     title, form_class, body_from, field_for = _spec(game, question)
@@ -65,7 +76,7 @@ def page(game: str, question: str):
     if request.method == "POST":
         if form.validate():
             try:
-                result = referee.ask(game, question, body_from(form), **context)
+                result = _ask(game, question, body_from(form), context)
             except InputError as err:
                 status = 422
                 for problem in err.problems:

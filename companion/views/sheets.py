@@ -6,6 +6,8 @@ Register with ``app.register_blueprint(sheets.bp)``: the routes carry their full
 
 from __future__ import annotations
 
+import time
+
 from flask import Blueprint, Response, abort, current_app, request
 
 from .. import games, heavy, limits, sheets, tables
@@ -36,33 +38,68 @@ def _pdf(body: bytes, filename: str, etag: str | None = None) -> Response:
 
 @bp.get("/t/<table_id>/sheet.pdf")
 def table_sheet(table_id: str):
-    """The table's filled score sheet: every round, its why, the rulings logged, the chart and the result."""
+    """The table's filled score sheet: every round, its why, the rulings logged, the chart and the result.
+
+    A sheet drawn already is served from the cache. Otherwise the pool is asked first: when it is full the
+    answer is 503 at once, before the table is scored; when the sheet must wait behind others, it waits
+    only what is left of ``HEAVY_WAIT`` counted from the request's start (its HTML is built once it has
+    a worker), so the refusal comes within the 2 seconds promised however long the table."""
+    deadline = time.monotonic() + limits.get("HEAVY_WAIT")
     paper = _paper()
     db = get_db()
     try:
         table = tables.get_table(db, table_id, known_tables())
-        now = tables.state(db, table, states())
+        version = tables.version(db, table.id)
     except tables.TableNotFound:
         abort(404, NO_TABLE)
-    etag = f"sheet-{table.id}-{now.version}-{paper}"
+    cache = current_app.extensions["courtier.sheets"]
+    body = _cached(cache, table.id, version, paper)
+    if not isinstance(body, bytes):
+        return body  # a 304
+    if not body:
+        pool = heavy.pool()
+        pool.check_room()
+        now = tables.state(db, table, states(), current=version)
+        version = now.version
+        body = _cached(cache, table.id, version, paper) or _drawn(pool, cache, table, now, paper, deadline)
+        if not isinstance(body, bytes):
+            return body
+    return _pdf(body, f"courtier-{table.id}.pdf", _etag(table.id, version, paper))
+
+
+def _etag(table_id: str, version: int, paper: str) -> str:
+    return f"sheet-{table_id}-{version}-{paper}"
+
+
+def _cached(cache, table_id: str, version: int, paper: str) -> bytes | Response:
+    """The sheet of this version from the cache (b"" when it is not there), or a 304 when the phone has it."""
+    etag = _etag(table_id, version, paper)
     if request.if_none_match.contains(etag):
         response = Response(status=304)
         response.set_etag(etag)
         return response
-    # Rendered once per table version and paper, in the bounded pool, then served from the cache.
-    cache = current_app.extensions["courtier.sheets"]
-    key = (table.id, now.version, paper)
-    body = cache.get(key)
-    if body is None:
-        rounds = [data for _, data in now.hands]
+    return cache.get((table_id, version, paper)) or b""
+
+
+def _drawn(pool: heavy.Pool, cache, table: tables.Table, now: tables.State, paper: str, deadline: float) -> bytes:
+    """Rendered once per table version and paper, in the bounded pool, then kept in the cache.
+
+    The sheet's HTML is built in the pool too, once the job has its worker: a sheet that waits behind
+    others is refused when the wait is over, however long its HTML would take."""
+    rounds = [data for _, data in now.hands]
+    budget = limits.get("SHEET_SECONDS")
+
+    def draw() -> bytes:
         # The HTML costs a fraction of a second; a sheet too long to draw is refused (SheetTooLong, 413)
         # before any drawing.
         html = sheets.html_for_filled(now.scored, table.title, table.created_at, now.table.options, None,
-                                      paper, rounds=rounds, budget=limits.get("SHEET_SECONDS"))
-        pool = heavy.pool()
-        body = pool.run(pool.in_process, sheets.pdf_from_html, html, key=("sheet", *key))
-        cache.put(key, body)
-    return _pdf(body, f"courtier-{table.id}.pdf", etag)
+                                      paper, rounds=rounds, budget=budget)
+        return pool.in_process(sheets.pdf_from_html, html)
+
+    key = (table.id, now.version, paper)
+    body = pool.run(draw, key=("sheet", *key), deadline=deadline)
+    cache.put(key, body)
+    return body
 
 
 @bp.get("/sheets/blank/<game>.pdf")

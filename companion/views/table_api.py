@@ -260,8 +260,12 @@ def _stale(base: int, current: int) -> Refused:
 def _not_after_time(table: tables.Table, body: dict[str, Any], version: int) -> None:
     """A round saved after time was called on the table's tournament round is asked for once more, as the
     page asks: it does not count in the tournament (``after_time: true`` saves it anyway)."""
+    after_time = body.get("after_time")
+    if after_time is not None and not isinstance(after_time, bool):
+        raise InputError([Problem("after_time", "after_time is true or false: true saves a round on this table "
+                                                "after time was called on its tournament round")])
     called = tournament_store.time_called_on(get_db(), table.id)
-    if called and body.get("after_time") is not True:
+    if called and after_time is not True:
         noun = ENTRY[table.game].ROUND_NAME
         raise Refused(409, "after_time", f"time was called on round {called['round']} of {called['title']}: this "
                                          f"{noun} will not count in the tournament's standings; send it again with "
@@ -292,8 +296,8 @@ def create():
         from .club_api import club_for_key
 
         club = club_for_key(body["club"], where="club")
-    options = body.get("options") or {}
-    if not isinstance(options, dict):
+    options = {} if body.get("options") is None else body["options"]
+    if not isinstance(options, dict):  # 0, false, "" and [] are not "no options": they are refused
         found.add("options", "options must be an object (or left out for the defaults)")
     title = body.get("title") if body.get("title") is not None else ""
     wrong = table_actions.playable_problem(body.get("game"))

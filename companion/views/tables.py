@@ -590,7 +590,11 @@ def rematch(table_id: str):
     """
     if not ActionForm().validate():
         abort(400, "This button's form expired. Reload the page and try again.")
-    new = tables.rematch(get_db(), g.table, device=device_label(), for_club=g.can_edit)
+    try:
+        new = tables.rematch(get_db(), g.table, device=device_label(), for_club=g.can_edit)
+    except InputError as err:  # a name kept before the name rule: mended on the Players page first
+        abort(422, f"No rematch yet: {err.problems[0].message}. Correct it on the Players page (its edit link), "
+                   "then start the rematch.")
     remember_table(new.id, new.edit_key)
     flash(f"Rematch: a new table, the same players; {new.players[0]} sits in the first seat.")
     return see_other(url_for("tables.show", table_id=new.id, key=new.edit_key))

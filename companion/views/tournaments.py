@@ -17,6 +17,7 @@ from ..db import borrowed, get_db
 from ..entry import ENTRY
 from ..forms import CourtierForm, choices
 from ..games.base import InputError
+from ..table_actions import TITLE_CHARS
 from ..tournaments import packs, seating, store
 from .common import key_from_link, known_tables, option_problems, see_other, states
 from .main import LETTER_FIELDS, club_from_link
@@ -40,7 +41,7 @@ def ordinal(n: int) -> str:
 
 class TournamentForm(CourtierForm):
     title = StringField("Name of the tournament", validators=[InputRequired("Give the tournament a name."),
-                                                              Length(max=60)])
+                                                              Length(max=TITLE_CHARS)])
     game = SelectField("Game", choices=choices((slug, games.ENGINES[slug].TITLE) for slug in sorted(ENTRY)))
     entrants = TextAreaField("Players, one per line (Alliance Royals: a team per line, like “Ann & Cat”)",
                              validators=[InputRequired("List the players."), Length(max=4000)])
@@ -53,7 +54,7 @@ class TournamentForm(CourtierForm):
 
 def _entrants(form) -> tuple[list, list[str]]:
     """The entrants typed (teams for Alliance Royals), and what is wrong with them."""
-    lines = [line.strip() for line in (form.entrants.data or "").splitlines() if line.strip()]
+    lines = [limits.tidy(line) for line in (form.entrants.data or "").splitlines() if line.strip()]
     problems, out, seen = [], [], set()
     for line in lines:
         if form.game.data == "alliance-royals":
@@ -68,9 +69,9 @@ def _entrants(form) -> tuple[list, list[str]]:
             wrong = limits.name_problem(name)
             if wrong:
                 problems.append(f"“{name}”: {wrong}")
-            if name.casefold() in seen:
+            if limits.name_key(name) in seen:
                 problems.append(f"“{name}” is listed twice")
-            seen.add(name.casefold())
+            seen.add(limits.name_key(name))
         out.append(names if form.game.data == "alliance-royals" else names[0])
     most = limits.get("MAX_ENTRANTS")
     if len(out) > most:
@@ -158,8 +159,9 @@ def new():
             size = None
         if problems:
             form.entrants.errors = [*form.entrants.errors, *problems]
-        if limits.has_control(form.title.data or ""):
-            form.title.errors = [*form.title.errors, "A name cannot hold control characters such as line breaks."]
+        wrong = limits.name_problem(limits.tidy(form.title.data or ""), "a tournament's name", most=TITLE_CHARS)
+        if wrong:
+            form.title.errors = [*form.title.errors, wrong[0].upper() + wrong[1:] + "."]
             problems.append("title")
         if size is not None and not problems:
             try:  # the first round must be seatable: check it before anything is stored
@@ -170,7 +172,7 @@ def new():
             else:
                 chosen = _options(form, options, entrants, size)
                 if chosen is not None:
-                    t = store.create(get_db(), form.game.data, form.title.data.strip(), entrants, chosen,
+                    t = store.create(get_db(), form.game.data, limits.tidy(form.title.data), entrants, chosen,
                                      form.method.data, form.rounds.data, size, club=club_from_link())
                     return see_other(url_for("tournaments.show", tid=t.id, key=t.director_key))
     return _new_page(form, game, options, 422)

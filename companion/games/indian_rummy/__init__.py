@@ -384,7 +384,7 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
             not_at_table(found, f"{at}.winner", winner, players)
         winner = None
 
-    rejoin = _parse_rejoin(raw.get("rejoin", []) or [], at, players, found)
+    rejoin = _parse_rejoin([] if raw.get("rejoin") is None else raw["rejoin"], at, players, found)
 
     before = len(list(found))
     hands: dict[str, Entry] = {}

@@ -94,6 +94,8 @@ ROYALTY = "ROYALTY"
 MIXED_ROYALTY_LENGTH = 7
 #: RY-16: Monarchy deals a five by five square.
 MONARCHY_DEAL = 25
+#: The bad cards of one word or hand a message names; the others are counted.
+BAD_CARDS_NAMED = 5
 MAX_LETTER_VALUE = 100
 MAX_WORD_LIST = 200
 
@@ -213,8 +215,10 @@ def _parse_cards(text: object, *, bare_knave: bool, what: str) -> tuple[RoyaltyC
             cards.append(parse_card(token, bare_knave=bare_knave))
         except WordError as err:
             bad.append(str(err))
-    if bad:
-        raise WordError("; ".join(bad))
+    if bad:  # the first few named; a pasted page of text is not answered with a page of messages
+        extra = len(bad) - BAD_CARDS_NAMED
+        more = f"; and {extra:,} more that are not Royalty cards" if extra > 0 else ""
+        raise WordError("; ".join(bad[:BAD_CARDS_NAMED]) + more)
     return tuple(cards)
 
 
@@ -793,8 +797,10 @@ def _parse_end(raw: Mapping[str, Any], at: str, players: Sequence[str], joust: b
         if joust and went_out is not None:
             found.add(f"{at}.end.went_out", "nobody goes out in Joust: it ends when both players pass (RY-15)")
     unplayed: dict[str, tuple[RoyaltyCard, ...]] = {}
-    raw_unplayed = end.get("unplayed") or {}
-    if not isinstance(raw_unplayed, Mapping):
+    raw_unplayed = end.get("unplayed")
+    if raw_unplayed is None:
+        raw_unplayed = {}
+    elif not isinstance(raw_unplayed, Mapping):
         found.add(f"{at}.end.unplayed", "give the cards left in each player's hand under their name, such as Ben "
                                         "holding Xr Qb (RY-11)")
         raw_unplayed = {}

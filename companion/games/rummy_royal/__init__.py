@@ -606,8 +606,10 @@ def _poker(raw: Mapping, at: str, opts, players, active, out_of_game, found: Pro
             found.add(f"{where}.{key}",
                       f"unknown field {said(key)}; the poker stage has bets, folded, winners and hands")
     bets: dict[str, int] = {}
-    raw_bets = value.get("bets") or {}
-    if not isinstance(raw_bets, Mapping):
+    raw_bets = value.get("bets")
+    if raw_bets is None:
+        raw_bets = {}
+    elif not isinstance(raw_bets, Mapping):
         found.add(f"{where}.bets", "give the bets as {name: chips, ...}")
         raw_bets = {}
     for name, n in raw_bets.items():
