@@ -36,6 +36,8 @@ WAYS: dict[str, dict[str, object]] = {
     "sqlite-waitress": {"server": "waitress", "database": "sqlite", "servers": 1, "gunicorn_workers": 1},
     "sqlite-gunicorn": {"server": "gunicorn", "database": "sqlite", "servers": 1, "gunicorn_workers": 2},
     "postgresql-2": {"server": "gunicorn", "database": "postgresql", "servers": 2, "gunicorn_workers": 1},
+    # docs/ops.md's hosted shape: several servers of several --preload workers each, on PostgreSQL.
+    "postgresql-2x2": {"server": "gunicorn", "database": "postgresql", "servers": 2, "gunicorn_workers": 2},
     # The same evening with none of Courtier's work (bench/stand_in.py): the floor under the others.
     "stand-in-gunicorn": {"server": "gunicorn", "database": "sqlite", "servers": 1, "gunicorn_workers": 2,
                           "stand_in": True},
@@ -44,6 +46,7 @@ DESCRIBED = {
     "sqlite-waitress": "SQLite, waitress, 1 process",
     "sqlite-gunicorn": "SQLite, gunicorn, 2 workers",
     "postgresql-2": "PostgreSQL, 2 servers of 1 worker",
+    "postgresql-2x2": "PostgreSQL, 2 servers of 2 workers",
     "stand-in-gunicorn": "stand-in, gunicorn, 2 workers",
 }
 
