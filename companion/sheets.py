@@ -144,6 +144,32 @@ def amount(value: Any, cents: bool = False) -> str:
     return number(value)
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """A number to a fixed number of decimals, as a rating prints: a true minus sign, and none on a value
+    that rounds to zero (−0.04 is "0.0", not "−0.0").
+
+    >>> decimal(-0.04), decimal(-0.11), decimal(2.794), decimal(-12.25, 2)
+    ('0.0', '−0.1', '2.8', '−12.25')
+    """
+    text = f"{value:.{places}f}"
+    if float(text) == 0:
+        text = text.lstrip("-")
+    return text.replace("-", "\u2212")
+
+
+def places(keys: Sequence[Any]) -> list[int]:
+    """Each line's place in a list already in order, equal keys sharing the place of the first of them
+    and the next counted on past them (standard competition ranking: 1, 2, 2, 2, 5).
+
+    >>> places(["2.8", "0.0", "0.0", "0.0", "−1.2"])
+    [1, 2, 2, 2, 5]
+    """
+    out: list[int] = []
+    for n, key in enumerate(keys):
+        out.append(out[-1] if n and key == keys[n - 1] else n + 1)
+    return out
+
+
 def has_cents(value: Any) -> bool:
     """True when a point value is not a whole number (0.25 a point)."""
     return isinstance(value, float) and not value.is_integer()
