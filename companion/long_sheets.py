@@ -139,15 +139,15 @@ def _pair(values: tuple[Any, Any], fmt: Callable[[Any], str], fmt_signed: Callab
     return fmt_signed(points), "" if total is None else fmt(total)
 
 
-def ledger_font_pt(chars: int, landscape: bool, paper: str) -> float:
-    """The ledger's font size: 8.5 pt, smaller when its longest line needs it, and never under 7 pt.
+def ledger_font_pt(chars: int, width_mm: float) -> float:
+    """The ledger's font size: 8.5 pt, smaller when its longest line needs it to fit ``width_mm``, and never
+    under the sheets' 7.5 pt.
 
-    >>> ledger_font_pt(100, False, "A4"), ledger_font_pt(160, True, "A4")
-    (8.5, 8.2)
+    >>> ledger_font_pt(100, 194.0), ledger_font_pt(150, 263.4), ledger_font_pt(200, 194.0)
+    (8.5, 8.2, 7.5)
     """
-    page_mm = {"A4": (210, 297), "letter": (215.9, 279.4)}[paper][1 if landscape else 0] - 16
-    fits = page_mm / (max(chars, 1) * 0.602 * 25.4 / 72)  # DejaVu Sans Mono: 0.602 em a letter
-    return max(7.0, min(8.5, int(fits * 10) / 10))
+    fits = width_mm / (max(chars, 1) * 0.602 * 25.4 / 72)  # DejaVu Sans Mono: 0.602 em a letter
+    return max(7.5, min(8.5, int(fits * 10) / 10))
 
 
 # ---------------------------------------------------------------------------------------

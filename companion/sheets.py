@@ -83,8 +83,16 @@ SHORT_CHART_HEIGHT = 84
 CHART_FONT = 9.6
 
 
-#: The width a sheet's content takes (the paper less the 8 mm margins), upright and across, in mm.
-CONTENT_MM = {("A4", False): 194.0, ("A4", True): 281.0, ("letter", False): 199.9, ("letter", True): 263.4}
+#: Each paper's width and height, upright, in mm.
+PAPER_MM = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}
+#: The page's least margins (top, right, bottom, left) in mm: print.css's, the footer in the bottom one.
+MARGINS_MM = (8.0, 8.0, 10.0, 8.0)
+#: The box a filled sheet is laid out in, upright and across (width, height, in mm): the room both papers
+#: have (upright, A4's width less 6 mm a side and Letter's height within its margins; across, Letter's
+#: width and A4's height within theirs). A sheet is laid out in the same box on either paper, so it breaks
+#: into the same pages on both, line for line; the paper with more room keeps it as margin, shared on both
+#: sides.
+SHEET_BOX_MM = {False: (198.0, 261.4), True: (263.4, 192.0)}
 #: The round-by-round grid's columns before the players', in mm, by game: wide enough for their words
 #: with everyday names; a long name wraps inside them. A game not listed gives each 20 mm.
 INFO_COLUMNS_MM = {"rally-the-king": (15, 33, 31), "indian-rummy": (11, 17), "royalty": (15, 34),
@@ -602,17 +610,35 @@ def grid_columns(slug: str, paper: str, players: int, sides: int, info: int) -> 
     pushed past the paper's edge.
 
     >>> grid_columns("rally-the-king", "A4", 4, 0, 3)
-    [6.0, 15, 33, 31, 14.99, 12.26, 14.99, 12.26, 14.99, 12.26, 14.99, 12.26]
-    >>> abs(sum(grid_columns("indian-rummy", "letter", 9, 0, 2)) - CONTENT_MM["letter", True]) < 0.1
+    [6.0, 15, 33, 31, 15.54, 12.71, 15.54, 12.71, 15.54, 12.71, 15.54, 12.71]
+    >>> abs(sum(grid_columns("indian-rummy", "letter", 9, 0, 2)) - SHEET_BOX_MM[True][0]) < 0.1
     True
     """
-    width = CONTENT_MM[paper_size(paper), players > UPRIGHT_PLAYERS]
+    width = SHEET_BOX_MM[players > UPRIGHT_PLAYERS][0]
     fixed = list(INFO_COLUMNS_MM.get(slug, ()))[:info]
     fixed += [20.0] * (info - len(fixed))
     first = N_COLUMN_MM if info else 2 * N_COLUMN_MM  # with no column of its own beside it, room for "TOTAL"
     pair = (width - first - sum(fixed)) / max(players + sides, 1)
     points = round(pair * POINTS_SHARE, 2)
     return [first, *fixed, *[points, round(pair - points, 2)] * (players + sides)]
+
+
+def page_margins(paper: str, landscape: bool) -> str:
+    """The filled sheet's page margins on ``paper``, as CSS: those that leave :data:`SHEET_BOX_MM`.
+
+    >>> page_margins("A4", False), page_margins("letter", False)
+    ('16.8mm 6mm 18.8mm 6mm', '8mm 8.95mm 10mm 8.95mm')
+    >>> page_margins("A4", True), page_margins("letter", True)
+    ('8mm 16.8mm 10mm 16.8mm', '10.95mm 8mm 12.95mm 8mm')
+    """
+    width, height = PAPER_MM[paper_size(paper)]
+    if landscape:
+        width, height = height, width
+    box_width, box_height = SHEET_BOX_MM[landscape]
+    top, right, bottom, left = MARGINS_MM
+    across = (width - box_width - left - right) / 2
+    down = (height - box_height - top - bottom) / 2
+    return " ".join(f"{round(mm, 2):g}mm" for mm in (top + down, right + across, bottom + down, left + across))
 
 
 def _result(data: Mapping[str, Any], noun: str) -> dict[str, Any]:
@@ -696,6 +722,7 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         "rulings": list(rulings_log if rulings_log is not None else rulings_from(raw_rounds, slug)),
         "notes": [(row["n"], row["note"]) for row in rows if row["note"]],
         "css": Markup(print_css()),  # noqa: S704 - our own file
+        "page_margin": page_margins(paper, len(players) > UPRIGHT_PLAYERS),
         "compact": compact,
         "ledger": None,
     }
@@ -711,8 +738,8 @@ def _make_compact(context: dict[str, Any]) -> None:
     cents = has_cents((context["options"] or {}).get("point_value"))
     context["ledger"] = long_sheets.ledger(context["rows"], players, sides, word,
                                            lambda v: amount(v, cents), signed)
-    landscape = len(players) > 6
-    context["ledger_pt"] = long_sheets.ledger_font_pt(context["ledger"]["chars"], landscape, context["paper"])
+    width = SHEET_BOX_MM[len(players) > UPRIGHT_PLAYERS][0]
+    context["ledger_pt"] = long_sheets.ledger_font_pt(context["ledger"]["chars"], width)
     context["why_key"] = long_sheets.KEYS.get(slug)
     for row in context["rows"]:
         row["compact_why"] = long_sheets.compact_why(slug, row, players)

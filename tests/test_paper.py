@@ -33,7 +33,7 @@ from . import (
     test_rummy_royal,
 )
 from .pdf_checks import near_the_edge, needs_poppler, page_count, page_texts, too_small, words
-from .print_games import everyday_game
+from .print_games import everyday_game, sheet_cost
 
 SLUGS = sorted(games.ENGINES)
 PAPERS = ["a4", "letter"]
@@ -85,15 +85,63 @@ def test_four_rounds_with_everyday_names_print_on_one_page(slug, paper):
     pdf = everyday_sheet(slug, paper)
     pages = page_texts(pdf)
     if slug == "rummy-royal":
-        # Its board after each deal follows on a page of its own, its caption with it. Four deals' why,
-        # restated in full (every chip's movement, RM-7), runs a few lines onto that page as well.
+        # Under its deals the board after each deal, its caption with it; four deals' why, restated in full
+        # (every chip's movement, RM-7), runs onto a second page.
         assert len(pages) == 2, len(pages)
-        assert "THE BOARD AFTER EACH DEAL" in pages[1]
-        assert "Each row: the chips left on every space" in re.sub(r"\s+", " ", pages[1])
-        assert "WHY EACH SCORE" in pages[0]
+        assert "THE BOARD AFTER EACH DEAL" in pages[0] and "WHY EACH SCORE" in pages[0]
+        assert "Each row: the chips left on every space" in re.sub(r"\s+", " ", pages[0])
+        assert "Deal 4" in pages[1]
     else:
         assert len(pages) == 1, f"{slug} on {paper}: {len(pages)} pages"
     assert grid_totals(pdf) == expected_totals(everyday_game(slug))
+
+
+@cache
+def sized_sheet(slug: str, players: int | None, rounds: int, names: str, paper: str) -> bytes:
+    bench = sheet_cost()
+    return sheets.pdf_from_html(bench.sheet_html(bench.game(slug, players, rounds, names), paper))
+
+
+#: Sizes printed on both papers: four rounds with 40-letter names and with names in eight scripts, and the
+#: games found a page longer on Letter (30 rounds of Battle Royals and of Rummathon Royale).
+SIZES = [(slug, None, 4, names) for slug in SLUGS for names in ("long", "scripts")] + [
+    ("battle-royals", None, 30, "everyday"), ("rummathon-royale", None, 30, "everyday"),
+    ("marriage-royals", 3, 12, "scripts")]
+
+
+def page_words(pdf: bytes, page: int) -> list[tuple[str, float, float]]:
+    """A page's words with their places measured from the first word's: the same layout reads the same."""
+    found = [w for w in words(pdf) if w.page == page]
+    x, y = found[0].x0, found[0].y0
+    return sorted((w.text, round(w.x0 - x, 1), round(w.y0 - y, 1)) for w in found)
+
+
+@pytest.mark.parametrize(("slug", "players", "rounds", "names"), SIZES,
+                         ids=[f"{s}-{r}-{n}" for s, _, r, n in SIZES])
+def test_a_sheet_takes_the_same_pages_on_letter_as_on_a4(slug, players, rounds, names):
+    """A sheet is laid out in the room both papers have (sheets.SHEET_BOX_MM): the same pages, each word in
+    the same place on the page but for the margins, on A4 and on Letter."""
+    a4, letter = (sized_sheet(slug, players, rounds, names, paper) for paper in PAPERS)
+    assert page_count(a4) == page_count(letter)
+    for page in range(1, page_count(a4) + 1):
+        on_a4, on_letter = page_words(a4, page), page_words(letter, page)
+        assert [w[0] for w in on_a4] == [w[0] for w in on_letter], page
+        moved = [(a, b) for a, b in zip(on_a4, on_letter, strict=True) if max(abs(a[1] - b[1]), abs(a[2] - b[2])) > 0.5]
+        assert not moved, moved[:5]
+    if slug in ("rally-the-king", "royalty"):  # four rounds with everyday names: one page on both
+        assert page_count(everyday_sheet(slug, "a4")) == page_count(everyday_sheet(slug, "letter")) == 1
+
+
+@pytest.mark.parametrize(("players", "deals"), [(4, 10), (9, 8)])
+def test_rummy_royals_board_follows_its_deals_and_the_last_page_holds_why(players, deals):
+    """The board after each deal (RM-4, RM-7) prints under the deals' grid; the why comes last, so no page
+    holds the board alone (10 deals at four and 8 at nine left it alone on a third and fourth page)."""
+    pages = page_texts(sized_sheet("rummy-royal", players, deals, "everyday", "a4"))
+    board = next(n for n, page in enumerate(pages) if "THE BOARD AFTER EACH DEAL" in page)
+    grid = next(n for n, page in enumerate(pages) if re.search(r"^TOTAL\b", page, re.M))
+    assert board in (grid, grid + 1)
+    assert "WHY EACH SCORE" in "".join(pages[board:]) and "THE BOARD" not in "".join(pages[board + 1:])
+    assert f"Deal {deals}" in pages[-1]
 
 
 # ---------------------------------------------------------------------------------------

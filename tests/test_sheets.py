@@ -162,7 +162,7 @@ def test_the_html_is_self_contained_and_the_same_from_json_or_scored_game():
     html = sheets.html_for_filled(scored, "T", "2025-01-02", {}, [], rounds=request["rounds"])
     assert html == sheets.html_for_filled(scored.as_json(), "T", "2025-01-02", {}, [], rounds=request["rounds"])
     assert "<link" not in html and "<script" not in html and "url(" not in html
-    assert "@page { size: A4 portrait; }" in html
+    assert "@page { size: A4 portrait; margin: 16.8mm 6mm 18.8mm 6mm; }" in html
 
 
 def test_names_are_escaped():
