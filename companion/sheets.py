@@ -75,6 +75,12 @@ _RTL_RUN = re.compile(f"[{_RTL_LETTER}](?:[{_RTL_LETTER}\\s\u200c\u200d'.-]*[{_R
 LONG_NAME = 16
 
 
+#: A why of more characters than this (about half a page of its two columns) fills its columns in turn on
+#: its last page rather than balancing them: WeasyPrint balances by laying the page out again and again,
+#: each time a little taller, which can cost more than the rest of the sheet and cannot be told beforehand.
+BALANCED_WHY_CHARS = 6000
+
+
 #: A game of this many rounds or fewer is short: its chart is drawn lower, so that it fits one page.
 SHORT_GAME = 6
 SHORT_CHART_HEIGHT = 84
@@ -728,7 +734,16 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
     }
     if compact:
         _make_compact(context)
+    context["why_balanced"] = _why_chars(context) <= BALANCED_WHY_CHARS
     return context
+
+
+def _why_chars(context: Mapping[str, Any]) -> int:
+    """How many characters the sheet's why prints, about."""
+    if context["compact"]:
+        return sum(len(row["compact_why"]) for row in context["rows"])
+    return sum(len(line) for row in context["rows"] for line in
+               [*row["why"]["shared"], *(text for _, lines in row["why"]["players"] for text in lines)])
 
 
 def _make_compact(context: dict[str, Any]) -> None:
