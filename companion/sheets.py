@@ -28,6 +28,7 @@ import math
 import os
 import re
 import threading
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from functools import cache
@@ -567,7 +568,8 @@ def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, heigh
         word = "Alliance" if data["game"] == "alliance-royals" else "Coalition"
         lines, series = list(data["sides"]), _side_running(data)
         named = {side: f"{word} {side}: " + " & ".join(members) for side, members in data["sides"].items()}
-    first_points = {} if data.get("sides") else data["rounds"][0].get("points") or {}
+    first = data["rounds"][0]
+    first_points = (first.get("side_points") if data.get("sides") else first.get("points")) or {}
     start = {p: series[0][p] - first_points.get(p, 0) for p in lines}  # the starting chips; 0 in most games
     deltas = [{p: series[0][p] - start[p] for p in lines}]
     deltas += [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
@@ -581,6 +583,35 @@ def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, heigh
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
     return svg, legend
+
+
+#: The room for a name in the sheet's chart legend, in ems of its 7.5 pt: each of its two columns (half the
+#: chart's 58% of the sheet, less the gap) less the 8 mm its line's sample takes; upright and across.
+LEGEND_EMS = {False: 17.5, True: 24.5}
+
+
+def _ems(text: str) -> float:
+    """About how wide ``text`` prints, in ems (DejaVu Sans, rounded up; a wide CJK letter is one em)."""
+    return sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.78 if c.isupper() else 0.62 for c in text)
+
+
+def legend_name(name: str, ems: float) -> str:
+    """A name as the chart's legend prints it: whole, wrapping between its words, and each word wider than the
+    legend's column shortened with an ellipsis (the grid and the standing print it whole).
+
+    >>> legend_name("Wolfeschlegelsteinhausenbergerdorffvoral", 17.5)
+    'Wolfeschlegelsteinhausenbe…'
+    >>> legend_name("Anne-Marie Fitzgerald-Okonkwo of Kildare", 17.5)
+    'Anne-Marie Fitzgerald-Okonkwo of Kildare'
+    """
+    words = []
+    for word in name.split(" "):
+        if _ems(word) > ems:
+            while word and _ems(word) + 1 > ems:
+                word = word[:-1]
+            word += "…"
+        words.append(word)
+    return " ".join(words)
 
 
 def final_score(data: Mapping[str, Any]) -> str:
@@ -701,6 +732,8 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
     # A short game's lines need less height to read, and the page is wanted for its why.
     short = len(data["rounds"]) <= SHORT_GAME
     svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125, font_size=CHART_FONT)
+    for item in legend:
+        item["printed"] = legend_name(item["name"], LEGEND_EMS[len(players) > UPRIGHT_PLAYERS])
     context = {
         "kind": "filled",
         "slug": slug,
