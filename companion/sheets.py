@@ -202,8 +202,26 @@ def format_date(value: str | date | datetime | None) -> str:
     return f"{value.day} {value:%B %Y}"
 
 
+#: A word of a script written without spaces between words (Thai, Lao, Khmer, Myanmar), up to 20 letters:
+#: Pango would break it at the dictionary's word boundaries ("สม|ชาย"); a name keeps each such word whole.
+_UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_UNSPACED_WORD = re.compile(f"(?<![{_UNSPACED}])[{_UNSPACED}]{{2,20}}(?![{_UNSPACED}])")
+
+
+def unbroken(text: Any) -> Markup:
+    """Escape ``text``, setting each word of a script written without spaces in a ``<span class="word">``
+    that the sheets' CSS keeps on one line (a name breaks between its words, never inside one).
+
+    >>> str(unbroken("สมชาย ใจดี & Ann"))
+    '<span class="word">สมชาย</span> <span class="word">ใจดี</span> &amp; Ann'
+    """
+    escaped = str(Markup.escape(text))
+    return Markup(_UNSPACED_WORD.sub(lambda m: f'<span class="word">{m.group(0)}</span>', escaped))  # noqa: S704
+
+
 def isolate(text: str) -> Markup:
-    """Escape ``text``, setting each run of right-to-left words apart in a ``<bdi>``.
+    """Escape ``text``, setting each run of right-to-left words apart in a ``<bdi>`` (and each word of a script
+    written without spaces whole: :func:`unbroken`).
 
     Arabic and Hebrew names then read right to left while the numbers and words around them
     keep their places: "Łukasz 10 + محمد 65 = 75" does not turn into "… 75 = 65 محمد".
@@ -214,7 +232,7 @@ def isolate(text: str) -> Markup:
     >>> str(isolate("<b>Ann</b>"))
     '&lt;b&gt;Ann&lt;/b&gt;'
     """
-    escaped = str(Markup.escape(text))
+    escaped = str(unbroken(text))
     if not _RTL_RUN.search(escaped):
         return Markup(escaped)  # noqa: S704 - escaped just above
     return Markup(_RTL_RUN.sub(lambda m: f'<bdi dir="rtl">{m.group(0)}</bdi>', escaped))  # noqa: S704
