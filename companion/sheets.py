@@ -811,6 +811,11 @@ def _make_compact(context: dict[str, Any]) -> None:
         row["compact_why"] = long_sheets.compact_why(slug, row, players)
 
 
+#: The turn rows of Royalty's blank sheet on each paper: as many as fit the page under the longest names
+#: and a round pack's head, with the end of the game's rows and the rules below them.
+ROYALTY_TURN_ROWS = {"A4": 21, "letter": 19}
+
+
 def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4", *,
                   heading: str | None = None, link: str | None = None,
                   pack: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -846,6 +851,7 @@ def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: s
         "options": dict(engine.OPTIONS),
         "engine": engine,
         "noun": round_name(game_slug),
+        "turn_rows": ROYALTY_TURN_ROWS[paper_size(paper)],
         "css": Markup(print_css()),  # noqa: S704 - our own file
     }
 
