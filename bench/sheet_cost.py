@@ -1,6 +1,6 @@
 """What a score sheet costs to draw against what Courtier estimates beforehand, for every game and size.
 
-    .venv/bin/python bench/sheet_cost.py              # every game at 4, 30, 60, 120 and 200 rounds
+    .venv/bin/python bench/sheet_cost.py              # every game at 2 to 250 rounds, then its largest table
     .venv/bin/python bench/sheet_cost.py rummy-royal 9 55 100
 
 Each game is made here round by round (:func:`game`), at any number of players its rules allow and any
@@ -180,19 +180,43 @@ def measure(slug: str, players: int | None, rounds: int, names: str = "everyday"
     return long_sheets.estimate_seconds(html), drawn_seconds(html, samples)
 
 
+#: The sizes the bench draws each game at (rounds; a game that cannot last so long is as long as it can be).
+SIZES = (2, 5, 12, 30, 60, 120, 250)
+
+
+def largest(slug: str) -> dict[str, Any]:
+    """The largest table of ``slug`` the limits allow: the most players and rounds, 40-letter names and a
+    500-character note on every round."""
+    engine = games.ENGINES[slug]
+    return game(slug, engine.MAX_PLAYERS, limits.get("MAX_ROUNDS"), "long", notes=True)
+
+
 def main(argv: list[str]) -> None:
+    """Print each sheet's estimate against its drawing, then what the largest table of each game comes to."""
     if argv:
         slug, players, *sizes = argv
         cases = [(slug, int(players), int(r)) for r in sizes]
     else:
-        cases = [(slug, games.ENGINES[slug].MAX_PLAYERS, r) for slug in sorted(games.ENGINES)
-                 for r in (4, 30, 60, 120, 200)]
+        cases = [(slug, games.ENGINES[slug].MAX_PLAYERS, r) for slug in sorted(games.ENGINES) for r in SIZES]
+    ratios = []
     for slug, players, rounds in cases:
-        estimated, drawn = measure(slug, players, rounds, samples=2)
-        print(f"{slug:17} {players} players {rounds:4} rounds: estimated {estimated:5.1f} s, drawn {drawn:5.2f} s, "
-              f"ratio {estimated / drawn:.2f}", flush=True)
+        estimated, drawn = measure(slug, players, rounds)
+        ratios.append(estimated / drawn)
+        print(f"{slug:17} {players} players {rounds:4} rounds: estimated {estimated:5.2f} s, drawn {drawn:5.2f} s "
+              f"of CPU, estimate/drawn {estimated / drawn:.2f}", flush=True)
+    print(f"estimate/drawn from {min(ratios):.2f} to {max(ratios):.2f} (target 0.67 to 1.5)")
     budget = limits.get("SHEET_SECONDS")
-    print(f"budget {budget} s")
+    for slug in sorted(games.ENGINES):
+        request = largest(slug)
+        try:
+            html = sheet_html(request, budget=budget)
+        except long_sheets.SheetTooLong as refused:
+            print(f"largest {slug} ({len(request['rounds'])} rounds): refused before drawing, estimated "
+                  f"{refused.seconds:.0f} s: {refused.message}")
+        else:
+            estimated = long_sheets.estimate_seconds(html)
+            print(f"largest {slug} ({len(request['rounds'])} rounds): estimated {estimated:.1f} s, drawn "
+                  f"{drawn_seconds(html, 1):.1f} s (budget {budget} s)")
 
 
 if __name__ == "__main__":
