@@ -312,3 +312,12 @@ def test_a_colon_after_a_right_to_left_name_follows_it(slug, tmp_path):
         first = name.split()[0]
         drawn = [w for w in found if w.text.endswith(":") and w.text[:-1] == first[::-1]]
         assert len(drawn) == wanted, (name, [w.text for w in found if first[::-1] in w.text])
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_four_rounds_with_long_and_non_latin_names_take_the_same_pages_on_either_paper(slug):
+    """Laid out in the room both papers have (sheets.SHEET_BOX_MM): Marriage Royals with such names took one
+    A4 page and two Letter pages, seven lines on the second."""
+    from .pdf_checks import layout_differences
+
+    assert layout_differences(filled(slug, 4, "a4")[2], filled(slug, 4, "letter")[2]) == []
