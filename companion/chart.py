@@ -246,8 +246,10 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
            f'aria-label="Running totals after each {escape(round_name)}">']
     out += _axes(frame, labels, targets, em, font_size)
     out += _far_targets(frame, far, em, height)
-    out.append(f'<text x="{left + frame.plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#444">'
-               f'after each {escape(round_name)}</text>')
+    # The axis's title in the middle, or at the left when a bound far below is named at the right of its line.
+    below = any(value < low for value, _ in far)
+    out.append(f'<text x="{left if below else left + frame.plot_w / 2:.1f}" y="{height - 2}" '
+               f'text-anchor="{"start" if below else "middle"}" fill="#444">after each {escape(round_name)}</text>')
     out += _lines(players, drawn, frame)
     if legend:
         out += _svg_legend(players, width - legend_w, frame.top)

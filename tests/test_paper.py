@@ -383,9 +383,14 @@ def test_bounds_far_from_the_scores_are_marked_at_the_edge_and_the_lines_use_the
     near_the_end = halfway + [{"A": 250, "B": 0}]  # A on 950: both bounds drawn across the plot
     svg = chart.progression_svg(["A", "B"], near_the_end, width=400, height=125, targets=targets, legend=False)
     assert svg.count('stroke-dasharray="4 2"') == 2 and ">above 1066 wins</text>" in svg
-    # In the PDF: no label on the plot's own lines (each bound's label whole, none run together).
-    pdf = sheets.pdf_from_html(f'<div style="width: 112mm">{svg}</div>')
-    assert "below \u2212333 ends" in re.sub(r"\s+", " ", page_texts(pdf)[0])
+    # In the PDF, at the sheet's size and the table page's: the bound named below keeps clear of the x axis's
+    # title on the same line.
+    for width, font_size in ((400, sheets.CHART_FONT), (300, 11.5)):  # the table page draws 11.5-unit labels
+        svg = chart.progression_svg(["A", "B"], near_zero, width=width, height=125, targets=targets, legend=False,
+                                    font_size=font_size)
+        found = words(sheets.pdf_from_html(f'<div style="width: 112mm">{svg}</div>'))
+        title, bound = (next(w for w in found if w.text == text) for text in ("round", "\u2193"))
+        assert abs(title.y0 - bound.y0) < 1 and title.x1 + 2 < bound.x0, (title, bound)
 
 
 def test_a_forty_letter_name_keeps_its_swatch_and_its_letters_together_in_the_legend(tmp_path):
