@@ -24,11 +24,12 @@ def _instance_secret_key(instance: Path) -> str:
 
 def _number_filters(app: Flask) -> None:
     """Numbers on every screen read as on the sheets: a true minus sign (U+2212), a round's points
-    signed (+5, 0, −30), a total plain; counts in words ("1 table", "3 tables")."""
-    from .sheets import number, signed
+    signed (+5, 0, −30), a total plain, a rating to one decimal (−1.2, never −0.0); counts in words
+    ("1 table", "3 tables"); a printed name's Thai (Lao, Khmer, Myanmar) words kept whole."""
+    from .sheets import decimal, number, signed, unbroken
     from .wording import counted
 
-    app.jinja_env.filters.update(num=number, signed=signed, counted=counted)
+    app.jinja_env.filters.update(num=number, signed=signed, counted=counted, decimal=decimal, unbroken=unbroken)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:

@@ -123,23 +123,6 @@ def legend_swatch(n: int, width: int = 26, height: int = 10) -> str:
             f'stroke="{colour}" stroke-width="1.6"{dash_attr}/>{_marker(shape, width / 2, y, colour)}</svg>')
 
 
-def _x_every(rounds: int, plot_w: float, em: float = 1.0) -> int:
-    """Label every n-th round, so that the x labels (up to 3 digits, about 5 units each at the chart's
-    usual size, ``em`` times that at another) never touch.
-
-    >>> _x_every(4, 300), _x_every(35, 300), _x_every(100, 300)
-    (1, 2, 10)
-    """
-    if rounds <= 0:
-        return 1
-    room = plot_w / rounds
-    width = (5.2 * len(str(rounds)) + 6) * em
-    for every in (1, 2, 5, 10, 20, 25, 50, 100):
-        if room * every >= width:
-            return every
-    return math.ceil(rounds / 4)
-
-
 def _from_joining(line: Sequence[float], joined: tuple[int, float] | None) -> list[tuple[int, float]]:
     """The points of a player's line: from the start, or for a player seated late (``joined``: their
     first round and the score they joined with) from that score before their first round.
@@ -176,6 +159,24 @@ class _Frame:
 
     def y(self, v: float) -> float:
         return self.top + self.plot_h * (self.high - v) / (self.high - self.low)
+
+
+def near_targets(values: Sequence[float], targets: Sequence[tuple[float, str]] = (),
+                 from_zero: bool = True) -> tuple[list[tuple[float, str]], list[tuple[float, str]]]:
+    """The game's bounds split into those near its scores, drawn across the plot, and those far off, which
+    would flatten every line to a sliver: those are marked at the plot's edge instead. A bound is near when
+    it lies within half the scores' own span beyond them.
+
+    >>> near_targets([0, 40, -25], [(1066, "above 1066 wins"), (-333, "below −333 ends")])[1]
+    [(1066, 'above 1066 wins'), (-333, 'below −333 ends')]
+    >>> near_targets([100, 700], [(1066, "a"), (-333, "b")])
+    ([(-333, 'b')], [(1066, 'a')])
+    """
+    values = list(values) or [0]
+    low, high = (min(0, *values), max(0, *values)) if from_zero else (min(values), max(values))
+    reach = max(high - low, MIN_SPAN) / 2
+    near = [t for t in targets if low - reach <= t[0] <= high + reach]
+    return near, [t for t in targets if t not in near]
 
 
 def value_scale(values: Sequence[float], targets: Sequence[tuple[float, str]] = (),
@@ -231,18 +232,24 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
     drawn = {p: _from_joining(series[p], (joined or {}).get(p)) for p in players}
     rounds = len(rounds_points)
     from_zero = not any((start or {}).values())
-    low, high, step = value_scale([v for line in drawn.values() for _, v in line], targets, from_zero)
+    values = [v for line in drawn.values() for _, v in line]
+    targets, far = near_targets(values, targets, from_zero)
+    low, high, step = value_scale(values, targets, from_zero)
     labels = [(low + k * step, _number(low + k * step)) for k in range(round((high - low) / step) + 1)]
     em = font_size / 8.5
     legend_w = 34 + 5.6 * min(max((len(p) for p in players), default=4), 24) if legend else 0
     left = 10 + 5.2 * em * max(len(label) for _, label in labels)
-    frame = _Frame(left, 8, width - left - legend_w - 10, height - 8 - 24 * em, low, high, rounds)
+    top = 8 + (10 * em if any(value > high for value, _ in far) else 0)  # a strip for a bound far above
+    frame = _Frame(left, top, width - left - legend_w - 10, height - top - 24 * em, low, high, rounds)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="{FONT}" font-size="{font_size:g}" role="img" '
            f'aria-label="Running totals after each {escape(round_name)}">']
-    out += _axes(frame, labels, targets, em)
-    out.append(f'<text x="{left + frame.plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#444">'
-               f'after each {escape(round_name)}</text>')
+    out += _axes(frame, labels, targets, em, font_size)
+    out += _far_targets(frame, far, em, height)
+    # The axis's title in the middle, or at the left when a bound far below is named at the right of its line.
+    below = any(value < low for value, _ in far)
+    out.append(f'<text x="{left if below else left + frame.plot_w / 2:.1f}" y="{height - 2}" '
+               f'text-anchor="{"start" if below else "middle"}" fill="#444">after each {escape(round_name)}</text>')
     out += _lines(players, drawn, frame)
     if legend:
         out += _svg_legend(players, width - legend_w, frame.top)
@@ -251,9 +258,9 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
 
 
 def _axes(frame: _Frame, labels: Sequence[tuple[float, str]], targets: Sequence[tuple[float, str]],
-          em: float) -> list[str]:
+          em: float, font_size: float) -> list[str]:
     """The grid, the y labels, the game's bounds, the axes and the x labels."""
-    left, top, plot_w, plot_h, rounds = frame.left, frame.top, frame.plot_w, frame.plot_h, frame.rounds
+    left, top, plot_w, plot_h = frame.left, frame.top, frame.plot_w, frame.plot_h
     out = []
     # Grid lines and the y axis labels; the zero line darker, as the baseline.
     for tick, label in labels:
@@ -275,19 +282,71 @@ def _axes(frame: _Frame, labels: Sequence[tuple[float, str]], targets: Sequence[
     out.append(f'<line x1="{left:.1f}" y1="{base:.1f}" x2="{left + plot_w:.1f}" y2="{base:.1f}" stroke="#000" '
                f'stroke-width="0.9"/>')
     # X labels under the plot: the start and the rounds, thinned so that they never touch.
-    every = _x_every(rounds, plot_w, em)
-    for i in range(rounds + 1):
-        if i % every and i != rounds:
-            continue
-        if i != rounds and rounds - i < every / 2 and i:
-            continue  # too close to the last round's label
-        x = frame.x(i)
-        out.append(f'<line x1="{x:.1f}" y1="{top + plot_h:.1f}" x2="{x:.1f}" y2="{top + plot_h + 3:.1f}" '
+    for i, x, anchor, text in x_labels(frame, font_size):
+        tick = frame.x(i)
+        out.append(f'<line x1="{tick:.1f}" y1="{top + plot_h:.1f}" x2="{tick:.1f}" y2="{top + plot_h + 3:.1f}" '
                    f'stroke="#000" stroke-width="0.6"/>')
-        anchor = "start" if i == 0 and rounds else "middle"
-        out.append(f'<text x="{x - (2 if i == 0 and rounds else 0):.1f}" y="{top + plot_h + 12 * em:.1f}" '
-                   f'text-anchor="{anchor}">{"start" if i == 0 else i}</text>')
+        out.append(f'<text x="{x:.1f}" y="{top + plot_h + 12 * em:.1f}" text-anchor="{anchor}">{text}</text>')
     return out
+
+
+def _far_targets(frame: _Frame, far: Sequence[tuple[float, str]], em: float, height: float) -> list[str]:
+    """The bounds far beyond the scores, named with an arrow outside the plot, at its right: above it for a
+    bound above, beside the x axis's title for one below."""
+    out = []
+    right = frame.left + frame.plot_w
+    for value, label in far:
+        y = 8 * em + 1 if value > frame.high else height - 2
+        arrow = "\u2191" if value > frame.high else "\u2193"
+        out.append(f'<text x="{right:.1f}" y="{y:.1f}" text-anchor="end" fill="#333">{arrow} '
+                   f'<tspan>{escape(label)}</tspan></text>')
+    return out
+
+
+#: DejaVu Sans's advance widths, in ems, of what the x axis prints: digits and the word "start".
+_ADVANCE = {**dict.fromkeys("0123456789", 0.636), "s": 0.521, "t": 0.392, "a": 0.613, "r": 0.411}
+#: The least room between two x labels, in ems.
+X_LABEL_GAP = 0.6
+
+
+def text_width(text: str, font_size: float) -> float:
+    """How wide the chart prints ``text`` (digits and "start"), in its own units.
+
+    >>> round(text_width("start", 10), 2), round(text_width("12", 10), 2)
+    (23.29, 12.72)
+    """
+    return sum(_ADVANCE.get(c, 0.7) for c in text) * font_size
+
+
+def x_labels(frame: _Frame, font_size: float) -> list[tuple[int, float, str, str]]:
+    """The x axis's labels (round, x, anchor, text): "start" and every n-th round, n the least of 1, 2, 5,
+    10, ... that keeps every label's box :data:`X_LABEL_GAP` apart from the next, the last round always
+    labelled (a label too near it left out).
+
+    >>> [text for _, _, _, text in x_labels(_Frame(30, 8, 300, 100, 0, 10, 30), 9.6)]
+    ['start', '5', '10', '15', '20', '25', '30']
+    """
+    rounds = frame.rounds
+    if rounds <= 0:
+        return [(0, frame.x(0), "middle", "start")]
+    gap = X_LABEL_GAP * font_size
+
+    def box(i: int) -> tuple[float, float]:
+        if i == 0:
+            return frame.x(0) - 2, frame.x(0) - 2 + text_width("start", font_size)
+        half = text_width(str(i), font_size) / 2
+        return frame.x(i) - half, frame.x(i) + half
+
+    for every in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500):
+        shown = [*range(0, rounds, every), rounds]
+        while len(shown) > 2 and box(shown[-1])[0] - box(shown[-2])[1] < gap:
+            del shown[-2]  # too near the last round's label
+        if all(box(b)[0] - box(a)[1] >= gap for a, b in zip(shown, shown[1:], strict=False)):
+            break
+    else:
+        shown = [0, rounds]
+    return [(i, box(i)[0] if i == 0 else frame.x(i), "start" if i == 0 else "middle", "start" if i == 0 else str(i))
+            for i in shown]
 
 
 def _lines(players: Sequence[str], drawn: Mapping[str, list[tuple[int, float]]], frame: _Frame) -> list[str]:

@@ -13,8 +13,9 @@ game's sheet therefore prints
   Rummy: the groups and the cards counted), those words.
 
 Before the work starts, :func:`estimate_seconds` tells from the HTML what the drawing will
-cost; a sheet over ``SHEET_SECONDS`` (companion.limits) is refused in words
-(:class:`SheetTooLong`) and never drawn.
+cost, within half as much again either way for every game at every size (bench/sheet_cost.py measures
+it; tests/test_sheet_cost.py keeps it so); a sheet over ``SHEET_SECONDS`` (companion.limits) is refused
+in words (:class:`SheetTooLong`) and never drawn.
 """
 
 from __future__ import annotations
@@ -29,18 +30,28 @@ from . import limits
 #: A sheet whose full layout would cost more than this many seconds is printed compactly.
 COMPACT_ABOVE_SECONDS = 5.0
 
-# What the drawing costs, fitted to sheets drawn on the shared two-core machine under load (a
-# 9-player Indian Rummy sheet of 50 and 200 deals, compact, and of 200 deals in full: 2.5, 6.2 and
-# 45 s): per element (a table cell, a paragraph, a bold word), per 1,000 characters of text set
-# (in two columns), and the fixed cost of a sheet (fonts, the chart, the head). On a quiet machine
-# a sheet takes less than this says.
-SECONDS_PER_ELEMENT = 0.0016
-SECONDS_PER_KCHAR = 0.03
-SECONDS_FIXED = 1.0
+# What the drawing costs, in CPU seconds of the process that draws: fitted to every game's sheets at 2 to 250
+# rounds, at its fewest and most players, with everyday, 40-letter and non-Latin names and with a note on
+# every round, drawn on the shared two-core machine (bench/sheet_cost.py, the least of two draws each), so
+# that the estimate is within 1.5 times of the drawing either way for every one of them (0.72 to 1.39). The
+# terms: a sheet's fixed part; each table cell, and each other element, outside the why; each 1,000
+# characters of text there; each element and 1,000 characters of the why, laid out in two columns; those
+# characters again when its columns are balanced (a why of half a page or less, whose last page WeasyPrint
+# lays out several times: print.css); each element of the chart; each script with a font of its own.
+COSTS = {"fixed": 0.21, "cells": 0.0016, "elements": 0.0001, "kchars": 0.024, "why_elements": 0.0017,
+         "why_kchars": 0.024, "balanced_kchars": 0.049, "chart_elements": 0.0013, "scripts": 0.12}
 
 _TAG = re.compile(r"<[a-zA-Z]")
+_CELL = re.compile(r"<t[dh][\s>]")
 _MARKUP = re.compile(r"<[^>]*>")
 _STYLE = re.compile(r"<style>.*?</style>", re.S)
+_SVG = re.compile(r"<svg.*?</svg>", re.S)
+_WHY = re.compile(r'<section class="why-box">.*?</section>', re.S)
+_UNBALANCED = re.compile(r'class="why [^"]*unbalanced')
+#: Scripts set in a font of their own (Hebrew, Arabic, the Indic scripts, Thai..., CJK).
+_SCRIPTS = [re.compile(f"[{block}]") for block in (
+    "\u0590-\u05ff", "\u0600-\u08ff", "\u0900-\u0dff", "\u0e00-\u0eff", "\u1100-\u11ff\uac00-\ud7af",
+    "\u3040-\u30ff\u4e00-\u9fff")]
 
 
 class SheetTooLong(Exception):
@@ -58,16 +69,29 @@ class SheetTooLong(Exception):
                 f"export (CSV or JSON) keeps the whole game.")
 
 
-def estimate_seconds(html: str) -> float:
-    """The CPU seconds WeasyPrint will take to draw ``html``, from its elements and its text.
+def cost_features(html: str) -> dict[str, float]:
+    """What the drawing of ``html`` costs for, counted from the HTML (the terms of :data:`COSTS`).
 
-    >>> round(estimate_seconds("<p>" + "x" * 1000 + "</p>"), 4)
-    1.0316
+    >>> cost_features('<p>Ann <b>10</b></p><section class="why-box"><div class="why"><p>x</p></div></section>')
+    {'fixed': 1, 'cells': 0, 'elements': 2, 'kchars': 0.006, 'why_elements': 3, 'why_kchars': 0.001, \
+'balanced_kchars': 0.001, 'chart_elements': 0, 'scripts': 0}
     """
     body = _STYLE.sub("", html)
-    elements = len(_TAG.findall(body))
-    chars = len(_MARKUP.sub("", body))
-    return SECONDS_FIXED + elements * SECONDS_PER_ELEMENT + chars / 1000 * SECONDS_PER_KCHAR
+    why = "".join(_WHY.findall(body))
+    rest = _WHY.sub("", body)
+    charts = "".join(_SVG.findall(rest))
+    rest = _SVG.sub("", rest)
+    cells = len(_CELL.findall(rest))
+    why_kchars = len(_MARKUP.sub("", why)) / 1000
+    return {"fixed": 1, "cells": cells, "elements": len(_TAG.findall(rest)) - cells,
+            "kchars": len(_MARKUP.sub("", rest)) / 1000, "why_elements": len(_TAG.findall(why)),
+            "why_kchars": why_kchars, "balanced_kchars": 0 if _UNBALANCED.search(why) else why_kchars,
+            "chart_elements": len(_TAG.findall(charts)), "scripts": sum(bool(s.search(body)) for s in _SCRIPTS)}
+
+
+def estimate_seconds(html: str) -> float:
+    """The CPU seconds WeasyPrint will take to draw ``html`` (:data:`COSTS` times :func:`cost_features`)."""
+    return sum(COSTS[term] * count for term, count in cost_features(html).items())
 
 
 # ---------------------------------------------------------------------------------------
@@ -139,15 +163,15 @@ def _pair(values: tuple[Any, Any], fmt: Callable[[Any], str], fmt_signed: Callab
     return fmt_signed(points), "" if total is None else fmt(total)
 
 
-def ledger_font_pt(chars: int, landscape: bool, paper: str) -> float:
-    """The ledger's font size: 8.5 pt, smaller when its longest line needs it, and never under 7 pt.
+def ledger_font_pt(chars: int, width_mm: float) -> float:
+    """The ledger's font size: 8.5 pt, smaller when its longest line needs it to fit ``width_mm``, and never
+    under the sheets' 7.5 pt.
 
-    >>> ledger_font_pt(100, False, "A4"), ledger_font_pt(160, True, "A4")
-    (8.5, 8.2)
+    >>> ledger_font_pt(100, 194.0), ledger_font_pt(150, 263.4), ledger_font_pt(200, 194.0)
+    (8.5, 8.2, 7.5)
     """
-    page_mm = {"A4": (210, 297), "letter": (215.9, 279.4)}[paper][1 if landscape else 0] - 16
-    fits = page_mm / (max(chars, 1) * 0.602 * 25.4 / 72)  # DejaVu Sans Mono: 0.602 em a letter
-    return max(7.0, min(8.5, int(fits * 10) / 10))
+    fits = width_mm / (max(chars, 1) * 0.602 * 25.4 / 72)  # DejaVu Sans Mono: 0.602 em a letter
+    return max(7.5, min(8.5, int(fits * 10) / 10))
 
 
 # ---------------------------------------------------------------------------------------

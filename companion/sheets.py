@@ -28,6 +28,7 @@ import math
 import os
 import re
 import threading
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from functools import cache
@@ -75,6 +76,12 @@ _RTL_RUN = re.compile(f"[{_RTL_LETTER}](?:[{_RTL_LETTER}\\s\u200c\u200d'.-]*[{_R
 LONG_NAME = 16
 
 
+#: A why of more characters than this (about half a page of its two columns) fills its columns in turn on
+#: its last page rather than balancing them: WeasyPrint balances by laying the page out again and again,
+#: each time a little taller, which can cost more than the rest of the sheet and cannot be told beforehand.
+BALANCED_WHY_CHARS = 6000
+
+
 #: A game of this many rounds or fewer is short: its chart is drawn lower, so that it fits one page.
 SHORT_GAME = 6
 SHORT_CHART_HEIGHT = 84
@@ -83,8 +90,16 @@ SHORT_CHART_HEIGHT = 84
 CHART_FONT = 9.6
 
 
-#: The width a sheet's content takes (the paper less the 8 mm margins), upright and across, in mm.
-CONTENT_MM = {("A4", False): 194.0, ("A4", True): 281.0, ("letter", False): 199.9, ("letter", True): 263.4}
+#: Each paper's width and height, upright, in mm.
+PAPER_MM = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}
+#: The page's least margins (top, right, bottom, left) in mm: print.css's, the footer in the bottom one.
+MARGINS_MM = (8.0, 8.0, 10.0, 8.0)
+#: The box a filled sheet is laid out in, upright and across (width, height, in mm): the room both papers
+#: have (upright, A4's width less 6 mm a side and Letter's height within its margins; across, Letter's
+#: width and A4's height within theirs). A sheet is laid out in the same box on either paper, so it breaks
+#: into the same pages on both, line for line; the paper with more room keeps it as margin, shared on both
+#: sides.
+SHEET_BOX_MM = {False: (198.0, 261.4), True: (263.4, 192.0)}
 #: The round-by-round grid's columns before the players', in mm, by game: wide enough for their words
 #: with everyday names; a long name wraps inside them. A game not listed gives each 20 mm.
 INFO_COLUMNS_MM = {"rally-the-king": (15, 33, 31), "indian-rummy": (11, 17), "royalty": (15, 34),
@@ -144,6 +159,32 @@ def amount(value: Any, cents: bool = False) -> str:
     return number(value)
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """A number to a fixed number of decimals, as a rating prints: a true minus sign, and none on a value
+    that rounds to zero (−0.04 is "0.0", not "−0.0").
+
+    >>> decimal(-0.04), decimal(-0.11), decimal(2.794), decimal(-12.25, 2)
+    ('0.0', '−0.1', '2.8', '−12.25')
+    """
+    text = f"{value:.{places}f}"
+    if float(text) == 0:
+        text = text.lstrip("-")
+    return text.replace("-", "\u2212")
+
+
+def places(keys: Sequence[Any]) -> list[int]:
+    """Each line's place in a list already in order, equal keys sharing the place of the first of them
+    and the next counted on past them (standard competition ranking: 1, 2, 2, 2, 5).
+
+    >>> places(["2.8", "0.0", "0.0", "0.0", "−1.2"])
+    [1, 2, 2, 2, 5]
+    """
+    out: list[int] = []
+    for n, key in enumerate(keys):
+        out.append(out[-1] if n and key == keys[n - 1] else n + 1)
+    return out
+
+
 def has_cents(value: Any) -> bool:
     """True when a point value is not a whole number (0.25 a point)."""
     return isinstance(value, float) and not value.is_integer()
@@ -161,8 +202,26 @@ def format_date(value: str | date | datetime | None) -> str:
     return f"{value.day} {value:%B %Y}"
 
 
+#: A word of a script written without spaces between words (Thai, Lao, Khmer, Myanmar), up to 20 letters:
+#: Pango would break it at the dictionary's word boundaries ("สม|ชาย"); a name keeps each such word whole.
+_UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_UNSPACED_WORD = re.compile(f"(?<![{_UNSPACED}])[{_UNSPACED}]{{2,20}}(?![{_UNSPACED}])")
+
+
+def unbroken(text: Any) -> Markup:
+    """Escape ``text``, setting each word of a script written without spaces in a ``<span class="word">``
+    that the sheets' CSS keeps on one line (a name breaks between its words, never inside one).
+
+    >>> str(unbroken("สมชาย ใจดี & Ann"))
+    '<span class="word">สมชาย</span> <span class="word">ใจดี</span> &amp; Ann'
+    """
+    escaped = str(Markup.escape(text))
+    return Markup(_UNSPACED_WORD.sub(lambda m: f'<span class="word">{m.group(0)}</span>', escaped))  # noqa: S704
+
+
 def isolate(text: str) -> Markup:
-    """Escape ``text``, setting each run of right-to-left words apart in a ``<bdi>``.
+    """Escape ``text``, setting each run of right-to-left words apart in a ``<bdi>`` (and each word of a script
+    written without spaces whole: :func:`unbroken`).
 
     Arabic and Hebrew names then read right to left while the numbers and words around them
     keep their places: "Łukasz 10 + محمد 65 = 75" does not turn into "… 75 = 65 محمد".
@@ -173,7 +232,7 @@ def isolate(text: str) -> Markup:
     >>> str(isolate("<b>Ann</b>"))
     '&lt;b&gt;Ann&lt;/b&gt;'
     """
-    escaped = str(Markup.escape(text))
+    escaped = str(unbroken(text))
     if not _RTL_RUN.search(escaped):
         return Markup(escaped)  # noqa: S704 - escaped just above
     return Markup(_RTL_RUN.sub(lambda m: f'<bdi dir="rtl">{m.group(0)}</bdi>', escaped))  # noqa: S704
@@ -527,7 +586,8 @@ def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, heigh
         word = "Alliance" if data["game"] == "alliance-royals" else "Coalition"
         lines, series = list(data["sides"]), _side_running(data)
         named = {side: f"{word} {side}: " + " & ".join(members) for side, members in data["sides"].items()}
-    first_points = {} if data.get("sides") else data["rounds"][0].get("points") or {}
+    first = data["rounds"][0]
+    first_points = (first.get("side_points") if data.get("sides") else first.get("points")) or {}
     start = {p: series[0][p] - first_points.get(p, 0) for p in lines}  # the starting chips; 0 in most games
     deltas = [{p: series[0][p] - start[p] for p in lines}]
     deltas += [{p: series[i][p] - series[i - 1][p] for p in lines} for i in range(1, len(series))]
@@ -541,6 +601,35 @@ def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, heigh
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
     return svg, legend
+
+
+#: The room for a name in the sheet's chart legend, in ems of its 7.5 pt: each of its two columns (half the
+#: chart's 58% of the sheet, less the gap) less the 8 mm its line's sample takes; upright and across.
+LEGEND_EMS = {False: 17.5, True: 24.5}
+
+
+def _ems(text: str) -> float:
+    """About how wide ``text`` prints, in ems (DejaVu Sans, rounded up; a wide CJK letter is one em)."""
+    return sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.78 if c.isupper() else 0.62 for c in text)
+
+
+def legend_name(name: str, ems: float) -> str:
+    """A name as the chart's legend prints it: whole, wrapping between its words, and each word wider than the
+    legend's column shortened with an ellipsis (the grid and the standing print it whole).
+
+    >>> legend_name("Wolfeschlegelsteinhausenbergerdorffvoral", 17.5)
+    'Wolfeschlegelsteinhausenbe…'
+    >>> legend_name("Anne-Marie Fitzgerald-Okonkwo of Kildare", 17.5)
+    'Anne-Marie Fitzgerald-Okonkwo of Kildare'
+    """
+    words = []
+    for word in name.split(" "):
+        if _ems(word) > ems:
+            while word and _ems(word) + 1 > ems:
+                word = word[:-1]
+            word += "…"
+        words.append(word)
+    return " ".join(words)
 
 
 def final_score(data: Mapping[str, Any]) -> str:
@@ -576,17 +665,35 @@ def grid_columns(slug: str, paper: str, players: int, sides: int, info: int) -> 
     pushed past the paper's edge.
 
     >>> grid_columns("rally-the-king", "A4", 4, 0, 3)
-    [6.0, 15, 33, 31, 14.99, 12.26, 14.99, 12.26, 14.99, 12.26, 14.99, 12.26]
-    >>> abs(sum(grid_columns("indian-rummy", "letter", 9, 0, 2)) - CONTENT_MM["letter", True]) < 0.1
+    [6.0, 15, 33, 31, 15.54, 12.71, 15.54, 12.71, 15.54, 12.71, 15.54, 12.71]
+    >>> abs(sum(grid_columns("indian-rummy", "letter", 9, 0, 2)) - SHEET_BOX_MM[True][0]) < 0.1
     True
     """
-    width = CONTENT_MM[paper_size(paper), players > UPRIGHT_PLAYERS]
+    width = SHEET_BOX_MM[players > UPRIGHT_PLAYERS][0]
     fixed = list(INFO_COLUMNS_MM.get(slug, ()))[:info]
     fixed += [20.0] * (info - len(fixed))
     first = N_COLUMN_MM if info else 2 * N_COLUMN_MM  # with no column of its own beside it, room for "TOTAL"
     pair = (width - first - sum(fixed)) / max(players + sides, 1)
     points = round(pair * POINTS_SHARE, 2)
     return [first, *fixed, *[points, round(pair - points, 2)] * (players + sides)]
+
+
+def page_margins(paper: str, landscape: bool) -> str:
+    """The filled sheet's page margins on ``paper``, as CSS: those that leave :data:`SHEET_BOX_MM`.
+
+    >>> page_margins("A4", False), page_margins("letter", False)
+    ('16.8mm 6mm 18.8mm 6mm', '8mm 8.95mm 10mm 8.95mm')
+    >>> page_margins("A4", True), page_margins("letter", True)
+    ('8mm 16.8mm 10mm 16.8mm', '10.95mm 8mm 12.95mm 8mm')
+    """
+    width, height = PAPER_MM[paper_size(paper)]
+    if landscape:
+        width, height = height, width
+    box_width, box_height = SHEET_BOX_MM[landscape]
+    top, right, bottom, left = MARGINS_MM
+    across = (width - box_width - left - right) / 2
+    down = (height - box_height - top - bottom) / 2
+    return " ".join(f"{round(mm, 2):g}mm" for mm in (top + down, right + across, bottom + down, left + across))
 
 
 def _result(data: Mapping[str, Any], noun: str) -> dict[str, Any]:
@@ -643,6 +750,8 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
     # A short game's lines need less height to read, and the page is wanted for its why.
     short = len(data["rounds"]) <= SHORT_GAME
     svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125, font_size=CHART_FONT)
+    for item in legend:
+        item["printed"] = legend_name(item["name"], LEGEND_EMS[len(players) > UPRIGHT_PLAYERS])
     context = {
         "kind": "filled",
         "slug": slug,
@@ -670,12 +779,22 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         "rulings": list(rulings_log if rulings_log is not None else rulings_from(raw_rounds, slug)),
         "notes": [(row["n"], row["note"]) for row in rows if row["note"]],
         "css": Markup(print_css()),  # noqa: S704 - our own file
+        "page_margin": page_margins(paper, len(players) > UPRIGHT_PLAYERS),
         "compact": compact,
         "ledger": None,
     }
     if compact:
         _make_compact(context)
+    context["why_balanced"] = _why_chars(context) <= BALANCED_WHY_CHARS
     return context
+
+
+def _why_chars(context: Mapping[str, Any]) -> int:
+    """How many characters the sheet's why prints, about."""
+    if context["compact"]:
+        return sum(len(row["compact_why"]) for row in context["rows"])
+    return sum(len(line) for row in context["rows"] for line in
+               [*row["why"]["shared"], *(text for _, lines in row["why"]["players"] for text in lines)])
 
 
 def _make_compact(context: dict[str, Any]) -> None:
@@ -685,11 +804,16 @@ def _make_compact(context: dict[str, Any]) -> None:
     cents = has_cents((context["options"] or {}).get("point_value"))
     context["ledger"] = long_sheets.ledger(context["rows"], players, sides, word,
                                            lambda v: amount(v, cents), signed)
-    landscape = len(players) > 6
-    context["ledger_pt"] = long_sheets.ledger_font_pt(context["ledger"]["chars"], landscape, context["paper"])
+    width = SHEET_BOX_MM[len(players) > UPRIGHT_PLAYERS][0]
+    context["ledger_pt"] = long_sheets.ledger_font_pt(context["ledger"]["chars"], width)
     context["why_key"] = long_sheets.KEYS.get(slug)
     for row in context["rows"]:
         row["compact_why"] = long_sheets.compact_why(slug, row, players)
+
+
+#: The turn rows of Royalty's blank sheet on each paper: as many as fit the page under the longest names
+#: and a round pack's head, with the end of the game's rows and the rules below them.
+ROYALTY_TURN_ROWS = {"A4": 21, "letter": 19}
 
 
 def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: str | None = "A4", *,
@@ -727,6 +851,7 @@ def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: s
         "options": dict(engine.OPTIONS),
         "engine": engine,
         "noun": round_name(game_slug),
+        "turn_rows": ROYALTY_TURN_ROWS[paper_size(paper)],
         "css": Markup(print_css()),  # noqa: S704 - our own file
     }
 

@@ -96,3 +96,25 @@ def page_texts(pdf: bytes) -> list[str]:
 
 def page_count(pdf: bytes) -> int:
     return len(PdfReader(BytesIO(pdf)).pages)
+
+
+def page_words(pdf: bytes, page: int) -> list[tuple[str, float, float]]:
+    """A page's words with their places measured from its first word's, in reading order."""
+    found = [w for w in words(pdf) if w.page == page]
+    x, y = found[0].x0, found[0].y0
+    return sorted((w.text, round(w.x0 - x, 1), round(w.y0 - y, 1)) for w in found)
+
+
+def layout_differences(one: bytes, other: bytes) -> list:
+    """Where two PDFs of the same sheet differ but for their margins: the page counts, or words that are not
+    the same or not in the same place (within half a point) on the same page."""
+    if page_count(one) != page_count(other):
+        return [("pages", page_count(one), page_count(other))]
+    for page in range(1, page_count(one) + 1):
+        a, b = page_words(one, page), page_words(other, page)
+        if [w[0] for w in a] != [w[0] for w in b]:
+            return [("words on page", page)]
+        moved = [(x, y) for x, y in zip(a, b, strict=True) if max(abs(x[1] - y[1]), abs(x[2] - y[2])) > 0.5]
+        if moved:
+            return moved[:5]
+    return []

@@ -7,7 +7,10 @@ afresh from their pack (AR-1), so that no round's why repeats another's.
 
 from __future__ import annotations
 
+import importlib.util
 import random
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from companion import games
@@ -45,3 +48,13 @@ def everyday_game(slug: str, rounds: int = 4, seed: int = 4) -> dict[str, Any]:
     request = renamed(game, EVERYDAY[:len(game["players"])])
     games.score(request)  # a valid game, or InputError here
     return request
+
+
+@cache
+def sheet_cost():
+    """bench/sheet_cost.py: games of any game at any size and names, and what their sheets cost to draw."""
+    path = Path(__file__).resolve().parent.parent / "bench" / "sheet_cost.py"
+    spec = importlib.util.spec_from_file_location("sheet_cost", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

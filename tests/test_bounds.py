@@ -90,12 +90,12 @@ def imported_table(client, body: dict) -> str:
 
 def test_a_sheet_too_long_to_draw_is_refused_at_once_in_words(tight_app, monkeypatch):
     client = tight_app.test_client()
-    table = imported_table(client, long_indian_rummy(40))
+    table = imported_table(client, long_indian_rummy(60))  # estimated at 1.7 s of drawing
     monkeypatch.setattr(sheets, "pdf_from_html", lambda html: pytest.fail("the sheet was drawn"))
     response = client.get(f"{table}/sheet.pdf")
     assert response.status_code == 413
     page = response.get_data(as_text=True)
-    assert "too long to print" in page and "40 deals" in page and "at most 1.5 seconds" in page
+    assert "too long to print" in page and "60 deals" in page and "at most 1.5 seconds" in page
     assert "None" not in page and "SheetTooLong" not in page
 
 

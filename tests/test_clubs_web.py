@@ -15,7 +15,7 @@ import pytest
 from companion import tables
 from companion.clubs import store
 from companion.db import get_db
-from tests.pdf_checks import near_the_edge, page_count, page_texts, too_small
+from tests.pdf_checks import near_the_edge, page_count, page_texts, too_small, words
 
 ALLIANCE_ROUND = {"players": {
     "Ann": {"house": "S", "spoils": ["KS", "QS", "JS", "KS", "QS", "JS", "QD", "KD"], "meld": ["2S", "2H", "2D", "2C"],
@@ -466,3 +466,38 @@ def test_numbers_and_dates_out_of_range_are_a_404_or_a_message_never_a_500(clien
     refused = client.post(f"/clubs/{club.id}/seasons?key={club.director_key}",
                           data={"season_name": "Forever", "season_from": "2026-01-01", "season_to": "9999-12-31"})
     assert refused.status_code == 422 and "between the years 1900 and 2999" in text(refused)
+
+
+def test_ratings_print_with_a_true_minus_never_minus_zero_and_equal_ratings_share_a_place(client, club, app):
+    """Deals rummy, one deal a game (IR-10). Ann wins a table of five; Ben, Cat and Dan count 10 each (equal
+    standing, one place, and so one rating: −0.11), Eve 80. Fay, Gus, Hal and Ivy play three games, won by
+    Hal, Ivy and Gus, the others counting 10, 20 and 30 in seat order: Hal ends on −0.046, "0.0" (never
+    "−0.0"). On the club page and on the standings PDF alike: places 1, 2, 3, 4, 5, 5, 5, 8, 9 (equal
+    ratings, equal places) and every minus a true minus."""
+    with app.app_context():
+        db = get_db()
+        five = tables.new_table("indian-rummy", ["Ann", "Ben", "Cat", "Dan", "Eve"], {"variant": "deals", "deals": 1})
+        store.start_table(db, club, five, rounds=[{"winner": "Ann", "hands": {
+            "Ben": {"count": 10}, "Cat": {"count": 10}, "Dan": {"count": 10}, "Eve": {"count": 80}}}])
+        four = ["Fay", "Gus", "Hal", "Ivy"]
+        for winner in ("Hal", "Ivy", "Gus"):
+            table = tables.new_table("indian-rummy", four, {"variant": "deals", "deals": 1})
+            losers = [p for p in four if p != winner]
+            store.start_table(db, club, table, rounds=[{"winner": winner, "hands": {
+                p: {"count": 10 * n} for n, p in enumerate(losers, 1)}}])
+    expected = [("1", "Fay", "5.5"), ("2", "Gus", "3.9"), ("3", "Ann", "2.8"), ("4", "Hal", "0.0"),
+                *[("5", p, "\u22120.1") for p in ("Ben", "Cat", "Dan")], ("8", "Eve", "\u22121.2"),
+                ("9", "Ivy", "\u22123.3")]
+    board = text(page(client, club)).split('id="board-indian-rummy"')[1].split("</table>")[0]
+    rows = [(re.search(r"<td>(\d+)</td>", row)[1], re.search(r'">([^<]+)</a>', row)[1],
+             re.findall(r'<td class="num">([^<]+?)(?: <abbr|</td>)', row)[-1]) for row in board.split("<tr>")[2:]]
+    assert rows == expected, rows
+    pdf = client.get(f"/clubs/{club.id}/standings.pdf?key={club.member_key}&season=all").data
+    named = {name for _, name, _ in expected}
+    by_line: dict[float, list] = {}
+    for word in words(pdf):
+        by_line.setdefault(round(word.y0), []).append(word)
+    lines = [[w.text for w in sorted(line, key=lambda w: w.x0)] for _, line in sorted(by_line.items())]
+    printed = [(line[0], line[1], line[-1] if line[-1] != "p" else line[-2]) for line in lines
+               if len(line) > 2 and line[1] in named]
+    assert printed == expected, printed

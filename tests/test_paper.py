@@ -32,8 +32,8 @@ from . import (
     test_rummathon_royale,
     test_rummy_royal,
 )
-from .pdf_checks import near_the_edge, needs_poppler, page_count, page_texts, too_small, words
-from .print_games import everyday_game
+from .pdf_checks import layout_differences, near_the_edge, needs_poppler, page_count, page_texts, too_small, words
+from .print_games import everyday_game, sheet_cost
 
 SLUGS = sorted(games.ENGINES)
 PAPERS = ["a4", "letter"]
@@ -85,15 +85,54 @@ def test_four_rounds_with_everyday_names_print_on_one_page(slug, paper):
     pdf = everyday_sheet(slug, paper)
     pages = page_texts(pdf)
     if slug == "rummy-royal":
-        # Its board after each deal follows on a page of its own, its caption with it. Four deals' why,
-        # restated in full (every chip's movement, RM-7), runs a few lines onto that page as well.
+        # Under its deals the board after each deal, its caption with it; four deals' why, restated in full
+        # (every chip's movement, RM-7), runs onto a second page.
         assert len(pages) == 2, len(pages)
-        assert "THE BOARD AFTER EACH DEAL" in pages[1]
-        assert "Each row: the chips left on every space" in re.sub(r"\s+", " ", pages[1])
-        assert "WHY EACH SCORE" in pages[0]
+        assert "THE BOARD AFTER EACH DEAL" in pages[0] and "WHY EACH SCORE" in pages[0]
+        assert "Each row: the chips left on every space" in re.sub(r"\s+", " ", pages[0])
+        assert "Deal 4" in pages[1]
     else:
         assert len(pages) == 1, f"{slug} on {paper}: {len(pages)} pages"
     assert grid_totals(pdf) == expected_totals(everyday_game(slug))
+
+
+@cache
+def sized_sheet(slug: str, players: int | None, rounds: int, names: str, paper: str) -> bytes:
+    bench = sheet_cost()
+    return sheets.pdf_from_html(bench.sheet_html(bench.game(slug, players, rounds, names), paper))
+
+
+#: Sizes printed on both papers (four rounds with 40-letter and non-Latin names: tests/test_print_matrix.py):
+#: the games found a page longer on Letter (30 rounds of Battle Royals and of Rummathon Royale), and Marriage
+#: Royals' twelve rounds with names in eight scripts.
+SIZES = [("battle-royals", None, 30, "everyday"), ("rummathon-royale", None, 30, "everyday"),
+         ("marriage-royals", 3, 12, "scripts")]
+
+
+@pytest.mark.parametrize(("slug", "players", "rounds", "names"), SIZES,
+                         ids=[f"{s}-{r}-{n}" for s, _, r, n in SIZES])
+def test_a_sheet_takes_the_same_pages_on_letter_as_on_a4(slug, players, rounds, names):
+    """A sheet is laid out in the room both papers have (sheets.SHEET_BOX_MM): the same pages, each word in
+    the same place on the page but for the margins, on A4 and on Letter."""
+    a4, letter = (sized_sheet(slug, players, rounds, names, paper) for paper in PAPERS)
+    assert layout_differences(a4, letter) == []
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_four_rounds_with_everyday_names_take_the_same_pages_on_either_paper(slug):
+    assert layout_differences(everyday_sheet(slug, "a4"), everyday_sheet(slug, "letter")) == []
+
+
+@pytest.mark.parametrize(("players", "deals"), [(4, 10), (9, 8)])
+def test_rummy_royals_board_follows_its_deals_and_the_last_page_holds_why(players, deals):
+    """The board after each deal (RM-4, RM-7) prints under the deals' grid; the why comes last, so no page
+    holds the board alone (10 deals at four and 8 at nine left it alone on a third and fourth page)."""
+    pages = page_texts(sized_sheet("rummy-royal", players, deals, "everyday", "a4"))
+    board = next(n for n, page in enumerate(pages) if "THE BOARD AFTER EACH DEAL" in page)
+    grid = next(n for n, page in enumerate(pages) if re.search(r"^TOTAL\b", page, re.M))
+    assert board in (grid, grid + 1)
+    assert "WHY EACH SCORE" in "".join(pages[board:]) and "THE BOARD" not in "".join(pages[board + 1:])
+    assert f"Deal {deals}" in pages[-1]
 
 
 # ---------------------------------------------------------------------------------------
@@ -296,6 +335,89 @@ def test_a_chip_game_starts_at_the_starting_chips_and_spans_the_swings():
     for line, player in zip(lines, scored.players, strict=True):
         last = value(line[-1][1])
         assert abs(last - scored.totals[player]) <= half_a_line(value)
+
+
+@cache
+def axis_sheet() -> bytes:
+    """The sheets' chart (400 units printed 112 mm wide, text 9.6 units) of 1 to 60 rounds, one to a line."""
+    charts = "".join(f'<div style="width: 112mm; break-inside: avoid">{chart.progression_svg(["A", "B"], [{"A": 5, "B": -5}] * n, width=400, height=84, font_size=sheets.CHART_FONT, legend=False)}</div>' for n in range(1, 61))  # noqa: E501
+    return sheets.pdf_from_html(f"<style>{sheets.print_css()}</style>{charts}")
+
+
+def test_the_x_axis_labels_never_touch():
+    """"start" and the rounds under the plot: every label its own word, at least 1 pt from the next
+    ("start2" was read when the first round's label touched "start")."""
+    found = words(axis_sheet())
+    starts = [w for w in found if w.text.startswith("start")]
+    assert len(starts) == 60 and all(w.text == "start" for w in starts), [w.text for w in starts if w.text != "start"]
+    for start in starts:
+        line = sorted((w for w in found if w.page == start.page and abs(w.y0 - start.y0) < 1), key=lambda w: w.x0)
+        assert [w.text for w in line][0] == "start" and all(w.text.isdigit() for w in line[1:])
+        gaps = [b.x0 - a.x1 for a, b in zip(line, line[1:], strict=False)]
+        assert min(gaps) >= 1, (line[-1].text, [w.text for w in line], gaps)
+
+
+def plot_height(svg: str) -> tuple[float, float]:
+    """The plot's top and bottom, from the y axis."""
+    top, bottom = re.search(r'<line x1="[\d.]+" y1="([\d.]+)" x2="[\d.]+" y2="([\d.]+)" stroke="#000" '
+                            r'stroke-width="0.8"/>', svg).groups()
+    return float(top), float(bottom)
+
+
+def test_bounds_far_from_the_scores_are_marked_at_the_edge_and_the_lines_use_the_plot():
+    """Alliance Royals' 1066 and −333 (AR-12) with totals within 60 of 0: the axis spans the scores, the lines
+    use most of the plot's height, and each bound is named with an arrow outside the plot. A bound the scores
+    come near is drawn across the plot, dashed."""
+    targets = sheets.chart_targets("alliance-royals", {})
+    near_zero = [{"A": 40, "B": -25}, {"A": -15, "B": 35}, {"A": 30, "B": -50}]
+    svg = chart.progression_svg(["A", "B"], near_zero, width=400, height=125, targets=targets, legend=False)
+    top, bottom = plot_height(svg)
+    ys = [y for line in chart_points(svg)[0] for _, y in line]
+    assert max(ys) - min(ys) >= 0.5 * (bottom - top), (min(ys), max(ys), top, bottom)
+    assert 'stroke-dasharray="4 2"' not in svg
+    assert "\u2191 <tspan>above 1066 wins</tspan>" in svg and "\u2193 <tspan>below \u2212333 ends</tspan>" in svg
+    halfway = [{"A": 400, "B": -25}, {"A": 300, "B": 35}]  # A on 700: 1066 is far above, −333 near
+    svg = chart.progression_svg(["A", "B"], halfway, width=400, height=125, targets=targets, legend=False)
+    assert svg.count('stroke-dasharray="4 2"') == 1 and ">below \u2212333 ends</text>" in svg
+    assert "\u2191 <tspan>above 1066 wins</tspan>" in svg
+    near_the_end = halfway + [{"A": 250, "B": 0}]  # A on 950: both bounds drawn across the plot
+    svg = chart.progression_svg(["A", "B"], near_the_end, width=400, height=125, targets=targets, legend=False)
+    assert svg.count('stroke-dasharray="4 2"') == 2 and ">above 1066 wins</text>" in svg
+    # In the PDF, at the sheet's size and the table page's: the bound named below keeps clear of the x axis's
+    # title on the same line.
+    for width, font_size in ((400, sheets.CHART_FONT), (300, 11.5)):  # the table page draws 11.5-unit labels
+        svg = chart.progression_svg(["A", "B"], near_zero, width=width, height=125, targets=targets, legend=False,
+                                    font_size=font_size)
+        found = words(sheets.pdf_from_html(f'<div style="width: 112mm">{svg}</div>'))
+        title, bound = (next(w for w in found if w.text == text) for text in ("round", "\u2193"))
+        assert abs(title.y0 - bound.y0) < 1 and title.x1 + 2 < bound.x0, (title, bound)
+
+
+def test_a_forty_letter_name_keeps_its_swatch_and_its_letters_together_in_the_legend(tmp_path):
+    """The legend sets a 40-letter one-word name beside its line's sample, shortened with an ellipsis
+    rather than broken mid-word (the grid and the standing print it whole)."""
+    from PIL import Image
+
+    request = rename(everyday_game("battle-royals"), {"Margaret": ONE_WORD})
+    pdf = render(request, "a4")
+    found = words(pdf)
+    legend = [w for w in found if w.text.startswith("Wolfe") and w.text.endswith("\u2026")]
+    assert len(legend) == 1, [w.text for w in found if "Wolfe" in w.text]
+    assert not [w for w in found if w.text in ("voral", "dorffvoral")]
+    name = legend[0]
+    (tmp_path / "sheet.pdf").write_bytes(pdf)
+    subprocess.run(["pdftoppm", "-r", "150", "-f", "1", "-l", "1", "-png", "-singlefile", str(tmp_path / "sheet.pdf"),
+                    str(tmp_path / "page")], check=True)
+    image = Image.open(tmp_path / "page.png").convert("RGB")
+    scale = 150 / 72
+    # The first line's sample (chart.COLOURS[0], #1f4e9c) is in the 8 mm left of the name, on its line.
+    left, right = int((name.x0 - 8 * 72 / 25.4) * scale), int(name.x0 * scale)
+    rows = [y for y in range(int((name.y0 - 12) * scale), int((name.y1 + 12) * scale))
+            if any(sum(abs(a - b) for a, b in zip(image.getpixel((x, y)), (0x1F, 0x4E, 0x9C), strict=True)) < 90
+                   for x in range(left, right))]
+    assert rows, "no sample beside the name"
+    middle = (min(rows) + max(rows)) / 2 / scale
+    assert name.y0 - 1 <= middle <= name.y1 + 1, (middle, name.y0, name.y1)
 
 
 # ---------------------------------------------------------------------------------------

@@ -286,3 +286,38 @@ def test_money_with_cents_keeps_two_decimals_throughout():
     standing = html.split('<table class="standing">')[1].split("</table>")[0]
     money = [re.findall(r'<td class="num">([^<]*)</td>', row)[1] for row in standing.split("<tr")[2:]]
     assert money == ["13.25", "\u221210.00", "\u22123.25"], money  # 53 × 0.25; 40 × 0.25; 13 × 0.25
+
+
+#: Right-to-left names as poppler reads them back (the lam-alef ligature of "الأحمد" reads "األحمد").
+RTL_READ = {"محمد الأحمد": "محمد األحمد", "נועה כהן": "נועה כהן"}
+
+
+@pytest.mark.parametrize("slug", [s for s in SLUGS if set(RTL_READ) & set(names_for(s, NAME_OFFSET[s], 9))])
+def test_a_colon_after_a_right_to_left_name_follows_it(slug, tmp_path):
+    """"محمد الأحمد: House ♦": each right-to-left name is isolated (<bdi>), so the colon after it follows it
+    in the text read back and sits right of it on the page, where an English line puts it."""
+    request, scored, pdf = filled(slug, 4, "a4")
+    html = sheets.html_for_filled(scored, "Club night", "2025-11-21", request["options"], None, "a4",
+                                  rounds=request["rounds"])
+    plain = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html.split("<body")[1]))
+    flat = re.sub(r"\s+", " ", pdftotext(pdf, tmp_path))
+    from .pdf_checks import words
+
+    found = words(pdf)
+    for name in set(RTL_READ) & set(request["players"]):
+        wanted = plain.count(f"{name}:")
+        assert wanted and flat.count(f"{RTL_READ[name]}:") == wanted, (name, wanted)
+        assert f":{RTL_READ[name]}" not in flat.replace(" ", "")
+        # On the page: the word carrying the colon is the name's first word (drawn rightmost), the colon last.
+        first = name.split()[0]
+        drawn = [w for w in found if w.text.endswith(":") and w.text[:-1] == first[::-1]]
+        assert len(drawn) == wanted, (name, [w.text for w in found if first[::-1] in w.text])
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_four_rounds_with_long_and_non_latin_names_take_the_same_pages_on_either_paper(slug):
+    """Laid out in the room both papers have (sheets.SHEET_BOX_MM): Marriage Royals with such names took one
+    A4 page and two Letter pages, seven lines on the second."""
+    from .pdf_checks import layout_differences
+
+    assert layout_differences(filled(slug, 4, "a4")[2], filled(slug, 4, "letter")[2]) == []

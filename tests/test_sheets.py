@@ -162,7 +162,7 @@ def test_the_html_is_self_contained_and_the_same_from_json_or_scored_game():
     html = sheets.html_for_filled(scored, "T", "2025-01-02", {}, [], rounds=request["rounds"])
     assert html == sheets.html_for_filled(scored.as_json(), "T", "2025-01-02", {}, [], rounds=request["rounds"])
     assert "<link" not in html and "<script" not in html and "url(" not in html
-    assert "@page { size: A4 portrait; }" in html
+    assert "@page { size: A4 portrait; margin: 16.8mm 6mm 18.8mm 6mm; }" in html
 
 
 def test_names_are_escaped():
@@ -205,7 +205,7 @@ def test_blank_sheets_fit_one_page_with_the_games_columns(game):
     # Across the page, for the columns a hand needs; Royalty's word, score and total fit upright.
     assert size(reader.pages[0]) == (A4 if game == "royalty" else (A4[1], A4[0]))
     for heading in BLANK_HEADINGS[game]:
-        assert heading in text, heading
+        assert re.sub(r"\s", "", heading) in re.sub(r"\s", "", text), heading
     most = games.ENGINES[game].MAX_PLAYERS
     names = [f"Player{i}" for i in range(1, most + 1)]
     reader, text = pdf_text(sheets.render_blank(game, names, paper="letter"))
@@ -411,3 +411,29 @@ def test_each_thread_keeps_one_font_configuration_for_its_sheets():
     thread.start()
     thread.join()
     assert theirs and theirs[0] is not mine
+
+
+@pytest.mark.parametrize(("paper", "rows"), [("A4", 21), ("letter", 19)])
+def test_royaltys_blank_sheet_gives_six_players_room_for_a_word_and_fills_the_page(paper, rows):
+    """Six players upright: each player's word column is the widest of their three (a word is written
+    whole), and turn rows fill the page down to the end of the game's rows and the rules, on one page."""
+    from .pdf_checks import words
+
+    pdf = sheets.render_blank("royalty", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"], paper)
+    assert len(PdfReader(BytesIO(pdf)).pages) == 1
+    found = words(pdf)
+    mm = 72 / 25.4
+    heads = {w.text: w for w in found if w.text in ("Ann", "Ben")}
+    score, total = (min((w for w in found if w.text == text and w.x0 > heads["Ann"].x0), key=lambda w: w.x0)
+                    for text in ("score", "total"))
+    group = heads["Ben"].x0 - heads["Ann"].x0  # a player's three columns
+    total_width = 2 * (heads["Ben"].x0 - 0.6 * mm - (total.x0 + total.x1) / 2)  # "total" centred in its column
+    score_width = (total.x0 + total.x1) - (score.x0 + score.x1) - total_width
+    word_width = group - score_width - total_width
+    assert word_width / mm >= 12 and word_width > max(score_width, total_width) + 3 * mm, \
+        (word_width / mm, score_width / mm, total_width / mm)
+    turns = [int(w.text) for w in found if w.text.isdigit() and w.x1 < heads["Ann"].x0]
+    assert turns == list(range(1, rows + 1))
+    footer = min(w.y0 for w in found if w.text == "Courtier")
+    last = max(w.y1 for w in found if w.y1 < footer - 1)
+    assert last > footer - 25 * mm, (footer - last) / mm  # the rules end near the foot of the page

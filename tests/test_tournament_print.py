@@ -165,3 +165,24 @@ def test_right_to_left_names_keep_their_order_in_the_standings_lists(client, app
         # poppler gives an Arabic word's letters as drawn, right to left: the order of the names is the point
         assert [name if name in (word, word[::-1]) else word for word, name in zip(shown, table.entrants,
                                                                                    strict=True)] == list(table.entrants)
+
+
+def test_a_thai_name_breaks_between_its_words_never_inside_one(client, app):
+    """Thai writes no space between words, and Pango breaks a line at the dictionary's word boundaries: a
+    name too wide for its column broke inside its surname ("ประเสริฐ|วงศ์ตระกูล"). Each of a name's words
+    is kept whole (sheets.unbroken): the name wraps at its space, in the standings and in the tables' list."""
+    from .pdf_checks import words
+
+    names = ["มหาสมบูรณ์เจริญทรัพย์ ประเสริฐวงศ์ตระกูล", "สมชาย ใจดี"]
+    tour, key = create(client, entrants=[*names, "Ann", "Ben", "Cat", "Dan"], **{"opt-variant": "pool101"})
+    seat(client, tour, key, 1)
+    response = client.get(f"{tour}/standings.pdf?paper=letter")
+    assert response.status_code == 200
+    lines: dict[tuple[int, int], list] = {}
+    for word in words(response.data):
+        if any("\u0e00" <= c <= "\u0e7f" for c in word.text):
+            lines.setdefault((word.page, round(word.y0)), []).append(word)
+    whole = "|".join(word for name in names for word in name.split())
+    printed = ["".join(w.text.strip(",()") for w in sorted(line, key=lambda w: w.x0)) for line in lines.values()]
+    assert len(printed) >= 3  # the long name on two lines in the standings, then the tables' list
+    assert all(re.fullmatch(f"(?:{whole})+", text) for text in printed), printed

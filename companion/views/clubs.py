@@ -37,6 +37,12 @@ def game_title(slug: str) -> str:
     return games.ENGINES[slug].TITLE
 
 
+@bp.app_template_filter("ranked")
+def ranked(lines: list[store.Line]) -> list[tuple[int, store.Line]]:
+    """A leaderboard's lines with their places: equal ratings as printed, equal places (1, 2, 2, 2, 5)."""
+    return list(zip(sheets.places([sheets.decimal(line.rating.ordinal) for line in lines]), lines, strict=True))
+
+
 class ClubForm(CourtierForm):
     name = StringField("Name of the club", validators=[InputRequired("Give the club a name."), Length(max=40)])
 
