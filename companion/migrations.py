@@ -11,10 +11,25 @@ lock, so one server applies them and the others find them applied.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Protocol
+
 from sqlite_utils import Database as SQLiteUtils
 from sqlite_utils import Migrations
 
-from .db import Database
+
+class Database(Protocol):
+    """The connection the steps are given (companion.db's, either database): what they use of it."""
+
+    kind: str
+    conn: Any
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+
+    def rollback(self) -> None: ...
+
+    @property
+    def utils(self) -> SQLiteUtils: ...
 
 sqlite_migrations = Migrations("courtier")
 

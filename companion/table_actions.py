@@ -66,7 +66,19 @@ def start_table(db: Database, game: str, players: object, options: dict[str, Any
     found = Problems()
     names = check_new_table(game, players, title, found)
     found.raise_if_any()
-    return tables.create_table(db, game, names, options, title=title, device=device, club=club)
+    if club is not None:
+        return clubs.create_table(db, club, game, names, options, title=title, device=device)
+    return tables.create_table(db, game, names, options, title=title, device=device)
+
+
+def rematch(db: Database, table: tables.Table, device: str = "", for_club: bool = True) -> tables.Table:
+    """A new table with the same players (seats rotated), options and title, linked to this one; it counts
+    for the club this one counts for when ``for_club`` (asked with the table's edit key: a view link
+    does not add games to a club's record)."""
+    club_id = clubs.club_of_table(db, table.id) if for_club else None
+    if club_id is not None:
+        return clubs.create_table(db, clubs.get_club(db, club_id), **tables.rematch(table), device=device)
+    return tables.create_table(db, **tables.rematch(table), device=device)
 
 
 def import_table(db: Database, body: object, device: str = "") -> tables.Table:

@@ -25,13 +25,19 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, NoReturn
 
+from blinker import Namespace
+
 from . import games, limits
-from .clubs import store as clubs
 from .db import Database, immediate
 from .games.base import InputError, Problem, ScoredGame
 from .recent import Recent
 
 KINDS = ("add", "edit", "delete", "undo", "rename", "seat")
+
+#: Sent inside a save's transaction, once the change is written, with the connection and ``table``,
+#: ``scored`` (the game after it): whoever keeps records of finished games (a club) updates them in the
+#: same transaction, and the tables never need to know who listens.
+saved = Namespace().signal("table saved")
 
 
 class TableNotFound(LookupError):
@@ -584,13 +590,10 @@ def store_table(db: Database, table: Table, rounds: Sequence[Any] = (), device: 
 
 def create_table(db: Database, game: str, players: Sequence[str], options: Mapping[str, Any],
                  title: str = "", rounds: Sequence[Any] = (), device: str = "", rematch_of: str | None = None,
-                 joined: Mapping[str, int] | None = None, club: clubs.Club | None = None) -> Table:
-    """Create a table (optionally with hands already played, and players who joined late, as an import does);
-    one that counts for ``club`` when given (:func:`clubs.start_table`: its players join the roster)."""
+                 joined: Mapping[str, int] | None = None) -> Table:
+    """Create a table (optionally with hands already played, and players who joined late, as an import does).
+    One that counts for a club is the club's to create (``clubs.store.create_table``)."""
     table = new_table(game, players, options, title, rounds, rematch_of, joined)
-    if club is not None:
-        clubs.start_table(db, club, table, rounds, device, players, joined)
-        return table
     with immediate(db):
         store_table(db, table, rounds, device, players, joined)
     return table
@@ -608,13 +611,11 @@ def rotated(players: Sequence[str]) -> tuple[str, ...]:
     return (*players[1:], *players[:1])
 
 
-def rematch(db: Database, table: Table, device: str = "", for_club: bool = True) -> Table:
-    """A new table with the same players (seats rotated), options and title, linked to this one; it counts
-    for the club this one counts for when ``for_club`` (asked with the table's edit key: a view link
-    does not add games to a club's record)."""
-    club_id = clubs.club_of_table(db, table.id) if for_club else None
-    return create_table(db, table.game, rotated(table.players), table.options, table.title, device=device,
-                        rematch_of=table.id, club=clubs.get_club(db, club_id) if club_id else None)
+def rematch(table: Table) -> dict[str, Any]:
+    """What a rematch of ``table`` is made of, for :func:`create_table` (or a club's): the same players (seats
+    rotated), options and title, linked to this one."""
+    return {"game": table.game, "players": rotated(table.players), "options": table.options, "title": table.title,
+            "rematch_of": table.id}
 
 
 def _insert(db: Database, table_id: str, event: Event, entry_key: str | None = None) -> None:
@@ -684,7 +685,7 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
         if current != base_version:
             raise StaleVersion(current)
         _insert(db, table.id, pending, entry_key)
-        clubs.record(db, after.table, after.scored)  # a club's places and ratings change with the save
+        saved.send(db, table=after.table, scored=after.scored)  # a club's places and ratings change with it
     if cache is not None:
         cache.put((table.id, seq), after)
     return seq, after.scored

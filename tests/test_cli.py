@@ -108,7 +108,7 @@ def _venue(path) -> dict[str, str]:
         tables.rename(conn, game, 3, "Ben", "Benedict")
         now = tables.state(conn, game)
         tables.seat(conn, now.table, 4, "Cat", now.scored)
-        tables.rematch(conn, game)
+        tables.create_table(conn, **tables.rematch(game))
         words = ["".join(w) for w in itertools.islice(itertools.product(string.ascii_uppercase, repeat=4), 2000)]
         tables.create_table(conn, "royalty", ["Ann", "Ben"], {"word_list": words})
         t = store.create(conn, "rally-the-king", "Club night", ["Ann", "Ben", "Cat", "Dan"], {}, "random", 2, 4)

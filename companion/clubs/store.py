@@ -293,6 +293,15 @@ def set_former(db: Database, club: Club, player_id: int, former: bool = True) ->
 # The club's tables, and what a finished one gives
 
 
+def create_table(db: Database, club: Club, game: str, players: Sequence[str], options: Mapping[str, Any],
+                 title: str = "", rounds: Sequence[Any] = (), device: str = "", rematch_of: str | None = None,
+                 joined: Mapping[str, int] | None = None) -> tables.Table:
+    """:func:`tables.create_table` for a table that counts for the club: its players join the roster."""
+    table = tables.new_table(game, players, options, title, rounds, rematch_of, joined)
+    start_table(db, club, table, rounds, device, players, joined)
+    return table
+
+
 def start_table(db: Database, club: Club, table: tables.Table, rounds: Sequence[Any] = (), device: str = "",
                 seats: Sequence[str] = (), joined: Mapping[str, int] | None = None) -> None:
     """Store a new table (made by :func:`tables.new_table`) that counts for the club, its players on the roster
@@ -387,6 +396,14 @@ def record(db: Database, table: tables.Table, scored: ScoredGame) -> None:
     replay(db, club_id, game, order)
     note = {"table": table.id, "title": table.title, "at": tables.now(), "finished": places is not None}
     db.execute("UPDATE clubs SET recomputed = ? WHERE id = ?", [json.dumps(note), club_id])
+
+
+def _record_a_save(db: Database, table: tables.Table, scored: ScoredGame) -> None:
+    """Every save of any table is told to the clubs (tables.saved): :func:`record` keeps the club's in step."""
+    record(db, table, scored)
+
+
+tables.saved.connect(_record_a_save, weak=False)
 
 
 #: One player's row of a finished game: (player, side, place, won, total, moments as JSON).

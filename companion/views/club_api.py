@@ -1,50 +1,24 @@
 """Clubs over the JSON API (API.md, Clubs): start a club, read its record with either of its keys.
 
 A table that counts for a club is started by ``POST /api/v1/tables`` with ``"club"`` and the club's
-member or director key (:func:`club_for_key`, used by views.table_api). This module reads requests and
+member or director key (:func:`api_common.club_for_key`). This module reads requests and
 shapes answers; the record itself is companion.clubs.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, request, url_for
+from flask import Blueprint, current_app, url_for
 
 from ..clubs import store
 from ..db import get_db
 from ..games.base import InputError, Problem, Problems
-from . import table_api
 from .api import json_body
-from .table_api import WHERE_KEY, Refused
+from .api_common import answer_refusals, club_for_key
 
 bp = Blueprint("club_api", __name__, url_prefix="/api/v1/clubs")
+answer_refusals(bp)
 
 NEW_CLUB_FIELDS = ("name",)
-REALM = "Courtier clubs"
-
-
-# Refused and bad input are answered as the tables' calls answer them.
-bp.register_error_handler(Refused, table_api.refused)
-bp.register_error_handler(InputError, table_api.input_error)
-
-
-def club_for_key(club_id: object, where: str = "id") -> store.Club:
-    """The club, once the key in the Authorization header is its member or director key."""
-    header = request.headers.get("Authorization", "").strip()
-    scheme, _, key = header.partition(" ")
-    if not header or scheme.lower() != "bearer" or not key.strip():
-        raise Refused(401, WHERE_KEY, "this call needs the club's member or director key, sent as the header "
-                                      "Authorization: Bearer <key>", realm=REALM)
-    if not isinstance(club_id, str) or not club_id:
-        raise Refused(422, where, "name the club by its id, as POST /api/v1/clubs gave it")
-    try:
-        club = store.get_club(get_db(), club_id)
-    except store.ClubNotFound:
-        raise Refused(404, where, "there is no club with this id; check it, or start a club with "
-                                  "POST /api/v1/clubs") from None
-    if club.role(key.strip()) is None:
-        raise Refused(403, WHERE_KEY, "this key is not a key of this club; use the members' or the director's key "
-                                      "the club was given")
-    return club
 
 
 def links(club: store.Club) -> dict[str, str]:

@@ -122,7 +122,10 @@ def _roster(club: clubs.Club | None) -> list[str]:
 
 def _start(game: str, seated: list[str], options: dict, title: str, club: clubs.Club | None) -> tables.Table:
     joining = clubs.new_names(get_db(), club.id, seated) if club is not None else []
-    table = tables.create_table(get_db(), game, seated, options, title=title, device=device_label(), club=club)
+    if club is not None:
+        table = clubs.create_table(get_db(), club, game, seated, options, title=title, device=device_label())
+    else:
+        table = tables.create_table(get_db(), game, seated, options, title=title, device=device_label())
     if joining:
         flash(f"New to {club.name}: {', '.join(joining)}. Welcome to the roster.")
     return table

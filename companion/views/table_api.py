@@ -21,9 +21,11 @@ from ..entry import ENTRY
 from ..games.base import InputError, Problem
 from ..tournaments import store as tournament_store
 from .api import json_body
+from .api_common import WHERE_KEY, Refused, answer_refusals, club_for_key
 from .common import known_tables, states
 
 bp = Blueprint("table_api", __name__, url_prefix="/api/v1/tables")
+answer_refusals(bp)
 
 #: How an API change is named in a table's history (a phone's changes carry the phone's name).
 DEVICE = "API"
@@ -37,31 +39,6 @@ KEY_PARAMETERS = frozenset({"key", "edit_key", "view_key", "member_key", "direct
 
 #: The longest Idempotency-Key taken; any string up to it is kept (as a digest when it is not an entry key).
 IDEMPOTENCY_KEY_CHARS = 255
-
-WHERE_KEY = "Authorization"
-
-
-class Refused(Exception):
-    """A call answered with a status and one problem in words (401, 403, 404, 409...)."""
-
-    def __init__(self, status: int, where: str, message: str, realm: str = "Courtier tables", **extra: Any):
-        super().__init__(message)
-        self.status, self.where, self.message, self.realm, self.extra = status, where, message, realm, extra
-
-
-@bp.errorhandler(Refused)
-def refused(error: Refused):
-    response = current_app.make_response(({"errors": [{"where": error.where, "message": error.message}],
-                                            **error.extra}, error.status))
-    if error.status == 401:
-        response.headers["WWW-Authenticate"] = f'Bearer realm="{error.realm}"'
-    return response
-
-
-@bp.errorhandler(InputError)
-def input_error(error: InputError):
-    return error.as_json(), 422
-
 
 @bp.before_app_request
 def keys_stay_out_of_addresses():
@@ -293,7 +270,6 @@ def create():
             found.add(name, "a new table takes game, players, options, title and club; leave this field out")
     club = None
     if body.get("club") is not None:  # a table for a club: its member or director key, checked first
-        from .club_api import club_for_key
 
         club = club_for_key(body["club"], where="club")
     options = {} if body.get("options") is None else body["options"]

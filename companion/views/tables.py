@@ -591,7 +591,7 @@ def rematch(table_id: str):
     if not ActionForm().validate():
         abort(400, "This button's form expired. Reload the page and try again.")
     try:
-        new = tables.rematch(get_db(), g.table, device=device_label(), for_club=g.can_edit)
+        new = table_actions.rematch(get_db(), g.table, device=device_label(), for_club=g.can_edit)
     except InputError as err:  # a name kept before the name rule: mended on the Players page first
         abort(422, f"No rematch yet: {err.problems[0].message}. Correct it on the Players page (its edit link), "
                    "then start the rematch.")

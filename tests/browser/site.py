@@ -74,7 +74,7 @@ def build(app) -> list[tuple[str, str]]:
         done = finished("alliance-royals")
         over = tables.create_table(db, "alliance-royals", done["players"], done["options"], rounds=done["rounds"])
         pages += _table_pages("alliance-royals finished", over, len(done["rounds"]), over=True)
-        again = tables.rematch(db, over)
+        again = tables.create_table(db, **tables.rematch(over))
         pages.append(("a rematch (linking back)", f"/t/{again.id}?key={again.edit_key}"))
         pages.append(("view link refused a write (403)", f"/t/{again.id}/hands/new"))
         pages += _tournament_pages(db)
