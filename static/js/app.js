@@ -116,24 +116,65 @@
     if (fs) delete fs.dataset.presetDone;  // the player's own choice stays
   });
 
-  // Rummy Royal: a tap on the Marriage row marks K♥ and Q♥ held by that player, and the row
-  // shows whoever holds both (RM-4); the server reads the Marriage row the same way without this.
+  // Rummy Royal's Marriage (RM-4): the Marriage row stands for K♥ and Q♥ in one hand, and the pay-card
+  // rows show it. A tap never silently takes away what the player ticked: the Marriage ticks both
+  // cards; both cards tick the Marriage; a tap on a Marriage the cards made, or on a card the Marriage
+  // ticked, keeps it (the player was ticking it too); a card unticked takes the Marriage with it and
+  // keeps the other card. Each of these is said in words under the Marriage row. The server reads the
+  // Marriage row the same way without this script (companion/entry/rummy_royal.py).
+  var CARD_NAMES = { pay_KH: "K♥", pay_QH: "Q♥" };
   function payBox(form, name, who) {
     return form.querySelector("input[name='" + name + "'][value='" + CSS.escape(who) + "']");
+  }
+  function sayMarriage(form, text) {
+    var note = form.querySelector("[data-note-for='marriage']");
+    if (note) note.textContent = text;
+  }
+  function marriageTapped(form, box) {
+    var who = box.value, cards = ["pay_KH", "pay_QH"].map(function (n) { return payBox(form, n, who); });
+    if (box.checked) {
+      cards.forEach(function (card) { if (card && !card.checked) { card.checked = true; card.dataset.by = "marriage"; } });
+      sayMarriage(form, who + " held K♥ and Q♥: both ticked with the Marriage (RM-4).");
+      return;
+    }
+    var ticked = cards.filter(function (card) { return card && card.dataset.by === "marriage"; });
+    if (!ticked.length) {  // both cards were ticked by the player: the Marriage is theirs by the rules
+      box.checked = true;
+      delete box.dataset.by;
+      sayMarriage(form, "The Marriage stays " + who + "'s: " + who + " held K♥ and Q♥ (RM-4). " +
+        "To take it back, untick K♥ or Q♥.");
+      return;
+    }
+    ticked.forEach(function (card) { card.checked = false; delete card.dataset.by; });
+    var kept = cards.filter(function (card) { return card && card.checked; });
+    sayMarriage(form, "Marriage unticked for " + who + ", and " + ticked.map(function (c) { return CARD_NAMES[c.name]; })
+      .join(" and ") + " with it" + (kept.length ? "; " + CARD_NAMES[kept[0].name] + " stays ticked." : "."));
+  }
+  function cardTapped(form, box) {
+    var by = box.dataset.by, who = box.value, married = payBox(form, "marriage", who);
+    delete box.dataset.by;  // from now on the player's own tick
+    var other = payBox(form, box.name === "pay_KH" ? "pay_QH" : "pay_KH", who);
+    if (!married || !other) return;
+    var mine = CARD_NAMES[box.name], theirs = CARD_NAMES[other.name];
+    if (!box.checked && by === "marriage") {  // the Marriage ticked it: the player was ticking it too
+      box.checked = true;
+      sayMarriage(form, mine + " stays ticked for " + who + ": the Marriage ticked it. Tap it again to untick it.");
+    } else if (box.checked && other.checked && !married.checked) {
+      married.checked = true;
+      married.dataset.by = "cards";
+      sayMarriage(form, who + " held K♥ and Q♥: the Marriage is " + who + "'s too (RM-4).");
+    } else if (!box.checked && married.checked) {
+      married.checked = false;
+      delete married.dataset.by;
+      sayMarriage(form, who + " no longer holds both K♥ and Q♥: the Marriage is unticked" +
+        (other.checked ? "; " + theirs + " stays ticked" : "") + " (RM-4).");
+    }
   }
   document.addEventListener("change", function (event) {
     var box = event.target, form = box.form;
     if (!form || box.type !== "checkbox") return;
-    if (box.name === "marriage") {
-      ["pay_KH", "pay_QH"].forEach(function (name) {
-        var card = payBox(form, name, box.value);
-        if (card) card.checked = box.checked;
-      });
-    } else if (box.name === "pay_KH" || box.name === "pay_QH") {
-      var married = payBox(form, "marriage", box.value);
-      var kh = payBox(form, "pay_KH", box.value), qh = payBox(form, "pay_QH", box.value);
-      if (married) married.checked = !!(kh && qh && kh.checked && qh.checked);
-    }
+    if (box.name === "marriage") marriageTapped(form, box);
+    else if (box.name === "pay_KH" || box.name === "pay_QH") cardTapped(form, box);
   });
 
   // A completed Burden lays its target's round down too (RR-3): preselect it, visibly, as for going out.
