@@ -25,7 +25,7 @@ from playwright.sync_api import Page
 from companion import tables
 from companion.db import get_db
 from tests.browser import site
-from tests.browser.test_accessibility import SMALL_TEXT, one_of_each_kind
+from tests.browser.test_accessibility import one_of_each_kind
 from tests.conftest import BROWSER_WAIT_MS
 
 pytestmark = pytest.mark.browser
@@ -79,17 +79,19 @@ def sideways(page: Page) -> int:
     return page.evaluate("document.documentElement.scrollWidth") - SMALL_PHONE["width"]
 
 
-#: Each visible thing to tap, as (what, width, height, primary). A box inside a label is tapped by its label,
-#: which is measured instead; a control the page keeps visually hidden (1 px) is measured by its label too.
+#: Each visible thing to tap, as (what, width, height, primary). A box inside a label, or beside the label
+#: of a tick box or a choice, is tapped by that label too: the label is measured as well (a control kept
+#: visually hidden, 1 px, is measured by its label alone). Primary: what a hand is entered with (the save
+#: buttons, the rows of choices and tick boxes of a hand form, the card pickers, the number buttons and
+#: steppers, the letters of a word), the score pad's rows, and the links at the top of a hand form.
 TARGETS = """() => {
     const out = [];
-    const primary = 'button[type=submit], input[type=submit], .pad tr[data-hand] a, label.seg, '
-        + '.picker button, [data-pick], [data-set-count], .step, .chip';
+    const primary = 'button[type=submit], input[type=submit], .pad tr[data-hand] a, label.seg, .picker button, '
+        + '[data-pick], [data-set-count], .step, .chip, form.entry .check > label, form.entry > h1 + p a';
     const tappable = 'a[href], button, input:not([type=hidden]), select, textarea, summary, label';
     for (const el of document.querySelectorAll(tappable)) {
-        if (!el.checkVisibility({visibilityProperty: true})) continue;
-        if (el.closest('.visually-hidden')) continue;
-        if (el.matches('label') && !el.querySelector('input, select, textarea')) continue;
+        if (!el.checkVisibility({visibilityProperty: true}) || el.closest('.visually-hidden')) continue;
+        if (el.matches('label') && !(el.control && el.control.matches('[type=checkbox], [type=radio]'))) continue;
         if (el.matches('input, select, textarea') && el.closest('label')) continue;
         const box = el.getBoundingClientRect();
         if (!box.width && !box.height) continue;
@@ -97,6 +99,26 @@ TARGETS = """() => {
         const what = `<${el.tagName.toLowerCase()}${el.className ? ' class="' + el.className + '"' : ''}> `
             + `"${words.replace(/\\s+/g, ' ').slice(0, 40)}"`;
         out.push([what, Math.round(box.width * 10) / 10, Math.round(box.height * 10) / 10, el.matches(primary)]);
+    }
+    return out;
+}"""
+
+#: Visible text under ``min`` px: its computed font size (what the style sheet asks for, in the chart's
+#: units for a chart's labels), and for a chart's labels the size they are drawn at on the screen too.
+SMALL_TEXT = """(min) => {
+    const out = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const text = walker.currentNode;
+        const el = text.parentElement;
+        if (!text.textContent.trim() || !el.checkVisibility({visibilityProperty: true})) continue;
+        if (el.closest('.visually-hidden')) continue;
+        const computed = parseFloat(getComputedStyle(el).fontSize);
+        const drawn = el.ownerSVGElement ? computed * el.ownerSVGElement.getScreenCTM().a : computed;
+        if (Math.min(computed, drawn) < min - 0.05)
+            out.push(`"${text.textContent.trim().slice(0, 30)}" in <${el.tagName.toLowerCase()}`
+                     + ` class="${el.getAttribute('class') || ''}"> at ${computed.toFixed(1)} px`
+                     + (drawn !== computed ? ` (drawn at ${drawn.toFixed(1)} px)` : ''));
     }
     return out;
 }"""
