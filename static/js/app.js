@@ -5,17 +5,25 @@
   var poll = null;
 
   // The scoreboard refreshes itself: a conditional GET every few seconds, swapped only on change.
+  function stopPolling() {
+    if (!poll) return;
+    clearTimeout(poll.timer);
+    if (poll.asking) poll.asking.abort();
+    poll = null;
+  }
   function startPolling() {
     var board = document.getElementById("board");
-    if (poll) { clearTimeout(poll.timer); poll = null; }
+    stopPolling();
     if (!board || !board.dataset.poll) return;
-    poll = { url: board.dataset.poll, etag: null, timer: null };
+    poll = { url: board.dataset.poll, etag: null, timer: null, asking: null };
     var mine = poll;
     function tick() {
       if (poll !== mine) return;
       if (document.hidden || !navigator.onLine) { mine.timer = setTimeout(tick, POLL_MS); return; }
       var headers = mine.etag ? { "If-None-Match": mine.etag } : {};
-      fetch(mine.url, { headers: headers, cache: "no-store", credentials: "same-origin" })
+      mine.asking = window.AbortController ? new AbortController() : null;
+      fetch(mine.url, { headers: headers, cache: "no-store", credentials: "same-origin",
+                        signal: mine.asking ? mine.asking.signal : undefined })
         .then(function (r) {
           if (r.status === 200) {
             mine.etag = r.headers.get("ETag");
@@ -30,6 +38,10 @@
 
   // Offline, the refresh waits; back online (or once the phone's waiting saves are sent) it goes at once.
   window.addEventListener("online", startPolling);
+  // Leaving the page stops the refresh, so no request is left open and the browser keeps the page whole
+  // for the back button (the back/forward cache); shown again from there, it refreshes at once.
+  window.addEventListener("pagehide", stopPolling);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) startPolling(); });
   document.addEventListener("courtier:outbox-sent", startPolling);
 
   function swapBoard(html, changed) {

@@ -478,6 +478,20 @@
     flush();
   }
 
+  // Back from the back/forward cache: the saves waiting, and the copies the service worker dropped while
+  // the page was away (its keyed copies go once no tab shows the table), are seen to again.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    var sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (sw && navigator.onLine && /\/t\//.test(location.pathname)) {
+      fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } }).catch(function () {});
+    }
+    banner();
+    render();
+    countOnForm();
+    keepEntryForm();
+    flush();
+  });
   window.addEventListener("online", function () { banner(); flush(); });
   window.addEventListener("offline", banner);
   document.addEventListener("courtier:board-updated", function () { banner(); render(); });
