@@ -20,12 +20,14 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from companion import tables
 from companion.db import get_db
+from tests import test_history_words as history_words
 from tests.browser import site
 from tests.browser.test_accessibility import one_of_each_kind
+from tests.browser.test_back_forward import call
 from tests.conftest import BROWSER_WAIT_MS
 
 pytestmark = pytest.mark.browser
@@ -218,3 +220,26 @@ def test_a_25_letter_name_fits_every_board_and_hand_form(screens, small_phone):
     assert sorted(pickers) == ["alliance-royals", "battle-royals", "indian-rummy", "marriage-royals",
                                "rummy-royal, poker"]
     assert not wide + done_off, "\n".join(wide + done_off)
+
+
+def test_the_history_tells_undos_and_redos_in_words(screens, small_phone):
+    """After an undo, a redo, an edit taken back and a deletion taken back, put back and taken back again
+    (tests/test_history_words.py, worked by hand), the history page at 360 px says each as a person would,
+    newest first, the changes that no longer count in grey, and fits the phone."""
+    base, _, _ = screens
+    table = call(base, "POST", "/api/v1/tables", history_words.GAME)
+    steps = [("POST", "rounds", {"round": deal}) for deal in history_words.DEALS] + [
+        ("POST", "undo", {}), ("POST", "redo", {}), ("PUT", "rounds/1", {"round": history_words.EDITED}),
+        ("POST", "undo", {}), ("DELETE", "rounds/2", {}), ("POST", "undo", {}), ("POST", "redo", {}),
+        ("POST", "undo", {})]
+    for version, (method, path, body) in enumerate(steps):
+        call(base, method, f"/api/v1/tables/{table['id']}/{path}", {**body, "base_version": version}, table["edit_key"])
+    page = small_phone
+    _open(page, f"{base}/t/{table['id']}/history?key={table['edit_key']}")
+    entries = page.locator("ol.history > li")
+    expect(entries.locator(".summary")).to_have_text(history_words.WORDS[::-1])
+    undone = entries.evaluate_all("items => items.map(li => li.classList.contains('undone'))")
+    assert undone == [n in (4, 6, 8, 9) for n in range(11, 0, -1)]  # changes #4, #6, #8 and #9 no longer count
+    assert sideways(page) <= 0
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "history-after-undos-and-redos.png"), full_page=True)
