@@ -242,7 +242,13 @@
   document.addEventListener("htmx:afterSettle", function () { enhance(document); });
   // Offline at the table: the service worker keeps the app and the tables' pages (static/js/sw.js).
   var worker = document.body && document.body.dataset.serviceWorker;
-  if (worker && "serviceWorker" in navigator) navigator.serviceWorker.register(worker).catch(function () {});
+  // Registered once the page has loaded: a first visit's worker fetches every static file, which is not
+  // to compete with the page's own.
+  function registerWorker() { navigator.serviceWorker.register(worker).catch(function () {}); }
+  if (worker && "serviceWorker" in navigator) {
+    if (document.readyState === "complete") registerWorker();
+    else window.addEventListener("load", registerWorker);
+  }
   // Scripts only some pages need are loaded when such a page shows (also after an htmx swap,
   // which runs no script of the page it brings), so the first page stays small.
   var LAZY = [
