@@ -135,7 +135,7 @@ class _Telling:
 
     def __init__(self, events: Sequence[Event], players: Sequence[str], noun: str,
                  heading: Callable[[Any, int], str] | None):
-        self.events, self.players, self.noun, self.heading = events, players, noun, heading
+        self.players, self.noun, self.heading = players, noun, heading
         self.by_seq = {e.seq: e for e in events}
         self.heads: dict[int, str] = {}
         self.details: dict[int, list[str]] = {}
