@@ -7,11 +7,11 @@ made ("Hand 7 edited: Tom's cards left 3 → 2"). Pure: events in, lines out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .tables import Event, cancelled, fold, is_redo
+from .tables import Event, cancelled, fold
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,7 @@ class Line:
     event: Event
     #: What happened, in words ("Hand 7 edited: Tom's cards left 3 → 2").
     summary: str
-    #: The changes in detail, one phrase each (empty for an undo or a delete).
+    #: The changes in detail, one phrase each: an edit's, and an edit's taken back or put back.
     changes: tuple[str, ...]
     #: The change (its number in the log) that cancelled this one, if one did.
     undone_by: int | None
@@ -63,12 +63,13 @@ def _label(path: tuple[str, ...], players: Sequence[str]) -> str:
 
     >>> _label(("left", "Tom", "cards"), ["Tom"]), _label(("wrong_show",), ["Tom"])
     ("Tom's left cards", 'wrong show')
-    >>> _label(("players", "Tom", "hand"), ["Tom"])
-    "Tom's hand"
+    >>> _label(("players", "Tom", "hand"), ["Tom"]), _label(("hands", "Tom", "count"), ["Tom"])
+    ("Tom's hand", "Tom's count")
     """
     names = [p for p in path if p in players]
-    # "players" is only the key a round keeps its players' boards under (Alliance Royals...).
-    rest = [p.replace("_", " ") for p in path if p not in players and not (names and p == "players")]
+    # "players" and "hands" are only the keys a round keeps its players' parts under (Alliance Royals,
+    # Indian Rummy...): "Dan's count", not "Dan's hands count".
+    rest = [p.replace("_", " ") for p in path if p not in players and not (names and p in ("players", "hands"))]
     text = " ".join(rest)
     return f"{names[0]}'s {text}".strip() if names else text
 
@@ -89,61 +90,108 @@ def differences(before: Any, after: Any, players: Sequence[str]) -> list[str]:
     return out
 
 
-def _lower(text: str, names: Collection[str] = ()) -> str:
-    """A summary inside a sentence: its first letter small, unless it starts with a name.
-
-    >>> _lower("Hand 3 edited"), _lower("Ben renamed Bo", {"Ben"})
-    ('hand 3 edited', 'Ben renamed Bo')
-    """
-    if any(text == n or text.startswith(n + " ") for n in names):
-        return text
-    return text[:1].lower() + text[1:]
+#: What a redo does to each kind of change, after "then" on the line of the undo it cancels.
+REDONE = {"add": "put back", "edit": "put back", "delete": "deleted again", "rename": "made again",
+          "seat": "seated again"}
+#: An undo, and a redo (an undo of an undo), in the words of the change it is about: {N} the noun of a
+#: round at the start of a sentence, {n} the round's number, {old}/{new} a renaming's names, {name} a
+#: late player's.
+TAKEN_BACK = {"add": "{N} {n} taken back", "edit": "{N} {n}'s edit taken back", "delete": "{N} {n} brought back",
+              "rename": "Renaming of {old} to {new} taken back", "seat": "{name}'s late seat taken back"}
+PUT_BACK = {"add": "{N} {n} put back", "edit": "{N} {n}'s edit put back", "delete": "{N} {n} deleted again",
+            "rename": "{old} renamed {new} again", "seat": "{name} seated again"}
 
 
 def lines(events: Sequence[Event], players: Sequence[str], noun: str,
           heading: Callable[[Any, int], str] | None = None,
           hands: Callable[[Sequence[Event]], list[tuple[int, Any]]] = fold) -> list[Line]:
-    """Every change in the log, oldest first, in words.
+    """Every change in the log, oldest first, in words, as a person would tell it: "Hand 3 entered: Ann
+    went out", "Hand 3 taken back, then put back (change #5)", "Hand 3's edit taken back: Ann's count
+    30 → 20", "Hand 2 deleted again".
 
     ``hands`` gives the hands in play after some of the log; a table with renames gives them under
     the names of that moment (tables.seating), so that an edit after a rename is compared with the
     hand as it then read, not with the names it was first entered under.
     """
-    undone = cancelled(events)
-    by_seq = {e.seq: e for e in events}
-    out: list[Line] = []
-    told: dict[int, str] = {}
-    names = set(players)
-    Noun = noun.capitalize()  # noqa: N806 - the noun at the start of a sentence
+    told = _Telling(events, players, noun, heading)
+    in_play = [hands(events[:k]) for k in range(len(events) + 1)]
     for i, e in enumerate(events):
-        before = hands(events[:i])
-        slots_before = [s for s, _ in before]
-        changes: tuple[str, ...] = ()
-        if e.kind == "add":
-            n = len(slots_before) + 1
-            what = heading(e.data, n).partition(" · ")[2] if heading else ""
-            summary = f"{Noun} {n} entered" + (f": {what}" if what else "")
-        elif e.kind == "edit":
-            n = slots_before.index(e.slot) + 1 if e.slot in slots_before else len(slots_before) + 1
-            changes = tuple(differences(dict(before).get(e.slot), e.data, players))
-            summary = f"{Noun} {n} edited" + (f": {'; '.join(changes)}" if changes else " (nothing changed)")
-        elif e.kind == "rename":
-            names.update((e.data["from"], e.data["to"]))
-            summary = f"{e.data['from']} renamed {e.data['to']}"
-        elif e.kind == "seat":
-            names.add(e.data["name"])
-            summary = f"{e.data['name']} seated late, playing from {noun} {len(slots_before) + 1}"
-        elif e.kind == "delete":
-            n = slots_before.index(e.slot) + 1 if e.slot in slots_before else "?"
-            summary = f"{Noun} {n} deleted"
-        else:
-            target = told.get(e.undoes or 0, f"change #{e.undoes}")
-            if is_redo(e, events):
-                cancelled_undo = by_seq.get(e.undoes or 0)
-                inner = told.get(cancelled_undo.undoes or 0, "") if cancelled_undo else ""
-                summary = f"Redone: {_lower(inner or target, names)}"
-            else:
-                summary = f"Undone: {_lower(target, names)}"
-        told[e.seq] = summary.split(":")[0] if e.kind not in ("undo", "rename", "seat") else summary
-        out.append(Line(e, summary, changes, undone.get(e.seq)))
+        told.tell(e, in_play[i], in_play[i + 1])
+    undone = cancelled(events)
+    out = []
+    for e in events:
+        head, details = told.heads[e.seq], told.details[e.seq]
+        by = undone.get(e.seq)
+        if by is not None:  # what became of it, said on its own line: "Hand 3 taken back, then put back"
+            head += f", then {REDONE.get(told.kind_undone(e), 'put back') if e.kind == 'undo' else 'taken back'}"
+            head += f" (change #{by})"
+        out.append(Line(e, head + (f": {'; '.join(details)}" if details else ""),
+                        tuple(details) if e.kind in ("edit", "undo") else (), by))
     return out
+
+
+class _Telling:
+    """The words of each change of one log, told in order (an undo is told in the words of its change)."""
+
+    def __init__(self, events: Sequence[Event], players: Sequence[str], noun: str,
+                 heading: Callable[[Any, int], str] | None):
+        self.players, self.noun, self.heading = players, noun, heading
+        self.by_seq = {e.seq: e for e in events}
+        self.heads: dict[int, str] = {}
+        self.details: dict[int, list[str]] = {}
+        self.edited_from: dict[int, Any] = {}  # each edit's hand as it read before the edit
+        self.taken_back: set[int] = set()  # the changes taken back so far (a second time is "again")
+
+    def kind_undone(self, undo: Event) -> str:
+        """The kind of change an undo took back."""
+        target = self.by_seq.get(undo.undoes or 0)
+        return target.kind if target is not None else ""
+
+    @staticmethod
+    def number(slot: int | None, before, after) -> int | str:
+        """The number a hand has on the board: after the change when it is in play then, else before it."""
+        for hands in (after, before):
+            slots = [s for s, _ in hands]
+            if slot in slots:
+                return slots.index(slot) + 1
+        return "?"
+
+    def tell(self, e: Event, before, after) -> None:
+        noun, n = self.noun.capitalize(), self.number(e.slot, before, after)
+        self.details[e.seq] = []
+        if e.kind == "add":
+            what = self.heading(e.data, n).partition(" · ")[2] if self.heading else ""
+            self.heads[e.seq] = f"{noun} {n} entered"
+            self.details[e.seq] = [what] if what else []
+        elif e.kind == "edit":
+            self.edited_from[e.seq] = dict(before).get(e.slot)
+            changes = differences(self.edited_from[e.seq], e.data, self.players)
+            self.heads[e.seq] = f"{noun} {n} edited" + ("" if changes else " (nothing changed)")
+            self.details[e.seq] = changes
+        elif e.kind == "delete":
+            self.heads[e.seq] = f"{noun} {n} deleted"
+        elif e.kind == "rename":
+            self.heads[e.seq] = f"{e.data['from']} renamed {e.data['to']}"
+        elif e.kind == "seat":
+            self.heads[e.seq] = f"{e.data['name']} seated late, playing from {self.noun} {len(before) + 1}"
+        else:
+            self.tell_undo(e, before, after)
+
+    def tell_undo(self, e: Event, before, after) -> None:
+        """An undo, or a redo (an undo of an undo), in the words of the change it is about."""
+        cancelled_undo = self.by_seq.get(e.undoes or 0)
+        redo = cancelled_undo is not None and cancelled_undo.kind == "undo"
+        target = self.by_seq.get((cancelled_undo.undoes if redo else e.undoes) or 0)
+        if target is None or target.kind not in TAKEN_BACK:
+            self.heads[e.seq] = f"Change #{e.undoes} " + ("put back" if redo else "taken back")
+            return
+        data = target.data if isinstance(target.data, dict) else {}
+        words = (PUT_BACK if redo else TAKEN_BACK)[target.kind].format(
+            N=self.noun.capitalize(), n=self.number(target.slot, before, after), old=data.get("from"),
+            new=data.get("to"), name=data.get("name"))
+        self.heads[e.seq] = words + (" again" if target.seq in self.taken_back and not redo else "")
+        if not redo:
+            self.taken_back.add(target.seq)
+        if target.kind == "edit":  # the edit's changes, the other way round when it is taken back
+            was = self.edited_from.get(target.seq)
+            self.details[e.seq] = differences(*((was, target.data) if redo else (target.data, was)), self.players)

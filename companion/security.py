@@ -67,19 +67,14 @@ def limit_creation(app: Flask, endpoints: list[str]) -> None:
         app.view_functions[endpoint] = creations(app.view_functions[endpoint])
 
 
-def holds_key(response: Response) -> bool:
-    """Whether an answer carries an edit or director key: in its address (``?key=``), in a link or an edit
-    link to copy on the page (whatever view made it), or in a redirect (``/t/<id>/open``, a new table).
-
-    Those are sent ``no-store``, so no cache keeps a key; every other page may be kept (``no-cache``:
-    checked again before it is shown), which lets a phone's back button show it at once (the
-    back/forward cache).
+def cache_control(response: Response) -> str:
+    """How an answer may be kept, unless its view said. A page is ``private, no-cache``: never in a shared
+    cache, checked again before it is shown, and kept whole by the phone's back/forward cache, so the back
+    button shows it at once. An edit link's page too: its key is in the page's own address, which the phone
+    keeps anyway (its history, the home page's recent tables). A redirect that hands out a key
+    (``/t/<id>/open``, a new table, a rematch) is ``no-store``: there is nothing in it worth keeping.
     """
-    if request.args.get("key") or "key=" in response.headers.get("Location", ""):
-        return True
-    if response.mimetype != "text/html" or response.direct_passthrough or response.is_streamed:
-        return False
-    return b"key=" in response.get_data()
+    return "no-store" if "key=" in response.headers.get("Location", "") else "private, no-cache"
 
 
 #: Headers every answer carries unless its view set its own (board_poll.py sends them as they are).
@@ -144,7 +139,7 @@ def init_app(app: Flask) -> None:
         for name, value in FIXED_HEADERS.items():
             response.headers[name] = value
         if request.endpoint != "static" and "Cache-Control" not in response.headers:
-            response.headers["Cache-Control"] = "no-store" if holds_key(response) else "private, no-cache"
+            response.headers["Cache-Control"] = cache_control(response)
         return response
 
     @app.errorhandler(CSRFError)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -76,6 +77,52 @@ def test_bad_cards_and_counts_are_shown_next_to_their_field(client):
                     p1_cards="4C 5C ZZ", p2_mode="first")
     page = response.get_data(as_text=True)
     assert response.status_code == 422 and 'id="p1_cards-error"' in page and ">\r\n4C 5C ZZ</textarea>" in page
+
+
+# IR-6 (docs/rules/indian-rummy.md's own example): a hand adding up to more than 80 counts 80. Points rummy
+# (IR-8), Ann declares (taken as valid): Ben's cards add up to 95, counted 80; Cat counts 20. Ann +100,
+# Ben -80, Cat -20.
+CAPPED_DEAL = {"wild": "7", "winner": "Ann", "hands": {"Ben": {"count": 95}, "Cat": {"count": 20}}}
+CAPPED_TOTALS = {"Ann": 100, "Ben": -80, "Cat": -20}
+COUNT_BOUNDS = ("A count is 0 to 130: 13 cards add up to 130 at most (IR-3), and a count over 80 counts 80 "
+                "(IR-6).")
+
+
+def test_a_count_over_80_is_taken_and_counts_80_and_the_why_says_so(client):
+    table, key = new_table(client)
+    response = post(client, table, key, wild="7", winner="Ann", p1_mode="count", p1_count="95",
+                    p2_mode="count", p2_count="20")
+    assert response.status_code == 303, response.get_data(as_text=True)
+    assert game(client, table).totals == CAPPED_TOTALS
+    why = re.sub(r"<[^>]+>", "", client.get(f"{table}/hands/1/why").get_data(as_text=True))
+    assert "Count entered: 95, capped at 80 (IR-6)" in why
+    # the form and both APIs agree: the stateless scorer and a table kept over the API
+    request = {"game": "indian-rummy", "players": list(PLAYERS), "options": {"variant": "points"},
+               "rounds": [CAPPED_DEAL]}
+    scored = client.post("/api/v1/score", json=request).get_json()
+    assert scored["totals"] == CAPPED_TOTALS
+    started = client.post("/api/v1/tables", json={k: request[k] for k in ("game", "players", "options")}).get_json()
+    added = client.post(f"/api/v1/tables/{started['id']}/rounds", json={"round": CAPPED_DEAL, "base_version": 0},
+                        headers={"Authorization": f"Bearer {started['edit_key']}"})
+    assert added.status_code == 201, added.get_json()
+    assert added.get_json()["scored"]["totals"] == CAPPED_TOTALS
+
+
+@pytest.mark.parametrize("count", ["131", "500", "-1"])
+def test_a_count_no_13_cards_can_make_is_refused_in_words_beside_it(client, count):
+    table, key = new_table(client)
+    response = post(client, table, key, wild="7", winner="Ann", p1_mode="count", p1_count=count,
+                    p2_mode="count", p2_count="20")
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert re.search(rf'<p class="error" id="p1_count-error">{re.escape(COUNT_BOUNDS)}</p>', page)
+    assert re.search(rf'id="p1_count"[^>]*value="{count}"', page)  # kept
+    # the API refuses what no 13 cards can add up to as well, in its own words
+    request = {"game": "indian-rummy", "players": list(PLAYERS), "options": {"variant": "points"},
+               "rounds": [{**CAPPED_DEAL, "hands": {"Ben": {"count": int(count)}, "Cat": {"count": 20}}}]}
+    answer = client.post("/api/v1/score", json=request)
+    assert answer.status_code == 422
+    assert [e["where"] for e in answer.get_json()["errors"]] == ["rounds[0].hands.Ben.count"]
 
 
 def test_the_live_group_check_escapes_what_was_typed(client):

@@ -65,7 +65,7 @@ def test_undo_takes_a_rename_back_and_redo_brings_it_again(app, client):
     assert client.post(f"/t/{table.id}/undo?key={table.edit_key}", data={"base_version": version}).status_code == 303
     assert client.get(f"/t/{table.id}/export.json").get_json()["players"][0] == "Ann"
     history = client.get(f"/t/{table.id}/history").get_data(as_text=True)
-    assert "Undone: Ann renamed Annie" in history
+    assert "Renaming of Ann to Annie taken back" in history
     assert client.post(f"/t/{table.id}/redo?key={table.edit_key}",
                        data={"base_version": str(int(version) + 1)}).status_code == 303
     assert client.get(f"/t/{table.id}/export.json").get_json()["players"][0] == "Annie"

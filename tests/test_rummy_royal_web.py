@@ -82,6 +82,25 @@ def test_the_api_example_deal_through_the_form(client):
     assert "Nobody held JH: its 4 chips stay for the next deal" in page
 
 
+@pytest.mark.parametrize("cards", [{}, {"pay_KH": "Ann"}, {"pay_KH": "Ann", "pay_QH": "Ann"}],
+                         ids=["Marriage alone", "Marriage and K♥", "Marriage and both cards"])
+def test_the_marriage_row_records_both_cards_without_javascript(client, cards):
+    """RM-4: the Marriage row stands for K♥ and Q♥ in one hand. Posted with or without the cards (a phone
+    without JavaScript sends only what was ticked), the deal records both cards and the Marriage: Ann takes
+    4 + 4 + 4 (the hand-worked deal of tests/browser/test_rummy_royal.py: Ann 97, Ben 104, Cat 107, Dan 88)."""
+    table, key = new_table(client)
+    response = post(client, table, key, marriage="Ann", pay_AH="Ben", pay_10H="Cat", sequence="Dan",
+                    p0_bet="2", p1_bet="5", p2_bet="5", p3_fold="y", winners="Ben",
+                    out="Cat", p0_left="4", p1_left="2", p3_left="7", **cards)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    deal = json.loads(client.get(f"{table}/export.json").data)["rounds"][0]
+    assert (deal["pay_cards"]["KH"], deal["pay_cards"]["QH"]) == ("Ann", "Ann")
+    assert game(client, table).totals == {"Ann": 97, "Ben": 104, "Cat": 107, "Dan": 88}
+    correcting = client.get(f"{table}/hands/1/edit?key={key}").get_data(as_text=True)
+    for row in ("pay_KH", "pay_QH", "marriage"):  # the correction form shows all three ticked
+        assert re.search(rf'<input checked id="{row}-0" name="{row}" type="checkbox" value="Ann">', correcting), row
+
+
 def test_the_referee_decides_the_poker_stage_on_the_deal_form(client):
     table, key = new_table(client, players=("Ann", "Ben", "Cat"))
     response = post(client, table, key, p0_bet="1", p1_bet="1", p2_bet="1",

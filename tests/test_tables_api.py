@@ -390,7 +390,7 @@ def test_a_round_is_corrected_by_its_number_on_the_board(client):
     assert answer.get_json()["scored"]["totals"] == {"Ann": 25, "Ben": 20, "Cat": 105}
     assert read(client, table)["rounds"] == [corrected, DEAL_2]
     history = client.get(f"{TABLES}/{table['id']}/history", headers=bearer(table["view_key"])).get_json()
-    assert history["changes"][-1]["summary"] == "Deal 1 edited: Ben's hands count 30 → 20"
+    assert history["changes"][-1]["summary"] == "Deal 1 edited: Ben's count 30 → 20"
 
 
 @pytest.mark.parametrize("number", ["0", "3", "x", "-1", "1000000"])
@@ -490,7 +490,7 @@ def test_delete_undo_and_redo_walk_the_log_as_the_pages_buttons_do(client):
     assert one_problem(client.post(f"{url}/undo", json={"base_version": 3}, headers=edit), 409, "base_version")
     summaries = [c["summary"] for c in client.get(f"{url}/history", headers=edit).get_json()["changes"]]
     assert summaries == ["Deal 1 entered: Ann declared", "Deal 2 entered: Ben declared", "Deal 1 deleted",
-                         "Undone: deal 1 deleted", "Redone: deal 1 deleted"]
+                         "Deal 1 brought back, then deleted again (change #5)", "Deal 1 deleted again"]
 
 
 def test_nothing_to_undo_is_a_409_that_changes_nothing(client):

@@ -84,9 +84,9 @@ def test_edit_delete_and_undo_write_new_versions_and_never_overwrite(client, app
     history = client.get(f"{view}/history").get_data(as_text=True)
     # Numbered as the board numbers the hands, each change in words.
     assert "Hand 1 entered: Ann went out" in history and "Hand 2 entered: Ben went out" in history
-    assert "Hand 1 edited: Ben&#39;s left low 2 → 4" in history and "Hand 2 deleted" in history
-    assert "Undone: hand 2 deleted" in history and "Undone: hand 1 edited" in history
-    assert "undone by #5" in history and "undone by #6" in history
+    assert "Hand 2 brought back" in history and "Hand 1&#39;s edit taken back: Ben&#39;s left low 4 → 2" in history
+    assert "Hand 1 edited, then taken back (change #6): Ben&#39;s left low 2 → 4" in history
+    assert "Hand 2 deleted, then taken back (change #5)" in history
     with app.app_context():
         from companion.db import get_db
 

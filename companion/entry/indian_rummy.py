@@ -30,6 +30,9 @@ MODES = {
     "wrong_show": "Wrong show",
     "out": "Not in this deal",
 }
+#: What a count may be, in words (IR-3, IR-6).
+COUNT_BOUNDS = (f"A count is 0 to {rules.MOST_RAW}: 13 cards add up to {rules.MOST_RAW} at most (IR-3), "
+                f"and a count over {rules.CAP} counts {rules.CAP} (IR-6).")
 VARIANT_CHOICES = choices([("points", "Points rummy (IR-8)"), ("pool101", "Pool 101 (IR-9)"),
                            ("pool201", "Pool 201 (IR-9)"), ("deals", "Deals rummy (IR-10)")])
 
@@ -92,8 +95,10 @@ def _deal_form(players: tuple[str, ...]) -> type[CourtierForm]:
         setattr(DealForm, f"p{i}_groups", TextAreaField("Groups, separated by |", validators=[Length(max=200)]))
         setattr(DealForm, f"p{i}_loose", TextAreaField("Loose cards", validators=[Length(max=120)]))
         setattr(DealForm, f"p{i}_cards", TextAreaField("The 13 cards", validators=[Length(max=120)]))
+        # IR-6: a hand adding up to more than 80 counts 80, so 95 is taken and scored 80; past the most
+        # 13 cards can add up to (IR-3) the number cannot be a count.
         setattr(DealForm, f"p{i}_count", CountField("Count (IR-6)", validators=[
-            Optional(), NumberRange(min=0, max=80, message="A count is 0 to 80 (IR-6).")]))
+            Optional(), NumberRange(min=0, max=rules.MOST_RAW, message=COUNT_BOUNDS)]))
         setattr(DealForm, f"p{i}_rejoin", BooleanField("Rejoins the pool this deal (IR-9)"))
     return DealForm
 

@@ -167,10 +167,10 @@ def running_chart(scored) -> tuple[Markup, list]:
     """The sheet's chart of the running totals with the game's bounds (sheets.running_chart): the
     players, or the sides in games played by sides; and its legend. Empty before the first round.
 
-    Drawn 300 units wide with 11.5-unit labels: a 360 px phone shows it about 328 px wide, so
-    its labels read at 12 px or more (the sheet's 8.5 on 400 units would be 7 px there)."""
+    Drawn 300 units wide with 12-unit labels: their font size is 12 px, and a 360 px phone, showing
+    the chart about 328 px wide, draws them at 13 px (the sheet's 8.5 on 400 units would be 7 px there)."""
     svg, legend = sheets.running_chart(scored.as_json(), _entry().ROUND_NAME, width=300, height=190,
-                                       font_size=11.5)
+                                       font_size=12)
     return Markup(svg), legend  # noqa: S704 - chart.py escapes every name
 
 

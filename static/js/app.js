@@ -5,17 +5,25 @@
   var poll = null;
 
   // The scoreboard refreshes itself: a conditional GET every few seconds, swapped only on change.
+  function stopPolling() {
+    if (!poll) return;
+    clearTimeout(poll.timer);
+    if (poll.asking) poll.asking.abort();
+    poll = null;
+  }
   function startPolling() {
     var board = document.getElementById("board");
-    if (poll) { clearTimeout(poll.timer); poll = null; }
+    stopPolling();
     if (!board || !board.dataset.poll) return;
-    poll = { url: board.dataset.poll, etag: null, timer: null };
+    poll = { url: board.dataset.poll, etag: null, timer: null, asking: null };
     var mine = poll;
     function tick() {
       if (poll !== mine) return;
       if (document.hidden || !navigator.onLine) { mine.timer = setTimeout(tick, POLL_MS); return; }
       var headers = mine.etag ? { "If-None-Match": mine.etag } : {};
-      fetch(mine.url, { headers: headers, cache: "no-store", credentials: "same-origin" })
+      mine.asking = window.AbortController ? new AbortController() : null;
+      fetch(mine.url, { headers: headers, cache: "no-store", credentials: "same-origin",
+                        signal: mine.asking ? mine.asking.signal : undefined })
         .then(function (r) {
           if (r.status === 200) {
             mine.etag = r.headers.get("ETag");
@@ -30,6 +38,10 @@
 
   // Offline, the refresh waits; back online (or once the phone's waiting saves are sent) it goes at once.
   window.addEventListener("online", startPolling);
+  // Leaving the page stops the refresh, so no request is left open and the browser keeps the page whole
+  // for the back button (the back/forward cache); shown again from there, it refreshes at once.
+  window.addEventListener("pagehide", stopPolling);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) startPolling(); });
   document.addEventListener("courtier:outbox-sent", startPolling);
 
   function swapBoard(html, changed) {
@@ -46,26 +58,10 @@
     document.dispatchEvent(new CustomEvent("courtier:board-updated"));
   }
 
-  // Steppers and live sums on count fields.
-  function sumFor(box) {
-    var total = 0;
-    box.querySelectorAll("input[data-points]").forEach(function (input) {
-      var n = parseInt(input.value, 10);
-      if (n > 0) total += n * parseInt(input.dataset.points, 10);
-    });
-    var out = document.getElementById(box.dataset.sumTarget);
-    if (out) out.textContent = total ? "Worth " + total + " points" : "";
-  }
-
+  // Steppers on count fields; the hand forms' own helpers, game by game, are in forms.js.
   function enhance(root) {
     root.querySelectorAll(".step[hidden], [data-copy][hidden], .pick[hidden], .quick-counts[hidden]").forEach(function (b) { b.hidden = false; });
     keepPicking();
-    root.querySelectorAll("[data-sum-target]").forEach(sumFor);
-    root.querySelectorAll("form[data-bid-form]").forEach(showForBid);
-    root.querySelectorAll("fieldset.player").forEach(showForMode);
-    startBuilders(root);
-    root.querySelectorAll("form[data-kind-form]").forEach(showForKind);
-    root.querySelectorAll("[data-card-count]").forEach(cardTotal);
     startPolling();
   }
 
@@ -85,68 +81,6 @@
       if (navigator.clipboard) navigator.clipboard.writeText(field.value);
       copy.textContent = "Copied";
     }
-  });
-
-  document.addEventListener("input", function (event) {
-    var box = event.target.closest("[data-sum-target]");
-    if (box) sumFor(box);
-  });
-
-  // Whoever went out has completed the round: preselect it (RR-2, RR-5). Tapping someone else
-  // instead takes back what was preselected for the first, unless it was changed by hand since.
-  function progressOf(fieldset, value) {
-    return fieldset.querySelector("input[name$='_progress'][value='" + value + "']");
-  }
-  document.addEventListener("change", function (event) {
-    if (event.target.name !== "out" || !event.target.form) return;
-    var out = event.target.value;
-    event.target.form.querySelectorAll("fieldset.player").forEach(function (fs) {
-      var failed = progressOf(fs, "failed"), completed = progressOf(fs, "completed");
-      if (!failed || !completed) return;
-      if (fs.dataset.player === out) {
-        if (failed.checked) { completed.checked = true; fs.dataset.presetDone = "1"; }
-      } else if (fs.dataset.presetDone) {
-        if (completed.checked) failed.checked = true;
-        delete fs.dataset.presetDone;
-      }
-    });
-  });
-  document.addEventListener("change", function (event) {
-    var fs = event.target.name && /_progress$/.test(event.target.name) && event.target.closest("fieldset.player");
-    if (fs) delete fs.dataset.presetDone;  // the player's own choice stays
-  });
-
-  // Rummy Royal: a tap on the Marriage row marks K♥ and Q♥ held by that player, and the row
-  // shows whoever holds both (RM-4); the server reads the Marriage row the same way without this.
-  function payBox(form, name, who) {
-    return form.querySelector("input[name='" + name + "'][value='" + CSS.escape(who) + "']");
-  }
-  document.addEventListener("change", function (event) {
-    var box = event.target, form = box.form;
-    if (!form || box.type !== "checkbox") return;
-    if (box.name === "marriage") {
-      ["pay_KH", "pay_QH"].forEach(function (name) {
-        var card = payBox(form, name, box.value);
-        if (card) card.checked = box.checked;
-      });
-    } else if (box.name === "pay_KH" || box.name === "pay_QH") {
-      var married = payBox(form, "marriage", box.value);
-      var kh = payBox(form, "pay_KH", box.value), qh = payBox(form, "pay_QH", box.value);
-      if (married) married.checked = !!(kh && qh && kh.checked && qh.checked);
-    }
-  });
-
-  // A completed Burden lays its target's round down too (RR-3): preselect it, visibly, as for going out.
-  document.addEventListener("change", function (event) {
-    var m = /^b(\d+)_(on|result)$/.exec(event.target.name || "");
-    if (!m) return;
-    var form = event.target.form;
-    var on = form.elements["b" + m[1] + "_on"], result = form.elements["b" + m[1] + "_result"];
-    if (!on || !result || !on.value || result.value !== "completed") return;
-    form.querySelectorAll("fieldset.player").forEach(function (fs) {
-      var select = fs.querySelector("select[name$='_progress']");
-      if (fs.dataset.player === on.value && select && select.value === "failed") select.value = "completed";
-    });
   });
 
   document.addEventListener("submit", function (event) {
@@ -257,199 +191,6 @@
   });
 
 
-  // Rally the King: show the parts of the hand form that the chosen bid uses (RK-4), and add up counted cards (RK-3).
-  function showForBid(form) {
-    var select = form.querySelector("select[name='bid']");
-    var option = select && select.options[select.selectedIndex];
-    var kind = option && option.dataset.kind;
-    form.querySelectorAll("[data-show-kinds]").forEach(function (el) {
-      el.hidden = !kind || el.dataset.showKinds.split(" ").indexOf(kind) < 0;
-    });
-    form.querySelectorAll("[data-show-partner]").forEach(function (el) { el.hidden = !(option && option.dataset.partner === "true"); });
-    form.querySelectorAll("[data-show-bird]").forEach(function (el) { el.hidden = !(option && option.dataset.bird === "true"); });
-  }
-
-  function thirds(n) {
-    var whole = Math.floor(n / 3), rest = n - 3 * whole;
-    return rest ? whole + " " + rest + "/3" : String(whole);
-  }
-
-  function cardTotal(box) {
-    var table = JSON.parse(box.dataset.cardCount);
-    var total = 0, any = false;
-    box.querySelectorAll("input[data-class]").forEach(function (input) {
-      var n = parseInt(input.value, 10);
-      if (!(n > 0)) return;
-      any = true;
-      total += n * (input.dataset.class === "tricks" ? table.trick : table.classes[input.dataset.class]);
-    });
-    var out = box.querySelector("[data-card-total]");
-    out.textContent = any ? thirds(total) + " card points — " + (total >= table.target3 ? "target reached" : "short of " + table.target) : "";
-  }
-
-  document.addEventListener("change", function (event) {
-    if (event.target.name === "bid" && event.target.form.hasAttribute("data-bid-form")) showForBid(event.target.form);
-  });
-  document.addEventListener("input", function (event) {
-    var box = event.target.closest("[data-card-count]");
-    if (box) cardTotal(box);
-  });
-
-  // Royalty: show the parts of the turn form that match what happened.
-  function showForKind(form) {
-    var checked = form.querySelector("input[data-kind-choice]:checked");
-    var kind = checked ? checked.value : "meld";
-    form.querySelectorAll("[data-kinds]").forEach(function (el) {
-      el.hidden = el.dataset.kinds.split(" ").indexOf(kind) < 0;
-    });
-  }
-  document.addEventListener("change", function (event) {
-    if (event.target.matches("input[data-kind-choice]")) showForKind(event.target.form);
-    if (event.target.id === "target") {
-      var box = event.target.form.querySelector("[data-target-from]");
-      if (box) { startFromTarget(box, event.target); drawBuilder(box); }
-    }
-  });
-
-  // Indian Rummy: show the inputs that match what is being entered for each player.
-  function showForMode(fieldset) {
-    var select = fieldset.querySelector("select[data-mode]");
-    if (!select) return;
-    var winner = fieldset.form.querySelector("select[name='winner']");
-    var isWinner = winner && winner.value === fieldset.dataset.player;
-    var mode = isWinner ? "groups" : select.value;
-    select.closest(".field").hidden = isWinner;
-    fieldset.querySelectorAll("[data-mode-part]").forEach(function (part) {
-      var typed = isWinner && part.dataset.modePart === "cards" && part.querySelector("textarea, input").value.trim();
-      part.hidden = part.dataset.modePart !== mode && !typed;  // a winner's typed cards stay in sight
-    });
-    var loose = fieldset.querySelector("[name$='_loose']");
-    if (loose) loose.closest(".field").hidden = isWinner && !loose.value.trim();  // never hide what was typed
-  }
-  document.addEventListener("change", function (event) {
-    if (event.target.matches("select[data-mode]")) showForMode(event.target.closest("fieldset"));
-    if (event.target.name === "winner") event.target.form.querySelectorAll("fieldset.player").forEach(showForMode);
-  });
-
-
-  // Royalty: type a word's letters, tap a letter to turn it black, tap again for a Knave (RY-1, RY-4).
-  function parseWord(text) {
-    return text.trim().split(/\s+/).filter(Boolean).map(function (t) {
-      var knave = t.charAt(0) === "*";
-      var body = knave ? t.slice(1) : t;
-      if (knave && !/^[A-Za-z]/.test(body)) return { letter: "", colour: "r", knave: true };  // a bare Knave in hand
-      return { letter: body.charAt(0).toUpperCase(), colour: (body.charAt(1) || "r").toLowerCase(), knave: knave };
-    }).filter(function (c) { return /[A-Z]/.test(c.letter) || (c.knave && !c.letter); });
-  }
-
-  function formatWord(cards) {
-    return cards.map(function (c) { return c.knave && !c.letter ? "*" : (c.knave ? "*" : "") + c.letter + c.colour; }).join(" ");
-  }
-
-  // Letters retyped in the builder: the letters kept keep their card (colour, Knave) even when a
-  // letter is inserted or removed in the middle; a new letter takes its left neighbour's colour.
-  function respell(old, typed) {
-    var was = old.map(function (c) { return c.letter || "*"; });
-    var now = typed.split("");
-    var head = 0;
-    while (head < now.length && head < was.length && now[head] === was[head]) head++;
-    var tail = 0;
-    while (tail < now.length - head && tail < was.length - head &&
-           now[now.length - 1 - tail] === was[was.length - 1 - tail]) tail++;
-    var cards = old.slice(0, head);
-    var replaced = old.slice(head, was.length - tail);
-    for (var i = head; i < now.length - tail; i++) {
-      var gone = replaced[i - head];
-      var left = cards[cards.length - 1] || old[was.length - tail] || { colour: "r" };
-      var ch = now[i];
-      if (ch === "*") cards.push({ letter: "", colour: "r", knave: true });
-      else if (gone) cards.push({ letter: ch, colour: gone.colour, knave: gone.knave });  // a Knave may take a new letter (RY-7)
-      else cards.push({ letter: ch, colour: left.colour, knave: false });
-    }
-    return cards.concat(old.slice(was.length - tail));
-  }
-
-  function drawBuilder(box) {
-    var input = box.querySelector("[data-word-cards]");
-    var cards = parseWord(input.value);
-    var chips = box.querySelector(".chips");
-    chips.textContent = "";
-    cards.forEach(function (c, i) {
-      var b = document.createElement("button");
-      b.type = "button";
-      b.className = "chip " + (c.knave ? "knave" : c.colour === "b" ? "black" : "red");
-      b.dataset.index = i;
-      b.textContent = (c.knave ? "★" : "") + c.letter;
-      b.setAttribute("aria-label", (c.letter || "a Knave") + (c.knave ? (c.letter ? ", Knave" : "") : c.colour === "b" ? ", black" : ", red"));
-      chips.appendChild(b);
-    });
-    judgeWord(box, cards);
-  }
-
-  // A capture starts from the captured word's own cards and colours; the player adds letters (RY-7).
-  function startFromTarget(box, select) {
-    var known = JSON.parse(select.closest("[data-target-cards]").dataset.targetCards || "{}");
-    var input = box.querySelector("[data-word-cards]");
-    var cards = known[select.value] || "";
-    if (input.value.trim() && input.value.trim() !== (box.dataset.fromTarget || "")) return;  // the player's own work stays
-    input.value = cards;
-    box.dataset.fromTarget = cards;
-    box.querySelector(".letters").value = parseWord(cards).map(function (c) { return c.letter || "*"; }).join("");
-  }
-
-  function judgeWord(box, cards) {
-    var out = box.querySelector("[data-judge]");
-    if (!out) return;
-    var word = cards.map(function (c) { return c.letter; }).join("");
-    if (word.length < 2) { out.textContent = ""; return; }
-    var url = new URL(out.dataset.judge, window.location.href);
-    url.searchParams.set("word", word);
-    var target = box.dataset.targetFrom && document.querySelector(box.dataset.targetFrom);
-    if (target && target.value) url.searchParams.set("target", target.value.split("|").pop());
-    clearTimeout(box._judgeTimer);
-    box._judgeTimer = setTimeout(function () {
-      var asked = box._judgeAsked = (box._judgeAsked || 0) + 1;  // only the latest answer is shown
-      fetch(url, { credentials: "same-origin" }).then(function (r) { return r.text(); })
-        .then(function (html) { if (asked === box._judgeAsked) out.innerHTML = html; }).catch(function () {});
-    }, 250);
-  }
-
-  function startBuilders(root) {
-    root.querySelectorAll("[data-word-builder]").forEach(function (box) {
-      var input = box.querySelector("[data-word-cards]");
-      var letters = box.querySelector(".letters");
-      box.querySelector(".builder").hidden = false;
-      input.closest(".notation").hidden = true;
-      letters.value = parseWord(input.value).map(function (c) { return c.letter || "*"; }).join("");
-      drawBuilder(box);
-    });
-  }
-
-  document.addEventListener("input", function (event) {
-    var box = event.target.closest && event.target.closest("[data-word-builder]");
-    if (!box || !event.target.classList.contains("letters")) return;
-    var input = box.querySelector("[data-word-cards]");
-    var typed = event.target.value.toUpperCase().replace(box.hasAttribute("data-hand") ? /[^A-Z*]/g : /[^A-Z]/g, "");
-    input.value = formatWord(respell(parseWord(input.value), typed));
-    drawBuilder(box);
-  });
-
-  document.addEventListener("click", function (event) {
-    var chip = event.target.closest(".chip");
-    if (!chip) return;
-    var box = chip.closest("[data-word-builder]");
-    var input = box.querySelector("[data-word-cards]");
-    var cards = parseWord(input.value);
-    var c = cards[chip.dataset.index];
-    if (c.knave && !c.letter) return;  // a Knave in hand has no letter or colour to change
-    if (c.knave) { c.knave = false; c.colour = "r"; }
-    else if (c.colour === "r") { c.colour = "b"; }
-    else if (box.hasAttribute("data-hand")) { c.colour = "r"; }  // in a hand, a Knave is typed as *
-    else { c.knave = true; }
-    input.value = formatWord(cards);
-    drawBuilder(box);
-  });
-
   // One-tap counts: a number button beside a count box sets it (RK-3, RR-1), instead of stepping.
   function markQuickCounts(field) {
     var input = field.querySelector("input");
@@ -501,11 +242,18 @@
   document.addEventListener("htmx:afterSettle", function () { enhance(document); });
   // Offline at the table: the service worker keeps the app and the tables' pages (static/js/sw.js).
   var worker = document.body && document.body.dataset.serviceWorker;
-  if (worker && "serviceWorker" in navigator) navigator.serviceWorker.register(worker).catch(function () {});
+  // Registered once the page has loaded: a first visit's worker fetches every static file, which is not
+  // to compete with the page's own.
+  function registerWorker() { navigator.serviceWorker.register(worker).catch(function () {}); }
+  if (worker && "serviceWorker" in navigator) {
+    if (document.readyState === "complete") registerWorker();
+    else window.addEventListener("load", registerWorker);
+  }
   // Scripts only some pages need are loaded when such a page shows (also after an htmx swap,
   // which runs no script of the page it brings), so the first page stays small.
   var LAZY = [
     ["#board, form[action*='/hands'], time[datetime]", ["pad.js", "offline.js"]],  // a table's pages
+    ["form.entry", ["forms.js"]],  // a hand form, or a referee's question
     ["[data-card-grid]", ["card-grid.js"]]  // the card grid of the Royals games' picker
   ];
   var loaded = {};

@@ -371,6 +371,10 @@
     return el.dataset.asServed;
   }
 
+  // Text changed only when it differs: rewriting the same words would lay the whole page out again, on
+  // every page load of a table with nothing waiting.
+  function setText(el, text) { if (el.textContent !== text) el.textContent = text; }
+
   function plus(text, n) {
     return text.replace(/(\d+)(\D*)$/, function (all, d, rest) { return String(parseInt(d, 10) + n) + rest; });
   }
@@ -378,11 +382,11 @@
   function countOnBoard(items) {
     var enter = document.querySelector(".actions a[href*='/hands/new']");
     var stored = document.querySelectorAll("#board li.hand").length;  // the board may be newer than the link
-    if (enter) enter.textContent = asServed(enter).replace(/\d+$/, String(stored + 1 + items.length));
+    if (enter) setText(enter, asServed(enter).replace(/\d+$/, String(stored + 1 + items.length)));
     var empty = document.querySelector("#board p.empty");
     if (empty) {
       asServed(empty);
-      empty.textContent = items.length ? items.length + " waiting on this phone, not sent yet." : empty.dataset.asServed;
+      setText(empty, items.length ? items.length + " waiting on this phone, not sent yet." : empty.dataset.asServed);
     }
     Array.prototype.forEach.call(document.querySelectorAll("#board tr.waiting"), function (tr) { tr.remove(); });
     var chain = upcoming(items);
@@ -403,9 +407,9 @@
       tr.appendChild(td);
       chain.row.parentNode.insertBefore(tr, chain.row);
     });
-    chain.row.querySelector(".pad-n span").textContent = String(first + items.length);
-    chain.row.querySelector(".pad-n small").textContent = chain.next;
-    chain.row.querySelector("td").textContent = "Next: " + chain.next + " " + chain.verb;
+    setText(chain.row.querySelector(".pad-n span"), String(first + items.length));
+    setText(chain.row.querySelector(".pad-n small"), chain.next);
+    setText(chain.row.querySelector("td"), "Next: " + chain.next + " " + chain.verb);
   }
 
   // The entry form for a new round, opened while rounds wait: its number, its button and its dealer follow them.
@@ -419,8 +423,8 @@
       var waiting = adding(items, tableUrl(form.action), null);
       var title = document.querySelector("main h1");
       var save = form.querySelector("button[type=submit]");
-      if (title) title.textContent = plus(asServed(title), waiting.length);
-      if (save) save.textContent = plus(asServed(save), waiting.length);
+      if (title) setText(title, plus(asServed(title), waiting.length));
+      if (save) setText(save, plus(asServed(save), waiting.length));
       var chain = waiting.length && upcoming(waiting);
       var field = chain && chain.row.dataset.dealerField;
       var select = field && form.querySelector("select[name='" + field + "']");
@@ -478,6 +482,20 @@
     flush();
   }
 
+  // Back from the back/forward cache: the saves waiting, and the copies the service worker dropped while
+  // the page was away (its keyed copies go once no tab shows the table), are seen to again.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    var sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (sw && navigator.onLine && /\/t\//.test(location.pathname)) {
+      fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } }).catch(function () {});
+    }
+    banner();
+    render();
+    countOnForm();
+    keepEntryForm();
+    flush();
+  });
   window.addEventListener("online", function () { banner(); flush(); });
   window.addEventListener("offline", banner);
   document.addEventListener("courtier:board-updated", function () { banner(); render(); });

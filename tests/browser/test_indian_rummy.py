@@ -119,3 +119,32 @@ def test_the_declaration_referee_arranges_and_judges(live_server, phone):
     expect(page.locator("#groups-check")).to_contain_text("not a valid group")  # K-A-2 never wraps (IR-4)
     page.get_by_role("button", name="Judge it").click()
     expect(page.locator(".verdict")).to_contain_text("Not a valid declaration")
+
+
+def test_a_count_over_80_counts_80_and_one_no_hand_can_make_is_refused_beside_it(live_server, phone):
+    """IR-6 (and the rules page's own example, 95 counts 80): points rummy (IR-8), Ann declares, Ben's
+    cards add up to 95, Cat's to 20: Ben counts 80, and Ann collects 100. A count past the most 13 cards
+    add up to (130, IR-3) is refused in words beside the box, and what was typed is kept."""
+    page = phone(viewport={"width": 360, "height": 740}).new_page()
+    page.goto(live_server + "/new/indian-rummy")
+    for seat, name in enumerate(PLAYERS, 1):
+        page.fill(f"#seat{seat}", name)
+    page.get_by_role("button", name="Start the table").click()
+    open_deal(page, 1, "7", "Ann")
+    expect(page.locator("#p1_count").locator("xpath=../..").locator(".hint")).to_have_text(
+        "What the cards add up to: over 80 counts 80 (IR-6).")
+    page.fill("#p1_count", "95")
+    page.fill("#p2_count", "20")
+    save(page, 1)
+    assert scores(page) == {"Ann": "100", "Ben": "−80", "Cat": "−20"}
+    page.locator("#why-1 summary").click()
+    expect(page.locator("#why-1")).to_contain_text("Count entered: 95, capped at 80 (IR-6)")
+    open_deal(page, 2, "5", "Cat")
+    page.fill("#p0_count", "131")
+    page.fill("#p1_count", "10")
+    page.get_by_role("button", name="Save deal 2").click()
+    expect(page.locator("#p0_count-error")).to_have_text(
+        "A count is 0 to 130: 13 cards add up to 130 at most (IR-3), and a count over 80 counts 80 (IR-6).")
+    expect(page.locator("#p0_count")).to_have_value("131")
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the form scrolls sideways by {overflow} px"

@@ -214,3 +214,106 @@ def test_the_poker_referee_screen_on_a_phone(live_server, phone, tmp_path):
     expect(page.locator(".verdict")).to_contain_text("Winner: Ann")
     expect(page.locator(".verdict")).to_contain_text("a straight, Five high (the wheel: the Ace plays low)")
     page.screenshot(path=str(shots(tmp_path) / "rummy-royal-referee.png"), full_page=True)
+
+
+# The Marriage row (RM-4) -----------------------------------------------------------------------
+#
+# Worked by hand (RM-3..RM-6), Ann, Ben, Cat, Dan, 100 chips each, nine spaces, Ann deals: each antes
+# 9 (91 left), every space holds 4. Ann held K♥ and Q♥, so she takes K♥ (4), Q♥ (4) and the Marriage (4):
+# 12. Ben A♥ (4), Cat 10♥ (4); nobody held J♥ (its 4 stay); Dan the Sequence (4). Poker: Ann bets 2,
+# Ben 5, Cat 5, Dan folds; Ben takes the Pot, 4 + 12. Cat goes out: the Kitty (4), and 4 + 2 + 7 cards.
+#   Ann 91 + 12 - 2 - 4 = 97; Ben 91 + 4 - 5 + 16 - 2 = 104; Cat 91 + 4 - 5 + 4 + 13 = 107;
+#   Dan 91 + 4 - 7 = 88; 396 with the players + J♥'s 4 = 400.
+# Had the Marriage tap cleared Ann's three (as it once did), she would have ended on 85.
+
+SMALL_PHONE = {"width": 360, "height": 740}
+MARRIAGE_TOTALS = {"Ann": 97, "Ben": 104, "Cat": 107, "Dan": 88}
+
+
+def tick(page: Page, row: str, name: str) -> None:
+    page.locator(f"#{row} label.seg", has_text=name).click()
+
+
+def ticked(page: Page, row: str, name: str) -> bool:
+    return page.locator(f"input[name='{row}'][value='{name}']").is_checked()
+
+
+def note(page: Page):
+    return page.locator("[data-note-for='marriage']")
+
+
+def the_rest_of_deal_one(page: Page) -> None:
+    tick(page, "pay_AH", "Ben")
+    tick(page, "pay_10H", "Cat")
+    tick(page, "sequence", "Dan")
+    page.fill("#p0_bet", "2")
+    page.fill("#p1_bet", "5")
+    page.fill("#p2_bet", "5")
+    page.locator("label.seg:has(#p3_fold)").click()
+    tick(page, "winners", "Ben")
+    page.locator("label.seg:has(input[name='out'][value='Cat'])").click()
+    page.fill("#p0_left", "4")
+    page.fill("#p1_left", "2")
+    page.fill("#p3_left", "7")
+
+
+@pytest.mark.parametrize("order", ["cards then Marriage", "Marriage then cards"])
+def test_the_marriage_and_both_cards_are_recorded_whichever_is_tapped_first(live_server, phone, tmp_path, order):
+    """A newcomer reads the Marriage row as one more thing to tick: after Ann's K♥ and Q♥ it ticks
+    itself, and a tap on it then keeps all three (it used to clear them, silently); after the Marriage
+    has ticked both cards, a tap on a card keeps it too. Saved, Ann has the 12 chips of RM-4."""
+    page = phone(viewport=SMALL_PHONE).new_page()
+    start_table(page, live_server)
+    page.get_by_role("link", name="Enter deal 1", exact=True).click()
+    if order == "cards then Marriage":
+        tick(page, "pay_KH", "Ann")
+        tick(page, "pay_QH", "Ann")
+        expect(page.locator("input[name='marriage'][value='Ann']")).to_be_checked()
+        expect(note(page)).to_have_text("Ann held K♥ and Q♥: the Marriage is Ann's too (RM-4).")
+        tick(page, "marriage", "Ann")
+        expect(note(page)).to_have_text("The Marriage stays Ann's: Ann held K♥ and Q♥ (RM-4). "
+                                        "To take it back, untick K♥ or Q♥.")
+    else:
+        tick(page, "marriage", "Ann")
+        expect(note(page)).to_have_text("Ann held K♥ and Q♥: both ticked with the Marriage (RM-4).")
+        tick(page, "pay_QH", "Ann")
+        expect(note(page)).to_have_text("Q♥ stays ticked for Ann: the Marriage ticked it. Tap it again to untick it.")
+        tick(page, "pay_KH", "Ann")
+        expect(note(page)).to_have_text("K♥ stays ticked for Ann: the Marriage ticked it. Tap it again to untick it.")
+    assert [ticked(page, row, "Ann") for row in ("pay_KH", "pay_QH", "marriage")] == [True, True, True]
+    the_rest_of_deal_one(page)
+    page.screenshot(path=str(shots(tmp_path) / f"rummy-royal-marriage-{order.replace(' ', '-')}.png"), full_page=True)
+    save(page, 1)
+    assert stacks(page) == {name: str(chips) for name, chips in MARRIAGE_TOTALS.items()}
+    page.locator("#why-1 summary").click()
+    expect(page.locator("#why-1")).to_contain_text("Ann holds KH and QH: takes the Marriage, 4 chips (RM-4)")
+
+
+def test_the_marriage_row_says_what_each_tap_does(live_server, phone):
+    """The Marriage alone ticks both cards, and a second tap takes back what it ticked (and only that);
+    a card unticked takes the Marriage with it and keeps the other card; every change is said in words."""
+    page = phone(viewport=SMALL_PHONE).new_page()
+    start_table(page, live_server)
+    page.get_by_role("link", name="Enter deal 1", exact=True).click()
+    expect(note(page)).to_have_text("")
+    tick(page, "marriage", "Ben")
+    assert [ticked(page, row, "Ben") for row in ("pay_KH", "pay_QH", "marriage")] == [True, True, True]
+    tick(page, "marriage", "Ben")  # a tap back undoes the Marriage's own ticks
+    expect(note(page)).to_have_text("Marriage unticked for Ben, and K♥ and Q♥ with it.")
+    assert [ticked(page, row, "Ben") for row in ("pay_KH", "pay_QH", "marriage")] == [False, False, False]
+    tick(page, "pay_QH", "Ben")  # the player's own Q♥ is not the Marriage's to take back
+    tick(page, "marriage", "Ben")
+    tick(page, "marriage", "Ben")
+    expect(note(page)).to_have_text("Marriage unticked for Ben, and K♥ with it; Q♥ stays ticked.")
+    assert [ticked(page, row, "Ben") for row in ("pay_KH", "pay_QH", "marriage")] == [False, True, False]
+    tick(page, "pay_KH", "Ben")
+    tick(page, "pay_KH", "Ben")  # a card of the Marriage unticked: the Marriage goes, the other card stays
+    expect(note(page)).to_have_text("Ben no longer holds both K♥ and Q♥: the Marriage is unticked; "
+                                    "Q♥ stays ticked (RM-4).")
+    assert [ticked(page, row, "Ben") for row in ("pay_KH", "pay_QH", "marriage")] == [False, True, False]
+    tick(page, "marriage", "Ben")
+    tick(page, "pay_KH", "Ben")  # ticked by the Marriage: the first tap keeps it, the second unticks it
+    tick(page, "pay_KH", "Ben")
+    expect(note(page)).to_have_text("Ben no longer holds both K♥ and Q♥: the Marriage is unticked; "
+                                    "Q♥ stays ticked (RM-4).")
+    assert [ticked(page, row, "Ben") for row in ("pay_KH", "pay_QH", "marriage")] == [False, True, False]

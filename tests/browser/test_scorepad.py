@@ -200,7 +200,7 @@ def test_the_history_is_in_the_phones_time_and_in_words(live_server, chromium, t
         page.get_by_role("link", name="History").click()
         entries = page.locator("ol.history > li")
         expect(entries).to_have_count(len(request["rounds"]) + 1)
-        expect(entries.nth(0).locator(".summary")).to_contain_text(f"Undone: hand {len(request['rounds'])} entered")
+        expect(entries.nth(0).locator(".summary")).to_have_text(f"Hand {len(request['rounds'])} taken back")
         expect(entries.nth(1).locator(".summary")).to_contain_text(f"Hand {len(request['rounds'])} entered")
         # The time shown is the phone's: the same instant the server wrote, in the phone's zone.
         time = entries.nth(0).locator("time")

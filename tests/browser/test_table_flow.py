@@ -170,12 +170,11 @@ def test_undo_takes_the_hand_back_and_history_keeps_both(live_server, phone):
     entries = page.locator("ol.history > li")
     expect(entries).to_have_count(2)
     # Newest first: the undo (#2), then the add it undid (#1).
-    expect(entries.nth(0)).to_contain_text("Undone: hand 1 entered")
+    expect(entries.nth(0).locator(".summary")).to_have_text("Hand 1 taken back")
     expect(entries.nth(0)).to_contain_text("change #2")
-    expect(entries.nth(1)).to_contain_text("Hand 1 entered: Ann went out")
-    expect(entries.nth(1)).to_contain_text("undone by #2")
+    expect(entries.nth(1).locator(".summary")).to_have_text("Hand 1 entered, then taken back (change #2): Ann went out")
     expect(entries.nth(1)).to_have_class("undone")
-    expect(entries.nth(0)).not_to_contain_text("undone by")
+    expect(entries.nth(0)).not_to_have_class("undone")
 
 
 # ---------------------------------------------------------------- 3. two editors, one conflict
@@ -333,8 +332,8 @@ def test_whole_flow_works_without_javascript(live_server, phone):
     page.get_by_role("link", name="History").click()
     entries = page.locator("ol.history > li")
     expect(entries).to_have_count(4)
-    expect(entries.nth(0)).to_contain_text("Undone: hand 1 deleted")
-    expect(entries.nth(1)).to_contain_text("Hand 1 deleted")
+    expect(entries.nth(0)).to_contain_text("Hand 1 brought back")
+    expect(entries.nth(1)).to_contain_text("Hand 1 deleted, then taken back")
     expect(entries.nth(2)).to_contain_text("Hand 1 edited: ")
     expect(entries.nth(3)).to_contain_text("Hand 1 entered")
 

@@ -174,19 +174,27 @@ def test_rummy_royal_a_deal_in_fourteen_taps(live_server, screen, capsys):
     start(page, live_server, "Rummy Royal", PLAYERS)
     page.get_by_role("link", name="Enter deal 1", exact=True).click()
 
-    # The Marriage row and the K♥ and Q♥ rows keep each other right, tap after tap (RM-4).
+    # The Marriage row and the K♥ and Q♥ rows keep each other right, tap after tap (RM-4): the Marriage
+    # ticks both cards and a second tap takes back what it ticked; both cards tick the Marriage; a card
+    # unticked takes the Marriage with it and keeps the other card.
     taps = Taps(page)
     married = page.locator("input[name='marriage'][value='Cat']")
+    king, queen = (page.locator(f"input[name='{row}'][value='Cat']") for row in ("pay_KH", "pay_QH"))
     for _ in range(2):
         holder(taps, "marriage", "Cat")
-        expect(page.locator("input[name='pay_KH'][value='Cat']")).to_be_checked()
-        expect(page.locator("input[name='pay_QH'][value='Cat']")).to_be_checked()
+        expect(king).to_be_checked()
+        expect(queen).to_be_checked()
+        holder(taps, "marriage", "Cat")
+        expect(king).not_to_be_checked()
+        expect(queen).not_to_be_checked()
+        holder(taps, "pay_KH", "Cat")
+        holder(taps, "pay_QH", "Cat")
+        expect(married).to_be_checked()
         holder(taps, "pay_KH", "Cat")
         expect(married).not_to_be_checked()
-        holder(taps, "pay_KH", "Cat")
-        expect(married).to_be_checked()
-        holder(taps, "marriage", "Cat")
-        expect(page.locator("input[name='pay_QH'][value='Cat']")).not_to_be_checked()
+        expect(queen).to_be_checked()
+        holder(taps, "pay_QH", "Cat")
+        expect(queen).not_to_be_checked()
     for name in ("Ann", "Ben", "Dan", "Cat"):  # went out: one player at a time
         holder(taps, "out", name)
     expect(page.locator("#out input:checked")).to_have_count(1)
