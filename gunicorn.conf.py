@@ -3,11 +3,11 @@ where wsgi.py is (docs/ops.md starts it there). Any other setting stays on the c
 
 Its access log, when one is asked for (``--access-logfile``), never holds a key: a line keeps the
 method, path, status, size, time and client, with no query string (edit links carry their key there)
-and no Authorization header (companion/access_log.py).
+and no Authorization header (companion/web/access_log.py).
 
 With ``--preload`` the app is built once, in gunicorn's master, and the workers are forked from it:
-each opens its own database connections on its first request (companion/db.py). The metrics an
-operator scrapes (``COURTIER_METRICS_TOKEN``, companion/metrics.py) are counted by every worker in
+each opens its own database connections on its first request (companion/storage/db.py). The metrics an
+operator scrapes (``COURTIER_METRICS_TOKEN``, companion/web/metrics.py) are counted by every worker in
 files of one folder, which this file makes for the server's lifetime unless
 ``PROMETHEUS_MULTIPROC_DIR`` names one.
 """
@@ -24,7 +24,7 @@ else:
 
 from gunicorn.glogging import Logger  # noqa: E402 - after the metrics' folder is named
 
-from companion.access_log import keys_left_out  # noqa: E402
+from companion.web.access_log import keys_left_out  # noqa: E402
 
 
 class KeysLeftOut(Logger):

@@ -1,7 +1,7 @@
 """The WSGI entry point: `waitress-serve --listen=127.0.0.1:8000 wsgi:app` or gunicorn wsgi:app."""
 
 from companion import compile_templates, create_app, freeze_startup_objects
-from companion.db import Unreachable
+from companion.storage.db import Unreachable
 
 try:
     app = create_app()

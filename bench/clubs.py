@@ -17,9 +17,10 @@ from pathlib import Path
 
 from words import median_time  # bench/words.py, beside this file
 
-from companion import create_app, tables
+from companion import create_app
 from companion.clubs import store
-from companion.db import get_db, immediate
+from companion.storage import tables
+from companion.storage.db import get_db, immediate
 
 PLAYERS = 200
 GAMES = 10_000

@@ -138,7 +138,8 @@ def bench_long_sheet() -> None:
 
     from pypdf import PdfReader
 
-    from companion import limits, long_sheets, sheets
+    from companion.core import limits
+    from companion.paper import long_sheets, sheets
 
     game = long_indian_rummy(200)
     scored = score(game)
@@ -180,7 +181,7 @@ def bench_sheet() -> None:
     """A short (4-round) sheet of each game, whole, against WeasyPrint alone on the same HTML (target 1.3x)."""
     from weasyprint import HTML
 
-    from companion import sheets
+    from companion.paper import sheets
 
     for slug, game in thirty_round_games().items():
         options = dict(game["options"], hands=4) if slug == "rally-the-king" else game["options"]
@@ -198,9 +199,9 @@ def entry_parts(app, table_id: str, version: int) -> dict[str, float]:
     """The work an entry POST must do that a bare route does not, each timed alone."""
     from werkzeug.datastructures import MultiDict
 
-    from companion import tables
-    from companion.db import connect, immediate
     from companion.entry import ENTRY
+    from companion.storage import tables
+    from companion.storage.db import connect, immediate
 
     db = connect(app.config["DATABASE"])
     table = tables.get_table(db, table_id)
@@ -320,8 +321,8 @@ def save_cost(app, slug: str, hand: int) -> float:
     The phone has the table open (its state is kept, as after the page it typed on); the flash the
     save leaves for the redirect is cleared between saves, untimed, as the page the phone loads next does.
     """
-    from companion import db as database
-    from companion import tables
+    from companion.storage import db as database
+    from companion.storage import tables
 
     setup = SAVES[slug]
     client = app.test_client()
@@ -346,9 +347,9 @@ def save_parts(app, slug: str, hand: int) -> dict[str, float]:
     """The named parts of a save at ``hand``, each timed alone on a table holding the hands before it."""
     from werkzeug.datastructures import MultiDict
 
-    from companion import db as database
-    from companion import tables
     from companion.entry import ENTRY
+    from companion.storage import db as database
+    from companion.storage import tables
     from companion.tournaments import store
 
     setup, entry = SAVES[slug], ENTRY[slug]
@@ -476,8 +477,8 @@ def bench_table_page(tmp: Path) -> None:
     rendered; the median over new tables) and warm (again, its board kept)."""
     app = create_app({"DATABASE": str(tmp / "page.sqlite"), "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
     client = app.test_client()
-    from companion import db as database
-    from companion import tables
+    from companion.storage import db as database
+    from companion.storage import tables
 
     baseline = best_of(bare_route(tmp), 100)
 

@@ -6,10 +6,10 @@
 Each game is made here round by round (:func:`game`), at any number of players its rules allow and any
 number of rounds, with everyday, 40-letter or non-Latin names and, for the largest table the limits
 allow, a 500-character note on every round. :func:`drawn_seconds` draws the sheet's HTML as the web does
-(companion.sheets.pdf_from_html) and counts the CPU time of the process that draws it
+(companion.paper.sheets.pdf_from_html) and counts the CPU time of the process that draws it
 (``time.process_time``), the least of a few draws: a loaded machine slows the wall clock, not the CPU
 time a drawing needs, though it still spoils a cache now and then. The estimate
-(companion.long_sheets.estimate_seconds) should be within 1.5 times of it either way.
+(companion.paper.long_sheets.estimate_seconds) should be within 1.5 times of it either way.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion import games, limits, long_sheets, sheets  # noqa: E402
+from companion import games  # noqa: E402
+from companion.core import limits
+from companion.paper import long_sheets, sheets
 
 EVERYDAY = ["Margaret", "Jonathan", "Priya", "Tomás", "Ann", "Ben", "Cat", "Dan", "Eve"]
 #: Forty letters each, the longest the limits allow (MAX_NAME_CHARS), with the spaces a real name has.

@@ -9,8 +9,8 @@ from typing import Any
 
 from flask import Flask
 
-from . import config
-from .routing import SharedBuilderRule
+from .core import config
+from .web.routing import SharedBuilderRule
 
 
 def _instance_secret_key(instance: Path) -> str:
@@ -26,8 +26,8 @@ def _number_filters(app: Flask) -> None:
     """Numbers on every screen read as on the sheets: a true minus sign (U+2212), a round's points
     signed (+5, 0, −30), a total plain, a rating to one decimal (−1.2, never −0.0); counts in words
     ("1 table", "3 tables"); a printed name's Thai (Lao, Khmer, Myanmar) words kept whole."""
-    from .sheets import decimal, number, signed, unbroken
-    from .wording import counted
+    from .core.wording import counted
+    from .paper.sheets import decimal, number, signed, unbroken
 
     app.jinja_env.filters.update(num=number, signed=signed, counted=counted, decimal=decimal, unbroken=unbroken)
 
@@ -58,10 +58,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False
     _number_filters(app)
 
-    from . import board_poll, compression, db, heavy, limits, metrics, security
-    from .recent import Recent, start_sweeping
-    from .tables import StateCache
+    from .core import limits
+    from .core.recent import Recent, start_sweeping
+    from .storage import db
+    from .storage.tables import StateCache
     from .views import api, club_api, clubs, health, main, referee, sheets, table_api, tables, tournaments
+    from .web import board_poll, compression, heavy, metrics, security
 
     for name, default in limits.DEFAULTS.items():
         app.config.setdefault(name, default)

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import click
 
-from . import games, limits
-from .cards import said
+from . import games
+from .core import limits
+from .core.cards import said
 from .games.base import InputError, Problem
 
 EXIT_BAD_INPUT = 2
@@ -118,7 +119,7 @@ def _folder_problem(output: str, option: str) -> Problem | None:
 
 def _app():
     from . import create_app
-    from .db import Unreachable
+    from .storage.db import Unreachable
 
     try:
         return create_app()
@@ -129,7 +130,7 @@ def _app():
 @main.command("init-db")
 def init_db() -> None:
     """Create the database under instance/ (or bring it up to date)."""
-    from .db import safe_name
+    from .storage.db import safe_name
 
     app = _app()
     _emit({"database": safe_name(app.config["DATABASE"]), "ok": True})
@@ -140,8 +141,8 @@ def init_db() -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write here, not stdout.")
 def export(table_id: str, output: str | None) -> None:
     """Export table TABLE_ID as JSON in the API format (it re-imports and scores as is)."""
-    from . import tables
-    from .db import get_db
+    from .storage import tables
+    from .storage.db import get_db
 
     app = _app()
     with app.app_context():
@@ -166,8 +167,8 @@ def export(table_id: str, output: str | None) -> None:
 @click.argument("file", metavar="FILE")
 def import_(file: str) -> None:
     """Create a table from a game in FILE (API format); prints its links."""
-    from . import table_actions
-    from .db import get_db
+    from .storage.db import get_db
+    from .views import table_actions
 
     body = _read_json(file)
     try:
@@ -188,7 +189,7 @@ def import_(file: str) -> None:
 def backup(destination: str) -> None:
     """Copy the live database to DESTINATION, a SQLite file, safely while serving: SQLite's online
     backup of the file, or, on PostgreSQL, every row read in one snapshot (an empty DESTINATION only)."""
-    from . import db
+    from .storage import db
 
     app = _app()
     database = app.config["DATABASE"]
@@ -226,8 +227,8 @@ def restore(replica: str | None) -> None:
     and move the old database aside: restore never overwrites a file."""
     import subprocess
 
-    from .db import is_postgresql
     from .serve import litestream_binary, replica_url
+    from .storage.db import is_postgresql
 
     database, replica = _database_and_replica(replica)
     if is_postgresql(database):
@@ -264,7 +265,7 @@ def copy_db(source: str, target: str) -> None:
     database with nothing in it): a copy never merges or overwrites. Prints what it copied, by kind;
     exits 2 with the reason when it cannot, having written nothing.
     """
-    from .db import safe_name
+    from .storage.db import safe_name
 
     copied = _copy(source, target)
     _emit({"from": safe_name(source), "to": safe_name(target), "copied": copied})
@@ -273,7 +274,7 @@ def copy_db(source: str, target: str) -> None:
 def _copy(source: str, target: str) -> dict[str, int]:
     """Copy one database into another, or exit 2 saying why not: the source is only read (never migrated),
     and nothing is written to the target until both are known to be fit for the copy."""
-    from . import copydb, db
+    from .storage import copydb, db
 
     if source == target:
         _fail([Problem("TARGET", "the source and the target are the same database")])
@@ -308,7 +309,7 @@ def _database_and_replica(replica: str | None) -> tuple[str, str | None]:
     """The settings as the server reads them, without opening (or creating) the database."""
     from flask import Flask
 
-    from . import config
+    from .core import config
 
     probe = Flask("companion", instance_relative_config=True, instance_path=str(config.PROJECT_ROOT / "instance"))
     probe.config["DATABASE"] = str(Path(probe.instance_path) / "courtier.sqlite")
@@ -338,7 +339,7 @@ def sheet(source: str | None, output: str, paper: str, blank: str | None, player
     Prints {"written": FILE, ...}. Exits 2, printing {"errors": [...]} as `companion
     score` does, when the game cannot be scored or the table or game is unknown.
     """
-    from . import sheets
+    from .paper import sheets
 
     wrong = _folder_problem(output, "--output")
     if wrong:
@@ -368,8 +369,8 @@ def sheet(source: str | None, output: str, paper: str, blank: str | None, player
                                    paper, rounds=list(body.get("rounds") or []))
         game = scored.game
     else:
-        from . import tables
-        from .db import get_db
+        from .storage import tables
+        from .storage.db import get_db
 
         app = _app()
         with app.app_context():

@@ -7,7 +7,7 @@
   (``localhost``) gets its links and QR codes with that address, so phones can scan them.
 
 * ``--threads`` (16): requests answered at once. Heavy work (sheets, packs) waits in its
-  own small pool (companion.heavy), so these threads stay free for boards and saves.
+  own small pool (companion.web.heavy), so these threads stay free for boards and saves.
 * ``--connection-limit`` (500): open connections. Idle and half-sent connections cost
   waitress no thread, only a socket, so a room's phones never reach it.
 * ``--channel-timeout`` (30 s): a connection that sends nothing for that long is closed.
@@ -128,7 +128,7 @@ class FontPackage:
 
 
 def font_packages(listing: Path | None = None) -> list[FontPackage]:
-    from .config import SHEETS_DIR
+    from .core.config import SHEETS_DIR
 
     lines = (listing or SHEETS_DIR / "fonts.txt").read_text(encoding="utf-8").splitlines()
     fields = [line.split("|") for line in lines if line.strip() and not line.startswith("#")]
@@ -331,7 +331,7 @@ def main(argv: list[str] | None = None) -> None:
 
     for line in font_advice(missing_fonts()):
         print(line, flush=True)
-    from .db import Unreachable
+    from .storage.db import Unreachable
 
     try:
         app = create_app()  # creates the database file, in WAL mode, before Litestream watches it

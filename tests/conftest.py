@@ -6,13 +6,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import threading
 
 import pytest
 from hypothesis import settings
-from werkzeug.serving import make_server
 
-from companion import create_app, db
+from companion import create_app
+from companion.storage import db
+from tests.live import served
 from tests.throwaway_postgres import ThrowawayPostgres
 
 CHROMIUM = "/usr/bin/chromium"
@@ -126,12 +126,8 @@ def live_server(tmp_path):
         "DATABASE": str(tmp_path / "live.sqlite"),
         "SECRET_KEY": "live-secret",
     })
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    with served(app) as base:
+        yield base
 
 
 #: How long a browser test waits for a condition (an element, a text, a page) before failing.

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import db
+from companion.storage import db
 from tests.conftest import new_table
 
 GAME = "rummathon-royale"

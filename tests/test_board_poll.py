@@ -1,4 +1,4 @@
-"""A board refresh with nothing new is answered before Flask (companion/board_poll.py), exactly as the
+"""A board refresh with nothing new is answered before Flask (companion/web/board_poll.py), exactly as the
 board's own view answers it: the same status and the same headers, and every other refresh (a change,
 a wrong key, a table gone) still the view's."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import board_poll
 from companion.views import tables as table_views
+from companion.web import board_poll
 from tests.conftest import new_table
 
 BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}
@@ -86,7 +86,7 @@ def test_a_table_gone_is_the_views_404_in_words(client, app):
     view, _ = new_table(client)
     tag = client.get(view + "/board").headers["ETag"]
     with app.app_context():
-        from companion.db import get_db, immediate
+        from companion.storage.db import get_db, immediate
         db = get_db()
         with immediate(db):
             db.execute("DELETE FROM events WHERE table_id = ?", [view.rsplit("/", 1)[1]])

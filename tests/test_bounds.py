@@ -12,8 +12,11 @@ from io import BytesIO
 import pytest
 from pypdf import PdfReader
 
-from companion import create_app, heavy, limits, long_sheets, sheets
+from companion import create_app
+from companion.core import limits
 from companion.games import score
+from companion.paper import long_sheets, sheets
+from companion.web import heavy
 
 from .test_print_matrix import _bench
 
@@ -146,8 +149,8 @@ def house_words(count: int) -> list[str]:
 
 @pytest.fixture
 def royalty_tables(app):
-    from companion import tables
-    from companion.db import get_db
+    from companion.storage import tables
+    from companion.storage.db import get_db
 
     turn = [{"player": "Ann", "meld": "Cr Ar Lr Mr"}]
     with app.app_context():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from companion import db, tables
+from companion.storage import db, tables
 from companion.views.common import RULES_PAGES, RULES_PATH
 from tests.conftest import csrf_token, new_table
 
@@ -119,7 +119,7 @@ def test_a_table_with_a_large_word_list_is_kept_once_per_version_and_weighed_in_
     import io
     import itertools
 
-    from companion.recent import weigh
+    from companion.core.recent import weigh
 
     letters = "abcdefghijklmnopqrstuvwxyz"
     words = ["".join(w) for w in itertools.islice(itertools.product(letters, repeat=4), 20_000)]
@@ -148,7 +148,7 @@ def test_a_table_with_a_large_word_list_is_kept_once_per_version_and_weighed_in_
 def test_entries_nobody_asks_for_leave_every_cache(client, app):
     """A table no longer played leaves the scored states, boards and tables caches (CACHE_IDLE_SECONDS,
     docs/ops.md); a table asked for again is scored again from its log, the same."""
-    from companion.recent import forget_idle_everywhere
+    from companion.core.recent import forget_idle_everywhere
 
     view, edit = new_table(client)
     _enter_hand(client, edit)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.cards import RANKS, SUITS, Card, CardError, format_card, parse_card, parse_suit
+from companion.core.cards import RANKS, SUITS, Card, CardError, format_card, parse_card, parse_suit
 
 SYMBOLS = {"S": ["♠", "♤"], "H": ["♥", "♡", "♥️"], "D": ["♦", "♢"], "C": ["♣", "♧"]}
 PROPERTY_SETTINGS = settings(max_examples=150, deadline=None, database=None)

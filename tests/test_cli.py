@@ -11,9 +11,9 @@ from contextlib import closing
 
 from click.testing import CliRunner
 
-from companion import copydb, db, migrations, tables
 from companion.cli import main
 from companion.clubs import store as clubs
+from companion.storage import copydb, db, migrations, tables
 from companion.tournaments import store
 
 GAME = {"game": "rummathon-royale", "players": ["Ann", "Ben"],

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce
 
-from companion import db, tables
 from companion.clubs import store
 from companion.games.base import InputError
+from companion.storage import db, tables
 
 SEASON = tomllib.loads((Path(__file__).parent / "cases" / "club_season.toml").read_text())
 

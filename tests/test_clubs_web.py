@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import tables
 from companion.clubs import store
-from companion.db import get_db
+from companion.storage import tables
+from companion.storage.db import get_db
 from tests.pdf_checks import near_the_edge, page_count, page_texts, too_small, words
 
 ALLIANCE_ROUND = {"players": {
@@ -316,7 +316,7 @@ def test_a_roster_of_500_players_shows_on_the_club_page(client, club, app):
 
 
 def db_transaction(db):
-    from companion.db import immediate
+    from companion.storage.db import immediate
 
     return immediate(db)
 

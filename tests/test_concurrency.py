@@ -17,8 +17,9 @@ from urllib.parse import urlencode
 import pytest
 from werkzeug.serving import make_server
 
-from companion import create_app, db
+from companion import create_app
 from companion.games import score
+from companion.storage import db
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")  # six players going out in turn: no game ends in 50 hands
 ITERATIONS = 50

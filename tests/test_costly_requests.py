@@ -10,7 +10,10 @@ from contextlib import contextmanager
 
 import pytest
 
-from companion import create_app, heavy, limits, referee, sheets
+from companion import create_app, referee
+from companion.core import limits
+from companion.paper import sheets
+from companion.web import heavy
 
 from .test_bounds import imported_table, long_indian_rummy
 

@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from companion import db
+from companion.storage import db
 
 ROOT = Path(__file__).resolve().parent.parent
 WAITRESS = Path(sys.executable).parent / "waitress-serve"

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import create_app, db, migrations, tables
+from companion import create_app
+from companion.storage import db, migrations, tables
 from companion.tournaments import store
 
 

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
-from companion import tables
 from companion.entry import ENTRY, split_where
 from companion.games import InputError, score
 from companion.games import rally_the_king as rk
+from companion.storage import tables
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

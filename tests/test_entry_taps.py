@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion import tables
 from companion.entry import ENTRY
 from companion.entry import rummathon_royale as rr_entry
 from companion.games import score
+from companion.storage import tables
 from tests.test_entry_properties import run_entry
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import games, tables
+from companion import games
 from companion.games.base import InputError
-from companion.tables import Event, Table
+from companion.storage import tables
+from companion.storage.tables import Event, Table
 from tests import (
     test_alliance_royals,
     test_form_properties_royals,
@@ -139,7 +140,7 @@ def hand(out: str, other: str, low: int) -> dict[str, Any]:
 
 def test_a_table_folds_on_from_the_newest_state_kept_reading_only_the_events_after_it(tmp_path):
     """Another server process saved hands 4 and 5: this one folds them onto its state at hand 3."""
-    from companion import db
+    from companion.storage import db
 
     conn = db.connect(str(tmp_path / "x.sqlite"))
     db.migrate(conn)
@@ -161,7 +162,7 @@ def test_a_table_folds_on_from_the_newest_state_kept_reading_only_the_events_aft
 
 
 def test_an_edit_of_hand_two_through_the_log_refolds_from_hand_two(tmp_path):
-    from companion import db
+    from companion.storage import db
 
     conn = db.connect(str(tmp_path / "x.sqlite"))
     db.migrate(conn)
@@ -179,7 +180,7 @@ def test_an_edit_of_hand_two_through_the_log_refolds_from_hand_two(tmp_path):
 
 
 def test_the_state_cache_is_bounded_in_bytes_counting_what_each_version_adds(tmp_path):
-    from companion import db
+    from companion.storage import db
 
     conn = db.connect(str(tmp_path / "x.sqlite"))
     db.migrate(conn)

@@ -13,7 +13,7 @@ from companion.entry import ENTRY, split_where
 from companion.games import royalty, score
 from companion.games.alliance_royals import copies_in_pack
 from companion.games.base import InputError
-from companion.tables import Table
+from companion.storage.tables import Table
 
 SETTINGS = settings(max_examples=80, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -13,8 +13,8 @@ from werkzeug.datastructures import MultiDict
 from wtforms.meta import DefaultMeta
 from wtforms.widgets import html_params
 
-from companion import forms, tables
-from companion.entry import ENTRY
+from companion.entry import ENTRY, forms
+from companion.storage import tables
 from companion.views.main import ImportForm, NewTableForm
 from companion.views.tables import ActionForm
 from companion.views.tournaments import TournamentForm

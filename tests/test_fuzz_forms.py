@@ -18,9 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wtforms import BooleanField, FileField
 
-from companion import games, tables
-from companion.db import get_db
+from companion import games
 from companion.entry import ENTRY
+from companion.storage import tables
+from companion.storage.db import get_db
 from companion.views.main import ImportForm, NewTableForm
 from companion.views.tournaments import TournamentForm
 from tests.test_bad_input import page

@@ -14,9 +14,12 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from companion import create_app, db, heavy, limits
+from companion import create_app
 from companion.cli import main as cli
-from companion.recent import Recent, weigh
+from companion.core import limits
+from companion.core.recent import Recent, weigh
+from companion.storage import db
+from companion.web import heavy
 
 AR_ROUND = {"players": {
     "Ann": {"house": "S", "spoils": ["KS", "QS", "JS", "AH", "9D"], "meld": ["10S", "10H", "10D"], "hand": ["3C"]},
@@ -218,7 +221,7 @@ def test_a_title_with_a_line_break_is_refused_and_a_stored_one_downloads_safely(
                                                      "entrants": "Ann\nBen\nCat\nDan", "rounds": "1",
                                                      "method": "random"})
     assert response.status_code == 422 and "control characters" in response.get_data(as_text=True)
-    from companion.db import connect
+    from companion.storage.db import connect
     from companion.tournaments import packs, store
 
     db = connect(app.config["DATABASE"])
@@ -305,7 +308,7 @@ def test_a_busy_server_answers_503_with_retry_after(tmp_path):
 
 @pytest.mark.one_database  # rendering PDFs: the same work on either database
 def test_a_sheet_is_rendered_once_per_table_version(client, monkeypatch):
-    from companion import sheets
+    from companion.paper import sheets
 
     status, _ = import_game(client, long_game(3))
     link = __import__("re").search(r'href="(/t/[^"?/]+)', client.get("/").get_data(as_text=True)).group(1)

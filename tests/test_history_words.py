@@ -13,8 +13,8 @@ from __future__ import annotations
 import html
 import re
 
-from companion.history import lines
-from companion.tables import Event
+from companion.storage.history import lines
+from companion.storage.tables import Event
 
 TABLES = "/api/v1/tables"
 GAME = {"game": "indian-rummy", "players": ["Ann", "Ben", "Cat"], "options": {"variant": "points"}}

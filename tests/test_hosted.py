@@ -22,7 +22,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-from companion import create_app, db
+from companion import create_app
+from companion.storage import db
 from tests.test_crash import ROOT, WAITRESS, Server, free_port
 from tests.test_tournament_director import PLAYERS as ENTRANTS
 

@@ -10,9 +10,9 @@ import re
 import pytest
 from wtforms import BooleanField
 
-from companion import tables
-from companion.db import get_db
 from companion.entry import ENTRY
+from companion.storage import tables
+from companion.storage.db import get_db
 
 #: (game, players, options, the round phone A saved, phone B's round as typed, the field the table
 #: chooses, its value when phone B opened the form, its value now, what phone B typed that must stay)

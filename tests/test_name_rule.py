@@ -1,4 +1,4 @@
-"""The name rule (companion.limits.name_problem): one rule for every player's name, table's and tournament's
+"""The name rule (companion.core.limits.name_problem): one rule for every player's name, table's and tournament's
 title and club's name, wherever it comes in (the forms, the JSON API, the imports, tournaments, clubs).
 
 A name is composed (NFC) and trimmed; it may not hold a character a reader cannot see -- a zero-width
@@ -16,9 +16,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion import limits, tables
 from companion.clubs import records, store
-from companion.db import borrowed, get_db
+from companion.core import limits
+from companion.storage import tables
+from companion.storage.db import borrowed, get_db
 from tests.test_bad_input import page, seats, table_count
 from tests.test_tables_api import TABLES, bearer
 

@@ -10,8 +10,8 @@ from contextlib import closing
 
 import pytest
 
-from companion import tables
-from companion.db import borrowed, connect
+from companion.storage import tables
+from companion.storage.db import borrowed, connect
 from tests.conftest import new_table
 from tests.test_web import base_version, hand_form, totals
 

@@ -18,7 +18,8 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis import checks
 
-from companion import create_app, games, openapi, referee
+from companion import create_app, games, referee
+from companion.api import openapi
 from tests.test_api import examples
 
 pytestmark = pytest.mark.one_database  # the stateless API and forms: the same on either database
@@ -113,7 +114,7 @@ def test_it_lists_every_referee_with_its_documented_body():
         operation = spec["paths"][referee_path(game, question)]["post"]
         assert set(operation["responses"]) == {"200", "413", "422"}
     assert set(openapi.REFEREE_BODIES) == set(referee.REFEREES), (
-        "describe each referee's body and answer in companion/openapi.py REFEREE_BODIES, as in docs/api.md")
+        "describe each referee's body and answer in companion/api/openapi.py REFEREE_BODIES, as in docs/api.md")
     unknown = spec["paths"][UNKNOWN_REFEREE]["post"]
     assert "404" in unknown["responses"]
     for game, question in referee.REFEREES:

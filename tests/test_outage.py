@@ -19,7 +19,7 @@ import pytest
 from markupsafe import escape
 from psycopg_pool import PoolTimeout
 
-from companion import db
+from companion.storage import db
 from tests.conftest import new_table
 from tests.test_crash import ROOT
 

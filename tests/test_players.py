@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from companion import tables
-from companion.db import get_db
+from companion.storage import tables
+from companion.storage.db import get_db
 from tests.conftest import csrf_token
 
 BOARD = {"house": "S", "spoils": [], "meld": [], "hand": []}
@@ -192,7 +192,8 @@ def test_an_export_with_a_late_player_imports_as_the_same_game(app, client):
 def test_a_late_players_line_starts_where_they_joined_at_their_starting_score():
     """Rummathon Royale: Eve joins at hand 3 with the lowest score at the table, Ben's 0 (RR-6 and the
     rules page); her line starts after hand 2 at 0 and never runs along the axis for the hands she missed."""
-    from companion import chart, games, sheets
+    from companion import games
+    from companion.paper import chart, sheets
 
     game = {"game": "rummathon-royale", "players": ["Ann", "Ben", "Eve"], "joined": {"Eve": 3},
             "rounds": [{"out": "Ann", "left": {"Ben": {"low": 2}}, "progress": {"Ann": "completed"}},

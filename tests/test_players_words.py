@@ -15,7 +15,8 @@ import threading
 
 import pytest
 
-from companion import create_app, limits
+from companion import create_app
+from companion.core import limits
 from tests.conftest import new_table
 
 #: What htmx sends with a boosted form (hx-boost on the body): it asks for anything.

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from companion import games, sheets
+from companion import games
+from companion.paper import sheets
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -199,7 +200,7 @@ def test_filled_sheet(slug, rounds, paper, tmp_path):
     for name in set(request["players"]) & set(POPPLER_READS_BACK):
         assert squeeze(POPPLER_READS_BACK[name]) in poppler, name
     assert not uncovered("".join(request["players"]))
-    if "│" in text:  # a long game's ledger (companion.long_sheets): its last line holds the totals
+    if "│" in text:  # a long game's ledger (companion.paper.long_sheets): its last line holds the totals
         last = next(p for p in pages if re.search(rf"^\s*{len(request['rounds'])}\s", p, re.M))
         assert re.search(rf"^\s*{len(request['rounds']) - 1}\s", last, re.M), "the last line is not stranded"
     else:  # the total is never stranded: the page with TOTAL also carries rows of the grid above it

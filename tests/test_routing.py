@@ -1,4 +1,4 @@
-"""Every app a process makes shares one compiled builder per URL rule (companion/routing.py), and
+"""Every app a process makes shares one compiled builder per URL rule (companion/web/routing.py), and
 builds the very URLs Werkzeug's own rules build."""
 
 from __future__ import annotations
@@ -6,8 +6,9 @@ from __future__ import annotations
 from flask import url_for
 from werkzeug.routing import Map, Rule
 
-from companion import create_app, db
-from companion.routing import SharedBuilderRule
+from companion import create_app
+from companion.storage import db
+from companion.web.routing import SharedBuilderRule
 
 
 def _app(tmp_path, name):

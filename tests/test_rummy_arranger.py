@@ -19,7 +19,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from companion.cards import format_cards
+from companion.core.cards import format_cards
 from companion.games.indian_rummy.arranger import (
     CAP,
     best_arrangement,

@@ -14,7 +14,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import games, scorepad
+from companion import games
+from companion.paper import scorepad
 from tests import test_alliance_royals, test_indian_rummy, test_rally_the_king, test_royalty, test_rummathon_royale
 
 SETTINGS = settings(max_examples=60, deadline=None, database=None)
@@ -127,8 +128,8 @@ def test_a_thirty_hand_table_page_stays_under_100_kb(app, client):
     sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
     from run import rummathon_game  # the bench's club-evening game
 
-    from companion import tables
-    from companion.db import get_db
+    from companion.storage import tables
+    from companion.storage.db import get_db
 
     game = rummathon_game(30)
     with app.app_context():
@@ -147,8 +148,8 @@ def test_a_thirty_hand_table_page_stays_under_100_kb(app, client):
 
 
 def _table_page(app, client, request: dict[str, Any]) -> str:
-    from companion import tables
-    from companion.db import get_db
+    from companion.storage import tables
+    from companion.storage.db import get_db
 
     with app.app_context():
         table = tables.create_table(get_db(), request["game"], request["players"], request.get("options") or {},

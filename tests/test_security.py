@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from markupsafe import escape
 
-from companion import db
+from companion.storage import db
 from tests.conftest import csrf_token, new_table
 
 MB = 1024 * 1024

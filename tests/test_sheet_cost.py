@@ -1,4 +1,4 @@
-"""What a score sheet costs to draw against what Courtier estimates before drawing it (companion.long_sheets):
+"""What a score sheet costs to draw against what Courtier estimates before drawing it (companion.paper.long_sheets):
 within half as much again either way, for every game, short and long; and the largest table the limits allow
 is drawn within the budget or refused in words before any drawing.
 
@@ -14,7 +14,9 @@ import statistics
 
 import pytest
 
-from companion import games, limits, long_sheets, sheets
+from companion import games
+from companion.core import limits
+from companion.paper import long_sheets, sheets
 
 from .print_games import sheet_cost
 

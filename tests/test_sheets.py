@@ -16,8 +16,9 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from companion import games, sheets
+from companion import games
 from companion.cli import main
+from companion.paper import sheets
 from companion.views import sheets as sheet_views
 from tests.conftest import new_table
 

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import create_app, tables
-from companion.db import borrowed
+from companion import create_app
+from companion.storage import tables
+from companion.storage.db import borrowed
 from tests import test_tournament_director as director
 from tests.conftest import new_table
 from tests.test_offline import post as phone_save
@@ -97,7 +98,7 @@ def test_a_table_started_over_the_api_is_the_table_the_phones_open(client):
     (["Ann", "Ben", "Cat"], "T" * 61, "title"),
 ])
 def test_a_new_table_is_refused_with_the_forms_own_words(client, players, title, where):
-    """The API and the new-table form run one check (table_actions.check_new_table): the same message."""
+    """The API and the new-table form run one check (tables.check_new_table): the same message."""
     answer = client.post(TABLES, json={"game": "rummathon-royale", "players": players, "title": title})
     message = one_problem(answer, 422, where)
     form = {f"seat{i}": name for i, name in enumerate(players, 1)} | {"title": title, "opt-schedule": "all"}
@@ -606,7 +607,7 @@ def _matches(expected, actual, bound: Bound, client, where="$") -> None:
 
 
 def test_the_openapi_description_covers_every_api_path_and_method(app):
-    from companion import openapi
+    from companion.api import openapi
 
     described = openapi.description()["paths"]
     routes = [(re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule), method.lower())
@@ -622,7 +623,7 @@ def test_the_docs_have_a_worked_example_for_every_call_and_answer():
                                                     .split("?")[0]).replace("/rounds/1", "/rounds/{n}")
               .replace("/rounds/2", "/rounds/{n}"))
              for request, _ in table_examples()}
-    from companion import openapi
+    from companion.api import openapi
 
     described = {(method.upper(), path.replace("{table_id}", "{id}").replace("{number}", "{n}"))
                  for path, item in openapi.description()["paths"].items() if path.startswith(TABLES)

@@ -17,7 +17,7 @@ import html
 import json
 import re
 
-from companion.db import borrowed
+from companion.storage.db import borrowed
 from companion.tournaments import store
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")

@@ -15,8 +15,9 @@ import time
 import pytest
 from pypdf import PdfReader
 
-from companion import sheets, tables
-from companion.db import borrowed
+from companion.paper import sheets
+from companion.storage import tables
+from companion.storage.db import borrowed
 from companion.tournaments import packs, store
 
 from .test_tournament_director import PLAYERS, create, edit_links, enter_deal, seat

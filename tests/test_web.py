@@ -88,7 +88,7 @@ def test_edit_delete_and_undo_write_new_versions_and_never_overwrite(client, app
     assert "Hand 1 edited, then taken back (change #6): Ben&#39;s left low 2 → 4" in history
     assert "Hand 2 deleted, then taken back (change #5)" in history
     with app.app_context():
-        from companion.db import get_db
+        from companion.storage.db import get_db
 
         kinds = [r["kind"] for r in get_db().query("SELECT kind FROM events ORDER BY seq")]
     assert kinds == ["add", "add", "edit", "delete", "undo", "undo"]
@@ -143,8 +143,8 @@ def test_a_save_landing_while_the_board_is_read_sends_the_tag_of_the_board_sent(
 
     from flask import request
 
-    from companion import tables
-    from companion.db import connect
+    from companion.storage import tables
+    from companion.storage.db import connect
 
     landed = []
 

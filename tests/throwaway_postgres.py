@@ -97,7 +97,7 @@ class ThrowawayPostgres:
         return psycopg.connect(self.url(), autocommit=True)
 
     def _template(self) -> None:
-        from companion import db
+        from companion.storage import db
 
         with self._admin() as admin:
             admin.execute(f"CREATE DATABASE {TEMPLATE}")

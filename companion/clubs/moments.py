@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.base import ScoredGame
-from ..scorepad import LOW_WINS_VARIANTS
+from ..paper.scorepad import LOW_WINS_VARIANTS
 
 #: Each moment, how it reads on a player's page, and whether more is better.
 KINDS = {"hand": ("Highest score of a round", True), "word": ("Longest word", True),

@@ -14,11 +14,13 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import games, limits, table_actions, tables
-from ..db import Database, immediate
+from .. import games
+from ..core import limits
+from ..core.wording import spreadsheet_text
 from ..entry import ENTRY
 from ..games.base import InputError, Problems
-from ..wording import spreadsheet_text
+from ..storage import tables
+from ..storage.db import Database, immediate
 from . import moments, store
 
 #: The kind and version an export says it is, so an import knows what it reads.
@@ -195,7 +197,7 @@ def _check_table(entry: object, at: str, keys: set[str], found: Problems) -> Non
         found.add(f"{at}.game", "each table names a game Courtier plays, as a table's export does")
         return
     seats = Problems()  # the new-table form's own checks of the names and the title
-    table_actions.check_new_table(entry["game"], entry.get("players"), _or_none(entry.get("title"), ""), seats)
+    tables.check_new_table(entry["game"], entry.get("players"), _or_none(entry.get("title"), ""), seats)
     for problem in seats:
         found.add(f"{at}.{problem.where}", problem.message)
     if seats:

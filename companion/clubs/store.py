@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from .. import limits, tables
-from ..db import Database, immediate
+from ..core import limits
 from ..games.base import InputError, Problem, ScoredGame
-from ..scorepad import LOW_WINS_VARIANTS
+from ..paper.scorepad import LOW_WINS_VARIANTS
+from ..storage import tables
+from ..storage.db import Database, immediate
 from . import moments, ratings
 
 #: The most players a club's roster holds: a big club, and a bound on every page that lists them.

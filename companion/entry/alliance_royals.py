@@ -9,7 +9,7 @@ from typing import Any
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..forms import CourtierForm, choices, round_form_of
+from .forms import CourtierForm, choices, round_form_of
 
 SLUG = "alliance-royals"
 TEMPLATE = "entry/alliance_royals.html"

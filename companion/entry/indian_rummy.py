@@ -9,11 +9,11 @@ from typing import Any
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, NumberRange, Optional
 
-from ..cards import CardError, parse_card
-from ..forms import CountField, CourtierForm, choices, round_form_of
+from ..core.cards import CardError, parse_card
 from ..games import indian_rummy as rules
 from ..games.indian_rummy import classify, wild_rank_of
 from .alliance_royals import GRID_ROWS, SUIT_SYMBOLS
+from .forms import CountField, CourtierForm, choices, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/indian_rummy.html"

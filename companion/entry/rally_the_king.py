@@ -10,8 +10,8 @@ from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringFi
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional
 
-from ..forms import CountField, CourtierForm, choices, round_form_of
 from ..games import rally_the_king as rules
+from .forms import CountField, CourtierForm, choices, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/rally_the_king.html"

@@ -16,9 +16,9 @@ from typing import Any
 from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..forms import CourtierForm, choices, round_form_of
 from ..games.royals import Family
 from . import alliance_royals as ar
+from .forms import CourtierForm, choices, round_form_of
 
 SHARE_CHOICES = {"positive": "Spouses add each other's positive scores (the project's reading)",
                  "none": "No sharing: each keeps their own score"}

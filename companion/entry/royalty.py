@@ -9,11 +9,11 @@ from typing import Any
 from wtforms import BooleanField, FileField, HiddenField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from .. import limits
-from ..forms import CountField, CourtierForm, choices, round_form_of
+from ..core import limits
+from ..core.recent import Recent
 from ..games import royalty as rules
 from ..games.royalty.words import WordList, capture_check, judge
-from ..recent import Recent
+from .forms import CountField, CourtierForm, choices, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/royalty.html"

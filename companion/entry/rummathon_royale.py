@@ -8,8 +8,8 @@ from typing import Any
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional
 
-from ..forms import CountField, CourtierForm, choices, round_form_of
 from ..games import rummathon_royale as rules
+from .forms import CountField, CourtierForm, choices, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/rummathon_royale.html"

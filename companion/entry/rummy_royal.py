@@ -25,10 +25,10 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from ..cards import said
-from ..forms import CountField, CourtierForm, choices, round_form_of
+from ..core.cards import said
 from ..games import rummy_royal as rules
 from .alliance_royals import cards_in
+from .forms import CountField, CourtierForm, choices, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/rummy_royal.html"

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from .. import limits
-from ..cards import said
-from ..wording import given
+from ..core import limits
+from ..core.cards import said
+from ..core.wording import given
 from . import (
     alliance_royals,
     battle_royals,
@@ -37,7 +37,7 @@ ENGINES: dict[str, ModuleType] = {
 ENGINES.update({engine.SLUG: engine for engine in (battle_royals, marriage_royals)})  # one engine: games/royals.py
 
 #: The longest player name, in characters, everywhere a name is given (the new-table form, the API,
-#: tournaments): the default of the ``MAX_NAME_CHARS`` setting (companion.limits), which the checks read.
+#: tournaments): the default of the ``MAX_NAME_CHARS`` setting (companion.core.limits), which the checks read.
 #: Sheets wrap names of this length inside their columns.
 MAX_NAME_LENGTH = limits.DEFAULTS["MAX_NAME_CHARS"]
 

@@ -27,7 +27,7 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ..cards import RANKS, Card, CardError, format_cards, parse_card, parse_card_text, parse_suit
+from ..core.cards import RANKS, Card, CardError, format_cards, parse_card, parse_card_text, parse_suit
 from .base import (
     InputError,
     Played,

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from ..cards import said  # noqa: F401 - re-exported: the engines name values with it
+from ..core.cards import said  # noqa: F401 - re-exported: the engines name values with it
 
 
 @dataclass(frozen=True)
@@ -221,7 +221,7 @@ def check_note(found: Problems, where: str, raw: Mapping[str, Any]) -> None:
     """
     note = raw.get("note")
     if note is not None:
-        from .. import limits  # here, not per round: most rounds carry no note
+        from ..core import limits  # here, not per round: most rounds carry no note
 
         wrong = limits.note_problem(note)
         if wrong:

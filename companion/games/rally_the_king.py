@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..cards import SUIT_SYMBOLS, SUITS, CardError, typed
+from ..core.cards import SUIT_SYMBOLS, SUITS, CardError, typed
 from .base import (
     InputError,
     Played,
@@ -149,7 +149,7 @@ def parse_tarot_card(text: object) -> TarotCard:
     >>> parse_tarot_card("JS")
     Traceback (most recent call last):
     ...
-    companion.cards.CardError: JS is not a card: a Valet is V and a Cavalier is C; \
+    companion.core.cards.CardError: JS is not a card: a Valet is V and a Cavalier is C; \
 use T1-T21 for trumps, F for Tomfool, or a rank K, Q, C, V, 10, 9, 8 or 7 and a suit S, H, D or C (RK-1)
     """
     if not isinstance(text, str):

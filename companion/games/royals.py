@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cards import Card, said
+from ..core.cards import Card, said
 from . import alliance_royals as ar
 from .base import InputError, Played, Problems, ScoredGame, ScoredRound, is_whole_number
 

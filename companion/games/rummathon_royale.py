@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..wording import counted
+from ..core.wording import counted
 from .base import (
     InputError,
     Played,

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, CardError, format_cards, parse_card, parse_suit, said
+from ..core.cards import Card, CardError, format_cards, parse_card, parse_suit, said
 from ..games.alliance_royals import OPTIONS, ROYAL_RANKS, copies_in_pack, marriages, pair_text
 from ..games.base import InputError, Problems
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, CardError, format_cards, parse_card, said
+from ..core.cards import Card, CardError, format_cards, parse_card, said
 from ..games.base import InputError, Problems, is_whole_number
 from ..games.indian_rummy import (
     CAP,

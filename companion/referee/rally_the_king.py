@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import CardError, said
+from ..core.cards import CardError, said
 from ..games.base import InputError, Problems
 from ..games.rally_the_king import HONOURS, SUIT_NAMES, TarotCard, parse_tarot_card
 

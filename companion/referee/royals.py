@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import CardError, parse_suit, said
+from ..core.cards import CardError, parse_suit, said
 from ..games.alliance_royals import ROYAL_RANKS
 from ..games.base import InputError, Problem, Problems
 from ..games.royals import BATTLE, MARRIAGE, Family, find_marriages

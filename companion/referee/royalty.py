@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import said
+from ..core.cards import said
 from ..games.base import InputError, Problem, Problems
 from ..games.royalty.words import LETTERS, WordList, capture_check
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import limits
-from ..cards import said
+from ..core import limits
+from ..core.cards import said
 from ..games.base import InputError, Problems
 from ..games.rummy_royal import MAX_PLAYERS, check_cards
 from ..games.rummy_royal import poker as judge

@@ -6,7 +6,7 @@ players in seat order, headed with the table number (large), the round, the date
 tournament's options, and a QR code of the table's edit link in a box of its own.
 
 A pack for 20 tables takes seconds to render, so no phone waits on it: the first request
-queues it in the heavy pool (companion.heavy), which writes the PDF under instance/packs/,
+queues it in the heavy pool (companion.web.heavy), which writes the PDF under instance/packs/,
 and the page polls until it is there. The progress only moves forward: preparing each sheet, laying out each
 page, then writing the file. A pack is rebuilt only when it does not exist yet; undoing a
 round's seating forgets its packs.
@@ -21,8 +21,10 @@ from pathlib import Path
 from flask import Flask, url_for
 from markupsafe import Markup
 
-from .. import games, sheets, tables
-from ..db import borrowed
+from .. import games
+from ..paper import sheets
+from ..storage import tables
+from ..storage.db import borrowed
 from . import store
 
 _building: set[str] = set()
@@ -59,7 +61,7 @@ def status(app: Flask, tid: str, round_number: int, paper: str = "a4") -> str:
 
 
 def start(app: Flask, tid: str, round_number: int, base_url: str, paper: str = "a4") -> None:
-    """Build the pack in the heavy pool, unless it exists or is being built (companion.heavy.Busy when full)."""
+    """Build the pack in the heavy pool, unless it exists or is being built (companion.web.heavy.Busy when full)."""
     job = f"{tid}-{round_number}-{paper}"
     target = pack_path(app, tid, round_number, paper)
     with _lock:

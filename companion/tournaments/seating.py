@@ -35,7 +35,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..cards import said
+from ..core.cards import said
 from ..games.base import is_whole_number
 from .round_robin import _round_robin_plan
 from .swiss import REPAIR_BUDGET, SEARCH_BUDGET, _swiss_positions

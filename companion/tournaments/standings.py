@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from ..cards import said
+from ..core.cards import said
 from ..games.base import InputError, Problem, Problems, is_whole_number
 
 

@@ -13,10 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import games, limits, tables
+from .. import games
 from ..clubs import store as clubs
-from ..db import Database, immediate
-from ..recent import Recent
+from ..core import limits
+from ..core.recent import Recent
+from ..storage import tables
+from ..storage.db import Database, immediate
 from . import seating
 from .standings import standings
 

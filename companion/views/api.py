@@ -6,12 +6,14 @@ import json
 
 from flask import Blueprint, request
 
-from .. import games, heavy, limits
+from .. import games
+from ..core import limits
 from ..games.base import InputError
+from ..web import heavy
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-#: Referee questions that check a whole deal: answered in the bounded pool of checks (companion.heavy).
+#: Referee questions that check a whole deal: answered in the bounded pool of checks (companion.web.heavy).
 POOLED = frozenset({("royalty", "monarchy")})
 
 
@@ -66,6 +68,6 @@ def ask_referee(game: str, question: str):
 @bp.get("/openapi.json")
 def openapi_description():
     """The OpenAPI description of this API, built from the registered games and referees."""
-    from .. import openapi
+    from ..api import openapi
 
     return openapi.description()

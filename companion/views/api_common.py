@@ -9,8 +9,8 @@ from typing import Any
 from flask import current_app, request
 
 from ..clubs import store
-from ..db import get_db
 from ..games.base import InputError
+from ..storage.db import get_db
 
 WHERE_KEY = "Authorization"
 #: The realm a refused club key names (a table's is "Courtier tables").

@@ -10,8 +10,8 @@ from __future__ import annotations
 from flask import Blueprint, current_app, url_for
 
 from ..clubs import store
-from ..db import get_db
 from ..games.base import InputError, Problem, Problems
+from ..storage.db import get_db
 from .api import json_body
 from .api_common import answer_refusals, club_for_key
 

@@ -20,12 +20,15 @@ from flask import Blueprint, Response, abort, current_app, flash, g, render_temp
 from wtforms import FileField, IntegerField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
-from .. import chart, games, heavy, sheets, tables
+from .. import games
 from ..clubs import ratings, records, store
-from ..db import borrowed, get_db
 from ..entry import ENTRY
-from ..forms import CourtierForm
+from ..entry.forms import CourtierForm
 from ..games.base import InputError, Problem
+from ..paper import chart, sheets
+from ..storage import tables
+from ..storage.db import borrowed, get_db
+from ..web import heavy
 from .common import see_other
 
 bp = Blueprint("clubs", __name__, url_prefix="/clubs")

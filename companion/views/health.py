@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from .. import db
+from ..storage import db
 
 bp = Blueprint("health", __name__)
 

@@ -26,14 +26,17 @@ from werkzeug.datastructures import CombinedMultiDict
 from wtforms import FileField, StringField, TextAreaField
 from wtforms.validators import Length
 
-from .. import games, limits, table_actions, tables
-from ..cards import said
+from .. import games
 from ..clubs import store as clubs
-from ..config import RULES_DIR, STATIC_DIR
-from ..db import get_db
+from ..core import limits
+from ..core.cards import said
+from ..core.config import RULES_DIR, STATIC_DIR
 from ..entry import ENTRY
-from ..forms import CourtierForm
+from ..entry.forms import CourtierForm
 from ..games.base import InputError
+from ..storage import tables
+from ..storage.db import get_db
+from . import table_actions
 from .common import DEVICE_COOKIE, device_label, option_problems, remember_table, see_other
 
 bp = Blueprint("main", __name__)
@@ -43,7 +46,7 @@ SEATS = 9  # the most any game seats (Indian Rummy with three decks)
 
 
 class NewTableForm(CourtierForm):
-    # Its length and characters are checked with the seats (table_actions.check_new_table), as over the API.
+    # Its length and characters are checked with the seats (tables.check_new_table), as over the API.
     title = StringField("Name of the game (optional)")
 
 

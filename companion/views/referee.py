@@ -6,10 +6,12 @@ from functools import partial
 
 from flask import Blueprint, abort, render_template, request
 
-from .. import games, heavy, referee, tables
-from ..db import get_db
+from .. import games, referee
 from ..entry import ENTRY
 from ..games.base import InputError
+from ..storage import tables
+from ..storage.db import get_db
+from ..web import heavy
 from .common import known_tables, states
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")

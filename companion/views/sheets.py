@@ -10,9 +10,13 @@ import time
 
 from flask import Blueprint, Response, abort, current_app, request
 
-from .. import games, heavy, limits, sheets, tables
-from ..db import get_db
+from .. import games
+from ..core import limits
 from ..games.base import InputError
+from ..paper import sheets
+from ..storage import tables
+from ..storage.db import get_db
+from ..web import heavy
 from .common import known_tables, states
 
 bp = Blueprint("sheets", __name__)

@@ -14,12 +14,14 @@ from typing import Any
 
 from flask import Blueprint, current_app, request, url_for
 
-from .. import games, table_actions, tables
+from .. import games
 from ..clubs import store as clubs
-from ..db import get_db
 from ..entry import ENTRY
 from ..games.base import InputError, Problem
+from ..storage import tables
+from ..storage.db import get_db
 from ..tournaments import store as tournament_store
+from . import table_actions
 from .api import json_body
 from .api_common import WHERE_KEY, Refused, answer_refusals, club_for_key
 from .common import known_tables, states

@@ -30,14 +30,17 @@ from flask import (
 from markupsafe import Markup
 from wtforms import HiddenField, StringField
 
-from .. import games, scorepad, sheets, table_actions, tables
+from .. import games
 from ..clubs import store as clubs
-from ..db import get_db
+from ..core.wording import spreadsheet_text
 from ..entry import ENTRY, split_where
-from ..forms import CourtierForm
+from ..entry.forms import CourtierForm
 from ..games.base import InputError
+from ..paper import scorepad, sheets
+from ..storage import tables
+from ..storage.db import get_db
 from ..tournaments import store as tournament_store
-from ..wording import spreadsheet_text
+from . import table_actions
 from .common import device_label, key_from_link, known_tables, link_rulings, remember_table, see_other, states
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
@@ -50,7 +53,7 @@ NO_TABLE = "There is no table at this link. Check the link, or start a new table
 @bp.errorhandler(tables.TableNotFound)
 def table_gone(_error: tables.TableNotFound):
     """A table removed while this request was under way (its round's seating undone, on any server)."""
-    from ..security import _error_response
+    from ..web.security import _error_response
 
     return _error_response(404, "Not Found", NO_TABLE)
 

@@ -12,13 +12,17 @@ from werkzeug.datastructures import CombinedMultiDict
 from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .. import games, heavy, limits, sheets, tables, tournaments
-from ..db import borrowed, get_db
+from .. import games, tournaments
+from ..core import limits
 from ..entry import ENTRY
-from ..forms import CourtierForm, choices
+from ..entry.forms import CourtierForm, choices
 from ..games.base import InputError
-from ..table_actions import TITLE_CHARS
+from ..paper import sheets
+from ..storage import tables
+from ..storage.db import borrowed, get_db
+from ..storage.tables import TITLE_CHARS
 from ..tournaments import packs, seating, store
+from ..web import heavy
 from .common import key_from_link, known_tables, option_problems, see_other, states
 from .main import LETTER_FIELDS, club_from_link
 

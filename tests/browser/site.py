@@ -4,22 +4,21 @@ every kind of page, for the checks that go over every page (axe-core, text sizes
 
 from __future__ import annotations
 
-import threading
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from werkzeug.serving import WSGIRequestHandler, make_server
-
-from companion import create_app, tables
+from companion import create_app
 from companion.clubs import store as club_store
-from companion.db import get_db
 from companion.entry import ENTRY
+from companion.storage import tables
+from companion.storage.db import get_db
 from companion.tournaments import store as tournament_store
 from tests import casebook
 from tests.finished_games import finished
+from tests.live import served
 
 #: Each game's case book, and the key its rounds go under.
 BOOKS = {"alliance-royals": ("alliance_royals.toml", "rounds"), "battle-royals": ("battle_royals.toml", "rounds"),
@@ -125,22 +124,11 @@ def _club_pages(db) -> list[tuple[str, str]]:
             ("club: wrong key (403)", f"{base}?key=wrong")]
 
 
-class _Quiet(WSGIRequestHandler):
-    def log_request(self, *args: Any) -> None:
-        """Not a line per request: the pages' polling would bury a failing test's output."""
-
-
 @contextmanager
 def serving(tmp_path) -> Iterator[tuple[str, list[tuple[str, str]], Any]]:
     """The app served on a free loopback port with a filled database: (base URL, pages, app)."""
     app = create_app({"DATABASE": str(tmp_path / "site.sqlite"), "SECRET_KEY": "site-secret",
                       "RATELIMIT_ENABLED": False})
     pages = build(app)
-    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_Quiet)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}", pages, app
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
+    with served(app) as base:
+        yield base, pages, app

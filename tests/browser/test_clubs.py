@@ -20,8 +20,8 @@ import tempfile
 import pytest
 from playwright.sync_api import Page, expect
 
-from companion import db as database
 from companion.clubs import store
+from companion.storage import db as database
 
 pytestmark = pytest.mark.browser
 

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from companion import tables
-from companion.db import get_db
+from companion.storage import tables
+from companion.storage.db import get_db
 from tests import test_history_words as history_words
 from tests.browser import site
 from tests.browser.test_accessibility import one_of_each_kind

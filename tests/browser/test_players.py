@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from companion import tables
+from companion.storage import tables
 from tests.browser.test_scorepad import no_sideways_scroll
 from tests.browser.test_scorepad import seat as stored
 from tests.browser.test_table_flow import tap_choice

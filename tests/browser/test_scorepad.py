@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from companion import db as database
-from companion import games, scorepad, tables
+from companion import games
+from companion.paper import scorepad
+from companion.storage import db as database
+from companion.storage import tables
 from tests.finished_games import all_finished
 
 pytestmark = pytest.mark.browser

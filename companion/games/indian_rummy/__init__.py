@@ -29,7 +29,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ...cards import JOKER_RANK, RANKS, SUITS, Card, CardError, format_cards, parse_card
+from ...core.cards import JOKER_RANK, RANKS, SUITS, Card, CardError, format_cards, parse_card
 from ..base import (
     InputError,
     Played,

@@ -1,6 +1,6 @@
 """Indian Rummy hands, judged exactly: groups (IR-4), declarations (IR-5), counts (IR-6).
 
-Cards are :class:`~companion.cards.Card` objects or their notation (``"7H"``, ``"JK"``).
+Cards are :class:`~companion.core.cards.Card` objects or their notation (``"7H"``, ``"JK"``).
 ``wild_rank`` is the rank whose every card is a joker (IR-2): ``"7"``, ``"A"`` ... A
 cut printed Joker may be passed as ``"JK"``; it makes Aces wild. ``None`` means only
 the printed Jokers are wild.
@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ...cards import JOKER_RANK, RANKS, SUITS, Card, format_cards, parse_card, typed
+from ...core.cards import JOKER_RANK, RANKS, SUITS, Card, format_cards, parse_card, typed
 
 PURE, IMPURE, SET, INVALID = "pure", "impure", "set", "invalid"
 KIND_NAMES = {PURE: "pure sequence", IMPURE: "impure sequence", SET: "set", INVALID: "not a valid group"}

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from ... import limits
-from ...cards import said
-from ...wording import counted, given, plain
+from ...core import limits
+from ...core.cards import said
+from ...core.wording import counted, given, plain
 from ..base import (
     InputError,
     Played,

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from ...cards import said
+from ...core.cards import said
 
 DEFAULT_FILE = "words-scowl-70.txt.gz"
 DEFAULT_NAME = "the default word list, SCOWL size 70"

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ...cards import CardError, parse_card, said
-from ...wording import counted
+from ...core.cards import CardError, parse_card, said
+from ...core.wording import counted
 from ..base import (
     InputError,
     Played,

@@ -6,13 +6,13 @@ so a venue's server spends nothing on it. The proxy in front keeps ``/metrics`` 
 (docs/ops.md's nginx sample).
 
 * ``courtier_requests_total{route, method, status}`` and ``courtier_request_seconds{route}``: every
-  answer, the board refreshes answered before Flask (companion.board_poll) among them. A route is the
+  answer, the board refreshes answered before Flask (companion.web.board_poll) among them. A route is the
   view's name (``tables.board``), so the labels stay few whatever addresses visitors make up.
 * ``courtier_database_connections_in_use``, ``courtier_database_wait_seconds`` (how long a request
   waited for a connection) and ``courtier_database_unavailable_total`` (requests answered 503 because
   the database did not answer).
 * ``courtier_heavy_jobs{pool, state="running"|"waiting"}`` and ``courtier_heavy_refused_total{pool}``: the
-  pools of sheets and packs (``printing``) and of the referee's checks (``checks``, companion.heavy), and
+  pools of sheets and packs (``printing``) and of the referee's checks (``checks``, companion.web.heavy), and
   the requests they turned away busy.
 
 Under gunicorn each worker writes its counts to files in ``PROMETHEUS_MULTIPROC_DIR`` (gunicorn.conf.py
@@ -100,7 +100,7 @@ class CountedConnections:
         return getattr(self.connections, name)
 
     def take(self, timeout: float | None = None):
-        from .db import unavailable_errors
+        from ..storage.db import unavailable_errors
 
         started = time.perf_counter()
         try:

@@ -2,7 +2,7 @@
 
 A sheet of a long game takes seconds of CPU, and any view link can ask for one, so
 the server never renders more than ``HEAVY_WORKERS`` at once nor keeps more than
-``HEAVY_QUEUE`` waiting (companion.limits). Beyond that the answer is "busy, try
+``HEAVY_QUEUE`` waiting (companion.core.limits). Beyond that the answer is "busy, try
 again": 503 with Retry-After, at once, and the requests that are cheap (a board, a
 form, a save) keep their threads. A job that waits in the queue waits at most
 ``HEAVY_WAIT`` seconds for the pool: if it has not started by then it is dropped and
@@ -67,7 +67,7 @@ class Pool:
         self._processes: ProcessPoolExecutor | None = None
         #: Jobs started and not yet done, and jobs waiting for a worker: what an operator watches.
         self.jobs_running = self.jobs_waiting = 0
-        #: Called with the pool after each change to those counts, or each refusal (companion.metrics).
+        #: Called with the pool after each change to those counts, or each refusal (companion.web.metrics).
         self.observer: Callable[[Pool, bool], None] | None = None
         weakref.finalize(self, self._executor.shutdown, wait=False)
 
@@ -164,7 +164,7 @@ class Pool:
 
 
 def init_app(app: Flask) -> None:
-    from . import limits
+    from ..core import limits
 
     size = (limits.get("HEAVY_WORKERS"), limits.get("HEAVY_QUEUE"), limits.get("HEAVY_WAIT"))
     app.extensions["courtier.heavy"] = Pool(*size)

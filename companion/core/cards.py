@@ -10,7 +10,7 @@ joker is ``JK``, accepted only where a game asks for it.
 >>> parse_card("1S")
 Traceback (most recent call last):
 ...
-companion.cards.CardError: 1S is not a card: use a rank 2-10, J, Q, K or A and a suit S, H, D or C
+companion.core.cards.CardError: 1S is not a card: use a rank 2-10, J, Q, K or A and a suit S, H, D or C
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def parse_suit(text: object) -> str:
     >>> parse_suit("X")
     Traceback (most recent call last):
     ...
-    companion.cards.CardError: X is not a suit: use S, H, D or C
+    companion.core.cards.CardError: X is not a suit: use S, H, D or C
     """
     if not isinstance(text, str):
         raise CardError(f"give a suit as S, H, D or C, not {said(text)}")
@@ -156,11 +156,11 @@ def parse_card(text: object, *, allow_joker: bool = False) -> Card:
     >>> parse_card("JK")
     Traceback (most recent call last):
     ...
-    companion.cards.CardError: JK is not a card here: this game has no jokers
+    companion.core.cards.CardError: JK is not a card here: this game has no jokers
     >>> parse_card(12)
     Traceback (most recent call last):
     ...
-    companion.cards.CardError: give a card as text such as KS or 10H, not 12
+    companion.core.cards.CardError: give a card as text such as KS or 10H, not 12
     """
     if not isinstance(text, str):
         raise CardError(f"give a card as text such as KS or 10H, not {said(text)}")
@@ -195,7 +195,7 @@ def parse_card_text(text: str) -> Card:
     >>> parse_card_text("JK")
     Traceback (most recent call last):
     ...
-    companion.cards.CardError: JK is not a card here: this game has no jokers
+    companion.core.cards.CardError: JK is not a card here: this game has no jokers
     """
     if not isinstance(text, str):
         raise CardError(f"give a card as text such as KS or 10H, not {said(text)}")

@@ -2,7 +2,7 @@
 
 Starting a table with the new-table form's checks, finding a round by its number on the board,
 telling the log in words, the key a program reads a table with, and the table as it stood at a
-version (what a save sent twice is answered with). The writes themselves are :mod:`companion.tables`'
+version (what a save sent twice is answered with). The writes themselves are :mod:`companion.storage.tables`'
 (``create_table``, ``append``); nothing here reads or writes the database but through it.
 """
 
@@ -16,33 +16,15 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import games, limits, tables
-from . import history as history_words
-from .cards import said
-from .clubs import store as clubs
-from .entry import ENTRY
-from .games.base import Problems
-
-#: The longest name a table may have (the new-table form's field says the same).
-TITLE_CHARS = 60
-
-
-def check_new_table(game: str, players: object, title: object, found: Problems) -> list[str]:
-    """The new-table form's checks of the seats and the table's name, each problem added to ``found``
-    in the players' words, by the name rule (:func:`limits.name_problem`); returns the names, trimmed.
-    The options are the engine's to check (:func:`tables.create_table` scores the empty game before it
-    stores anything)."""
-    names = games.check_players(players, games.ENGINES[game], found)
-    if not isinstance(title, str):
-        found.add("title", "a table's name is text (or leave it out for the game's name)")
-        return names
-    title = limits.tidy(title)
-    wrong = limits.characters_problem(title, "a table's name")
-    if wrong:
-        found.add("title", wrong)
-    elif len(title) > TITLE_CHARS:
-        found.add("title", f"a table's name may have at most {TITLE_CHARS} characters; this one has {len(title)}")
-    return names
+from .. import games
+from ..clubs import store as clubs
+from ..core import limits
+from ..core.cards import said
+from ..entry import ENTRY
+from ..games.base import Problems
+from ..storage import history as history_words
+from ..storage import tables
+from ..storage.tables import TITLE_CHARS, check_new_table
 
 
 def playable_problem(game: object) -> str | None:

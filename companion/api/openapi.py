@@ -22,7 +22,8 @@ import copy
 from importlib import metadata
 from typing import Any
 
-from . import games, openapi_clubs, openapi_tables, referee
+from .. import games, referee
+from . import openapi_clubs, openapi_tables
 
 JSON = "application/json"
 SCHEMAS = "#/components/schemas/"

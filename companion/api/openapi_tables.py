@@ -1,12 +1,12 @@
-"""The tables' part of the OpenAPI description (companion.openapi): the paths under ``/api/v1/tables``,
+"""The tables' part of the OpenAPI description (companion.api.openapi): the paths under ``/api/v1/tables``,
 their schemas and the bearer key they take (docs/api.md, Tables)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import games
-from .entry import ENTRY
+from .. import games
+from ..entry import ENTRY
 
 JSON = "application/json"
 SCHEMAS = "#/components/schemas/"

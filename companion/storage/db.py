@@ -25,7 +25,7 @@ and a process forked from one that had a pool starts with none (:func:`os.regist
 
 A database that cannot answer (PostgreSQL stopped, restarting, unreachable; a SQLite file locked
 too long) raises one of :func:`unavailable_errors` within ``DATABASE_WAIT`` seconds, which the
-app answers 503 in words (companion.security), never a 500 and never a long wait.
+app answers 503 in words (companion.web.security), never a 500 and never a long wait.
 """
 
 from __future__ import annotations
@@ -274,7 +274,7 @@ def connect(target: str) -> Database:
 
 
 def migrate(db: Database) -> None:
-    """Bring the schema up to date (companion.migrations)."""
+    """Bring the schema up to date (companion.storage.migrations)."""
     from . import migrations
 
     migrations.apply(db)

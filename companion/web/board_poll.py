@@ -22,8 +22,8 @@ from urllib.parse import parse_qs
 
 from flask import Flask
 
-from . import db as database
-from . import tables
+from ..storage import db as database
+from ..storage import tables
 from .metrics import ROUTE
 from .security import DATABASE_UNAVAILABLE, DEFAULT_HEADERS, FIXED_HEADERS
 
@@ -43,7 +43,7 @@ class UnchangedBoards:
         tag = self._unchanged(environ)
         if tag is None:
             return self.wsgi_app(environ, start_response)
-        environ[ROUTE] = "tables.board"  # counted as the view's own answer (companion.metrics)
+        environ[ROUTE] = "tables.board"  # counted as the view's own answer (companion.web.metrics)
         start_response("304 NOT MODIFIED", not_modified_headers(tag))
         return []
 

@@ -41,7 +41,7 @@ LANGUAGES = ("en", "fr", "hi")
 ENGLISH = "en"
 #: The test-only pseudo-language (never offered to players).
 PSEUDO = "qps"
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 DOMAIN = "messages"
 RULING = re.compile(r"\b[A-Z]{2}-\d+[a-z]?\b")
 _FIELDS = string.Formatter()

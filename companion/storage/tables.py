@@ -27,10 +27,11 @@ from typing import Any, NoReturn
 
 from blinker import Namespace
 
-from . import games, limits
+from .. import games
+from ..core import limits
+from ..core.recent import Recent
+from ..games.base import InputError, Problem, Problems, ScoredGame
 from .db import Database, immediate
-from .games.base import InputError, Problem, ScoredGame
-from .recent import Recent
 
 KINDS = ("add", "edit", "delete", "undo", "rename", "seat")
 
@@ -532,6 +533,28 @@ def request_for(table: Table, rounds: Sequence[Any]) -> dict[str, Any]:
 def score_hands(table: Table, hands: Sequence[tuple[int, Any]]) -> ScoredGame:
     """The game scored whole (the full rescoring: every problem at once)."""
     return games.score(request_for(table, [data for _, data in hands]), stored=True)
+
+
+#: The longest name a table may have (the new-table form's field says the same).
+TITLE_CHARS = 60
+
+
+def check_new_table(game: str, players: object, title: object, found: Problems) -> list[str]:
+    """The new-table form's checks of the seats and the table's name, each problem added to ``found``
+    in the players' words, by the name rule (:func:`limits.name_problem`); returns the names, trimmed.
+    The options are the engine's to check (:func:`tables.create_table` scores the empty game before it
+    stores anything)."""
+    names = games.check_players(players, games.ENGINES[game], found)
+    if not isinstance(title, str):
+        found.add("title", "a table's name is text (or leave it out for the game's name)")
+        return names
+    title = limits.tidy(title)
+    wrong = limits.characters_problem(title, "a table's name")
+    if wrong:
+        found.add("title", wrong)
+    elif len(title) > TITLE_CHARS:
+        found.add("title", f"a table's name may have at most {TITLE_CHARS} characters; this one has {len(title)}")
+    return names
 
 
 def new_table(game: str, players: Sequence[str], options: Mapping[str, Any], title: str = "",

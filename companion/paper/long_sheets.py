@@ -14,7 +14,7 @@ game's sheet therefore prints
 
 Before the work starts, :func:`estimate_seconds` tells from the HTML what the drawing will
 cost, within half as much again either way for every game at every size (bench/sheet_cost.py measures
-it; tests/test_sheet_cost.py keeps it so); a sheet over ``SHEET_SECONDS`` (companion.limits) is refused
+it; tests/test_sheet_cost.py keeps it so); a sheet over ``SHEET_SECONDS`` (companion.core.limits) is refused
 in words (:class:`SheetTooLong`) and never drawn.
 """
 
@@ -25,7 +25,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from . import limits
+from ..core import limits
 
 #: A sheet whose full layout would cost more than this many seconds is printed compactly.
 COMPACT_ABOVE_SECONDS = 5.0

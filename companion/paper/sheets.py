@@ -38,9 +38,10 @@ import segno
 from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoescape
 from markupsafe import Markup
 
-from . import chart, games, long_sheets
-from .config import SHEETS_DIR
-from .games.base import InputError, Problems, ScoredGame
+from .. import games
+from ..core.config import SHEETS_DIR
+from ..games.base import InputError, Problems, ScoredGame
+from . import chart, long_sheets
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 #: Nicer names for the options the games have; any other option shows its key in words.
@@ -304,7 +305,7 @@ def font_stack() -> Markup:
 
 
 def _entry_module(slug: str):
-    from .entry import ENTRY
+    from ..entry import ENTRY
 
     return ENTRY.get(slug)
 
@@ -724,7 +725,7 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
     """Everything a filled sheet template needs, from the scored game (and the rounds as entered).
 
     ``compact`` prints a long game's grid as a ledger and each round's why in one paragraph
-    (companion.long_sheets).
+    (companion.paper.long_sheets).
     """
     data = _as_json(game)
     slug = data["game"]
@@ -798,7 +799,7 @@ def _why_chars(context: Mapping[str, Any]) -> int:
 
 
 def _make_compact(context: dict[str, Any]) -> None:
-    """A long game's sheet: the grid as a ledger, each round's why in one paragraph (companion.long_sheets)."""
+    """A long game's sheet: the grid as a ledger, each round's why in one paragraph (companion.paper.long_sheets)."""
     players, sides, slug = context["players"], context["sides"], context["slug"]
     word = {"alliance-royals": "Alliance", "royalty": "Coalition"}.get(slug, "Side")
     cents = has_cents((context["options"] or {}).get("point_value"))
@@ -864,7 +865,7 @@ def _template(kind: str, slug: str):
 
 
 #: A game of more figures than this (rounds x players and sides) is printed compactly without first trying
-#: the full layout (companion.long_sheets).
+#: the full layout (companion.paper.long_sheets).
 LEDGER_FIGURES = 600
 
 

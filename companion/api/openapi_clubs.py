@@ -1,4 +1,4 @@
-"""The clubs' part of the OpenAPI description (companion.openapi): the paths under ``/api/v1/clubs``,
+"""The clubs' part of the OpenAPI description (companion.api.openapi): the paths under ``/api/v1/clubs``,
 their schemas and the club key they take (docs/api.md, Clubs)."""
 
 from __future__ import annotations

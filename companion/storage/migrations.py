@@ -19,7 +19,7 @@ from sqlite_utils import Migrations
 
 
 class Database(Protocol):
-    """The connection the steps are given (companion.db's, either database): what they use of it."""
+    """The connection the steps are given (companion.storage.db's, either database): what they use of it."""
 
     kind: str
     conn: Any
@@ -195,7 +195,7 @@ def m007_typed_at_and_table_rounds(db: SQLiteUtils) -> None:
 
 @sqlite_migrations()
 def m008_rate_limits(db: SQLiteUtils) -> None:
-    """Creation limits counted in the database (companion.ratelimit): one count per phone, for every
+    """Creation limits counted in the database (companion.storage.ratelimit): one count per phone, for every
     process and server that shares the database."""
     db.execute(RATE_COUNTS.replace("DOUBLE PRECISION", "REAL"))
 

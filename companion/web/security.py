@@ -8,10 +8,11 @@ from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from . import db, limits
-from .config import CONTENT_SECURITY_POLICY
+from ..core import limits
+from ..core.config import CONTENT_SECURITY_POLICY
+from ..paper.long_sheets import SheetTooLong
+from ..storage import db
 from .heavy import Busy
-from .long_sheets import SheetTooLong
 
 csrf = CSRFProtect()
 
@@ -47,10 +48,10 @@ def _error_response(status: int, title: str, message: str) -> tuple[object, int]
 
 def limit_creation(app: Flask, endpoints: list[str]) -> None:
     """New tables, imports, tournaments and rematches: at most CREATE_RATE per client address, all of them
-    counted together, in the database every worker and server shares (companion.ratelimit) unless
+    counted together, in the database every worker and server shares (companion.storage.ratelimit) unless
     RATELIMIT_STORAGE_URI names another store (Redis, memcached)."""
-    from . import ratelimit
-    from .db import pool
+    from ..storage import ratelimit
+    from ..storage.db import pool
 
     app.config.setdefault("RATELIMIT_STORAGE_URI", "courtier://")
     if app.config["RATELIMIT_STORAGE_URI"].split("://")[0] in ratelimit.DatabaseStorage.STORAGE_SCHEME:

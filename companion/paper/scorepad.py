@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .games.base import ScoredGame, signed
+from ..games.base import ScoredGame, signed
 from .sheets import _running as player_running  # the engine's running totals, as the sheet prints them
 from .sheets import _side_running as side_running
 
@@ -77,7 +77,7 @@ class Grid:
 
 def round_word(game: str) -> str:
     """What the game calls a round (hand, deal, turn), from its engine."""
-    from . import games
+    from .. import games
 
     return getattr(games.ENGINES.get(game), "ROUND_NAME", "round")
 

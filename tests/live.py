@@ -1,0 +1,30 @@
+"""The app served on a free loopback port in a thread, by waitress: the server `make run` uses.
+
+Werkzeug's development server leaves a static file open when the browser drops its connection
+mid-answer (it stops before closing the answer), which a run with warnings as errors reports
+against whichever test is then tearing down."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from waitress import wasyncore
+from waitress.server import create_server
+
+
+@contextmanager
+def served(app, threads: int = 8) -> Iterator[str]:
+    """Serve ``app`` until the block ends; yields its base URL."""
+    server = create_server(app, host="127.0.0.1", port=0, threads=threads, asyncore_loop_timeout=0.2,
+                           ident="Courtier")
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        server.task_dispatcher.shutdown()
+        # Closing every channel empties the loop's map, so the loop returns.
+        wasyncore.close_all(server._map)
+        thread.join(timeout=5)
