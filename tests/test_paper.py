@@ -260,6 +260,20 @@ def test_every_total_is_printed_and_nothing_nears_the_edge_whatever_the_names(sl
     assert near_the_edge(pdf) == []
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_no_declaring_tag_wraps_inside_the_standing(paper):
+    """Cat declared and failed (RR-5): the standing says "no declaring" beside her round, under it
+    when the column is full, never over her score or off the paper."""
+    needs_poppler()
+    request = {"game": "rummathon-royale", "players": ["Ann", "Ben", "Cat", "Dan"], "options": {},
+               "rounds": [{"out": "Ann", "left": {"Ben": {}, "Cat": {}},
+                           "burdens": [{"on": "Dan", "by": "Ann", "double": True, "completed": True}],
+                           "progress": {"Cat": "declared-failed", "Dan": "completed"}}]}
+    pdf = render(request, paper)
+    assert "NO DECLARING" in page_texts(pdf)[0]
+    assert near_the_edge(pdf) == []
+
+
 # ---------------------------------------------------------------------------------------
 # Scripts and emoji
 

@@ -81,7 +81,7 @@ VOLATILE = [
     (re.compile(r'name="csrf_token" type="hidden" value="[^"]+"'), 'name="csrf_token" type="hidden" value="TOKEN"'),
     (re.compile(r'name="entry_key" value="[^"]+"'), 'name="entry_key" value="ENTRY"'),
     (re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?"), "TIME"),
-    (re.compile(r"\b(\d{4}-\d\d-\d\d )?\d\d:\d\d UTC\b"), "DAY HH:MM UTC"),
+    (re.compile(r"\b(\d{4}-\d\d-\d\d )?\d\d:\d\d(:\d\d)? UTC\b"), "DAY HH:MM UTC"),
     (re.compile(r"\bPhone [0-9A-F]{4}\b"), "Phone XXXX"),
     (re.compile(r'(ETag|etag)": "[^"]+"'), r'\1": "TAG"'),
     (re.compile(r'data:image/(png|svg\+xml);base64,[A-Za-z0-9+/=]+'), "data:QR"),
