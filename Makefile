@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run dev test lint bench load system-deps fonts clean
+.PHONY: run dev test lint bench load system-deps fonts catalogs translations clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,20 +19,33 @@ $(STAMP): pyproject.toml
 # where it cannot, the server says at start which are missing and how to install them.
 HOST ?= 0.0.0.0
 PORT ?= 5000
-run: $(STAMP) fonts
+run: $(STAMP) fonts catalogs
 	$(BIN)/python -m companion.serve --host $(HOST) --port $(PORT)
 
 # Flask's development server, reloading on changes: for working on Courtier, never for an evening.
-dev: $(STAMP)
+dev: $(STAMP) catalogs
 	$(BIN)/flask --app companion run --debug --host 127.0.0.1 --port $(PORT)
 
 # Two workers (pytest-xdist), each taking whole test files: a file's module fixtures are built once.
 # `$(BIN)/pytest` alone runs everything in one process, in order.
 TEST_WORKERS ?= 2
-test: $(STAMP) system-deps
+test: $(STAMP) system-deps catalogs
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
+
+# The translations (companion/translations/<language>/LC_MESSAGES/messages.po) compiled for the app to read;
+# `make run` and `make test` compile them first, so what runs is never older than the .po files.
+catalogs: $(STAMP)
+	$(BIN)/pybabel compile --domain messages --directory companion/translations --statistics
+
+# The messages the code marks (templates' _(), say and say_n), gathered and merged into every .po for
+# translating: new ones come in empty, gone ones are dropped. tests/test_translations.py says what is missing.
+translations: $(STAMP)
+	$(BIN)/pybabel extract --mapping babel.cfg --keyword say --keyword say_n:1,2 --no-wrap --sort-by-file \
+		--project Courtier --output-file companion/translations/messages.pot .
+	$(BIN)/pybabel update --input-file companion/translations/messages.pot --domain messages \
+		--output-dir companion/translations --no-wrap --no-fuzzy-matching --ignore-obsolete
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

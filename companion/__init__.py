@@ -63,7 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .storage import db
     from .storage.tables import StateCache
     from .views import api, club_api, clubs, health, main, referee, sheets, table_api, tables, tournaments
-    from .web import board_poll, compression, heavy, metrics, security
+    from .web import board_poll, compression, heavy, language, metrics, security
 
     for name, default in limits.DEFAULTS.items():
         app.config.setdefault(name, default)
@@ -80,6 +80,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     start_sweeping(lambda: limits.get("CACHE_IDLE_SECONDS"))  # a table no longer played gives its memory back
     compression.init_app(app)  # first: its after_request runs last, on the finished answer
     security.init_app(app)
+    language.init_app(app)
     board_poll.init_app(app)  # an unchanged board's 304 without Flask: most of an evening's requests
     if app.config.get("TRUSTED_PROXIES"):  # behind N proxies: the phone's address is the proxies' X-Forwarded-For
         from werkzeug.middleware.proxy_fix import ProxyFix

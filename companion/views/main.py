@@ -36,6 +36,7 @@ from ..entry.forms import CourtierForm
 from ..games.base import InputError
 from ..storage import tables
 from ..storage.db import get_db
+from ..web import language
 from . import table_actions
 from .common import DEVICE_COOKIE, device_label, option_problems, remember_table, see_other
 
@@ -225,6 +226,19 @@ def set_device():
     if label:
         response.set_cookie(DEVICE_COOKIE, label, max_age=3600 * 24 * 365, samesite="Lax", httponly=True)
         flash(f"This phone is now called {label}.")
+    return response
+
+
+@bp.post("/language")
+def set_language():
+    """A phone's choice of language, kept on that phone; back to the page it was chosen on."""
+    code = request.form.get("language") or ""
+    target = _local_path(request.form.get("next") or "") or url_for("main.home")
+    if code not in language.offered(current_app):
+        abort(400, "Courtier does not speak that language yet; the page is as it was.")
+    response = redirect(target, 303)
+    response.set_cookie(language.COOKIE, code, max_age=language.COOKIE_SECONDS, samesite="Lax", httponly=True,
+                        secure=request.is_secure)
     return response
 
 

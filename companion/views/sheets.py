@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from flask import Blueprint, Response, abort, current_app, request
+from flask import Blueprint, Response, abort, current_app, g, request
 
 from .. import games
 from ..core import limits
@@ -16,7 +16,7 @@ from ..games.base import InputError
 from ..paper import sheets
 from ..storage import tables
 from ..storage.db import get_db
-from ..web import heavy
+from ..web import heavy, language
 from .common import known_tables, states
 
 bp = Blueprint("sheets", __name__)
@@ -72,7 +72,7 @@ def table_sheet(table_id: str):
 
 
 def _etag(table_id: str, version: int, paper: str) -> str:
-    return f"sheet-{table_id}-{version}-{paper}"
+    return f"sheet-{table_id}-{version}-{paper}{language.tag(g.language)}"
 
 
 def _cached(cache, table_id: str, version: int, paper: str) -> bytes | Response:
@@ -82,7 +82,7 @@ def _cached(cache, table_id: str, version: int, paper: str) -> bytes | Response:
         response = Response(status=304)
         response.set_etag(etag)
         return response
-    return cache.get((table_id, version, paper)) or b""
+    return cache.get((table_id, version, paper, g.language)) or b""
 
 
 def _drawn(pool: heavy.Pool, cache, table: tables.Table, now: tables.State, paper: str, deadline: float) -> bytes:
@@ -100,7 +100,7 @@ def _drawn(pool: heavy.Pool, cache, table: tables.Table, now: tables.State, pape
                                       paper, rounds=rounds, budget=budget)
         return pool.in_process(sheets.pdf_from_html, html)
 
-    key = (table.id, now.version, paper)
+    key = (table.id, now.version, paper, g.language)
     body = pool.run(draw, key=("sheet", *key), deadline=deadline)
     cache.put(key, body)
     return body

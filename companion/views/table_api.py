@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, current_app, request, url_for
+from flask import Blueprint, current_app, g, request, url_for
 
 from .. import games
 from ..clubs import store as clubs
@@ -21,6 +21,7 @@ from ..games.base import InputError, Problem
 from ..storage import tables
 from ..storage.db import get_db
 from ..tournaments import store as tournament_store
+from ..web import language
 from . import table_actions
 from .api import json_body
 from .api_common import WHERE_KEY, Refused, answer_refusals, club_for_key
@@ -320,7 +321,7 @@ def show(table_id: str):
 
 
 def _etag(table: tables.Table, version: int) -> str:
-    return f"{table.id}-{version}"
+    return f"{table.id}-{version}{language.tag(g.language)}"
 
 
 def _round_sent(table_id: str, kind: str):

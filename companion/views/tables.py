@@ -40,6 +40,7 @@ from ..paper import scorepad, sheets
 from ..storage import tables
 from ..storage.db import get_db
 from ..tournaments import store as tournament_store
+from ..web import language
 from . import table_actions
 from .common import device_label, key_from_link, known_tables, link_rulings, remember_table, see_other, states
 
@@ -151,7 +152,7 @@ def render_board(scored, hands, version: int) -> Markup:
     one rendering.
     """
     cache = current_app.extensions["courtier.boards"]
-    key = (g.table.id, version, g.key or "", request.script_root)
+    key = (g.table.id, version, g.key or "", request.script_root, g.language)
     html = cache.get(key)
     if html is None:
         pad = scorepad.build(scored, [data for _, data in hands])
@@ -178,7 +179,7 @@ def running_chart(scored) -> tuple[Markup, list]:
 
 
 def _etag(version: int) -> str:
-    return f'{g.table.id}-{version}-{"e" if g.can_edit else "v"}'
+    return f'{g.table.id}-{version}-{"e" if g.can_edit else "v"}{language.tag(g.language)}'
 
 
 @bp.get("/<table_id>")

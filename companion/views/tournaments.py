@@ -22,7 +22,7 @@ from ..storage import tables
 from ..storage.db import borrowed, get_db
 from ..storage.tables import TITLE_CHARS
 from ..tournaments import packs, seating, store
-from ..web import heavy
+from ..web import heavy, language
 from .common import key_from_link, known_tables, option_problems, see_other, states
 from .main import LETTER_FIELDS, club_from_link
 
@@ -249,7 +249,7 @@ def show(tid: str):
 
 @bp.get("/<tid>/board")
 def board(tid: str):
-    version = store.version(get_db(), tid)
+    version = store.version(get_db(), tid) + language.tag(g.language)
     if request.if_none_match.contains(version):
         response = Response(status=304)
     else:
@@ -401,7 +401,7 @@ def pack(tid: str, round_number: int):
     template = "tournaments/_pack_status.html" if request.args.get("poll") else "tournaments/pack.html"
     response = Response(render_template(template, t=g.tournament, round_number=round_number, state=state,
                                         paper=paper))
-    response.set_etag(state)
+    response.set_etag(state + language.tag(g.language))
     return response
 
 

@@ -24,12 +24,15 @@ from flask import Flask
 
 from ..storage import db as database
 from ..storage import tables
+from . import language
 from .metrics import ROUTE
 from .security import DATABASE_UNAVAILABLE, DEFAULT_HEADERS, FIXED_HEADERS
 
 BOARD_PATH = re.compile(r"/t/([A-Za-z0-9_-]{1,64})/board")
-#: The tag views.tables.board gives, with the coding Flask-Compress may have added to it (compression.py).
-BOARD_TAG = re.compile(r'\s*"([A-Za-z0-9_-]{1,64})-(\d{1,12})-([ev])(?::(?:zstd|br|gzip|deflate))?"\s*')
+#: The tag views.tables.board gives (its language's after the link's letter, but for English), with the
+#: coding Flask-Compress may have added to it (compression.py).
+BOARD_TAG = re.compile(r'\s*"([A-Za-z0-9_-]{1,64})-(\d{1,12})-([ev])((?:-[a-z]{2,3})?)'
+                       r'(?::(?:zstd|br|gzip|deflate))?"\s*')
 
 
 class UnchangedBoards:
@@ -58,7 +61,9 @@ class UnchangedBoards:
         tag = BOARD_TAG.fullmatch(asked)
         if tag is None or tag[1] != path[1]:
             return None
-        table_id, version, link = path[1], int(tag[2]), tag[3]
+        table_id, version, link, spoken = path[1], int(tag[2]), tag[3], tag[4]
+        if spoken != language.tag(language.chosen(environ, language.offered(self.app))):
+            return None  # the phone has changed language: the board in its new one
         keys = parse_qs(environ.get("QUERY_STRING", ""), keep_blank_values=True).get("key")
         if not self._same_link(table_id, link, keys):
             return None
@@ -71,7 +76,7 @@ class UnchangedBoards:
         except database.unavailable_errors() as err:
             environ[DATABASE_UNAVAILABLE] = err  # Flask answers it in words (503), waiting no more
             return None
-        return f"{table_id}-{version}-{link}"
+        return f"{table_id}-{version}-{link}{spoken}"
 
     def _same_link(self, table_id: str, link: str, keys: list[str] | None) -> bool:
         """Whether this request's link is the one the tag was given for (as key_from_link judges it)."""

@@ -19,6 +19,7 @@ the pool holds, and never behind a sheet being drawn.
 
 from __future__ import annotations
 
+import contextvars
 import multiprocessing
 import threading
 import time
@@ -103,12 +104,14 @@ class Pool:
             self._taken += 1
             self.jobs_waiting += 1
             started = threading.Event()
+            # The job says what it says in the language of the request that asked for it.
+            context = contextvars.copy_context()
 
             def job() -> T:
                 started.set()
                 self._counted(running=1, waiting=-1)
                 try:
-                    return fn(*args)
+                    return context.run(fn, *args)
                 finally:
                     self._counted(running=-1)
 

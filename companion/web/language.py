@@ -1,0 +1,109 @@
+"""The reader's language: a phone's own choice, else its browser's, else English.
+
+A phone chooses with the language buttons at the foot of every page (a cookie, remembered on that
+phone); without a choice its ``Accept-Language`` decides among the languages offered, and English
+when none matches. The choice is made once a request, from the request alone (no database), so
+that the board refresh answered before Flask (board_poll) and the views agree on it.
+
+Which languages are offered is the ``LANGUAGES`` setting (codes separated by spaces, English
+always among them): a language is offered once its catalog holds every message. The rest of the
+request says everything in that language (``core.messages.language``): the templates' ``_()``
+through Flask-Babel, the engines' :class:`~companion.core.messages.Text` where a page shows it.
+Whatever is kept by version (a board, a sheet) is kept by version and language, and its tag says
+the language, so a phone that changes language never gets a 304 for the other one's page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from http.cookies import CookieError, SimpleCookie
+from typing import Any
+
+from flask import Flask, g, request
+from flask_babel import Babel, Domain
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
+
+from ..core import messages
+
+#: The cookie a phone's choice is kept in, for a year.
+COOKIE = "courtier-language"
+COOKIE_SECONDS = 365 * 24 * 3600
+#: Each language's name in its own words, for the chooser.
+NAMES = {"en": "English", "fr": "Français", "hi": "हिन्दी", messages.PSEUDO: "Ƥšéûðô"}
+_OFFERED = "courtier.languages"
+
+
+def offered(app: Flask) -> tuple[str, ...]:
+    """The languages a phone may read Courtier in, English first."""
+    return app.extensions[_OFFERED]
+
+
+def chosen(environ: Mapping[str, Any], languages: tuple[str, ...]) -> str:
+    """The language of a request, from its cookie or its ``Accept-Language`` (WSGI environ alone)."""
+    if len(languages) == 1:
+        return languages[0]
+    kept = _cookie(environ.get("HTTP_COOKIE", ""))
+    if kept in languages:
+        return kept
+    accepted = parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"), LanguageAccept)
+    return accepted.best_match(languages, default=messages.ENGLISH) or messages.ENGLISH
+
+
+def _cookie(header: str) -> str | None:
+    if COOKIE not in header:  # most requests: no parsing at all
+        return None
+    try:
+        morsel = SimpleCookie(header).get(COOKIE)
+    except CookieError:
+        return None
+    return morsel.value if morsel is not None else None
+
+
+def tag(language: str) -> str:
+    """What a version's tag adds for a language: nothing for English (the tags as they always were)."""
+    return "" if language == messages.ENGLISH else f"-{language}"
+
+
+class _Catalogs(Domain):
+    """Flask-Babel's domain answering from Courtier's catalogs, the test-only pseudo-language among them."""
+
+    def get_translations(self):
+        return messages.catalog(messages.language())
+
+
+def _languages_setting(app: Flask) -> tuple[str, ...]:
+    asked = app.config.get("LANGUAGES") or messages.ENGLISH
+    codes = asked.split() if isinstance(asked, str) else list(asked)
+    known = (*messages.LANGUAGES, messages.PSEUDO)
+    unknown = [code for code in codes if code not in known]
+    if unknown:
+        raise ValueError(f"LANGUAGES: {', '.join(unknown)} is not a language Courtier has "
+                         f"(it has {', '.join(messages.LANGUAGES)})")
+    return (messages.ENGLISH, *dict.fromkeys(code for code in codes if code != messages.ENGLISH))
+
+
+class _Babel(Babel):
+    @property
+    def domain_instance(self) -> Domain:
+        return _CATALOGS
+
+
+_CATALOGS = _Catalogs(translation_directories=str(messages.TRANSLATIONS), domain=messages.DOMAIN)
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[_OFFERED] = _languages_setting(app)
+    _Babel(app, locale_selector=messages.language, default_domain=messages.DOMAIN,
+           default_translation_directories=str(messages.TRANSLATIONS))
+
+    @app.before_request
+    def _speak() -> None:
+        g.language = chosen(request.environ, offered(app))
+        messages.set_language(g.language)
+
+    @app.context_processor
+    def _chooser() -> dict[str, Any]:
+        languages = offered(app)
+        return {"current_language": messages.language(),
+                "languages": [(code, NAMES[code]) for code in languages] if len(languages) > 1 else []}

@@ -1,0 +1,184 @@
+"""Courtier in the reader's language: the catalogs hold every message the code marks, a phone's
+choice (or its browser's) decides the language, and whatever is kept by version is kept by language.
+
+The pseudo-language (``qps``, test-only) marks and accents every translated message, so a page
+rendered in it shows at once any words that escaped translation: the pages listed in
+``TRANSLATED_PAGES`` must show none."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+from companion.core import messages
+from companion.games import ENGINES
+from companion.web import language
+from tests.conftest import new_table
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = messages.TRANSLATIONS
+#: The languages a player may be offered, each with a catalog of its own.
+TRANSLATED = [code for code in messages.LANGUAGES if code != messages.ENGLISH]
+#: The pages every word of which is translated (the pseudo-language shows none outside its marks).
+TRANSLATED_PAGES = ["/"]
+#: Words a page shows as they are in every language: the name, the games' names, the languages' own names.
+AS_PRINTED = {"Courtier", *language.NAMES.values()}
+
+
+def marked_messages() -> set[str]:
+    """Every message id the code marks: the templates' _() and the engines' say and say_n."""
+    found = set()
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "say": None, "say_n": (1, 2)}
+    for folder, method in (("templates", "jinja2"), ("scoresheets", "jinja2"), ("companion", "python")):
+        mapping = [(f"**.{'html' if method == 'jinja2' else 'py'}", method)]
+        for _, _, message, _, _ in extract_from_dir(ROOT / folder, mapping, keywords=keywords):
+            found.update([message] if isinstance(message, str) else [m for m in message if m])
+    return found
+
+
+def po(code: str):
+    with open(CATALOGS / code / "LC_MESSAGES" / "messages.po", "rb") as file:
+        return read_po(file)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_catalog_holds_every_marked_message_translated_and_nothing_else(code):
+    catalog = po(code)
+    held = {message.id if isinstance(message.id, str) else message.id[0]: message for message in catalog
+            if message.id}
+    singular_ids = {m for m in marked_messages()}
+    missing = sorted(m for m in singular_ids if m not in held and not any(
+        isinstance(h.id, tuple) and m in h.id for h in held.values()))
+    assert missing == [], f"{code}: not in the catalog (run `make translations`, then translate): {missing}"
+    empty = [key for key, message in held.items()
+             if not (all(message.string) if isinstance(message.string, tuple) else message.string)]
+    fuzzy = [key for key, message in held.items() if message.fuzzy]
+    assert empty == [] and fuzzy == [], f"{code}: empty {empty}, fuzzy {fuzzy}"
+    gone = sorted(key for key in held if key not in singular_ids)
+    assert gone == [], f"{code}: no longer marked in the code (run `make translations`): {gone}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_compiled_catalog_says_what_its_po_file_says(code):
+    """`make catalogs` (run by `make run` and `make test`) compiles each .po: what the app reads is never older."""
+    compiled = Translations.load(str(CATALOGS), [code], messages.DOMAIN)
+    assert isinstance(compiled, Translations), f"{code}: no compiled catalog; `make catalogs` compiles it"
+    for message in po(code):
+        if message.id and isinstance(message.id, str):
+            assert compiled.ugettext(message.id) == message.string, message.id
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_message_keeps_its_fields(code):
+    """A translation names the same fields as its message, or the page could not say it."""
+    field = re.compile(r"%\((\w+)\)s|\{(\w+)\}")
+    for message in po(code):
+        if message.id and isinstance(message.id, str):
+            assert sorted(field.findall(message.id)) == sorted(field.findall(message.string)), message.id
+
+
+class _Visible(HTMLParser):
+    """The words a page shows or reads out: text outside scripts and styles, the title, alternative texts."""
+
+    def __init__(self):
+        super().__init__()
+        self.words: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self._hidden += 1
+        for name, value in attrs:
+            if value and (name in ("alt", "placeholder", "aria-label", "title")
+                          or (tag == "meta" and name == "content" and ("name", "description") in attrs)):
+                self.words.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self._hidden -= 1
+
+    def handle_data(self, data):
+        if not self._hidden:
+            self.words.append(data)
+
+
+def escaped(html: str) -> list[str]:
+    """The words of a page outside the pseudo-language's marks, but numbers, signs and words kept as printed."""
+    parser = _Visible()
+    parser.feed(html)
+    text = re.sub(r"⟦[^⟧]*⟧", " ", " ".join(parser.words))
+    for kept in sorted(AS_PRINTED, key=len, reverse=True):
+        text = text.replace(kept, " ")
+    return [word for word in re.findall(r"[^\W\d_]{2,}", text)]
+
+
+@pytest.fixture
+def speaking_app(make_app):
+    return make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, LANGUAGES="fr hi qps")
+
+
+@pytest.mark.parametrize("path", TRANSLATED_PAGES)
+def test_no_words_escape_translation(speaking_app, path):
+    client = speaking_app.test_client()
+    client.set_cookie(language.COOKIE, messages.PSEUDO)
+    page = client.get(path)
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert '<html lang="qps">' in html
+    titles = {word for game in ENGINES.values() for word in re.findall(r"[^\W\d_]{2,}", game.TITLE)}
+    assert [word for word in escaped(html) if word not in titles] == []
+
+
+def test_the_browser_language_decides_until_the_phone_chooses(speaking_app):
+    client = speaking_app.test_client()
+    french = client.get("/", headers={"Accept-Language": "fr-CA,fr;q=0.9,en;q=0.5"}).get_data(as_text=True)
+    assert '<html lang="fr">' in french and "Tenez la marque. Tranchez le litige." in french
+    assert "4 joueurs" in french  # Alliance Royals, four players
+    german = client.get("/", headers={"Accept-Language": "de-DE"}).get_data(as_text=True)
+    assert '<html lang="en">' in german and "Keep the score. Settle the argument." in german
+
+    chosen = client.post("/language", data={"language": "hi", "next": "/rules/indian-rummy"})
+    assert chosen.status_code == 303 and chosen.headers["Location"] == "/rules/indian-rummy"
+    hindi = client.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert '<html lang="hi">' in hindi and "स्कोर रखिए। बहस निपटाइए।" in hindi
+    assert 'value="hi" lang="hi" class="button small" aria-pressed="true"' in hindi
+
+
+def test_a_language_not_offered_is_refused_in_words_and_the_page_kept(speaking_app):
+    client = speaking_app.test_client()
+    refused = client.post("/language", data={"language": "de", "next": "/"})
+    assert refused.status_code == 400
+    assert "does not speak that language" in refused.get_data(as_text=True)
+    elsewhere = client.post("/language", data={"language": "fr", "next": "https://example.com/"})
+    assert elsewhere.status_code == 303 and elsewhere.headers["Location"] == "/"
+
+
+def test_english_alone_until_a_language_is_offered(client):
+    """LANGUAGES offers English alone by default: no chooser, whatever the browser asks."""
+    page = client.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert '<html lang="en">' in page and 'class="languages"' not in page
+    assert client.post("/language", data={"language": "fr"}).status_code == 400
+
+
+def test_a_board_kept_in_one_language_is_never_the_answer_in_another(speaking_app):
+    """The board's tag says its language, so a phone that changes language gets the board anew, not a 304."""
+    client = speaking_app.test_client()
+    view_url, _ = new_table(client)
+    english = client.get(view_url + "/board")
+    tag = english.headers["ETag"]
+    assert client.get(view_url + "/board", headers={"If-None-Match": tag}).status_code == 304
+    client.set_cookie(language.COOKIE, "fr")
+    french = client.get(view_url + "/board", headers={"If-None-Match": tag})
+    assert french.status_code == 200 and french.headers["ETag"] != tag and french.headers["ETag"].endswith('-fr"')
+    assert client.get(view_url + "/board", headers={"If-None-Match": french.headers["ETag"]}).status_code == 304
+
+
+def test_the_setting_names_only_languages_courtier_has(make_app):
+    with pytest.raises(ValueError, match="de is not a language Courtier has"):
+        make_app(LANGUAGES="fr de")
