@@ -9,7 +9,7 @@ random hands. Each hand is timed as the median of several runs; the figures are 
 median hand and the worst hand. The baseline, measured in the same run on the same
 hands, is the least any arranger must do: reading the 13 cards and sorting them, and
 classifying them once as a single group. The budget (DESIGN.md) is 5 ms for the worst
-hand of the set; the ratio is what docs and issues quote.
+hand of the set; the ratio is what the docs quote.
 """
 
 from __future__ import annotations

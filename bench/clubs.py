@@ -1,4 +1,4 @@
-"""A big club's pages and its ratings: 200 players, 10,000 finished games (issue 29's scale).
+"""A big club's pages and its ratings: 200 players, 10,000 finished games.
 
     .venv/bin/python bench/clubs.py
 

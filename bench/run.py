@@ -2,7 +2,7 @@
 
     make bench
 
-Absolute times depend on the machine; the ratios are what docs and issues quote.
+Absolute times depend on the machine; the ratios are what the docs quote.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from companion import compile_templates, create_app
 from companion.games import score
 
 REPEAT = 7
-#: Every engine scores 30 rounds within this, cold, on the bench machine (issue 26).
+#: Every engine scores 30 rounds within this, cold, on the bench machine.
 ENGINE_BUDGET = 5e-3
 
 
@@ -224,7 +224,7 @@ def entry_parts(app, table_id: str, version: int) -> dict[str, float]:
                                                                              20),
         "one durable commit (WAL, synchronous=FULL)": best_of(commit, 20),
     }
-    if hasattr(tables, "state_after"):  # scoring as a fold (issue 26): the save steps one hand on
+    if hasattr(tables, "state_after"):  # scoring as a fold: the save steps one hand on
         kept = tables.state_after(table, tuple(tables.events(db, table_id))[:-1], None)
         log = tuple(tables.events(db, table_id))
         parts["folding the last hand onto the state kept before it"] = best_of(
@@ -467,7 +467,7 @@ def bench_entry_post(tmp: Path) -> None:
           f"= {refresh / baseline:.1f}x the bare route")
 
 
-#: The table page at 30 hands renders within these (issue 26): warm, its board kept; cold, a version never shown.
+#: The table page at 30 hands renders within these: warm, its board kept; cold, a version never shown.
 PAGE_WARM_BUDGET, PAGE_COLD_BUDGET = 5e-3, 15e-3
 
 

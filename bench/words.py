@@ -8,7 +8,7 @@ same run, is the least any loader must do: reading the file's bytes and un-gzipp
 Lookup: ``word in wordlist`` (WordList.__contains__, as the judge and the capture check do),
 the mean over a million lookups of list words and non-words; the baseline is the same loop
 over a plain set of the same size built in this process. Both figures include the loop. The
-budgets (the issue): a load under 0.5 s, a lookup under 1 µs. The judge's whole answer and a
+budgets: a load under 0.5 s, a lookup under 1 µs. The judge's whole answer and a
 capture check (with lemminflect) are shown too, without a budget.
 """
 

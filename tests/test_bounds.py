@@ -1,4 +1,4 @@
-"""Every request's cost bounded (issue 26): a long game's sheet printed compactly, a sheet too long to draw
+"""Every request's cost bounded: a long game's sheet printed compactly, a sheet too long to draw
 refused before the drawing starts, and a sheet waiting behind another answered "busy" within 2 s."""
 
 from __future__ import annotations

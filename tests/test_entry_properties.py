@@ -132,7 +132,7 @@ def test_rally_the_king_every_filled_field_reaches_the_hand_or_gets_a_message(ap
 
 
 @pytest.mark.parametrize(("fields", "field"), [
-    # The issue's own reports: typed points beside counted cards, and a blank partner.
+    # The cases first reported: typed points beside counted cards, and a blank partner.
     ({"bid": "solo", "declarer": "Ben", "declarer_points": "64", "c_kings": "0"}, "declarer_points"),
     ({"bid": "solo", "declarer": "Ben", "declarer_points": "58", "c_honours": "3", "c_kings": "4"}, "c_kings"),
     ({"bid": "partner", "declarer": "Ben", "declarer_points": "70"}, "partner"),

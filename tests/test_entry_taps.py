@@ -1,4 +1,4 @@
-"""The entry forms' rows of choices to tap (issue 24), read into the JSON the engines score.
+"""The entry forms' rows of choices to tap, read into the JSON the engines score.
 
 Worked by hand:
   Rummathon Royale (RR-2, RR-3), Ann, Ben, Cat, Dan: Ann goes out; Ben holds 3 low cards (15).

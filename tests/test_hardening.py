@@ -1,4 +1,4 @@
-"""Inputs that passed the door and failed later, and requests whose cost had no bound (issue 14).
+"""Inputs that passed the door and failed later, and requests whose cost had no bound.
 
 Each test is one finding: it failed before the fix and passes after. The server-level ones
 (connections, body size, memory, concurrent sheets) are in test_server.py.

@@ -1,4 +1,4 @@
-"""A hosted Courtier: two real app servers, on two ports, sharing one PostgreSQL (issue 27).
+"""A hosted Courtier: two real app servers, on two ports, sharing one PostgreSQL.
 
 Nothing a player sees may depend on which server answered: a save on one is on the other's next
 page, an undo on one is redone on the other, two saves of one hand from one version give one save

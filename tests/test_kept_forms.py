@@ -1,4 +1,4 @@
-"""A kept form after a clash follows the table (issue 24): phone B's form was opened before phone A
+"""A kept form after a clash follows the table: phone B's form was opened before phone A
 saved a round; its save is refused (409) with the input kept, and what the table had chosen for the
 form (the dealer, whose turn, who is out of the pool, each player's House) is what the table chooses
 now, while every value the player typed stays. Each case is worked by hand from the ruling cited."""

@@ -1,4 +1,4 @@
-"""Every message a player meets is in the players' words (issue 24, "Speak to players").
+"""Every message a player meets is in the players' words.
 
 Each test asserts the exact words a player reads: error pages asked for by the app's own
 htmx forms, the Monarchy checker's cards left, counts in messages ("1 was given"), the

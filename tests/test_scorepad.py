@@ -106,7 +106,7 @@ def test_rummathon_royale_grid_is_the_engines(request):
 
 
 def test_alliance_royals_winners_row_says_nothing_left_to_pass():
-    """The issue's case: after the end no Alliance is told it is "-193 to pass 1066"."""
+    """The case first reported: after the end no Alliance is told it is "-193 to pass 1066"."""
     request = {"game": "alliance-royals", "players": ["Ann", "Ben", "Cat", "Dan"],
                "options": {"win_above": 20, "lose_below": -100},
                "rounds": [{"players": {

@@ -1,5 +1,5 @@
 """The server as `make run` starts it (companion.serve: waitress on loopback), against visitors who
-hold connections open, send huge bodies, ask for many sheets at once or import large tables (issue 14).
+hold connections open, send huge bodies, ask for many sheets at once or import large tables.
 
 Every test is bounded in time: each wait has its own deadline, and the server is stopped after.
 """
@@ -339,7 +339,7 @@ def test_ten_concurrent_sheets_leave_a_small_get_answering(served):
     assert took < 10 and took_home < 10, (took, took_home)
     assert sorted(set(answers)) in ([200], [200, 503]) and len(answers) == 10
     # One rendering; a sheet that would wait behind it longer than HEAVY_WAIT is told to come back (503,
-    # issue 26: never a silent wait), so the queue's four come back too unless the first was quick.
+    # never a silent wait), so the queue's four come back too unless the first was quick.
     assert answers.count(200) >= 1
     again, took_again = timed_get(server, f"{drawn[0]}/sheet.pdf", timeout=600)
     assert again == 200 and took_again < min(drawing) / 2, (took_again, drawing)  # drawn once, then from the cache

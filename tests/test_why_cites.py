@@ -109,7 +109,7 @@ def test_every_line_of_the_monarchy_checker_cites_its_ruling(case):
 
 
 def test_the_summary_lines_cite_their_rulings():
-    """The lines that sum up a hand, which once cited nothing (issue 24)."""
+    """The lines that sum up a hand, which once cited nothing."""
     rummathon = games.score({"game": "rummathon-royale", "players": ["Ann", "Ben"], "rounds": [
         {"out": "Ann", "left": {"Ben": {"flex": 2, "high": 2}}, "burdens": [
             {"on": "Ben", "by": "Ann", "completed": False}]},

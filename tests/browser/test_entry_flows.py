@@ -80,7 +80,7 @@ def test_rally_the_king_refuses_points_beside_counted_cards_and_asks_for_the_par
     page.select_option("#bid", "solo")
     page.select_option("#declarer", "Ben")
     page.fill("#declarer_points", "64")
-    page.fill("#c_kings", "0")  # the case: a 0 left in a count box
+    page.fill("#c_kings", "0")  # the case first reported: a 0 left in a count box
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator("#declarer_points-error")).to_contain_text("not both")
     expect(page.locator("#c_kings-error")).to_be_visible()

@@ -1,4 +1,4 @@
-"""What a phone keeps and records, on real phones (issue 24, "Lose nothing, record nothing wrong"):
+"""What a phone keeps and records, on real phones (lose nothing, record nothing wrong):
 a kept entry stays on the phone until the server has it, a kept form follows the table, waiting
 hands count on the board and are sent from any page, no cached page holds an edit key once the
 table's tabs are closed, a table knows when its time was called, and a seating needs its round.

@@ -1,6 +1,6 @@
 """Players' words in a real browser (390x844): an expired form sent through htmx shows a page in
 words, not JSON; Rummathon Royale refuses "not completed" for who went out beside the field and
-keeps the choice; the Monarchy checker names the cards left as cards (issue 24)."""
+keeps the choice; the Monarchy checker names the cards left as cards."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Taps per hand, as a new player makes them, on a 390x844 and a 360x740 phone: each count is
-printed with the count before this change and fails above its target (issue 24).
+printed with the count before this change and fails above its target.
 
 How taps are counted (the rule of tests/browser/test_entry_flows.py): a press on the screen is a
 tap: a button, a choice in a row of choices, a card, a number beside a count. A dropdown is two
