@@ -111,7 +111,7 @@ def freeze_startup_objects() -> None:
     the garbage collector's passes from now on.
 
     None of it is ever garbage, yet each full pass walked all of it: 90 to 110 ms a pass, during
-    which every thread of the process waits, the slowest requests of an evening (docs/ops.md,
+    which every thread of the process waits, the slowest requests of an evening (docs/measurements.md,
     *Pauses*). Called once the templates are compiled; under gunicorn --preload before the workers
     fork, so their pages of memory also stay shared (a pass no longer writes to every object).
     """

@@ -5,7 +5,7 @@ Every open table page asks for its board every few seconds with the tag of the b
 is a 304 with no body, which needs one read of the version from the database and, for an edit
 link, the table's key from the tables cache. Going through Flask for it (the request context, the
 blueprint's table loading, the after-request hooks) cost the server three times that work, and at a
-few hundred tables the polls are most of what a server does (docs/ops.md, *Load*).
+few hundred tables the polls are most of what a server does (docs/measurements.md, *`make load`: an evening*).
 
 Anything else (another tag, a changed version, a key that is not the table's, a table not in the
 cache, a table gone, a database that does not answer) goes on to Flask unchanged, so the view's

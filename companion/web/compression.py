@@ -1,7 +1,7 @@
 """Responses sent compressed (zstd, Brotli or gzip, whichever the browser takes) with Flask-Compress.
 
-Pages, board refreshes, JSON, CSS, scripts and SVG shrink to a fifth or so (docs/ops.md gives the
-figures); PDFs and PNGs are compressed already and go as they are.
+Pages, board refreshes, JSON, CSS, scripts and SVG shrink to a fifth or so (docs/measurements.md gives
+the figures); PDFs and PNGs are compressed already and go as they are.
 
 Flask-Compress marks a compressed answer's ETag with its coding (``"t-5-e"`` becomes ``"t-5-e:br"``),
 as a strong validator must change with the bytes. A phone then asks ``If-None-Match: "t-5-e:br"``;
@@ -21,7 +21,7 @@ MIMETYPES = ["text/html", "text/css", "text/javascript", "application/javascript
              "application/manifest+json", "image/svg+xml", "text/csv", "text/plain"]
 #: In order of preference when a browser takes several (every current one takes all three). Brotli at
 #: quality 5 packs a 44 KB entry form into 4.4 KB in about a millisecond; zstd (level 3) is faster
-#: still but gives 5.1 KB, gzip 5.2 KB (docs/ops.md).
+#: still but gives 5.1 KB, gzip 5.2 KB (docs/measurements.md).
 ALGORITHMS = ["br", "zstd", "gzip"]
 #: Flask-Compress's own suffixes on an ETag it compressed (``"abc:gzip"``, ``W/"abc:br"``).
 _CODING_SUFFIX = re.compile(r':(?:zstd|br|gzip|deflate)(?=")')
