@@ -1021,91 +1021,129 @@ def _score_hand(hand: Hand, players: Sequence[str], counting: Counting):
     if bid.kind == "all-beggars":
         _score_all_beggars(hand, players, counting, everyone, explain, pay, detail)
     else:
-        declarer = hand.declarer
-        assert declarer is not None
-        side = [p for p in players if p in (declarer, hand.partner)]
-        defenders = [p for p in players if p not in side]
-        alone = len(side) == 1
-        if bid.partner:
-            called = f" called {hand.called_king}" if hand.called_king else " called a King"
-            if hand.partner:
-                everyone(f"{declarer}{called}; {hand.partner} held it: {_names(side)} against {_names(defenders)} "
-                         "(RK-5)")
-            else:
-                everyone(f"{declarer}{called} and no other player held it: {declarer} plays alone against three "
-                         "(RK-5)")
-
-        if bid.kind == "points":
-            if hand.points is not None:
-                taken = hand.points
-                how = f"{format_points(taken)} card points"
-            else:
-                assert hand.cards is not None
-                taken = count_cards(hand.cards, counting.slug)
-                how = f"{format_points(taken)} card points"
-                everyone(f"Cards taken by the declarer side, counted {counting.slug}: "
-                         f"{cards_in_words(hand.cards, counting.slug)} (RK-2, RK-3)")
-            reached = taken >= counting.target
-            target = format_points(counting.target)
-            won = reached
-            if bid.bird:
-                made = next(e.made for e in hand.bonuses if e.contract)
-                won = reached and made
-                label = BIRDS[hand.bird].label.lower()
-                verdict = ("won" if won else "lost")
-                if reached and made:
-                    why = f"reach the target of {target} and the {label} was made"
-                elif reached:
-                    why = f"reach the target of {target} but the {label} was not made by the declarer side"
-                elif made:
-                    why = f"fall short of the target of {target}, though the {label} was made"
-                else:
-                    why = f"fall short of the target of {target} and the {label} was not made"
-                everyone(f"{bid.label} ({label}) by {declarer}: {how} {why} — {verdict} (RK-3, RK-4, RK-6)")
-            else:
-                everyone(f"{bid.label} by {declarer}: {how} against a target of {target} — "
-                         f"{'won' if won else 'lost'} (RK-3, RK-4)")
-            detail.update(card_points=format_points(taken), target=format_points(counting.target), reached=reached)
-        else:
-            assert hand.tricks is not None and bid.tricks is not None
-            won = hand.tricks == bid.tricks
-            taken_words = f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''} taken"
-            needed = "none allowed" if bid.tricks == 0 else f"exactly {bid.tricks} needed"
-            everyone(f"{bid.label} by {declarer}: {taken_words}, {needed} — {'won' if won else 'lost'} (RK-4)")
-            detail.update(declarer_tricks=hand.tricks, target=f"exactly {bid.tricks} trick"
-                          + ("s" if bid.tricks != 1 else ""))
-        value = bid.value if won else bid.lost_value
-        if bid.value != bid.lost_value:
-            everyone(f"{bid.label} is worth {bid.value} if won, {bid.lost_value} if lost: {value} (RK-4)")
-        winners, losers = (side, defenders) if won else (defenders, side)
-        paid = settle(winners, losers, value)
-        lines = _share_lines(players, side, defenders, paid, value, "")
-        for name in players:
-            explain[name].append(lines[name])
-        pay("contract", bid.label, paid, value, won=won)
-        detail.update(won=won, contract_value=value, partner=hand.partner, called_king=hand.called_king,
-                      alone=alone, bird=hand.bird,
-                      sides={"declarer": side, "defenders": defenders})
-
-        for entry in hand.bonuses:
-            each, gains, why = _bonus_outcome(entry)
-            everyone(why)
-            mine = side if entry.side == "declarer" else defenders
-            theirs = defenders if entry.side == "declarer" else side
-            if gains is None:
-                paid = dict.fromkeys(players, 0)
-                to = None
-            else:
-                paid = settle(mine, theirs, each) if gains else settle(theirs, mine, each)
-                to = entry.side if gains else ("defenders" if entry.side == "declarer" else "declarer")
-                lines = _share_lines(players, side, defenders, paid, each, f"{entry.bonus.label}: ")
-                for name in players:
-                    explain[name].append(lines[name])
-            pay(entry.bonus.slug, entry.bonus.label, paid, each, side=entry.side, announced=entry.announced,
-                made=entry.made, contract_bird=entry.contract, to=to)
+        _score_contract(hand, players, counting, everyone, explain, pay, detail)
     detail["payouts"] = payouts
     assert sum(points.values()) == 0, points  # RK-7: every payment is zero-sum
     return points, explain, detail
+
+
+def _score_contract(hand: Hand, players: Sequence[str], counting: Counting, everyone, explain, pay,
+                    detail) -> None:
+    """RK-4 to RK-8: the declarer side against the defenders, for the contract and then for each bonus."""
+    bid, declarer = hand.bid, hand.declarer
+    assert declarer is not None
+    side = [p for p in players if p in (declarer, hand.partner)]
+    defenders = [p for p in players if p not in side]
+    if bid.partner:
+        _tell_called_king(hand, side, defenders, everyone)
+    if bid.kind == "points":
+        won = _point_contract_won(hand, counting, everyone, detail)
+    else:
+        won = _trick_contract_won(hand, everyone, detail)
+    value = bid.value if won else bid.lost_value
+    if bid.value != bid.lost_value:
+        everyone(f"{bid.label} is worth {bid.value} if won, {bid.lost_value} if lost: {value} (RK-4)")
+    winners, losers = (side, defenders) if won else (defenders, side)
+    paid = settle(winners, losers, value)
+    lines = _share_lines(players, side, defenders, paid, value, "")
+    for name in players:
+        explain[name].append(lines[name])
+    pay("contract", bid.label, paid, value, won=won)
+    detail.update(won=won, contract_value=value, partner=hand.partner, called_king=hand.called_king,
+                  alone=len(side) == 1, bird=hand.bird,
+                  sides={"declarer": side, "defenders": defenders})
+    for entry in hand.bonuses:
+        _pay_bonus(entry, players, side, defenders, everyone, explain, pay)
+
+
+def _tell_called_king(hand: Hand, side: Sequence[str], defenders: Sequence[str], everyone) -> None:
+    """RK-5: who held the called King, and so who plays with whom."""
+    declarer = hand.declarer
+    called = f" called {hand.called_king}" if hand.called_king else " called a King"
+    if hand.partner:
+        everyone(f"{declarer}{called}; {hand.partner} held it: {_names(side)} against {_names(defenders)} "
+                 "(RK-5)")
+    else:
+        everyone(f"{declarer}{called} and no other player held it: {declarer} plays alone against three "
+                 "(RK-5)")
+
+
+def _point_contract_won(hand: Hand, counting: Counting, everyone, detail) -> bool:
+    """RK-3, RK-4: whether the declarer side reached the target (and made the bird the contract names, RK-6)."""
+    bid = hand.bid
+    taken = _card_points_taken(hand, counting, everyone)
+    how = f"{format_points(taken)} card points"
+    reached = taken >= counting.target
+    target = format_points(counting.target)
+    won = reached
+    if bid.bird:
+        made = next(e.made for e in hand.bonuses if e.contract)
+        won = reached and made
+        everyone(_bird_contract_line(hand, how, target, reached, made))
+    else:
+        everyone(f"{bid.label} by {hand.declarer}: {how} against a target of {target} — "
+                 f"{'won' if won else 'lost'} (RK-3, RK-4)")
+    detail.update(card_points=format_points(taken), target=format_points(counting.target), reached=reached)
+    return won
+
+
+def _card_points_taken(hand: Hand, counting: Counting, everyone) -> Fraction:
+    """RK-3: the declarer side's card points, as entered or counted from the cards it took."""
+    if hand.points is not None:
+        return hand.points
+    assert hand.cards is not None
+    taken = count_cards(hand.cards, counting.slug)
+    everyone(f"Cards taken by the declarer side, counted {counting.slug}: "
+             f"{cards_in_words(hand.cards, counting.slug)} (RK-2, RK-3)")
+    return taken
+
+
+def _bird_contract_line(hand: Hand, how: str, target: str, reached: bool, made: bool) -> str:
+    """RK-6: a bird contract is won only when the target is reached and its bird is made."""
+    label = BIRDS[hand.bird].label.lower()
+    verdict = ("won" if reached and made else "lost")
+    if reached and made:
+        why = f"reach the target of {target} and the {label} was made"
+    elif reached:
+        why = f"reach the target of {target} but the {label} was not made by the declarer side"
+    elif made:
+        why = f"fall short of the target of {target}, though the {label} was made"
+    else:
+        why = f"fall short of the target of {target} and the {label} was not made"
+    return f"{hand.bid.label} ({label}) by {hand.declarer}: {how} {why} — {verdict} (RK-3, RK-4, RK-6)"
+
+
+def _trick_contract_won(hand: Hand, everyone, detail) -> bool:
+    """RK-4: trick and beggar contracts are won by taking exactly the tricks the bid names."""
+    bid = hand.bid
+    assert hand.tricks is not None and bid.tricks is not None
+    won = hand.tricks == bid.tricks
+    taken_words = f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''} taken"
+    needed = "none allowed" if bid.tricks == 0 else f"exactly {bid.tricks} needed"
+    everyone(f"{bid.label} by {hand.declarer}: {taken_words}, {needed} — {'won' if won else 'lost'} (RK-4)")
+    detail.update(declarer_tricks=hand.tricks, target=f"exactly {bid.tricks} trick"
+                  + ("s" if bid.tricks != 1 else ""))
+    return won
+
+
+def _pay_bonus(entry: BonusEntry, players: Sequence[str], side: Sequence[str], defenders: Sequence[str], everyone,
+               explain, pay) -> None:
+    """RK-8: one bonus, paid each way between the two sides (or nothing, when nothing changes hands)."""
+    each, gains, why = _bonus_outcome(entry)
+    everyone(why)
+    mine = side if entry.side == "declarer" else defenders
+    theirs = defenders if entry.side == "declarer" else side
+    if gains is None:
+        paid = dict.fromkeys(players, 0)
+        to = None
+    else:
+        paid = settle(mine, theirs, each) if gains else settle(theirs, mine, each)
+        to = entry.side if gains else ("defenders" if entry.side == "declarer" else "declarer")
+        lines = _share_lines(players, side, defenders, paid, each, f"{entry.bonus.label}: ")
+        for name in players:
+            explain[name].append(lines[name])
+    pay(entry.bonus.slug, entry.bonus.label, paid, each, side=entry.side, announced=entry.announced,
+        made=entry.made, contract_bird=entry.contract, to=to)
 
 
 def _score_all_beggars(hand: Hand, players, counting: Counting, everyone, explain, pay, detail) -> None:
