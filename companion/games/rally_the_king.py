@@ -575,6 +575,7 @@ def _cards(raw: object, where: str, found: Problems) -> dict[str, int] | None:
 
 def _parse_bonuses(raw: object, at: str, bid: Bid | None, bird: str | None, cards: Mapping[str, int] | None,
                    called_king: str | None, found: Problems) -> tuple[BonusEntry, ...] | None:
+    """RK-8: the hand's bonuses; None, with their problems added to ``found``, unless every one is well entered."""
     where = f"{at}.bonuses"
     if raw is None:
         raw = []
@@ -587,88 +588,146 @@ def _parse_bonuses(raw: object, at: str, bid: Bid | None, bird: str | None, card
         return None
     entries: list[BonusEntry] = []
     ok = True
-    seen: dict[tuple[str, str], int] = {}
+    seen: dict[tuple[str, str], int] = {}  # (bonus, side): the index of the bonus that first entered it
     for j, item in enumerate(raw):
-        here = f"{where}[{j}]"
-        if not isinstance(item, Mapping):
-            found.add(here, "a bonus needs bonus, side, announced and made (RK-8)")
-            ok = False
-            continue
-        for key in item:
-            if key not in BONUS_FIELDS:
-                found.add(f"{here}.{key}", f"unknown field {said(key)}; a bonus has bonus, side, announced and made")
-                ok = False
-        slug = item.get("bonus")
-        if not isinstance(slug, str) or slug not in BONUSES:
-            found.add(f"{here}.bonus", f"unknown bonus {said(slug)}; the bonuses are "
-                                       f"{_names([b.label.lower() for b in BONUSES.values()])} (RK-8)")
-            ok = False
-            continue
-        bonus = BONUSES[slug]
-        # RK-6: the bird the contract names is the declarer side's, and counts as announced.
-        side = item.get("side")
-        contract = bird == slug and side in (None, "declarer")
-        if contract and side is None:
-            side = "declarer"
-        if side not in SIDES:
-            found.add(f"{here}.side", f"say which side won or lost the {bonus.label.lower()} bonus: the declarer side "
-                                      "or the defenders (RK-8)")
-            ok = False
-            continue
-        announced = item.get("announced")
-        if contract and announced is None:
-            announced = True
-        if not isinstance(announced, bool):
-            found.add(f"{here}.announced", f"say whether the {bonus.label.lower()} bonus was announced (RK-8)")
-            ok = False
-        elif contract and not announced:
-            found.add(f"{here}.announced", f"the {bonus.label.lower()} is the bird the contract names, so it counts "
-                                           "as announced (RK-6)")
-            ok = False
-        made = item.get("made")
-        if not isinstance(made, bool):
-            found.add(f"{here}.made", f"say whether the {bonus.label.lower()} bonus was made (RK-8)")
-            ok = False
-            continue
-        if slug == "last-king":
-            if bid is not None and not bid.partner:
-                found.add(f"{here}.bonus", "the last king is scored only on partner contracts, where a King is called "
-                                           "(RK-5, RK-8)")
-                ok = False
-                continue
-            if side != "declarer":
-                found.add(f"{here}.side", "the called King is held by the declarer side, so only the declarer "
-                                          "side can make the last king (RK-5, RK-8)")
-                ok = False
-                continue
-            if bid is not None and called_king is None:
-                found.add(f"{at}.called_king", "enter the called King: the last king is won with it "
-                                               "(RK-5, RK-8)")
-                ok = False
-                continue
-        key = (slug, side)
-        if key in seen:
-            whose = "the declarer side" if side == "declarer" else "the defenders"
-            found.add(here, f"the {bonus.label.lower()} for {whose} is entered twice (bonuses {seen[key] + 1} and "
-                            f"{j + 1}) (RK-8)")
-            ok = False
-            continue
-        seen[key] = j
-        if made and cards is not None:
-            problem = _contradiction(slug, side, cards)
-            if problem:
-                found.add(f"{here}.made", problem)
-                ok = False
-                continue
-        if isinstance(announced, bool):
-            entries.append(BonusEntry(bonus, side, announced, made, contract))
+        entry, fine = _read_bonus(item, j, at, bid, bird, cards, called_king, seen, found)
+        ok = ok and fine
+        if entry is not None:
+            entries.append(entry)
+    ok = _made_by_one_side_only(entries, where, found) and ok
+    return tuple(entries) if ok else None
+
+
+def _read_bonus(item: object, j: int, at: str, bid: Bid | None, bird: str | None, cards: Mapping[str, int] | None,
+                called_king: str | None, seen: dict[tuple[str, str], int],
+                found: Problems) -> tuple[BonusEntry | None, bool]:
+    """One bonus (RK-8): its entry, when it can be scored, and whether it was entered without a problem.
+
+    An entry can be scored yet have a problem (an unknown field, the contract's bird said to be unannounced):
+    it still counts when the bonuses are checked against each other.
+    """
+    here = f"{at}.bonuses[{j}]"
+    if not isinstance(item, Mapping):
+        found.add(here, "a bonus needs bonus, side, announced and made (RK-8)")
+        return None, False
+    ok = _bonus_fields_known(item, here, found)
+    slug = item.get("bonus")
+    if not isinstance(slug, str) or slug not in BONUSES:
+        found.add(f"{here}.bonus", f"unknown bonus {said(slug)}; the bonuses are "
+                                   f"{_names([b.label.lower() for b in BONUSES.values()])} (RK-8)")
+        return None, False
+    bonus = BONUSES[slug]
+    # RK-6: the bird the contract names is the declarer side's, and counts as announced.
+    contract = bird == slug and item.get("side") in (None, "declarer")
+    side = _bonus_side(item.get("side"), contract, here, bonus, found)
+    if side is None:
+        return None, False
+    announced, announced_ok = _bonus_announced(item.get("announced"), contract, here, bonus, found)
+    made = item.get("made")
+    if not isinstance(made, bool):
+        found.add(f"{here}.made", f"say whether the {bonus.label.lower()} bonus was made (RK-8)")
+        return None, False
+    if slug == "last-king" and not _last_king_fits(side, here, at, bid, called_king, found):
+        return None, False
+    if not _entered_once(slug, side, j, here, seen, found):
+        return None, False
+    if made and not _made_as_the_cards_show(slug, side, cards, here, found):
+        return None, False
+    entry = BonusEntry(bonus, side, announced, made, contract) if announced is not None else None
+    return entry, ok and announced_ok
+
+
+def _bonus_fields_known(item: Mapping, here: str, found: Problems) -> bool:
+    known = True
+    for key in item:
+        if key not in BONUS_FIELDS:
+            found.add(f"{here}.{key}", f"unknown field {said(key)}; a bonus has bonus, side, announced and made")
+            known = False
+    return known
+
+
+def _bonus_side(side: object, contract: bool, here: str, bonus: Bonus, found: Problems) -> str | None:
+    """RK-8: the side that won or lost the bonus; the contract's bird is the declarer side's (RK-6)."""
+    if contract and side is None:
+        side = "declarer"
+    if side not in SIDES:
+        found.add(f"{here}.side", f"say which side won or lost the {bonus.label.lower()} bonus: the declarer side "
+                                  "or the defenders (RK-8)")
+        return None
+    return side
+
+
+def _bonus_announced(announced: object, contract: bool, here: str, bonus: Bonus,
+                     found: Problems) -> tuple[bool | None, bool]:
+    """RK-8: whether the bonus was announced (None when that cannot be read), and whether that was well entered.
+
+    The contract's bird counts as announced (RK-6).
+    """
+    if contract and announced is None:
+        announced = True
+    if not isinstance(announced, bool):
+        found.add(f"{here}.announced", f"say whether the {bonus.label.lower()} bonus was announced (RK-8)")
+        return None, False
+    if contract and not announced:
+        found.add(f"{here}.announced", f"the {bonus.label.lower()} is the bird the contract names, so it counts "
+                                       "as announced (RK-6)")
+        return announced, False
+    return announced, True
+
+
+def _last_king_fits(side: str, here: str, at: str, bid: Bid | None, called_king: str | None,
+                    found: Problems) -> bool:
+    """RK-5, RK-8: the last king is won with the called King, so by the declarer side of a partner contract."""
+    if bid is not None and not bid.partner:
+        found.add(f"{here}.bonus", "the last king is scored only on partner contracts, where a King is called "
+                                   "(RK-5, RK-8)")
+        return False
+    if side != "declarer":
+        found.add(f"{here}.side", "the called King is held by the declarer side, so only the declarer "
+                                  "side can make the last king (RK-5, RK-8)")
+        return False
+    if bid is not None and called_king is None:
+        found.add(f"{at}.called_king", "enter the called King: the last king is won with it "
+                                       "(RK-5, RK-8)")
+        return False
+    return True
+
+
+def _entered_once(slug: str, side: str, j: int, here: str, seen: dict[tuple[str, str], int],
+                  found: Problems) -> bool:
+    """RK-8: each side's bonus is entered once; ``seen`` keeps where each was first entered."""
+    key = (slug, side)
+    if key in seen:
+        whose = "the declarer side" if side == "declarer" else "the defenders"
+        found.add(here, f"the {BONUSES[slug].label.lower()} for {whose} is entered twice (bonuses {seen[key] + 1} "
+                        f"and {j + 1}) (RK-8)")
+        return False
+    seen[key] = j
+    return True
+
+
+def _made_as_the_cards_show(slug: str, side: str, cards: Mapping[str, int] | None, here: str,
+                            found: Problems) -> bool:
+    """RK-8: a bonus entered as made is one the cards the declarer side took, when counted, allow."""
+    if cards is None:
+        return True
+    problem = _contradiction(slug, side, cards)
+    if problem:
+        found.add(f"{here}.made", problem)
+        return False
+    return True
+
+
+def _made_by_one_side_only(entries: Sequence[BonusEntry], where: str, found: Problems) -> bool:
+    """RK-8: a bonus is won by one side or the other, never both."""
+    ok = True
     for slug in BONUSES:
         both = [e for e in entries if e.bonus.slug == slug and e.made]
         if len(both) > 1:
             found.add(where, f"only one side can make the {BONUSES[slug].label.lower()}; both were entered as "
                              "made (RK-8)")
             ok = False
-    return tuple(entries) if ok else None
+    return ok
 
 
 def _contradiction(slug: str, side: str, cards: Mapping[str, int]) -> str | None:
@@ -688,78 +747,118 @@ def _contradiction(slug: str, side: str, cards: Mapping[str, int]) -> str | None
 
 
 def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting, found: Problems) -> Hand | None:
+    """One hand as entered, read field by field; None, with its problems added to ``found``, unless all is well."""
     if not isinstance(raw, Mapping):
         found.add(at, "each hand needs its dealer, bid, declarer and the declarer side's take (API.md)")
         return None
-    before = len(list(found))
+    before = len(list(found))  # the hand is refused if any problem is added from here on
+    _check_hand_fields(raw, at, found)
+    dealer = raw.get("dealer")
+    if dealer is not None:
+        dealer = _player(dealer, f"{at}.dealer", players, found, "dealer")
+    bid = _read_bid(raw.get("bid"), at, found)
+    declarer = _read_declarer(raw.get("declarer"), at, bid, players, found)
+    partner = _read_partner(raw.get("partner"), at, bid, declarer, players, found)
+    called_king = _read_called_king(raw.get("called_king"), at, bid, found)
+    bird = _read_bird(raw.get("bird"), at, bid, found)
+    points, cards, tricks, player_points = _read_take(raw, at, bid, declarer, players, counting, found)
+    bonuses = _parse_bonuses(raw.get("bonuses"), at, bid, bird, cards, called_king, found)
+    _check_contract_bird_entered(at, bid, bird, bonuses, found)
+    if len(list(found)) > before or bid is None:
+        return None
+    return Hand(dealer, bid, declarer, partner, called_king, points, cards, tricks, bird, player_points,
+                bonuses or ())
+
+
+def _check_hand_fields(raw: Mapping, at: str, found: Problems) -> None:
     for key in raw:
         if key not in HAND_FIELDS:
             found.add(f"{at}.{key}", f"unknown field {said(key)}; a hand has {', '.join(HAND_FIELDS)}")
     check_note(found, at, raw)
 
-    dealer = raw.get("dealer")
-    if dealer is not None:
-        dealer = _player(dealer, f"{at}.dealer", players, found, "dealer")
 
-    slug = raw.get("bid")
-    bid = None
+def _read_bid(slug: object, at: str, found: Problems) -> Bid | None:
+    """RK-4: the bid that won the bidding."""
     if slug is None:
         found.add(f"{at}.bid", "choose the bid (RK-4)")
     elif not isinstance(slug, str) or slug not in BIDS:
         found.add(f"{at}.bid", f"{said(slug)} is not a bid; the bids are {BID_NAMES} (RK-4)")
     else:
-        bid = BIDS[slug]
+        return BIDS[slug]
+    return None
 
-    declarer = raw.get("declarer")
-    if declarer is None:
-        if bid is None or bid.kind != "all-beggars":
-            found.add(f"{at}.declarer", "name the declarer, the player who won the bidding (RK-4)")
-    else:
-        declarer = _player(declarer, f"{at}.declarer", players, found, "declarer")
 
-    partner = raw.get("partner")
-    if partner is not None:
-        if bid is not None and not bid.partner:
-            found.add(f"{at}.partner", f"a {bid.label.lower()} is played without a partner: only "
-                                       f"{PARTNER_NAMES} call a King (RK-4, RK-5)")
-            partner = None
-        else:
-            partner = _player(partner, f"{at}.partner", players, found, "partner")
-            if partner is not None and partner == declarer:
-                found.add(f"{at}.partner", f"{partner} is the declarer; when the declarer holds the called King "
-                                           "(or it is in the stock) the declarer plays alone, with no partner "
-                                           "(RK-5)")
-                partner = None
+def _read_declarer(declarer: object, at: str, bid: Bid | None, players: Sequence[str],
+                   found: Problems) -> str | None:
+    """RK-4: the player who won the bidding; all beggars has none (RK-9)."""
+    if declarer is not None:
+        return _player(declarer, f"{at}.declarer", players, found, "declarer")
+    if bid is None or bid.kind != "all-beggars":
+        found.add(f"{at}.declarer", "name the declarer, the player who won the bidding (RK-4)")
+    return None
 
-    called = raw.get("called_king")
-    called_king = None
-    if called is not None:
-        if bid is not None and not bid.partner:
-            found.add(f"{at}.called_king", f"a {bid.label.lower()} calls no King; only {PARTNER_NAMES} "
-                                           "do (RK-5)")
-        else:
-            try:
-                card = parse_called_king(called)
-            except CardError as err:
-                found.add(f"{at}.called_king", f"{err}")
-            else:
-                if card.rank != "K" or card.is_trump:
-                    found.add(f"{at}.called_king", f"{card.name} is not a King; the declarer calls a King, "
-                                                   "such as KH or just H for the King of Hearts (RK-5)")
-                else:
-                    called_king = str(card)
 
-    bird = raw.get("bird")
-    if bird is not None:
-        if bid is not None and not bid.bird:
-            found.add(f"{at}.bird", f"a {bid.label.lower()} names no bird; only {BIRD_NAMES} do (RK-6)")
-            bird = None
-        elif not isinstance(bird, str) or bird not in BIRDS:
-            found.add(f"{at}.bird", f"{said(bird)} is not a bird; the birds are {BIRD_LIST} (RK-6, RK-8)")
-            bird = None
-    elif bid is not None and bid.bird:
-        found.add(f"{at}.bird", f"a {bid.label.lower()} names its bird: the {BIRD_LIST} (RK-6)")
+def _read_partner(partner: object, at: str, bid: Bid | None, declarer: str | None, players: Sequence[str],
+                  found: Problems) -> str | None:
+    """RK-5: who held the called King, on a contract that calls one; never the declarer."""
+    if partner is None:
+        return None
+    if bid is not None and not bid.partner:
+        found.add(f"{at}.partner", f"a {bid.label.lower()} is played without a partner: only "
+                                   f"{PARTNER_NAMES} call a King (RK-4, RK-5)")
+        return None
+    partner = _player(partner, f"{at}.partner", players, found, "partner")
+    if partner is not None and partner == declarer:
+        found.add(f"{at}.partner", f"{partner} is the declarer; when the declarer holds the called King "
+                                   "(or it is in the stock) the declarer plays alone, with no partner "
+                                   "(RK-5)")
+        return None
+    return partner
 
+
+def _read_called_king(called: object, at: str, bid: Bid | None, found: Problems) -> str | None:
+    """RK-5: the King a partner contract calls, in its canonical notation."""
+    if called is None:
+        return None
+    if bid is not None and not bid.partner:
+        found.add(f"{at}.called_king", f"a {bid.label.lower()} calls no King; only {PARTNER_NAMES} "
+                                       "do (RK-5)")
+        return None
+    try:
+        card = parse_called_king(called)
+    except CardError as err:
+        found.add(f"{at}.called_king", f"{err}")
+        return None
+    if card.rank != "K" or card.is_trump:
+        found.add(f"{at}.called_king", f"{card.name} is not a King; the declarer calls a King, "
+                                       "such as KH or just H for the King of Hearts (RK-5)")
+        return None
+    return str(card)
+
+
+def _read_bird(bird: object, at: str, bid: Bid | None, found: Problems) -> str | None:
+    """RK-6: the bird a bird contract names, which it must."""
+    if bird is None:
+        if bid is not None and bid.bird:
+            found.add(f"{at}.bird", f"a {bid.label.lower()} names its bird: the {BIRD_LIST} (RK-6)")
+        return None
+    if bid is not None and not bid.bird:
+        found.add(f"{at}.bird", f"a {bid.label.lower()} names no bird; only {BIRD_NAMES} do (RK-6)")
+        return None
+    if not isinstance(bird, str) or bird not in BIRDS:
+        found.add(f"{at}.bird", f"{said(bird)} is not a bird; the birds are {BIRD_LIST} (RK-6, RK-8)")
+        return None
+    return bird
+
+
+def _read_take(raw: Mapping, at: str, bid: Bid | None, declarer: str | None, players: Sequence[str],
+               counting: Counting, found: Problems
+               ) -> tuple[Fraction | None, dict[str, int] | None, int | None, dict[str, Fraction] | None]:
+    """RK-3, RK-4: what the declarer side took, as the bid's kind counts it.
+
+    Its card points or the cards it took on a point contract, its tricks on a trick or beggar contract,
+    each player's card points in all beggars; the rest None.
+    """
     points = cards = tricks = player_points = None
     kind = bid.kind if bid is not None else None
     given = {key for key in ("declarer_points", "declarer_cards", "declarer_tricks", "player_points")
@@ -771,16 +870,7 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting
                                  f"{bid.label.lower()}; give {' or '.join(TAKE_WORDS[k] for k in sorted(wanted))} "
                                  "(RK-3, RK-4)")
     if kind == "points":
-        if given >= {"declarer_points", "declarer_cards"}:
-            found.add(f"{at}.declarer_cards", "give the declarer side's card points or the cards it took, not both: "
-                                              "the two could disagree (RK-3)")
-        elif "declarer_points" in given:
-            points = _points(raw["declarer_points"], f"{at}.declarer_points", counting, found, "the declarer side")
-        elif "declarer_cards" in given:
-            cards = _cards(raw["declarer_cards"], f"{at}.declarer_cards", found)
-        else:
-            found.add(f"{at}.declarer_points", "enter the declarer side's card points, or count the cards it took "
-                                               "(RK-3)")
+        points, cards = _read_card_points_or_cards(raw, given, at, counting, found)
     elif kind in ("tricks", "beggar"):
         if "declarer_tricks" not in given:
             found.add(f"{at}.declarer_tricks", f"enter how many tricks {declarer or 'the declarer'} took (RK-4)")
@@ -789,16 +879,32 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting
                                  f"a hand has only {TRICKS} tricks (RK-3)", what="the number of tricks")
     elif kind == "all-beggars":
         player_points = _player_points(raw.get("player_points"), f"{at}.player_points", players, counting, found)
+    return points, cards, tricks, player_points
 
-    bonuses = _parse_bonuses(raw.get("bonuses"), at, bid, bird, cards, called_king, found)
+
+def _read_card_points_or_cards(raw: Mapping, given: set[str], at: str, counting: Counting,
+                               found: Problems) -> tuple[Fraction | None, dict[str, int] | None]:
+    """RK-3: a point contract's take, as the declarer side's card points or as the cards it took, never both."""
+    if given >= {"declarer_points", "declarer_cards"}:
+        found.add(f"{at}.declarer_cards", "give the declarer side's card points or the cards it took, not both: "
+                                          "the two could disagree (RK-3)")
+    elif "declarer_points" in given:
+        return _points(raw["declarer_points"], f"{at}.declarer_points", counting, found, "the declarer side"), None
+    elif "declarer_cards" in given:
+        return None, _cards(raw["declarer_cards"], f"{at}.declarer_cards", found)
+    else:
+        found.add(f"{at}.declarer_points", "enter the declarer side's card points, or count the cards it took "
+                                           "(RK-3)")
+    return None, None
+
+
+def _check_contract_bird_entered(at: str, bid: Bid | None, bird: str | None,
+                                 bonuses: tuple[BonusEntry, ...] | None, found: Problems) -> None:
+    """RK-6: a bird contract is won only with its bird, so the bonuses must say whether it was made."""
     if (bid is not None and bid.bird and bird is not None and bonuses is not None
             and not any(e.contract for e in bonuses)):
         label = BIRDS[bird].label.lower()
         found.add(f"{at}.bonuses", f"say whether the declarer side made the {label} the contract names (RK-6)")
-    if len(list(found)) > before or bid is None:
-        return None
-    return Hand(dealer, bid, declarer, partner, called_king, points, cards, tricks, bird, player_points,
-                bonuses or ())
 
 
 def _player_points(raw: object, where: str, players: Sequence[str], counting: Counting,
@@ -915,91 +1021,129 @@ def _score_hand(hand: Hand, players: Sequence[str], counting: Counting):
     if bid.kind == "all-beggars":
         _score_all_beggars(hand, players, counting, everyone, explain, pay, detail)
     else:
-        declarer = hand.declarer
-        assert declarer is not None
-        side = [p for p in players if p in (declarer, hand.partner)]
-        defenders = [p for p in players if p not in side]
-        alone = len(side) == 1
-        if bid.partner:
-            called = f" called {hand.called_king}" if hand.called_king else " called a King"
-            if hand.partner:
-                everyone(f"{declarer}{called}; {hand.partner} held it: {_names(side)} against {_names(defenders)} "
-                         "(RK-5)")
-            else:
-                everyone(f"{declarer}{called} and no other player held it: {declarer} plays alone against three "
-                         "(RK-5)")
-
-        if bid.kind == "points":
-            if hand.points is not None:
-                taken = hand.points
-                how = f"{format_points(taken)} card points"
-            else:
-                assert hand.cards is not None
-                taken = count_cards(hand.cards, counting.slug)
-                how = f"{format_points(taken)} card points"
-                everyone(f"Cards taken by the declarer side, counted {counting.slug}: "
-                         f"{cards_in_words(hand.cards, counting.slug)} (RK-2, RK-3)")
-            reached = taken >= counting.target
-            target = format_points(counting.target)
-            won = reached
-            if bid.bird:
-                made = next(e.made for e in hand.bonuses if e.contract)
-                won = reached and made
-                label = BIRDS[hand.bird].label.lower()
-                verdict = ("won" if won else "lost")
-                if reached and made:
-                    why = f"reach the target of {target} and the {label} was made"
-                elif reached:
-                    why = f"reach the target of {target} but the {label} was not made by the declarer side"
-                elif made:
-                    why = f"fall short of the target of {target}, though the {label} was made"
-                else:
-                    why = f"fall short of the target of {target} and the {label} was not made"
-                everyone(f"{bid.label} ({label}) by {declarer}: {how} {why} — {verdict} (RK-3, RK-4, RK-6)")
-            else:
-                everyone(f"{bid.label} by {declarer}: {how} against a target of {target} — "
-                         f"{'won' if won else 'lost'} (RK-3, RK-4)")
-            detail.update(card_points=format_points(taken), target=format_points(counting.target), reached=reached)
-        else:
-            assert hand.tricks is not None and bid.tricks is not None
-            won = hand.tricks == bid.tricks
-            taken_words = f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''} taken"
-            needed = "none allowed" if bid.tricks == 0 else f"exactly {bid.tricks} needed"
-            everyone(f"{bid.label} by {declarer}: {taken_words}, {needed} — {'won' if won else 'lost'} (RK-4)")
-            detail.update(declarer_tricks=hand.tricks, target=f"exactly {bid.tricks} trick"
-                          + ("s" if bid.tricks != 1 else ""))
-        value = bid.value if won else bid.lost_value
-        if bid.value != bid.lost_value:
-            everyone(f"{bid.label} is worth {bid.value} if won, {bid.lost_value} if lost: {value} (RK-4)")
-        winners, losers = (side, defenders) if won else (defenders, side)
-        paid = settle(winners, losers, value)
-        lines = _share_lines(players, side, defenders, paid, value, "")
-        for name in players:
-            explain[name].append(lines[name])
-        pay("contract", bid.label, paid, value, won=won)
-        detail.update(won=won, contract_value=value, partner=hand.partner, called_king=hand.called_king,
-                      alone=alone, bird=hand.bird,
-                      sides={"declarer": side, "defenders": defenders})
-
-        for entry in hand.bonuses:
-            each, gains, why = _bonus_outcome(entry)
-            everyone(why)
-            mine = side if entry.side == "declarer" else defenders
-            theirs = defenders if entry.side == "declarer" else side
-            if gains is None:
-                paid = dict.fromkeys(players, 0)
-                to = None
-            else:
-                paid = settle(mine, theirs, each) if gains else settle(theirs, mine, each)
-                to = entry.side if gains else ("defenders" if entry.side == "declarer" else "declarer")
-                lines = _share_lines(players, side, defenders, paid, each, f"{entry.bonus.label}: ")
-                for name in players:
-                    explain[name].append(lines[name])
-            pay(entry.bonus.slug, entry.bonus.label, paid, each, side=entry.side, announced=entry.announced,
-                made=entry.made, contract_bird=entry.contract, to=to)
+        _score_contract(hand, players, counting, everyone, explain, pay, detail)
     detail["payouts"] = payouts
     assert sum(points.values()) == 0, points  # RK-7: every payment is zero-sum
     return points, explain, detail
+
+
+def _score_contract(hand: Hand, players: Sequence[str], counting: Counting, everyone, explain, pay,
+                    detail) -> None:
+    """RK-4 to RK-8: the declarer side against the defenders, for the contract and then for each bonus."""
+    bid, declarer = hand.bid, hand.declarer
+    assert declarer is not None
+    side = [p for p in players if p in (declarer, hand.partner)]
+    defenders = [p for p in players if p not in side]
+    if bid.partner:
+        _tell_called_king(hand, side, defenders, everyone)
+    if bid.kind == "points":
+        won = _point_contract_won(hand, counting, everyone, detail)
+    else:
+        won = _trick_contract_won(hand, everyone, detail)
+    value = bid.value if won else bid.lost_value
+    if bid.value != bid.lost_value:
+        everyone(f"{bid.label} is worth {bid.value} if won, {bid.lost_value} if lost: {value} (RK-4)")
+    winners, losers = (side, defenders) if won else (defenders, side)
+    paid = settle(winners, losers, value)
+    lines = _share_lines(players, side, defenders, paid, value, "")
+    for name in players:
+        explain[name].append(lines[name])
+    pay("contract", bid.label, paid, value, won=won)
+    detail.update(won=won, contract_value=value, partner=hand.partner, called_king=hand.called_king,
+                  alone=len(side) == 1, bird=hand.bird,
+                  sides={"declarer": side, "defenders": defenders})
+    for entry in hand.bonuses:
+        _pay_bonus(entry, players, side, defenders, everyone, explain, pay)
+
+
+def _tell_called_king(hand: Hand, side: Sequence[str], defenders: Sequence[str], everyone) -> None:
+    """RK-5: who held the called King, and so who plays with whom."""
+    declarer = hand.declarer
+    called = f" called {hand.called_king}" if hand.called_king else " called a King"
+    if hand.partner:
+        everyone(f"{declarer}{called}; {hand.partner} held it: {_names(side)} against {_names(defenders)} "
+                 "(RK-5)")
+    else:
+        everyone(f"{declarer}{called} and no other player held it: {declarer} plays alone against three "
+                 "(RK-5)")
+
+
+def _point_contract_won(hand: Hand, counting: Counting, everyone, detail) -> bool:
+    """RK-3, RK-4: whether the declarer side reached the target (and made the bird the contract names, RK-6)."""
+    bid = hand.bid
+    taken = _card_points_taken(hand, counting, everyone)
+    how = f"{format_points(taken)} card points"
+    reached = taken >= counting.target
+    target = format_points(counting.target)
+    won = reached
+    if bid.bird:
+        made = next(e.made for e in hand.bonuses if e.contract)
+        won = reached and made
+        everyone(_bird_contract_line(hand, how, target, reached, made))
+    else:
+        everyone(f"{bid.label} by {hand.declarer}: {how} against a target of {target} — "
+                 f"{'won' if won else 'lost'} (RK-3, RK-4)")
+    detail.update(card_points=format_points(taken), target=format_points(counting.target), reached=reached)
+    return won
+
+
+def _card_points_taken(hand: Hand, counting: Counting, everyone) -> Fraction:
+    """RK-3: the declarer side's card points, as entered or counted from the cards it took."""
+    if hand.points is not None:
+        return hand.points
+    assert hand.cards is not None
+    taken = count_cards(hand.cards, counting.slug)
+    everyone(f"Cards taken by the declarer side, counted {counting.slug}: "
+             f"{cards_in_words(hand.cards, counting.slug)} (RK-2, RK-3)")
+    return taken
+
+
+def _bird_contract_line(hand: Hand, how: str, target: str, reached: bool, made: bool) -> str:
+    """RK-6: a bird contract is won only when the target is reached and its bird is made."""
+    label = BIRDS[hand.bird].label.lower()
+    verdict = ("won" if reached and made else "lost")
+    if reached and made:
+        why = f"reach the target of {target} and the {label} was made"
+    elif reached:
+        why = f"reach the target of {target} but the {label} was not made by the declarer side"
+    elif made:
+        why = f"fall short of the target of {target}, though the {label} was made"
+    else:
+        why = f"fall short of the target of {target} and the {label} was not made"
+    return f"{hand.bid.label} ({label}) by {hand.declarer}: {how} {why} — {verdict} (RK-3, RK-4, RK-6)"
+
+
+def _trick_contract_won(hand: Hand, everyone, detail) -> bool:
+    """RK-4: trick and beggar contracts are won by taking exactly the tricks the bid names."""
+    bid = hand.bid
+    assert hand.tricks is not None and bid.tricks is not None
+    won = hand.tricks == bid.tricks
+    taken_words = f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''} taken"
+    needed = "none allowed" if bid.tricks == 0 else f"exactly {bid.tricks} needed"
+    everyone(f"{bid.label} by {hand.declarer}: {taken_words}, {needed} — {'won' if won else 'lost'} (RK-4)")
+    detail.update(declarer_tricks=hand.tricks, target=f"exactly {bid.tricks} trick"
+                  + ("s" if bid.tricks != 1 else ""))
+    return won
+
+
+def _pay_bonus(entry: BonusEntry, players: Sequence[str], side: Sequence[str], defenders: Sequence[str], everyone,
+               explain, pay) -> None:
+    """RK-8: one bonus, paid each way between the two sides (or nothing, when nothing changes hands)."""
+    each, gains, why = _bonus_outcome(entry)
+    everyone(why)
+    mine = side if entry.side == "declarer" else defenders
+    theirs = defenders if entry.side == "declarer" else side
+    if gains is None:
+        paid = dict.fromkeys(players, 0)
+        to = None
+    else:
+        paid = settle(mine, theirs, each) if gains else settle(theirs, mine, each)
+        to = entry.side if gains else ("defenders" if entry.side == "declarer" else "declarer")
+        lines = _share_lines(players, side, defenders, paid, each, f"{entry.bonus.label}: ")
+        for name in players:
+            explain[name].append(lines[name])
+    pay(entry.bonus.slug, entry.bonus.label, paid, each, side=entry.side, announced=entry.announced,
+        made=entry.made, contract_bird=entry.contract, to=to)
 
 
 def _score_all_beggars(hand: Hand, players, counting: Counting, everyone, explain, pay, detail) -> None:

@@ -147,63 +147,93 @@ def extra_cards_cost(count: int, score: int) -> int:
 
 
 def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -> Hand | None:
+    """One hand as entered, read field by field; its problems are added to ``found`` in that order."""
     if not isinstance(raw, Mapping):
         found.add(at, "each hand needs who went out, the cards left, each player's round, the Burdens and the "
                       "extra cards bought (API.md)")
         return None
+    _check_hand_fields(raw, at, found)
+    out = raw.get("out")
+    out_given = out is not None
+    if out_given:
+        out = _player_at_table(out, f"{at}.out", players, found)
+    left = _read_cards_left(raw, at, out, players, found)
+    progress = _read_progress(raw, at, out, players, found)
+    burdens = _read_burdens(raw.get("burdens"), at, players, found)
+    _apply_burdens_to_progress(burdens, progress, at, found)
+    extra = _read_extra_cards(raw, at, players, found)
+    _check_how_the_hand_ended(out_given, progress, at, found)
+    return Hand(out, left, progress, burdens, extra)
+
+
+def _check_hand_fields(raw: Mapping, at: str, found: Problems) -> None:
     for key in raw:
         if key not in HAND_FIELDS:
             found.add(f"{at}.{key}", f"unknown field {said(key)}; a hand has {', '.join(sorted(HAND_FIELDS))}")
     check_note(found, at, raw)
 
-    def player(value: object, where: str, missing: str = "") -> str | None:
-        if missing and (value is None or value == ""):
-            found.add(where, missing)
-            return None
-        if not isinstance(value, str) or value not in players:
-            not_at_table(found, where, value, players)
-            return None
-        return value
 
-    out = raw.get("out")
-    out_given = out is not None
-    if out_given:
-        out = player(out, f"{at}.out")
+def _player_at_table(value: object, where: str, players: Sequence[str], found: Problems,
+                     missing: str = "") -> str | None:
+    """``value`` if it names a player at the table; ``missing`` is what to say when it is left blank."""
+    if missing and (value is None or value == ""):
+        found.add(where, missing)
+        return None
+    if not isinstance(value, str) or value not in players:
+        not_at_table(found, where, value, players)
+        return None
+    return value
 
-    def per_player(key: str, shape: str):
-        """(name, value, where) for each entry of a player-keyed field of the hand."""
-        value = raw.get(key)
-        if value is None:  # left out, or null: nobody
-            return
-        if not isinstance(value, Mapping):
-            found.add(f"{at}.{key}", f"give {shape} for each player by name")
-            return
-        for name, item in value.items():
-            where = f"{at}.{key}.{name}"
-            if player(name, where) is not None:
-                yield name, item, where
 
+def _per_player(raw: Mapping, key: str, shape: str, at: str, players: Sequence[str], found: Problems):
+    """(name, value, where) for each entry of a player-keyed field of the hand."""
+    value = raw.get(key)
+    if value is None:  # left out, or null: nobody
+        return
+    if not isinstance(value, Mapping):
+        found.add(f"{at}.{key}", f"give {shape} for each player by name")
+        return
+    for name, item in value.items():
+        where = f"{at}.{key}.{name}"
+        if _player_at_table(name, where, players, found) is not None:
+            yield name, item, where
+
+
+def _read_cards_left(raw: Mapping, at: str, out: str | None, players: Sequence[str],
+                     found: Problems) -> dict[str, dict[str, int]]:
+    """RR-1: the cards left in each player's hand, every class counted; who went out has none (RR-2)."""
     left: dict[str, dict[str, int]] = {}
-    for name, cards, where in per_player("left", "the cards left in hand, by class,"):
+    for name, cards, where in _per_player(raw, "left", "the cards left in hand, by class,", at, players, found):
         if not isinstance(cards, Mapping):
             found.add(where, "give the cards left as counts: low, high, action, sabotage, flex")
             continue
-        counts = {}
-        for kind, n in cards.items():
-            if kind not in CARD_CLASSES:
-                found.add(f"{where}.{kind}", f"unknown class of card {said(kind)}; use low, high, action, sabotage "
-                                             "or flex (RR-1)")
-                continue
-            n = check_count(found, f"{where}.{kind}", n, MAX_CARDS_OF_A_CLASS,
-                            f"the pack has only {MAX_CARDS_OF_A_CLASS} playing cards")
-            if n is not None:
-                counts[kind] = n
+        counts = _card_counts(cards, where, found)
         if name == out and any(counts.values()):
             found.add(where, f"{name} went out, so {name} has no cards left (RR-2)")
         left[name] = {kind: counts.get(kind, 0) for kind in CARD_CLASSES}
+    return left
 
+
+def _card_counts(cards: Mapping, where: str, found: Problems) -> dict[str, int]:
+    """RR-1: one hand's cards left, the classes that were entered and could be read."""
+    counts = {}
+    for kind, n in cards.items():
+        if kind not in CARD_CLASSES:
+            found.add(f"{where}.{kind}", f"unknown class of card {said(kind)}; use low, high, action, sabotage "
+                                         "or flex (RR-1)")
+            continue
+        n = check_count(found, f"{where}.{kind}", n, MAX_CARDS_OF_A_CLASS,
+                        f"the pack has only {MAX_CARDS_OF_A_CLASS} playing cards")
+        if n is not None:
+            counts[kind] = n
+    return counts
+
+
+def _read_progress(raw: Mapping, at: str, out: str | None, players: Sequence[str],
+                   found: Problems) -> dict[str, str]:
+    """RR-5: how each player's round went; going out completes it (RR-2)."""
     progress: dict[str, str] = {}
-    for name, value, where in per_player("progress", "how their round went"):
+    for name, value, where in _per_player(raw, "progress", "how their round went", at, players, found):
         if not isinstance(value, str) or value not in PROGRESS:  # a list is unhashable
             found.add(where, f"{said(value)} is not a way a round can go: a player {PROGRESS_LIST} (RR-5)")
         else:
@@ -216,43 +246,58 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
                 f"{out} went out, which completes the round, yet the entry says {out} {PROGRESS[progress[out]]} "
                 "(RR-2, RR-5)",
             )
+    return progress
 
-    burdens: list[Burden] = []
-    raw_burdens = raw.get("burdens")
+
+def _read_burdens(raw_burdens: object, at: str, players: Sequence[str], found: Problems) -> tuple[Burden, ...]:
+    """RR-3: the Burdens played this hand, in order; nobody is burdened twice."""
     if raw_burdens is None:
         raw_burdens = []
     elif not isinstance(raw_burdens, list):
         found.add(f"{at}.burdens", "give the Burdens as a list (RR-3)")
         raw_burdens = []
+    burdens: list[Burden] = []
     burdened: set[str] = set()
     for i, b in enumerate(raw_burdens):
         where = f"{at}.burdens[{i}]"
-        if not isinstance(b, Mapping):
-            found.add(where, "a Burden needs who it was on, who played it, whether it was double and whether it "
-                             "was completed (RR-3)")
+        burden = _read_burden(b, where, players, found)
+        if burden is None:
             continue
-        for key in b:
-            if key not in BURDEN_FIELDS:
-                found.add(f"{where}.{key}", f"unknown field {said(key)}; a burden has on, by, double and completed")
-        on = player(b.get("on"), f"{where}.on", "say who the Burden was played on (RR-3)")
-        by = player(b.get("by"), f"{where}.by", "say who played the Burden (RR-3)")
-        double = b.get("double", False)
-        completed = b.get("completed")
-        if not isinstance(double, bool):
-            found.add(f"{where}.double", "say whether it was a Double Burden (RR-3)")
-        if not isinstance(completed, bool):
-            found.add(f"{where}.completed", "say whether the burdened player completed the Burden (RR-3)")
-        if on is None or by is None or not isinstance(double, bool) or not isinstance(completed, bool):
+        if burden.on in burdened:
+            found.add(f"{where}.on", f"{burden.on} is already burdened this hand; nobody is burdened twice (RR-3)")
             continue
-        if on == by:
-            found.add(f"{where}.on", f"{on} cannot burden themselves")
-            continue
-        if on in burdened:
-            found.add(f"{where}.on", f"{on} is already burdened this hand; nobody is burdened twice (RR-3)")
-            continue
-        burdened.add(on)
-        burdens.append(Burden(on, by, double, completed))
+        burdened.add(burden.on)
+        burdens.append(burden)
+    return tuple(burdens)
 
+
+def _read_burden(b: object, where: str, players: Sequence[str], found: Problems) -> Burden | None:
+    """RR-3: one Burden, when every part of it can be read and it was played on someone else."""
+    if not isinstance(b, Mapping):
+        found.add(where, "a Burden needs who it was on, who played it, whether it was double and whether it "
+                         "was completed (RR-3)")
+        return None
+    for key in b:
+        if key not in BURDEN_FIELDS:
+            found.add(f"{where}.{key}", f"unknown field {said(key)}; a burden has on, by, double and completed")
+    on = _player_at_table(b.get("on"), f"{where}.on", players, found, "say who the Burden was played on (RR-3)")
+    by = _player_at_table(b.get("by"), f"{where}.by", players, found, "say who played the Burden (RR-3)")
+    double = b.get("double", False)
+    completed = b.get("completed")
+    if not isinstance(double, bool):
+        found.add(f"{where}.double", "say whether it was a Double Burden (RR-3)")
+    if not isinstance(completed, bool):
+        found.add(f"{where}.completed", "say whether the burdened player completed the Burden (RR-3)")
+    if on is None or by is None or not isinstance(double, bool) or not isinstance(completed, bool):
+        return None
+    if on == by:
+        found.add(f"{where}.on", f"{on} cannot burden themselves")
+        return None
+    return Burden(on, by, double, completed)
+
+
+def _apply_burdens_to_progress(burdens: Sequence[Burden], progress: dict[str, str], at: str,
+                               found: Problems) -> None:
     # A Burden is part of its target's round: completing it completes the round,
     # failing it means the round is repeated (RR-3 with the seed's Burden card).
     for b in burdens:
@@ -270,14 +315,21 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
                       f"{PROGRESS[step]} "
                       "(RR-3)")
 
+
+def _read_extra_cards(raw: Mapping, at: str, players: Sequence[str], found: Problems) -> dict[str, int]:
+    """RR-4: the extra cards each player bought before the deal."""
     extra: dict[str, int] = {}
-    for name, n, where in per_player("extra_cards", "the number of extra cards bought"):
+    for name, n, where in _per_player(raw, "extra_cards", "the number of extra cards bought", at, players, found):
         n = check_count(found, where, n, MAX_EXTRA_CARDS,
                         f"at most {MAX_EXTRA_CARDS} extra cards may be bought in a hand (RR-4)",
                         what="the number of extra cards")
         if n:
             extra[name] = n
+    return extra
 
+
+def _check_how_the_hand_ended(out_given: bool, progress: Mapping[str, str], at: str, found: Problems) -> None:
+    """A hand ends when a player goes out, or when the first player completes a Double Rummathon Royale."""
     doubles = [p for p, v in progress.items() if v == "double-completed"]
     if not out_given and not doubles:
         found.add(f"{at}.out", "name the player who went out (or mark a completed Double Rummathon Royale)")
@@ -286,7 +338,6 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
             f"{at}.progress.{doubles[1]}",
             "only one player can complete a Double Rummathon Royale: the game ends when the first does",
         )
-    return Hand(out, left, progress, tuple(burdens), extra)
 
 
 def late_players_refused(options: Mapping[str, Any]) -> str | None:
