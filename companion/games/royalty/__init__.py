@@ -395,75 +395,106 @@ def monarchy(dealt: object, words: object, wordlist: WordList | None = None) -> 
     'QXZB (all black, 4 letters) is a royalty, but QXZB is not in the default word list, SCOWL size 70 (RY-16, RY-17)'
     """
     found = Problems()
-    try:
-        deal = parse_hand(dealt)
-    except WordError as err:
-        found.add("dealt", str(err))
-        deal = ()
-    else:
-        if len(deal) != MONARCHY_DEAL:
-            found.add("dealt", f"Monarchy deals {MONARCHY_DEAL} cards; {given(len(deal))} (RY-16)")
-    made: list[Word] = []
-    if not isinstance(words, list):
-        found.add("words", "give the words made one by one, each as its cards, such as Cr Ar Lr Mr (RY-16)")
-    else:
-        for i, text in enumerate(words):
-            try:
-                made.append(parse_word(text))
-            except WordError as err:
-                found.add(f"words[{i}]", str(err))
+    deal = _read_deal(dealt, found)
+    made = _read_words_made(words, found)
     found.raise_if_any()
 
     if wordlist is None:
         wordlist = WordList.load_default()
+    # Each word takes its cards from those dealt and not used yet: a card serves one word only.
     left = Counter(c.key for c in deal)
     explain = [f"Dealt {_plural(len(deal), 'card')}: {_cards_text(deal)} (RY-16)"]
     checked = []
     valid = True
     for word in made:
-        royal = is_royalty(word)
-        missing = []
-        for card in word.cards:
-            if left[card.key] > 0:
-                left[card.key] -= 1
-            else:
-                missing.append(str(card) if not card.knave else "a Knave")
-        how = f"{word.text} ({colour_words(word)}, {_plural(len(word), 'letter')})"
-        verdict = wordlist.judge(word.text)  # RY-16: a royalty must be a word (RY-17)
-        listed = verdict.valid
-        if not royal:
-            why = "is not a royalty: it needs 4 or more letters in one colour, or 7 letters"
+        check = _check_word_made(word, left, wordlist, explain)
+        valid = valid and check["valid"]
+        checked.append(check)
+    unused = _cards_left(deal, left)
+    solved = valid and not unused
+    explain.append(f"Unused: {_cards_text(unused)} ({_plural(len(unused), 'card')}) (RY-16)")
+    explain.append(_monarchy_verdict(valid, solved, unused))
+    return {"valid": valid, "solved": solved, "words": checked, "unused": [str(c) for c in unused],
+            "unused_count": len(unused), "explain": explain}
+
+
+def _read_deal(dealt: object, found: Problems) -> tuple[RoyaltyCard, ...]:
+    """RY-16: the dealt cards, which should be 25; nothing dealt when they cannot be read."""
+    try:
+        deal = parse_hand(dealt)
+    except WordError as err:
+        found.add("dealt", str(err))
+        return ()
+    if len(deal) != MONARCHY_DEAL:
+        found.add("dealt", f"Monarchy deals {MONARCHY_DEAL} cards; {given(len(deal))} (RY-16)")
+    return deal
+
+
+def _read_words_made(words: object, found: Problems) -> list[Word]:
+    """RY-16: the words made from the deal, each read as its cards; a word that cannot be read is left out."""
+    made: list[Word] = []
+    if not isinstance(words, list):
+        found.add("words", "give the words made one by one, each as its cards, such as Cr Ar Lr Mr (RY-16)")
+        return made
+    for i, text in enumerate(words):
+        try:
+            made.append(parse_word(text))
+        except WordError as err:
+            found.add(f"words[{i}]", str(err))
+    return made
+
+
+def _take_from_deal(word: Word, left: Counter) -> list[str]:
+    """RY-16: takes the word's cards out of those left; the cards it needs that are not left, as named."""
+    missing = []
+    for card in word.cards:
+        if left[card.key] > 0:
+            left[card.key] -= 1
         else:
-            why = "is a royalty"
-        faults = []
-        if not listed:
-            faults.append(re.sub(r"\s*\(RY-17\)$", "", verdict.reasons[0]))
-        if missing:
-            verb = "is" if len(missing) == 1 else "are"
-            faults.append(f"{' and '.join(missing)} {verb} not among the dealt cards left")
-        if faults:
-            why += (", and " if not royal else ", but ") + " and ".join(faults)
-        explain.append(f"{how} {why} (RY-16{', RY-17' if not listed else ''})")
-        ok = royal and listed and not missing
-        valid = valid and ok
-        checked.append({"word": word.text, "cards": str(word), "royalty": royal, "in_word_list": listed,
-                        "uses_dealt_cards": not missing, "valid": ok})
+            missing.append(str(card) if not card.knave else "a Knave")
+    return missing
+
+
+def _check_word_made(word: Word, left: Counter, wordlist: WordList, explain: list[str]) -> dict[str, Any]:
+    """RY-16: one word made from the deal is a royalty, a word of the list (RY-17) and made of cards left."""
+    royal = is_royalty(word)
+    missing = _take_from_deal(word, left)
+    how = f"{word.text} ({colour_words(word)}, {_plural(len(word), 'letter')})"
+    verdict = wordlist.judge(word.text)  # RY-16: a royalty must be a word (RY-17)
+    listed = verdict.valid
+    why = "is a royalty" if royal else "is not a royalty: it needs 4 or more letters in one colour, or 7 letters"
+    faults = []
+    if not listed:
+        faults.append(re.sub(r"\s*\(RY-17\)$", "", verdict.reasons[0]))
+    if missing:
+        verb = "is" if len(missing) == 1 else "are"
+        faults.append(f"{' and '.join(missing)} {verb} not among the dealt cards left")
+    if faults:
+        why += (", and " if not royal else ", but ") + " and ".join(faults)
+    explain.append(f"{how} {why} (RY-16{', RY-17' if not listed else ''})")
+    ok = royal and listed and not missing
+    return {"word": word.text, "cards": str(word), "royalty": royal, "in_word_list": listed,
+            "uses_dealt_cards": not missing, "valid": ok}
+
+
+def _cards_left(deal: Sequence[RoyaltyCard], left: Counter) -> list[RoyaltyCard]:
+    """RY-16: the dealt cards no word used, in the order dealt."""
     unused = []
     for card in deal:
         if left[card.key] > 0:
             left[card.key] -= 1
             unused.append(card)
-    solved = valid and not unused
-    explain.append(f"Unused: {_cards_text(unused)} ({_plural(len(unused), 'card')}) (RY-16)")
+    return unused
+
+
+def _monarchy_verdict(valid: bool, solved: bool, unused: Sequence[RoyaltyCard]) -> str:
+    """RY-16: solved, not valid, or not solved yet, in one line."""
     if solved:
-        explain.append("Solved: every dealt card is in a royalty (RY-16)")
-    elif not valid:
-        explain.append("Not valid: every word must be a royalty, a word of the list, made from the dealt cards, "
-                       "each used once (RY-16)")
-    else:
-        explain.append(f"Not solved yet: {_plural(len(unused), 'card')} left (RY-16)")
-    return {"valid": valid, "solved": solved, "words": checked, "unused": [str(c) for c in unused],
-            "unused_count": len(unused), "explain": explain}
+        return "Solved: every dealt card is in a royalty (RY-16)"
+    if not valid:
+        return ("Not valid: every word must be a royalty, a word of the list, made from the dealt cards, "
+                "each used once (RY-16)")
+    return f"Not solved yet: {_plural(len(unused), 'card')} left (RY-16)"
 
 
 # ---------------------------------------------------------------------------------------
