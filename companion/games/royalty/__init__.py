@@ -554,21 +554,7 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
             found.add(where, f"{TITLE} has no option called {key}; its options are the letter values, junior "
                              "royalties, the variant, coalitions, the word list and house words")
         elif key == "letter_values":
-            if value is None:
-                continue
-            if not isinstance(value, Mapping):
-                found.add(where, "give the letter values letter by letter, such as B worth 3 and Q worth 10 (RY-2)")
-                continue
-            for letter, number in value.items():
-                at = f"{where}.{letter}"
-                if not isinstance(letter, str) or letter.upper() not in LETTERS or len(letter) != 1:
-                    found.add(at, f"{letter} is not a letter A to Z (RY-2)")
-                    continue
-                checked = check_count(found, at, number, MAX_LETTER_VALUE,
-                                      f"a letter value may be at most {MAX_LETTER_VALUE} (RY-2)",
-                                      what=f"the value of {letter.upper()}")
-                if checked is not None:
-                    overrides[letter.upper()] = checked
+            overrides = _letter_value_overrides(value, where, found)
         elif key == "junior":
             if not isinstance(value, bool):
                 found.add(where, "say yes or no to junior royalties, three letters of one colour (RY-5)")
@@ -587,20 +573,53 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
             if words is not None:
                 opts[key] = sorted(set(words))
         elif key == "word_list":
-            # RY-17 belongs to the word judge: the engine keeps the choice and never reads the list.
-            if value is not None and not isinstance(value, str) and not (
-                    isinstance(value, list) and all(isinstance(w, str) for w in value)):
-                found.add(where, "the table's word list must be a list of words, or the name of one (RY-17)")
-            elif isinstance(value, str) and len(value) > MAX_WORD_LIST:
-                found.add(where, f"a word list's name may have at most {MAX_WORD_LIST} characters")
-            elif isinstance(value, str) and limits.has_control(value):
-                found.add(where, "a word list's name cannot hold control characters")
-            elif isinstance(value, list):
-                if _word_list(value, where, found, "a word list") is not None:
-                    opts["word_list"] = value
-            else:
-                opts["word_list"] = value
+            _check_word_list_choice(value, where, found, opts)
     opts["letter_values"] = letter_values(overrides)
+    _check_options_agree(players, opts, found)
+    return opts
+
+
+def _letter_value_overrides(value: object, where: str, found: Problems) -> dict[str, int]:
+    """RY-2: the table's own letter values, letter by letter, in capitals; the ones that cannot be read left out."""
+    overrides: dict[str, int] = {}
+    if value is None:
+        return overrides
+    if not isinstance(value, Mapping):
+        found.add(where, "give the letter values letter by letter, such as B worth 3 and Q worth 10 (RY-2)")
+        return overrides
+    for letter, number in value.items():
+        at = f"{where}.{letter}"
+        if not isinstance(letter, str) or letter.upper() not in LETTERS or len(letter) != 1:
+            found.add(at, f"{letter} is not a letter A to Z (RY-2)")
+            continue
+        checked = check_count(found, at, number, MAX_LETTER_VALUE,
+                              f"a letter value may be at most {MAX_LETTER_VALUE} (RY-2)",
+                              what=f"the value of {letter.upper()}")
+        if checked is not None:
+            overrides[letter.upper()] = checked
+    return overrides
+
+
+def _check_word_list_choice(value: object, where: str, found: Problems, opts: dict[str, Any]) -> None:
+    """RY-17: the table's word list, by name or as its words, kept in ``opts`` when it can be used."""
+    # RY-17 belongs to the word judge: the engine keeps the choice and never reads the list.
+    if value is not None and not isinstance(value, str) and not (
+            isinstance(value, list) and all(isinstance(w, str) for w in value)):
+        found.add(where, "the table's word list must be a list of words, or the name of one (RY-17)")
+    elif isinstance(value, str) and len(value) > MAX_WORD_LIST:
+        found.add(where, f"a word list's name may have at most {MAX_WORD_LIST} characters")
+    elif isinstance(value, str) and limits.has_control(value):
+        found.add(where, "a word list's name cannot hold control characters")
+    elif isinstance(value, list):
+        if _word_list(value, where, found, "a word list") is not None:
+            opts["word_list"] = value
+    else:
+        opts["word_list"] = value
+
+
+def _check_options_agree(players: Sequence[str], opts: Mapping[str, Any], found: Problems) -> None:
+    """Options each fine alone that cannot go together: a word both allowed and refused (RY-17), and a
+    Joust with other than two players or with coalitions (RY-14, RY-15)."""
     both = set(opts.get("house_allow") or ()) & set(opts.get("house_deny") or ())
     if both:
         found.add("options.house_deny", f"{', '.join(sorted(both)[:5])} cannot be both allowed and refused by the "
@@ -610,7 +629,6 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
             found.add("options.variant", f"Joust is for exactly two players; {len(players)} are seated (RY-15)")
         if opts["coalitions"] is not None:
             found.add("options.coalitions", "Joust is for two players, each alone: no coalitions (RY-14, RY-15)")
-    return opts
 
 
 _LETTERS_ONLY = re.compile(r"[A-Za-z]+")
