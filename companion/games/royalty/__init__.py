@@ -1290,30 +1290,13 @@ def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, in
     lines = explain.setdefault(player, [])
     forced = player in state.must_pass
     state.must_pass.discard(player)
+    moved = _words_to_domain(state, player, lines)
 
-    # RY-9: the player's uncaptured words go into their Domain as the turn begins, whatever they do.
-    moved = [w for w in state.table if w.owner == player]
-    if moved:
-        state.table = [w for w in state.table if w.owner != player]
-        cards = sum(len(w.word) for w in moved)
-        state.domains[player] += cards
-        listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in moved)
-        lines.append(f"Words moved to the Domain: {listed}; Domain {_plural(state.domains[player], 'card')} (RY-9)")
-
-    capture_info = meld_info = None
-    target: TableWord | None = None
-    added: list[RoyaltyCard] = []
-    capture_score = meld_score = 0
-    if turn.capture is not None:
-        hit = _find_target(state, turn, turn.capture, moved, at, found)
-        if hit is None:
-            return None
-        target, added = hit
-        capture_score, capture_lines, capture_info = _capture_lines(target, turn.capture.word, added, values)
-        lines.extend(capture_lines)
-    if turn.meld is not None:
-        meld_score, meld_lines, meld_info = _meld(turn.meld, values, junior, first=index == 0)
-        lines.extend(meld_lines)
+    captured = _scored_capture(state, turn, moved, at, values, lines, found)
+    if captured is None:
+        return None
+    target, added, capture_score, capture_info = captured
+    meld_score, meld_info = _scored_meld(turn, index == 0, values, junior, lines)
     from_hand = len(added) + (len(turn.meld) if turn.meld is not None else 0)
     if from_hand > HAND_SIZE:
         found.add(at, f"{from_hand} cards were played from hand, but a hand holds {HAND_SIZE} (RY-8)")
@@ -1321,38 +1304,13 @@ def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, in
     if not in_order or turn.broken:
         return None
 
-    turn_score = capture_score + meld_score
-    if turn.capture is not None and turn.meld is not None:
-        lines.append(f"Turn: capture {capture_score} + meld {meld_score} = {turn_score} (RY-8)")
-    seven = from_hand == HAND_SIZE
-    if seven:
-        lines.append(f"Seven cards from hand: turn {turn_score} doubled = {turn_score * 2} (RY-8)")
-        turn_score *= 2
-
+    turn_score, seven = _turn_total(turn, capture_score, meld_score, from_hand, lines)
     void = _challenge_lines(turn, explain)
     if void:
         turn_score = 0
     else:
-        if turn.challenge is not None:
-            state.must_pass.add(turn.challenge.by)
-        if target is not None:
-            state.table.remove(target)
-            explain[target.owner].append(f"{target.word.text} captured by {player} as {turn.capture.word.text}: "
-                                         f"it leaves the table (RY-7, RY-9)")
-            state.table.append(TableWord(turn.capture.word, player))
-        if turn.meld is not None:
-            state.table.append(TableWord(turn.meld, player))
-            if turn.meld.text == ROYALTY:
-                state.royalty_melds[player] += 1
-                lines.append("ROYALTY melded: the final score will be doubled (RY-13)")
-
-    if turn.action == "pass":
-        lines.append("Passed, as the failed challenge required: 0 (RY-10)" if forced else "Passed: 0 (RY-8)")
-    elif turn.action == "trade":
-        lines.append("Traded the hand for fresh cards: 0 (RY-8)")
-    else:
-        cite = "RY-8, RY-10" if void else "RY-8"
-        lines.append(f"Turn score {turn_score}; total {state.totals[player] + turn_score} ({cite})")
+        _lay_words_down(state, turn, target, explain)
+    lines.append(_turn_score_line(state, turn, turn_score, forced, void))
     for p in players:
         if p != player and not explain[p]:
             explain[p].append(f"{player}'s turn: 0 (RY-8)")
@@ -1368,6 +1326,85 @@ def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, in
         challenge={"by": turn.challenge.by, "upheld": turn.challenge.upheld} if turn.challenge else None,
         moved_to_domain=[w.as_json() for w in moved])
     return points, {}, explain, detail
+
+
+def _words_to_domain(state: State, player: str, lines: list[str]) -> list[TableWord]:
+    """RY-9: the player's uncaptured words go into their Domain as the turn begins, whatever they do."""
+    moved = [w for w in state.table if w.owner == player]
+    if moved:
+        state.table = [w for w in state.table if w.owner != player]
+        cards = sum(len(w.word) for w in moved)
+        state.domains[player] += cards
+        listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in moved)
+        lines.append(f"Words moved to the Domain: {listed}; Domain {_plural(state.domains[player], 'card')} (RY-9)")
+    return moved
+
+
+def _scored_capture(state: State, turn: Turn, moved: list[TableWord], at: str, values: Mapping[str, int],
+                    lines: list[str], found: Problems
+                    ) -> tuple[TableWord | None, list[RoyaltyCard], int, dict | None] | None:
+    """RY-7: the word captured, the cards added from hand, the capture's score and its detail (no word, no
+    cards, 0 and None for a turn without a capture); None when the capture cannot have happened."""
+    if turn.capture is None:
+        return None, [], 0, None
+    hit = _find_target(state, turn, turn.capture, moved, at, found)
+    if hit is None:
+        return None
+    target, added = hit
+    capture_score, capture_lines, capture_info = _capture_lines(target, turn.capture.word, added, values)
+    lines.extend(capture_lines)
+    return target, added, capture_score, capture_info
+
+
+def _scored_meld(turn: Turn, first: bool, values: Mapping[str, int], junior: bool, lines: list[str]
+                 ) -> tuple[int, dict | None]:
+    """RY-3 to RY-6: the meld's score and its detail (0 and None for a turn without a meld)."""
+    if turn.meld is None:
+        return 0, None
+    meld_score, meld_lines, meld_info = _meld(turn.meld, values, junior, first=first)
+    lines.extend(meld_lines)
+    return meld_score, meld_info
+
+
+def _turn_total(turn: Turn, capture_score: int, meld_score: int, from_hand: int, lines: list[str]
+                ) -> tuple[int, bool]:
+    """RY-8: a capture and a meld add up, and a whole hand of seven cards played doubles the turn."""
+    turn_score = capture_score + meld_score
+    if turn.capture is not None and turn.meld is not None:
+        lines.append(f"Turn: capture {capture_score} + meld {meld_score} = {turn_score} (RY-8)")
+    seven = from_hand == HAND_SIZE
+    if seven:
+        lines.append(f"Seven cards from hand: turn {turn_score} doubled = {turn_score * 2} (RY-8)")
+        turn_score *= 2
+    return turn_score, seven
+
+
+def _lay_words_down(state: State, turn: Turn, target: TableWord | None, explain: dict[str, list[str]]) -> None:
+    """A turn that stands: the challenger who was not upheld passes next (RY-10), the captured word leaves
+    the table for the new one (RY-7, RY-9), the meld is laid down and ROYALTY is counted (RY-13)."""
+    player = turn.player
+    if turn.challenge is not None:
+        state.must_pass.add(turn.challenge.by)
+    if target is not None:
+        state.table.remove(target)
+        explain[target.owner].append(f"{target.word.text} captured by {player} as {turn.capture.word.text}: "
+                                     f"it leaves the table (RY-7, RY-9)")
+        state.table.append(TableWord(turn.capture.word, player))
+    if turn.meld is not None:
+        state.table.append(TableWord(turn.meld, player))
+        if turn.meld.text == ROYALTY:
+            state.royalty_melds[player] += 1
+            explain[player].append("ROYALTY melded: the final score will be doubled (RY-13)")
+
+
+def _turn_score_line(state: State, turn: Turn, turn_score: int, forced: bool, void: bool) -> str:
+    """RY-8, RY-10: the turn's last line: a pass (perhaps owed after a failed challenge), a trade, or the score."""
+    if turn.action == "pass":
+        return "Passed, as the failed challenge required: 0 (RY-10)" if forced else "Passed: 0 (RY-8)"
+    if turn.action == "trade":
+        return "Traded the hand for fresh cards: 0 (RY-8)"
+    cite = "RY-8, RY-10" if void else "RY-8"
+    return f"Turn score {turn_score}; total {state.totals[turn.player] + turn_score} ({cite})"
 
 
 def _joust_turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, int], found: Problems):
