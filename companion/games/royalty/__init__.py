@@ -1417,52 +1417,26 @@ def _joust_turn(state: State, turn: Turn, index: int, at: str, values: Mapping[s
     forced = player in state.must_pass
     state.must_pass.discard(player)
     points = dict.fromkeys(players, 0)
-    word = turn.meld
-    royal = False
-    if word is not None and len(word) > HAND_SIZE:
-        found.add(f"{at}.meld", f"Joust exposes {HAND_SIZE} cards; a word of {len(word)} cannot be formed (RY-15)")
+    if turn.meld is not None and len(turn.meld) > HAND_SIZE:
+        found.add(f"{at}.meld", f"Joust exposes {HAND_SIZE} cards; a word of {len(turn.meld)} cannot be formed "
+                                "(RY-15)")
         return None
     if not in_order or turn.broken:
         return None
-    if word is not None:
-        value = word_value(word, values)
-        royal = is_royalty(word)
-        lines.append(f"Word {word.text} ({colour_words(word)}): {_sum_text(word.cards, values)}, straight to the "
-                     f"Domain at face value (RY-3, RY-15)")
-        if _challenge_lines(turn, explain):
-            word, royal = None, False
-        else:
-            if turn.challenge is not None:
-                state.must_pass.add(turn.challenge.by)
-            points[player] = value
-            state.domains[player] += len(word)
-            if royal:
-                lines.append(f"{word.text} is a royalty: {player} plays again (RY-15)")
-    passed = word is None
+
+    played, royal, word_score = _joust_word(state, turn, values, explain)
+    points[player] = word_score
+    passed = not played
     if turn.action == "pass":
         lines.append("Passed, as the failed challenge required: 0 (RY-10)" if forced else "Passed: 0 (RY-15)")
     state.turns += 1
-    if passed:
-        if state.last_was_pass:
-            state.over = True
-            lines.append("Two passes in a row: the Joust is over (RY-15)")
-        else:
-            lines.append(f"After a pass {other} plays twice (RY-15)")
-            state.next, state.plays_left = other, 2
-        state.last_was_pass = True
-    else:
-        state.last_was_pass = False
-        state.plays_left -= 1
-        if royal:
-            state.plays_left += 1
-        if state.plays_left == 0:
-            state.next, state.plays_left = other, 1
-        else:
-            state.next = player
+    _joust_next(state, player, other, passed, royal, lines)
     lines.append(f"Turn score {plain(points[player])}; Domain {_plural(state.domains[player], 'card')}; "
                  f"total {plain(state.totals[player] + points[player])} (RY-15)")
     if not explain[other]:
         explain[other].append(f"{player}'s turn: 0 (RY-15)")
+
+    # Two passes in a row end the Joust on this turn: its Domain bonus comes with the turn's points.
     bonus: dict[str, int] = {}
     end_info = None
     if state.over:
@@ -1477,6 +1451,50 @@ def _joust_turn(state: State, turn: Turn, index: int, at: str, values: Mapping[s
     if end_info is not None:
         detail["end"] = end_info
     return points, {}, explain, detail
+
+
+def _joust_word(state: State, turn: Turn, values: Mapping[str, int], explain: dict[str, list[str]]
+                ) -> tuple[bool, bool, int]:
+    """RY-15: the word formed goes to the Domain at face value unless a challenge is upheld (RY-10).
+    Whether a word stands, whether it is a royalty (which plays again), and its score."""
+    word, player = turn.meld, turn.player
+    if word is None:
+        return False, False, 0
+    lines = explain[player]
+    value = word_value(word, values)
+    royal = is_royalty(word)
+    lines.append(f"Word {word.text} ({colour_words(word)}): {_sum_text(word.cards, values)}, straight to the "
+                 f"Domain at face value (RY-3, RY-15)")
+    if _challenge_lines(turn, explain):
+        return False, False, 0
+    if turn.challenge is not None:
+        state.must_pass.add(turn.challenge.by)
+    state.domains[player] += len(word)
+    if royal:
+        lines.append(f"{word.text} is a royalty: {player} plays again (RY-15)")
+    return True, royal, value
+
+
+def _joust_next(state: State, player: str, other: str, passed: bool, royal: bool, lines: list[str]) -> None:
+    """RY-15: who plays next. A pass gives the other player two plays, and a second pass in a row ends the
+    Joust; a royalty gives its player one more play."""
+    if passed:
+        if state.last_was_pass:
+            state.over = True
+            lines.append("Two passes in a row: the Joust is over (RY-15)")
+        else:
+            lines.append(f"After a pass {other} plays twice (RY-15)")
+            state.next, state.plays_left = other, 2
+        state.last_was_pass = True
+        return
+    state.last_was_pass = False
+    state.plays_left -= 1
+    if royal:
+        state.plays_left += 1
+    if state.plays_left == 0:
+        state.next, state.plays_left = other, 1
+    else:
+        state.next = player
 
 
 def _joust_end(state: State, explain: dict[str, list[str]]) -> tuple[dict[str, int], dict[str, Any]]:
