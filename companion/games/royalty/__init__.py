@@ -1531,88 +1531,19 @@ def _end(state: State, end: End, sides: Coalitions | None, values: Mapping[str, 
         detail = _detail(state, "end", None, dict.fromkeys(players, 0), {}, end=info)
         return bonus, {}, explain_lines, detail
 
-    # RY-9: at the end every word still on the table goes to its owner's Domain.
-    moved = list(state.table)
-    state.table = []
-    for name in players:
-        mine = [w for w in moved if w.owner == name]
-        if mine:
-            state.domains[name] += sum(len(w.word) for w in mine)
-            listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in mine)
-            explain[name].append(f"At the end, words moved to the Domain: {listed}; Domain "
-                                 f"{_plural(state.domains[name], 'card')} (RY-9)")
-
+    moved = _table_to_domains(state, explain)
     # RY-11: going out collects the others' cards; when all passed, each loses their own.
     unplayed = dict.fromkeys(players, 0)
     held = {p: end.unplayed.get(p, ()) for p in players}
     if end.went_out is not None:
-        goer = end.went_out
-        gained, count, parts = 0, 0, []
-        for p in players:
-            cards = held[p]
-            if p == goer or not cards:
-                continue
-            v = sum(card_value(c, values) for c in cards)
-            gained, count = gained + v, count + len(cards)
-            parts.append(f"{p}'s {_cards_text(cards)} ({v})")
-            verb = "goes" if len(cards) == 1 else "go"
-            explain[p].append(f"{goer} went out: {p}'s unplayed {_cards_text(cards)} {verb} to {goer} (RY-11)")
-        for p in players:
-            if p != goer and not held[p]:
-                explain[p].append(f"{goer} went out; {p} held no cards (RY-11)")
-        unplayed[goer] = gained
-        state.domains[goer] += count
-        got = "; ".join(parts) if parts else "nobody held a card"
-        explain[goer].append(f"Went out: {got}: +{gained} and {_plural(count, 'card')} to the Domain, "
-                             f"now {plain(state.domains[goer])} (RY-11)")
+        unplayed[end.went_out] = _went_out(state, end.went_out, held, values, explain)
     else:
-        for p in players:
-            cards = held[p]
-            v = sum(card_value(c, values) for c in cards)
-            unplayed[p] = -v
-            state.domains[p] -= len(cards)
-            if cards:
-                explain[p].append(f"Everyone passed: unplayed {_cards_text(cards)} {signed(-v)} and "
-                                  f"−{_plural(len(cards), 'Domain card')}, now {plain(state.domains[p])} (RY-11)")
-            else:
-                explain[p].append("Everyone passed; no cards left in hand (RY-11)")
+        unplayed = _everyone_passed(state, held, values, explain)
 
     # RY-12 and RY-13, per player or per coalition (RY-14).
     parties = list(sides.sides) if sides else list(players)
     members = {party: (sides.sides[party] if sides else (party,)) for party in parties}
-    domain = {party: sum(state.domains[p] for p in members[party]) for party in parties}
-    before = {party: sum(state.totals[p] + unplayed[p] for p in members[party]) for party in parties}
-    most = max(domain.values())
-    top = [party for party in parties if domain[party] == most]
-    domain_bonus = {party: (DOMAIN_BONUS if len(top) == 1 else DOMAIN_BONUS_TIED) if party in top else 0
-                    for party in parties}
-    royalty_bonus = {}
-    for party in parties:
-        label = _party_name(party, sides)
-        whose = "The coalition's Domain" if sides else "Domain"
-        if party in top and len(top) == 1:
-            line = f"{whose} {_plural(domain[party], 'card')}, the most: +{DOMAIN_BONUS} (RY-12)"
-        elif party in top:
-            others = " and ".join(_party_name(t, sides) for t in top if t != party)
-            line = (f"{whose} {_plural(domain[party], 'card')}, tied for the most with {others}: "
-                    f"+{DOMAIN_BONUS_TIED} (RY-12)")
-        else:
-            line = (f"{whose} {_plural(domain[party], 'card')}; {_party_name(top[0], sides)} has the most "
-                    f"({plain(most)}): no bonus (RY-12)")
-        if sides is not None:
-            line = line.replace("(RY-12)", "(RY-12, RY-14)")
-        final = before[party] + domain_bonus[party]
-        n = sum(state.royalty_melds[p] for p in members[party])
-        doubled = final * (2 ** n)
-        royalty_bonus[party] = doubled - final
-        for p in members[party]:
-            explain[p].append(line)
-            if n:
-                times = "doubled" if n == 1 else f"doubled {n} times"
-                explain[p].append(f"ROYALTY melded {_plural(n, 'time')}: final score {plain(final)} {times} = "
-                                  f"{plain(doubled)} (RY-13)")
-            rulings = "RY-11, RY-12, RY-13, RY-14" if sides else "RY-11, RY-12, RY-13"
-            explain[p].append(f"Final score{' of ' + label if sides else ''}: {plain(doubled)} ({rulings})")
+    domain_bonus, royalty_bonus = _final_bonuses(state, sides, parties, members, unplayed, explain)
 
     points = dict(unplayed)
     side_bonus: dict[str, int] = {}
@@ -1631,6 +1562,118 @@ def _end(state: State, end: End, sides: Coalitions | None, values: Mapping[str, 
     detail = _detail(state, "end", end.went_out, dict.fromkeys(players, 0),
                      _values_used(values, *[held[p] for p in players]), end=info)
     return points, side_bonus, explain, detail
+
+
+def _table_to_domains(state: State, explain: dict[str, list[str]]) -> list[TableWord]:
+    """RY-9: at the end every word still on the table goes to its owner's Domain."""
+    moved = list(state.table)
+    state.table = []
+    for name in state.players:
+        mine = [w for w in moved if w.owner == name]
+        if mine:
+            state.domains[name] += sum(len(w.word) for w in mine)
+            listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in mine)
+            explain[name].append(f"At the end, words moved to the Domain: {listed}; Domain "
+                                 f"{_plural(state.domains[name], 'card')} (RY-9)")
+    return moved
+
+
+def _went_out(state: State, goer: str, held: Mapping[str, Sequence[RoyaltyCard]], values: Mapping[str, int],
+              explain: dict[str, list[str]]) -> int:
+    """RY-11: the player who went out takes the value of the cards the others hold, and the cards to
+    their Domain; what they gained."""
+    gained, count, parts = 0, 0, []
+    for p in state.players:
+        cards = held[p]
+        if p == goer or not cards:
+            continue
+        v = sum(card_value(c, values) for c in cards)
+        gained, count = gained + v, count + len(cards)
+        parts.append(f"{p}'s {_cards_text(cards)} ({v})")
+        verb = "goes" if len(cards) == 1 else "go"
+        explain[p].append(f"{goer} went out: {p}'s unplayed {_cards_text(cards)} {verb} to {goer} (RY-11)")
+    for p in state.players:
+        if p != goer and not held[p]:
+            explain[p].append(f"{goer} went out; {p} held no cards (RY-11)")
+    state.domains[goer] += count
+    got = "; ".join(parts) if parts else "nobody held a card"
+    explain[goer].append(f"Went out: {got}: +{gained} and {_plural(count, 'card')} to the Domain, "
+                         f"now {plain(state.domains[goer])} (RY-11)")
+    return gained
+
+
+def _everyone_passed(state: State, held: Mapping[str, Sequence[RoyaltyCard]], values: Mapping[str, int],
+                     explain: dict[str, list[str]]) -> dict[str, int]:
+    """RY-11: nobody went out, so each player loses the value of the cards they hold, and as many Domain
+    cards; what each lost, as a negative number."""
+    unplayed = {}
+    for p in state.players:
+        cards = held[p]
+        v = sum(card_value(c, values) for c in cards)
+        unplayed[p] = -v
+        state.domains[p] -= len(cards)
+        if cards:
+            explain[p].append(f"Everyone passed: unplayed {_cards_text(cards)} {signed(-v)} and "
+                              f"−{_plural(len(cards), 'Domain card')}, now {plain(state.domains[p])} (RY-11)")
+        else:
+            explain[p].append("Everyone passed; no cards left in hand (RY-11)")
+    return unplayed
+
+
+def _final_bonuses(state: State, sides: Coalitions | None, parties: Sequence[str],
+                   members: Mapping[str, tuple[str, ...]], unplayed: Mapping[str, int],
+                   explain: dict[str, list[str]]) -> tuple[dict[str, int], dict[str, int]]:
+    """RY-12 and RY-13 for each player, or each coalition (RY-14): the Domain bonus, and what doubling
+    for each ROYALTY melded adds to the final score."""
+    domain = {party: sum(state.domains[p] for p in members[party]) for party in parties}
+    before = {party: sum(state.totals[p] + unplayed[p] for p in members[party]) for party in parties}
+    most = max(domain.values())
+    top = [party for party in parties if domain[party] == most]
+    domain_bonus = {party: (DOMAIN_BONUS if len(top) == 1 else DOMAIN_BONUS_TIED) if party in top else 0
+                    for party in parties}
+    royalty_bonus = {}
+    for party in parties:
+        line = _domain_bonus_line(party, sides, domain, top, most)
+        final = before[party] + domain_bonus[party]
+        # RY-13: each ROYALTY melded doubles the final score once more, the Domain bonus included.
+        n = sum(state.royalty_melds[p] for p in members[party])
+        doubled = final * (2 ** n)
+        royalty_bonus[party] = doubled - final
+        for p in members[party]:
+            explain[p].append(line)
+            explain[p].extend(_final_score_lines(party, sides, n, final, doubled))
+    return domain_bonus, royalty_bonus
+
+
+def _domain_bonus_line(party: str, sides: Coalitions | None, domain: Mapping[str, int], top: Sequence[str],
+                       most: int) -> str:
+    """RY-12 (with RY-14 for a coalition): the largest Domain's bonus, shared when tied, in words."""
+    whose = "The coalition's Domain" if sides else "Domain"
+    if party in top and len(top) == 1:
+        line = f"{whose} {_plural(domain[party], 'card')}, the most: +{DOMAIN_BONUS} (RY-12)"
+    elif party in top:
+        others = " and ".join(_party_name(t, sides) for t in top if t != party)
+        line = (f"{whose} {_plural(domain[party], 'card')}, tied for the most with {others}: "
+                f"+{DOMAIN_BONUS_TIED} (RY-12)")
+    else:
+        line = (f"{whose} {_plural(domain[party], 'card')}; {_party_name(top[0], sides)} has the most "
+                f"({plain(most)}): no bonus (RY-12)")
+    if sides is not None:
+        line = line.replace("(RY-12)", "(RY-12, RY-14)")
+    return line
+
+
+def _final_score_lines(party: str, sides: Coalitions | None, royalties: int, final: int, doubled: int) -> list[str]:
+    """RY-13: the doubling for each ROYALTY melded, if any; then the final score (the coalition's, RY-14)."""
+    lines = []
+    if royalties:
+        times = "doubled" if royalties == 1 else f"doubled {royalties} times"
+        lines.append(f"ROYALTY melded {_plural(royalties, 'time')}: final score {plain(final)} {times} = "
+                     f"{plain(doubled)} (RY-13)")
+    rulings = "RY-11, RY-12, RY-13, RY-14" if sides else "RY-11, RY-12, RY-13"
+    label = _party_name(party, sides)
+    lines.append(f"Final score{' of ' + label if sides else ''}: {plain(doubled)} ({rulings})")
+    return lines
 
 
 def _outcome(state: State, sides: Coalitions | None, side_totals: Mapping[str, int] | None, entry: Turn | End,
