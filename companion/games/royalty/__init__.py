@@ -395,75 +395,106 @@ def monarchy(dealt: object, words: object, wordlist: WordList | None = None) -> 
     'QXZB (all black, 4 letters) is a royalty, but QXZB is not in the default word list, SCOWL size 70 (RY-16, RY-17)'
     """
     found = Problems()
-    try:
-        deal = parse_hand(dealt)
-    except WordError as err:
-        found.add("dealt", str(err))
-        deal = ()
-    else:
-        if len(deal) != MONARCHY_DEAL:
-            found.add("dealt", f"Monarchy deals {MONARCHY_DEAL} cards; {given(len(deal))} (RY-16)")
-    made: list[Word] = []
-    if not isinstance(words, list):
-        found.add("words", "give the words made one by one, each as its cards, such as Cr Ar Lr Mr (RY-16)")
-    else:
-        for i, text in enumerate(words):
-            try:
-                made.append(parse_word(text))
-            except WordError as err:
-                found.add(f"words[{i}]", str(err))
+    deal = _read_deal(dealt, found)
+    made = _read_words_made(words, found)
     found.raise_if_any()
 
     if wordlist is None:
         wordlist = WordList.load_default()
+    # Each word takes its cards from those dealt and not used yet: a card serves one word only.
     left = Counter(c.key for c in deal)
     explain = [f"Dealt {_plural(len(deal), 'card')}: {_cards_text(deal)} (RY-16)"]
     checked = []
     valid = True
     for word in made:
-        royal = is_royalty(word)
-        missing = []
-        for card in word.cards:
-            if left[card.key] > 0:
-                left[card.key] -= 1
-            else:
-                missing.append(str(card) if not card.knave else "a Knave")
-        how = f"{word.text} ({colour_words(word)}, {_plural(len(word), 'letter')})"
-        verdict = wordlist.judge(word.text)  # RY-16: a royalty must be a word (RY-17)
-        listed = verdict.valid
-        if not royal:
-            why = "is not a royalty: it needs 4 or more letters in one colour, or 7 letters"
+        check = _check_word_made(word, left, wordlist, explain)
+        valid = valid and check["valid"]
+        checked.append(check)
+    unused = _cards_left(deal, left)
+    solved = valid and not unused
+    explain.append(f"Unused: {_cards_text(unused)} ({_plural(len(unused), 'card')}) (RY-16)")
+    explain.append(_monarchy_verdict(valid, solved, unused))
+    return {"valid": valid, "solved": solved, "words": checked, "unused": [str(c) for c in unused],
+            "unused_count": len(unused), "explain": explain}
+
+
+def _read_deal(dealt: object, found: Problems) -> tuple[RoyaltyCard, ...]:
+    """RY-16: the dealt cards, which should be 25; nothing dealt when they cannot be read."""
+    try:
+        deal = parse_hand(dealt)
+    except WordError as err:
+        found.add("dealt", str(err))
+        return ()
+    if len(deal) != MONARCHY_DEAL:
+        found.add("dealt", f"Monarchy deals {MONARCHY_DEAL} cards; {given(len(deal))} (RY-16)")
+    return deal
+
+
+def _read_words_made(words: object, found: Problems) -> list[Word]:
+    """RY-16: the words made from the deal, each read as its cards; a word that cannot be read is left out."""
+    made: list[Word] = []
+    if not isinstance(words, list):
+        found.add("words", "give the words made one by one, each as its cards, such as Cr Ar Lr Mr (RY-16)")
+        return made
+    for i, text in enumerate(words):
+        try:
+            made.append(parse_word(text))
+        except WordError as err:
+            found.add(f"words[{i}]", str(err))
+    return made
+
+
+def _take_from_deal(word: Word, left: Counter) -> list[str]:
+    """RY-16: takes the word's cards out of those left; the cards it needs that are not left, as named."""
+    missing = []
+    for card in word.cards:
+        if left[card.key] > 0:
+            left[card.key] -= 1
         else:
-            why = "is a royalty"
-        faults = []
-        if not listed:
-            faults.append(re.sub(r"\s*\(RY-17\)$", "", verdict.reasons[0]))
-        if missing:
-            verb = "is" if len(missing) == 1 else "are"
-            faults.append(f"{' and '.join(missing)} {verb} not among the dealt cards left")
-        if faults:
-            why += (", and " if not royal else ", but ") + " and ".join(faults)
-        explain.append(f"{how} {why} (RY-16{', RY-17' if not listed else ''})")
-        ok = royal and listed and not missing
-        valid = valid and ok
-        checked.append({"word": word.text, "cards": str(word), "royalty": royal, "in_word_list": listed,
-                        "uses_dealt_cards": not missing, "valid": ok})
+            missing.append(str(card) if not card.knave else "a Knave")
+    return missing
+
+
+def _check_word_made(word: Word, left: Counter, wordlist: WordList, explain: list[str]) -> dict[str, Any]:
+    """RY-16: one word made from the deal is a royalty, a word of the list (RY-17) and made of cards left."""
+    royal = is_royalty(word)
+    missing = _take_from_deal(word, left)
+    how = f"{word.text} ({colour_words(word)}, {_plural(len(word), 'letter')})"
+    verdict = wordlist.judge(word.text)  # RY-16: a royalty must be a word (RY-17)
+    listed = verdict.valid
+    why = "is a royalty" if royal else "is not a royalty: it needs 4 or more letters in one colour, or 7 letters"
+    faults = []
+    if not listed:
+        faults.append(re.sub(r"\s*\(RY-17\)$", "", verdict.reasons[0]))
+    if missing:
+        verb = "is" if len(missing) == 1 else "are"
+        faults.append(f"{' and '.join(missing)} {verb} not among the dealt cards left")
+    if faults:
+        why += (", and " if not royal else ", but ") + " and ".join(faults)
+    explain.append(f"{how} {why} (RY-16{', RY-17' if not listed else ''})")
+    ok = royal and listed and not missing
+    return {"word": word.text, "cards": str(word), "royalty": royal, "in_word_list": listed,
+            "uses_dealt_cards": not missing, "valid": ok}
+
+
+def _cards_left(deal: Sequence[RoyaltyCard], left: Counter) -> list[RoyaltyCard]:
+    """RY-16: the dealt cards no word used, in the order dealt."""
     unused = []
     for card in deal:
         if left[card.key] > 0:
             left[card.key] -= 1
             unused.append(card)
-    solved = valid and not unused
-    explain.append(f"Unused: {_cards_text(unused)} ({_plural(len(unused), 'card')}) (RY-16)")
+    return unused
+
+
+def _monarchy_verdict(valid: bool, solved: bool, unused: Sequence[RoyaltyCard]) -> str:
+    """RY-16: solved, not valid, or not solved yet, in one line."""
     if solved:
-        explain.append("Solved: every dealt card is in a royalty (RY-16)")
-    elif not valid:
-        explain.append("Not valid: every word must be a royalty, a word of the list, made from the dealt cards, "
-                       "each used once (RY-16)")
-    else:
-        explain.append(f"Not solved yet: {_plural(len(unused), 'card')} left (RY-16)")
-    return {"valid": valid, "solved": solved, "words": checked, "unused": [str(c) for c in unused],
-            "unused_count": len(unused), "explain": explain}
+        return "Solved: every dealt card is in a royalty (RY-16)"
+    if not valid:
+        return ("Not valid: every word must be a royalty, a word of the list, made from the dealt cards, "
+                "each used once (RY-16)")
+    return f"Not solved yet: {_plural(len(unused), 'card')} left (RY-16)"
 
 
 # ---------------------------------------------------------------------------------------
@@ -523,21 +554,7 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
             found.add(where, f"{TITLE} has no option called {key}; its options are the letter values, junior "
                              "royalties, the variant, coalitions, the word list and house words")
         elif key == "letter_values":
-            if value is None:
-                continue
-            if not isinstance(value, Mapping):
-                found.add(where, "give the letter values letter by letter, such as B worth 3 and Q worth 10 (RY-2)")
-                continue
-            for letter, number in value.items():
-                at = f"{where}.{letter}"
-                if not isinstance(letter, str) or letter.upper() not in LETTERS or len(letter) != 1:
-                    found.add(at, f"{letter} is not a letter A to Z (RY-2)")
-                    continue
-                checked = check_count(found, at, number, MAX_LETTER_VALUE,
-                                      f"a letter value may be at most {MAX_LETTER_VALUE} (RY-2)",
-                                      what=f"the value of {letter.upper()}")
-                if checked is not None:
-                    overrides[letter.upper()] = checked
+            overrides = _letter_value_overrides(value, where, found)
         elif key == "junior":
             if not isinstance(value, bool):
                 found.add(where, "say yes or no to junior royalties, three letters of one colour (RY-5)")
@@ -556,20 +573,53 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
             if words is not None:
                 opts[key] = sorted(set(words))
         elif key == "word_list":
-            # RY-17 belongs to the word judge: the engine keeps the choice and never reads the list.
-            if value is not None and not isinstance(value, str) and not (
-                    isinstance(value, list) and all(isinstance(w, str) for w in value)):
-                found.add(where, "the table's word list must be a list of words, or the name of one (RY-17)")
-            elif isinstance(value, str) and len(value) > MAX_WORD_LIST:
-                found.add(where, f"a word list's name may have at most {MAX_WORD_LIST} characters")
-            elif isinstance(value, str) and limits.has_control(value):
-                found.add(where, "a word list's name cannot hold control characters")
-            elif isinstance(value, list):
-                if _word_list(value, where, found, "a word list") is not None:
-                    opts["word_list"] = value
-            else:
-                opts["word_list"] = value
+            _check_word_list_choice(value, where, found, opts)
     opts["letter_values"] = letter_values(overrides)
+    _check_options_agree(players, opts, found)
+    return opts
+
+
+def _letter_value_overrides(value: object, where: str, found: Problems) -> dict[str, int]:
+    """RY-2: the table's own letter values, letter by letter, in capitals; the ones that cannot be read left out."""
+    overrides: dict[str, int] = {}
+    if value is None:
+        return overrides
+    if not isinstance(value, Mapping):
+        found.add(where, "give the letter values letter by letter, such as B worth 3 and Q worth 10 (RY-2)")
+        return overrides
+    for letter, number in value.items():
+        at = f"{where}.{letter}"
+        if not isinstance(letter, str) or letter.upper() not in LETTERS or len(letter) != 1:
+            found.add(at, f"{letter} is not a letter A to Z (RY-2)")
+            continue
+        checked = check_count(found, at, number, MAX_LETTER_VALUE,
+                              f"a letter value may be at most {MAX_LETTER_VALUE} (RY-2)",
+                              what=f"the value of {letter.upper()}")
+        if checked is not None:
+            overrides[letter.upper()] = checked
+    return overrides
+
+
+def _check_word_list_choice(value: object, where: str, found: Problems, opts: dict[str, Any]) -> None:
+    """RY-17: the table's word list, by name or as its words, kept in ``opts`` when it can be used."""
+    # RY-17 belongs to the word judge: the engine keeps the choice and never reads the list.
+    if value is not None and not isinstance(value, str) and not (
+            isinstance(value, list) and all(isinstance(w, str) for w in value)):
+        found.add(where, "the table's word list must be a list of words, or the name of one (RY-17)")
+    elif isinstance(value, str) and len(value) > MAX_WORD_LIST:
+        found.add(where, f"a word list's name may have at most {MAX_WORD_LIST} characters")
+    elif isinstance(value, str) and limits.has_control(value):
+        found.add(where, "a word list's name cannot hold control characters")
+    elif isinstance(value, list):
+        if _word_list(value, where, found, "a word list") is not None:
+            opts["word_list"] = value
+    else:
+        opts["word_list"] = value
+
+
+def _check_options_agree(players: Sequence[str], opts: Mapping[str, Any], found: Problems) -> None:
+    """Options each fine alone that cannot go together: a word both allowed and refused (RY-17), and a
+    Joust with other than two players or with coalitions (RY-14, RY-15)."""
     both = set(opts.get("house_allow") or ()) & set(opts.get("house_deny") or ())
     if both:
         found.add("options.house_deny", f"{', '.join(sorted(both)[:5])} cannot be both allowed and refused by the "
@@ -579,7 +629,6 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
             found.add("options.variant", f"Joust is for exactly two players; {len(players)} are seated (RY-15)")
         if opts["coalitions"] is not None:
             found.add("options.coalitions", "Joust is for two players, each alone: no coalitions (RY-14, RY-15)")
-    return opts
 
 
 _LETTERS_ONLY = re.compile(r"[A-Za-z]+")
@@ -1241,30 +1290,13 @@ def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, in
     lines = explain.setdefault(player, [])
     forced = player in state.must_pass
     state.must_pass.discard(player)
+    moved = _words_to_domain(state, player, lines)
 
-    # RY-9: the player's uncaptured words go into their Domain as the turn begins, whatever they do.
-    moved = [w for w in state.table if w.owner == player]
-    if moved:
-        state.table = [w for w in state.table if w.owner != player]
-        cards = sum(len(w.word) for w in moved)
-        state.domains[player] += cards
-        listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in moved)
-        lines.append(f"Words moved to the Domain: {listed}; Domain {_plural(state.domains[player], 'card')} (RY-9)")
-
-    capture_info = meld_info = None
-    target: TableWord | None = None
-    added: list[RoyaltyCard] = []
-    capture_score = meld_score = 0
-    if turn.capture is not None:
-        hit = _find_target(state, turn, turn.capture, moved, at, found)
-        if hit is None:
-            return None
-        target, added = hit
-        capture_score, capture_lines, capture_info = _capture_lines(target, turn.capture.word, added, values)
-        lines.extend(capture_lines)
-    if turn.meld is not None:
-        meld_score, meld_lines, meld_info = _meld(turn.meld, values, junior, first=index == 0)
-        lines.extend(meld_lines)
+    captured = _scored_capture(state, turn, moved, at, values, lines, found)
+    if captured is None:
+        return None
+    target, added, capture_score, capture_info = captured
+    meld_score, meld_info = _scored_meld(turn, index == 0, values, junior, lines)
     from_hand = len(added) + (len(turn.meld) if turn.meld is not None else 0)
     if from_hand > HAND_SIZE:
         found.add(at, f"{from_hand} cards were played from hand, but a hand holds {HAND_SIZE} (RY-8)")
@@ -1272,38 +1304,13 @@ def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, in
     if not in_order or turn.broken:
         return None
 
-    turn_score = capture_score + meld_score
-    if turn.capture is not None and turn.meld is not None:
-        lines.append(f"Turn: capture {capture_score} + meld {meld_score} = {turn_score} (RY-8)")
-    seven = from_hand == HAND_SIZE
-    if seven:
-        lines.append(f"Seven cards from hand: turn {turn_score} doubled = {turn_score * 2} (RY-8)")
-        turn_score *= 2
-
+    turn_score, seven = _turn_total(turn, capture_score, meld_score, from_hand, lines)
     void = _challenge_lines(turn, explain)
     if void:
         turn_score = 0
     else:
-        if turn.challenge is not None:
-            state.must_pass.add(turn.challenge.by)
-        if target is not None:
-            state.table.remove(target)
-            explain[target.owner].append(f"{target.word.text} captured by {player} as {turn.capture.word.text}: "
-                                         f"it leaves the table (RY-7, RY-9)")
-            state.table.append(TableWord(turn.capture.word, player))
-        if turn.meld is not None:
-            state.table.append(TableWord(turn.meld, player))
-            if turn.meld.text == ROYALTY:
-                state.royalty_melds[player] += 1
-                lines.append("ROYALTY melded: the final score will be doubled (RY-13)")
-
-    if turn.action == "pass":
-        lines.append("Passed, as the failed challenge required: 0 (RY-10)" if forced else "Passed: 0 (RY-8)")
-    elif turn.action == "trade":
-        lines.append("Traded the hand for fresh cards: 0 (RY-8)")
-    else:
-        cite = "RY-8, RY-10" if void else "RY-8"
-        lines.append(f"Turn score {turn_score}; total {state.totals[player] + turn_score} ({cite})")
+        _lay_words_down(state, turn, target, explain)
+    lines.append(_turn_score_line(state, turn, turn_score, forced, void))
     for p in players:
         if p != player and not explain[p]:
             explain[p].append(f"{player}'s turn: 0 (RY-8)")
@@ -1321,6 +1328,85 @@ def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, in
     return points, {}, explain, detail
 
 
+def _words_to_domain(state: State, player: str, lines: list[str]) -> list[TableWord]:
+    """RY-9: the player's uncaptured words go into their Domain as the turn begins, whatever they do."""
+    moved = [w for w in state.table if w.owner == player]
+    if moved:
+        state.table = [w for w in state.table if w.owner != player]
+        cards = sum(len(w.word) for w in moved)
+        state.domains[player] += cards
+        listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in moved)
+        lines.append(f"Words moved to the Domain: {listed}; Domain {_plural(state.domains[player], 'card')} (RY-9)")
+    return moved
+
+
+def _scored_capture(state: State, turn: Turn, moved: list[TableWord], at: str, values: Mapping[str, int],
+                    lines: list[str], found: Problems
+                    ) -> tuple[TableWord | None, list[RoyaltyCard], int, dict | None] | None:
+    """RY-7: the word captured, the cards added from hand, the capture's score and its detail (no word, no
+    cards, 0 and None for a turn without a capture); None when the capture cannot have happened."""
+    if turn.capture is None:
+        return None, [], 0, None
+    hit = _find_target(state, turn, turn.capture, moved, at, found)
+    if hit is None:
+        return None
+    target, added = hit
+    capture_score, capture_lines, capture_info = _capture_lines(target, turn.capture.word, added, values)
+    lines.extend(capture_lines)
+    return target, added, capture_score, capture_info
+
+
+def _scored_meld(turn: Turn, first: bool, values: Mapping[str, int], junior: bool, lines: list[str]
+                 ) -> tuple[int, dict | None]:
+    """RY-3 to RY-6: the meld's score and its detail (0 and None for a turn without a meld)."""
+    if turn.meld is None:
+        return 0, None
+    meld_score, meld_lines, meld_info = _meld(turn.meld, values, junior, first=first)
+    lines.extend(meld_lines)
+    return meld_score, meld_info
+
+
+def _turn_total(turn: Turn, capture_score: int, meld_score: int, from_hand: int, lines: list[str]
+                ) -> tuple[int, bool]:
+    """RY-8: a capture and a meld add up, and a whole hand of seven cards played doubles the turn."""
+    turn_score = capture_score + meld_score
+    if turn.capture is not None and turn.meld is not None:
+        lines.append(f"Turn: capture {capture_score} + meld {meld_score} = {turn_score} (RY-8)")
+    seven = from_hand == HAND_SIZE
+    if seven:
+        lines.append(f"Seven cards from hand: turn {turn_score} doubled = {turn_score * 2} (RY-8)")
+        turn_score *= 2
+    return turn_score, seven
+
+
+def _lay_words_down(state: State, turn: Turn, target: TableWord | None, explain: dict[str, list[str]]) -> None:
+    """A turn that stands: the challenger who was not upheld passes next (RY-10), the captured word leaves
+    the table for the new one (RY-7, RY-9), the meld is laid down and ROYALTY is counted (RY-13)."""
+    player = turn.player
+    if turn.challenge is not None:
+        state.must_pass.add(turn.challenge.by)
+    if target is not None:
+        state.table.remove(target)
+        explain[target.owner].append(f"{target.word.text} captured by {player} as {turn.capture.word.text}: "
+                                     f"it leaves the table (RY-7, RY-9)")
+        state.table.append(TableWord(turn.capture.word, player))
+    if turn.meld is not None:
+        state.table.append(TableWord(turn.meld, player))
+        if turn.meld.text == ROYALTY:
+            state.royalty_melds[player] += 1
+            explain[player].append("ROYALTY melded: the final score will be doubled (RY-13)")
+
+
+def _turn_score_line(state: State, turn: Turn, turn_score: int, forced: bool, void: bool) -> str:
+    """RY-8, RY-10: the turn's last line: a pass (perhaps owed after a failed challenge), a trade, or the score."""
+    if turn.action == "pass":
+        return "Passed, as the failed challenge required: 0 (RY-10)" if forced else "Passed: 0 (RY-8)"
+    if turn.action == "trade":
+        return "Traded the hand for fresh cards: 0 (RY-8)"
+    cite = "RY-8, RY-10" if void else "RY-8"
+    return f"Turn score {turn_score}; total {state.totals[turn.player] + turn_score} ({cite})"
+
+
 def _joust_turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, int], found: Problems):
     """RY-15: one word from the exposed cards, straight to the Domain at face value."""
     players, player = state.players, turn.player
@@ -1331,52 +1417,26 @@ def _joust_turn(state: State, turn: Turn, index: int, at: str, values: Mapping[s
     forced = player in state.must_pass
     state.must_pass.discard(player)
     points = dict.fromkeys(players, 0)
-    word = turn.meld
-    royal = False
-    if word is not None and len(word) > HAND_SIZE:
-        found.add(f"{at}.meld", f"Joust exposes {HAND_SIZE} cards; a word of {len(word)} cannot be formed (RY-15)")
+    if turn.meld is not None and len(turn.meld) > HAND_SIZE:
+        found.add(f"{at}.meld", f"Joust exposes {HAND_SIZE} cards; a word of {len(turn.meld)} cannot be formed "
+                                "(RY-15)")
         return None
     if not in_order or turn.broken:
         return None
-    if word is not None:
-        value = word_value(word, values)
-        royal = is_royalty(word)
-        lines.append(f"Word {word.text} ({colour_words(word)}): {_sum_text(word.cards, values)}, straight to the "
-                     f"Domain at face value (RY-3, RY-15)")
-        if _challenge_lines(turn, explain):
-            word, royal = None, False
-        else:
-            if turn.challenge is not None:
-                state.must_pass.add(turn.challenge.by)
-            points[player] = value
-            state.domains[player] += len(word)
-            if royal:
-                lines.append(f"{word.text} is a royalty: {player} plays again (RY-15)")
-    passed = word is None
+
+    played, royal, word_score = _joust_word(state, turn, values, explain)
+    points[player] = word_score
+    passed = not played
     if turn.action == "pass":
         lines.append("Passed, as the failed challenge required: 0 (RY-10)" if forced else "Passed: 0 (RY-15)")
     state.turns += 1
-    if passed:
-        if state.last_was_pass:
-            state.over = True
-            lines.append("Two passes in a row: the Joust is over (RY-15)")
-        else:
-            lines.append(f"After a pass {other} plays twice (RY-15)")
-            state.next, state.plays_left = other, 2
-        state.last_was_pass = True
-    else:
-        state.last_was_pass = False
-        state.plays_left -= 1
-        if royal:
-            state.plays_left += 1
-        if state.plays_left == 0:
-            state.next, state.plays_left = other, 1
-        else:
-            state.next = player
+    _joust_next(state, player, other, passed, royal, lines)
     lines.append(f"Turn score {plain(points[player])}; Domain {_plural(state.domains[player], 'card')}; "
                  f"total {plain(state.totals[player] + points[player])} (RY-15)")
     if not explain[other]:
         explain[other].append(f"{player}'s turn: 0 (RY-15)")
+
+    # Two passes in a row end the Joust on this turn: its Domain bonus comes with the turn's points.
     bonus: dict[str, int] = {}
     end_info = None
     if state.over:
@@ -1391,6 +1451,50 @@ def _joust_turn(state: State, turn: Turn, index: int, at: str, values: Mapping[s
     if end_info is not None:
         detail["end"] = end_info
     return points, {}, explain, detail
+
+
+def _joust_word(state: State, turn: Turn, values: Mapping[str, int], explain: dict[str, list[str]]
+                ) -> tuple[bool, bool, int]:
+    """RY-15: the word formed goes to the Domain at face value unless a challenge is upheld (RY-10).
+    Whether a word stands, whether it is a royalty (which plays again), and its score."""
+    word, player = turn.meld, turn.player
+    if word is None:
+        return False, False, 0
+    lines = explain[player]
+    value = word_value(word, values)
+    royal = is_royalty(word)
+    lines.append(f"Word {word.text} ({colour_words(word)}): {_sum_text(word.cards, values)}, straight to the "
+                 f"Domain at face value (RY-3, RY-15)")
+    if _challenge_lines(turn, explain):
+        return False, False, 0
+    if turn.challenge is not None:
+        state.must_pass.add(turn.challenge.by)
+    state.domains[player] += len(word)
+    if royal:
+        lines.append(f"{word.text} is a royalty: {player} plays again (RY-15)")
+    return True, royal, value
+
+
+def _joust_next(state: State, player: str, other: str, passed: bool, royal: bool, lines: list[str]) -> None:
+    """RY-15: who plays next. A pass gives the other player two plays, and a second pass in a row ends the
+    Joust; a royalty gives its player one more play."""
+    if passed:
+        if state.last_was_pass:
+            state.over = True
+            lines.append("Two passes in a row: the Joust is over (RY-15)")
+        else:
+            lines.append(f"After a pass {other} plays twice (RY-15)")
+            state.next, state.plays_left = other, 2
+        state.last_was_pass = True
+        return
+    state.last_was_pass = False
+    state.plays_left -= 1
+    if royal:
+        state.plays_left += 1
+    if state.plays_left == 0:
+        state.next, state.plays_left = other, 1
+    else:
+        state.next = player
 
 
 def _joust_end(state: State, explain: dict[str, list[str]]) -> tuple[dict[str, int], dict[str, Any]]:
@@ -1427,88 +1531,19 @@ def _end(state: State, end: End, sides: Coalitions | None, values: Mapping[str, 
         detail = _detail(state, "end", None, dict.fromkeys(players, 0), {}, end=info)
         return bonus, {}, explain_lines, detail
 
-    # RY-9: at the end every word still on the table goes to its owner's Domain.
-    moved = list(state.table)
-    state.table = []
-    for name in players:
-        mine = [w for w in moved if w.owner == name]
-        if mine:
-            state.domains[name] += sum(len(w.word) for w in mine)
-            listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in mine)
-            explain[name].append(f"At the end, words moved to the Domain: {listed}; Domain "
-                                 f"{_plural(state.domains[name], 'card')} (RY-9)")
-
+    moved = _table_to_domains(state, explain)
     # RY-11: going out collects the others' cards; when all passed, each loses their own.
     unplayed = dict.fromkeys(players, 0)
     held = {p: end.unplayed.get(p, ()) for p in players}
     if end.went_out is not None:
-        goer = end.went_out
-        gained, count, parts = 0, 0, []
-        for p in players:
-            cards = held[p]
-            if p == goer or not cards:
-                continue
-            v = sum(card_value(c, values) for c in cards)
-            gained, count = gained + v, count + len(cards)
-            parts.append(f"{p}'s {_cards_text(cards)} ({v})")
-            verb = "goes" if len(cards) == 1 else "go"
-            explain[p].append(f"{goer} went out: {p}'s unplayed {_cards_text(cards)} {verb} to {goer} (RY-11)")
-        for p in players:
-            if p != goer and not held[p]:
-                explain[p].append(f"{goer} went out; {p} held no cards (RY-11)")
-        unplayed[goer] = gained
-        state.domains[goer] += count
-        got = "; ".join(parts) if parts else "nobody held a card"
-        explain[goer].append(f"Went out: {got}: +{gained} and {_plural(count, 'card')} to the Domain, "
-                             f"now {plain(state.domains[goer])} (RY-11)")
+        unplayed[end.went_out] = _went_out(state, end.went_out, held, values, explain)
     else:
-        for p in players:
-            cards = held[p]
-            v = sum(card_value(c, values) for c in cards)
-            unplayed[p] = -v
-            state.domains[p] -= len(cards)
-            if cards:
-                explain[p].append(f"Everyone passed: unplayed {_cards_text(cards)} {signed(-v)} and "
-                                  f"−{_plural(len(cards), 'Domain card')}, now {plain(state.domains[p])} (RY-11)")
-            else:
-                explain[p].append("Everyone passed; no cards left in hand (RY-11)")
+        unplayed = _everyone_passed(state, held, values, explain)
 
     # RY-12 and RY-13, per player or per coalition (RY-14).
     parties = list(sides.sides) if sides else list(players)
     members = {party: (sides.sides[party] if sides else (party,)) for party in parties}
-    domain = {party: sum(state.domains[p] for p in members[party]) for party in parties}
-    before = {party: sum(state.totals[p] + unplayed[p] for p in members[party]) for party in parties}
-    most = max(domain.values())
-    top = [party for party in parties if domain[party] == most]
-    domain_bonus = {party: (DOMAIN_BONUS if len(top) == 1 else DOMAIN_BONUS_TIED) if party in top else 0
-                    for party in parties}
-    royalty_bonus = {}
-    for party in parties:
-        label = _party_name(party, sides)
-        whose = "The coalition's Domain" if sides else "Domain"
-        if party in top and len(top) == 1:
-            line = f"{whose} {_plural(domain[party], 'card')}, the most: +{DOMAIN_BONUS} (RY-12)"
-        elif party in top:
-            others = " and ".join(_party_name(t, sides) for t in top if t != party)
-            line = (f"{whose} {_plural(domain[party], 'card')}, tied for the most with {others}: "
-                    f"+{DOMAIN_BONUS_TIED} (RY-12)")
-        else:
-            line = (f"{whose} {_plural(domain[party], 'card')}; {_party_name(top[0], sides)} has the most "
-                    f"({plain(most)}): no bonus (RY-12)")
-        if sides is not None:
-            line = line.replace("(RY-12)", "(RY-12, RY-14)")
-        final = before[party] + domain_bonus[party]
-        n = sum(state.royalty_melds[p] for p in members[party])
-        doubled = final * (2 ** n)
-        royalty_bonus[party] = doubled - final
-        for p in members[party]:
-            explain[p].append(line)
-            if n:
-                times = "doubled" if n == 1 else f"doubled {n} times"
-                explain[p].append(f"ROYALTY melded {_plural(n, 'time')}: final score {plain(final)} {times} = "
-                                  f"{plain(doubled)} (RY-13)")
-            rulings = "RY-11, RY-12, RY-13, RY-14" if sides else "RY-11, RY-12, RY-13"
-            explain[p].append(f"Final score{' of ' + label if sides else ''}: {plain(doubled)} ({rulings})")
+    domain_bonus, royalty_bonus = _final_bonuses(state, sides, parties, members, unplayed, explain)
 
     points = dict(unplayed)
     side_bonus: dict[str, int] = {}
@@ -1527,6 +1562,118 @@ def _end(state: State, end: End, sides: Coalitions | None, values: Mapping[str, 
     detail = _detail(state, "end", end.went_out, dict.fromkeys(players, 0),
                      _values_used(values, *[held[p] for p in players]), end=info)
     return points, side_bonus, explain, detail
+
+
+def _table_to_domains(state: State, explain: dict[str, list[str]]) -> list[TableWord]:
+    """RY-9: at the end every word still on the table goes to its owner's Domain."""
+    moved = list(state.table)
+    state.table = []
+    for name in state.players:
+        mine = [w for w in moved if w.owner == name]
+        if mine:
+            state.domains[name] += sum(len(w.word) for w in mine)
+            listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in mine)
+            explain[name].append(f"At the end, words moved to the Domain: {listed}; Domain "
+                                 f"{_plural(state.domains[name], 'card')} (RY-9)")
+    return moved
+
+
+def _went_out(state: State, goer: str, held: Mapping[str, Sequence[RoyaltyCard]], values: Mapping[str, int],
+              explain: dict[str, list[str]]) -> int:
+    """RY-11: the player who went out takes the value of the cards the others hold, and the cards to
+    their Domain; what they gained."""
+    gained, count, parts = 0, 0, []
+    for p in state.players:
+        cards = held[p]
+        if p == goer or not cards:
+            continue
+        v = sum(card_value(c, values) for c in cards)
+        gained, count = gained + v, count + len(cards)
+        parts.append(f"{p}'s {_cards_text(cards)} ({v})")
+        verb = "goes" if len(cards) == 1 else "go"
+        explain[p].append(f"{goer} went out: {p}'s unplayed {_cards_text(cards)} {verb} to {goer} (RY-11)")
+    for p in state.players:
+        if p != goer and not held[p]:
+            explain[p].append(f"{goer} went out; {p} held no cards (RY-11)")
+    state.domains[goer] += count
+    got = "; ".join(parts) if parts else "nobody held a card"
+    explain[goer].append(f"Went out: {got}: +{gained} and {_plural(count, 'card')} to the Domain, "
+                         f"now {plain(state.domains[goer])} (RY-11)")
+    return gained
+
+
+def _everyone_passed(state: State, held: Mapping[str, Sequence[RoyaltyCard]], values: Mapping[str, int],
+                     explain: dict[str, list[str]]) -> dict[str, int]:
+    """RY-11: nobody went out, so each player loses the value of the cards they hold, and as many Domain
+    cards; what each lost, as a negative number."""
+    unplayed = {}
+    for p in state.players:
+        cards = held[p]
+        v = sum(card_value(c, values) for c in cards)
+        unplayed[p] = -v
+        state.domains[p] -= len(cards)
+        if cards:
+            explain[p].append(f"Everyone passed: unplayed {_cards_text(cards)} {signed(-v)} and "
+                              f"−{_plural(len(cards), 'Domain card')}, now {plain(state.domains[p])} (RY-11)")
+        else:
+            explain[p].append("Everyone passed; no cards left in hand (RY-11)")
+    return unplayed
+
+
+def _final_bonuses(state: State, sides: Coalitions | None, parties: Sequence[str],
+                   members: Mapping[str, tuple[str, ...]], unplayed: Mapping[str, int],
+                   explain: dict[str, list[str]]) -> tuple[dict[str, int], dict[str, int]]:
+    """RY-12 and RY-13 for each player, or each coalition (RY-14): the Domain bonus, and what doubling
+    for each ROYALTY melded adds to the final score."""
+    domain = {party: sum(state.domains[p] for p in members[party]) for party in parties}
+    before = {party: sum(state.totals[p] + unplayed[p] for p in members[party]) for party in parties}
+    most = max(domain.values())
+    top = [party for party in parties if domain[party] == most]
+    domain_bonus = {party: (DOMAIN_BONUS if len(top) == 1 else DOMAIN_BONUS_TIED) if party in top else 0
+                    for party in parties}
+    royalty_bonus = {}
+    for party in parties:
+        line = _domain_bonus_line(party, sides, domain, top, most)
+        final = before[party] + domain_bonus[party]
+        # RY-13: each ROYALTY melded doubles the final score once more, the Domain bonus included.
+        n = sum(state.royalty_melds[p] for p in members[party])
+        doubled = final * (2 ** n)
+        royalty_bonus[party] = doubled - final
+        for p in members[party]:
+            explain[p].append(line)
+            explain[p].extend(_final_score_lines(party, sides, n, final, doubled))
+    return domain_bonus, royalty_bonus
+
+
+def _domain_bonus_line(party: str, sides: Coalitions | None, domain: Mapping[str, int], top: Sequence[str],
+                       most: int) -> str:
+    """RY-12 (with RY-14 for a coalition): the largest Domain's bonus, shared when tied, in words."""
+    whose = "The coalition's Domain" if sides else "Domain"
+    if party in top and len(top) == 1:
+        line = f"{whose} {_plural(domain[party], 'card')}, the most: +{DOMAIN_BONUS} (RY-12)"
+    elif party in top:
+        others = " and ".join(_party_name(t, sides) for t in top if t != party)
+        line = (f"{whose} {_plural(domain[party], 'card')}, tied for the most with {others}: "
+                f"+{DOMAIN_BONUS_TIED} (RY-12)")
+    else:
+        line = (f"{whose} {_plural(domain[party], 'card')}; {_party_name(top[0], sides)} has the most "
+                f"({plain(most)}): no bonus (RY-12)")
+    if sides is not None:
+        line = line.replace("(RY-12)", "(RY-12, RY-14)")
+    return line
+
+
+def _final_score_lines(party: str, sides: Coalitions | None, royalties: int, final: int, doubled: int) -> list[str]:
+    """RY-13: the doubling for each ROYALTY melded, if any; then the final score (the coalition's, RY-14)."""
+    lines = []
+    if royalties:
+        times = "doubled" if royalties == 1 else f"doubled {royalties} times"
+        lines.append(f"ROYALTY melded {_plural(royalties, 'time')}: final score {plain(final)} {times} = "
+                     f"{plain(doubled)} (RY-13)")
+    rulings = "RY-11, RY-12, RY-13, RY-14" if sides else "RY-11, RY-12, RY-13"
+    label = _party_name(party, sides)
+    lines.append(f"Final score{' of ' + label if sides else ''}: {plain(doubled)} ({rulings})")
+    return lines
 
 
 def _outcome(state: State, sides: Coalitions | None, side_totals: Mapping[str, int] | None, entry: Turn | End,
