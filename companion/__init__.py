@@ -37,6 +37,26 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
                 static_folder=str(config.STATIC_DIR), template_folder=str(config.TEMPLATES_DIR))
     app.url_rule_class = SharedBuilderRule
+    _configure(app, test_config)
+    _number_filters(app)
+
+    # First imported here, once the configuration is read, and in this order (the views before the web's
+    # layers), as always; each step below names again the modules it uses.
+    from .core import limits  # noqa: F401
+    from .core.recent import Recent, start_sweeping  # noqa: F401
+    from .storage import db  # noqa: F401
+    from .storage.tables import StateCache  # noqa: F401
+    from .views import api, club_api, clubs, health, main, referee, sheets, table_api, tables, tournaments  # noqa: F401
+    from .web import board_poll, compression, heavy, metrics, security  # noqa: F401
+
+    _open_stores(app)
+    _wrap_answers(app)
+    _register_views(app)
+    return app
+
+
+def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """The defaults, then instance/config.py and COURTIER_* (or the tests' own), then a kept SECRET_KEY."""
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
@@ -56,14 +76,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret_key(instance)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
-    _number_filters(app)
 
+
+def _open_stores(app: Flask) -> None:
+    """The limits, the database, the pool for heavy work, and the caches in memory."""
     from .core import limits
     from .core.recent import Recent, start_sweeping
     from .storage import db
     from .storage.tables import StateCache
-    from .views import api, club_api, clubs, health, main, referee, sheets, table_api, tables, tournaments
-    from .web import board_poll, compression, heavy, language, metrics, security
+    from .web import heavy
 
     for name, default in limits.DEFAULTS.items():
         app.config.setdefault(name, default)
@@ -78,6 +99,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["courtier.boards"] = Recent(256, budget // 8)  # rendered scoreboards: views.tables.render_board
     app.extensions["courtier.sheets"] = Recent(256, budget // 4)  # score sheets by table, version and paper
     start_sweeping(lambda: limits.get("CACHE_IDLE_SECONDS"))  # a table no longer played gives its memory back
+
+
+def _wrap_answers(app: Flask) -> None:
+    """What every answer passes through, in this order: compression, security headers, the reader's
+    language, the board poll, the proxies, the metrics."""
+    from .web import board_poll, compression, language, metrics, security
+
     compression.init_app(app)  # first: its after_request runs last, on the finished answer
     security.init_app(app)
     language.init_app(app)
@@ -88,6 +116,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         hops = int(app.config["TRUSTED_PROXIES"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     metrics.init_app(app)  # after every other layer of the app is in place: it counts what they answer
+
+
+def _register_views(app: Flask) -> None:
+    """The blueprints; the JSON calls exempt from CSRF; the creations counted against CREATE_RATE."""
+    from .views import api, club_api, clubs, health, main, referee, sheets, table_api, tables, tournaments
+    from .web import security
+
     app.register_blueprint(main.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(referee.bp)
@@ -103,7 +138,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.csrf.exempt(club_api.bp)
     security.limit_creation(app, ["main.new_table", "main.import_table", "tournaments.new", "tables.rematch",
                                   "table_api.create", "clubs.new", "clubs.import_club", "club_api.create"])
-    return app
 
 
 def freeze_startup_objects() -> None:

@@ -339,50 +339,68 @@ def sheet(source: str | None, output: str, paper: str, blank: str | None, player
     Prints {"written": FILE, ...}. Exits 2, printing {"errors": [...]} as `companion
     score` does, when the game cannot be scored or the table or game is unknown.
     """
-    from .paper import sheets
-
     wrong = _folder_problem(output, "--output")
     if wrong:
         _fail([wrong])
     if blank:
-        if source:
-            _fail([Problem("--blank", "give either a table or a game file, or --blank GAME, not both")])
-        if blank not in games.ENGINES:
-            _fail([Problem("--blank", f"unknown game {said(blank)}; known games: {', '.join(sorted(games.ENGINES))}")])
-        names = [n.strip() for n in (players or "").split(",") if n.strip()]
-        try:
-            pdf = sheets.render_blank(blank, names or None, paper)
-        except InputError as err:
-            _fail([Problem("--players", p.message) for p in err.problems])
-        Path(output).write_bytes(pdf)
-        _emit({"sheet": "blank", "game": blank, "paper": paper.lower(), "written": output})
+        _blank_sheet(source, blank, players, output, paper)
         return
     if not source:
         _fail([Problem("TABLE_ID|GAME.json", "name a table id or a game file, or use --blank GAME")])
     if source == "-" or source.lower().endswith(".json") or Path(source).is_file():
-        body = _read_json(source)
-        try:
-            scored = games.score(body)
-        except InputError as err:
-            _fail(list(err.problems))
-        pdf = sheets.render_filled(scored, str(body.get("title") or "")[:60], None, body.get("options") or {}, None,
-                                   paper, rounds=list(body.get("rounds") or []))
-        game = scored.game
+        pdf, game = _sheet_of_game_file(source, paper)
     else:
-        from .storage import tables
-        from .storage.db import get_db
-
-        app = _app()
-        with app.app_context():
-            db = get_db()
-            try:
-                table = tables.get_table(db, source)
-            except tables.TableNotFound:
-                _fail([Problem("TABLE_ID", f"there is no table {source}")])
-            table, hands = tables.seating(table, tables.events(db, table.id))
-            scored = tables.score_hands(table, hands)
-            pdf = sheets.render_filled(scored, table.title, table.created_at, table.options, None, paper,
-                                       rounds=[data for _, data in hands])
-            game = table.game
+        pdf, game = _sheet_of_table(source, paper)
     Path(output).write_bytes(pdf)
     _emit({"sheet": "filled", "game": game, "paper": paper.lower(), "written": output})
+
+
+def _blank_sheet(source: str | None, blank: str, players: str | None, output: str, paper: str) -> None:
+    """Write the blank sheet of ``sheet --blank GAME``, or exit 2 saying why not."""
+    from .paper import sheets
+
+    if source:
+        _fail([Problem("--blank", "give either a table or a game file, or --blank GAME, not both")])
+    if blank not in games.ENGINES:
+        _fail([Problem("--blank", f"unknown game {said(blank)}; known games: {', '.join(sorted(games.ENGINES))}")])
+    names = [n.strip() for n in (players or "").split(",") if n.strip()]
+    try:
+        pdf = sheets.render_blank(blank, names or None, paper)
+    except InputError as err:
+        _fail([Problem("--players", p.message) for p in err.problems])
+    Path(output).write_bytes(pdf)
+    _emit({"sheet": "blank", "game": blank, "paper": paper.lower(), "written": output})
+
+
+def _sheet_of_game_file(source: str, paper: str) -> tuple[bytes, str]:
+    """The filled sheet's PDF and the game's slug, for a game in the API format scored now; exit 2 if it cannot be."""
+    from .paper import sheets
+
+    body = _read_json(source)
+    try:
+        scored = games.score(body)
+    except InputError as err:
+        _fail(list(err.problems))
+    pdf = sheets.render_filled(scored, str(body.get("title") or "")[:60], None, body.get("options") or {}, None,
+                               paper, rounds=list(body.get("rounds") or []))
+    return pdf, scored.game
+
+
+def _sheet_of_table(source: str, paper: str) -> tuple[bytes, str]:
+    """The filled sheet's PDF and the game's slug, for a table stored by the web app; exit 2 if there is none."""
+    from .paper import sheets
+    from .storage import tables
+    from .storage.db import get_db
+
+    app = _app()
+    with app.app_context():
+        db = get_db()
+        try:
+            table = tables.get_table(db, source)
+        except tables.TableNotFound:
+            _fail([Problem("TABLE_ID", f"there is no table {source}")])
+        table, hands = tables.seating(table, tables.events(db, table.id))
+        scored = tables.score_hands(table, hands)
+        pdf = sheets.render_filled(scored, table.title, table.created_at, table.options, None, paper,
+                                   rounds=[data for _, data in hands])
+        return pdf, table.game

@@ -274,12 +274,17 @@ def _names(count: int) -> list[str]:
 
 
 def _schemas() -> dict[str, Any]:
-    engines = games.ENGINES.values()
     slugs = list(games.ENGINES)
-    whole_per_name = {"type": "object", "additionalProperties": {"type": "integer"}}
-    defaults = "; ".join(f"{e.SLUG}: {', '.join(e.OPTIONS) or 'none'}" for e in engines)
-    seats = "; ".join(f"{e.TITLE} {e.MIN_PLAYERS}" + (f" to {e.MAX_PLAYERS}" if e.MAX_PLAYERS != e.MIN_PLAYERS
-                                                          else "") for e in engines)
+    return {
+        **_problem_schemas(),
+        "GameRequest": _game_request_schema(slugs),
+        "ScoredRound": _scored_round_schema(),
+        "ScoredGame": _scored_game_schema(slugs),
+        "GameList": _game_list_schema(slugs),
+    }
+
+
+def _problem_schemas() -> dict[str, Any]:
     return {
         "Problem": {
             "type": "object", "required": ["where", "message"], "additionalProperties": False,
@@ -294,76 +299,97 @@ def _schemas() -> dict[str, Any]:
             "description": "Everything found wrong with the request, in one stage (docs/api.md, Errors).",
             "properties": {"errors": {"type": "array", "minItems": 1, "items": _ref("Problem")}},
         },
-        "GameRequest": {
-            "type": "object", "required": ["game", "players"],
-            "description": "A whole game so far. Fields not listed here are ignored.",
-            "properties": {
-                "game": {"type": "string", "enum": slugs},
-                "players": {
-                    "type": "array", "minItems": min(e.MIN_PLAYERS for e in engines),
-                    "maxItems": max(e.MAX_PLAYERS for e in engines),
-                    "items": {"type": "string", "minLength": 1, "maxLength": games.MAX_NAME_LENGTH},
-                    "description": f"the names in seat order, 1 to {games.MAX_NAME_LENGTH} characters once trimmed, "
-                                   f"no two the same ignoring case; as many as the game seats: {seats}",
-                },
-                "options": {
-                    "type": ["object", "null"],
-                    "description": "house rules; one left out (or null for all) takes its default. "
-                                   f"Options by game: {defaults}",
-                },
-                "rounds": {
-                    "type": "array", "items": {"type": "object"},
-                    "description": "the rounds so far, in order; each game's round shape is in docs/api.md",
-                },
-                "joined": {
-                    "type": ["object", "null"], "additionalProperties": {"type": "integer", "minimum": 1},
-                    "description": "players seated late, each with the first round they play (counted from 1, at "
-                                   "most one more than the rounds given); Rummathon Royale, Indian Rummy's points and "
-                                   "pool rummy, and Royalty (not a Joust, not with coalitions) take them",
-                },
+    }
+
+
+def _game_request_schema(slugs: list[str]) -> dict[str, Any]:
+    engines = games.ENGINES.values()
+    defaults = "; ".join(f"{e.SLUG}: {', '.join(e.OPTIONS) or 'none'}" for e in engines)
+    seats = "; ".join(f"{e.TITLE} {e.MIN_PLAYERS}" + (f" to {e.MAX_PLAYERS}" if e.MAX_PLAYERS != e.MIN_PLAYERS
+                                                          else "") for e in engines)
+    return {
+        "type": "object", "required": ["game", "players"],
+        "description": "A whole game so far. Fields not listed here are ignored.",
+        "properties": {
+            "game": {"type": "string", "enum": slugs},
+            "players": {
+                "type": "array", "minItems": min(e.MIN_PLAYERS for e in engines),
+                "maxItems": max(e.MAX_PLAYERS for e in engines),
+                "items": {"type": "string", "minLength": 1, "maxLength": games.MAX_NAME_LENGTH},
+                "description": f"the names in seat order, 1 to {games.MAX_NAME_LENGTH} characters once trimmed, "
+                               f"no two the same ignoring case; as many as the game seats: {seats}",
             },
-        },
-        "ScoredRound": {
-            "type": "object", "required": ["points", "explain", "detail"],
-            "properties": {
-                "points": {**whole_per_name, "description": "each player's points for this round"},
-                "side_points": {**whole_per_name, "description": "team games: each team's points"},
-                "explain": {"type": "object", "additionalProperties": EXPLAIN},
-                "detail": {"type": "object", "description": "the game's own working"},
+            "options": {
+                "type": ["object", "null"],
+                "description": "house rules; one left out (or null for all) takes its default. "
+                               f"Options by game: {defaults}",
             },
-        },
-        "ScoredGame": {
-            "type": "object",
-            "required": ["game", "players", "options", "sides", "rounds", "totals", "over", "winners", "reason"],
-            "properties": {
-                "game": {"type": "string", "enum": slugs},
-                "players": _strings("the names, trimmed", minItems=1),
-                "options": {"type": "object", "description": "the options applied, defaults filled in"},
-                "joined": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 2},
-                           "description": "the players seated late and the first round each played; absent when "
-                                          "nobody joined late"},
-                "sides": {"type": ["object", "null"], "additionalProperties": _strings(),
-                          "description": "team games: each team's members; null otherwise"},
-                "rounds": {"type": "array", "items": _ref("ScoredRound")},
-                "totals": {**whole_per_name, "description": "each player's running total"},
-                "side_totals": {**whole_per_name, "description": "team games: each team's running total"},
-                "over": {"type": "boolean"},
-                "winners": _strings("every winner once the game is over; empty before"),
-                "reason": {"type": ["string", "null"], "description": "why the game ended; null before that"},
-                "standing": {"type": "object", "description": "the game's standing; its shape depends on the game"},
+            "rounds": {
+                "type": "array", "items": {"type": "object"},
+                "description": "the rounds so far, in order; each game's round shape is in docs/api.md",
             },
-        },
-        "GameList": {
-            "type": "object", "required": ["games"], "additionalProperties": False,
-            "properties": {"games": {"type": "array", "items": {
-                "type": "object", "required": ["slug", "title", "min_players", "max_players", "options"],
-                "properties": {"slug": {"type": "string", "enum": slugs}, "title": {"type": "string"},
-                               "min_players": {"type": "integer", "minimum": 1},
-                               "max_players": {"type": "integer", "minimum": 1},
-                               "options": {"type": "object", "description": "the default options"}},
-            }}},
+            "joined": {
+                "type": ["object", "null"], "additionalProperties": {"type": "integer", "minimum": 1},
+                "description": "players seated late, each with the first round they play (counted from 1, at "
+                               "most one more than the rounds given); Rummathon Royale, Indian Rummy's points and "
+                               "pool rummy, and Royalty (not a Joust, not with coalitions) take them",
+            },
         },
     }
+
+
+def _scored_round_schema() -> dict[str, Any]:
+    return {
+        "type": "object", "required": ["points", "explain", "detail"],
+        "properties": {
+            "points": _whole_per_name("each player's points for this round"),
+            "side_points": _whole_per_name("team games: each team's points"),
+            "explain": {"type": "object", "additionalProperties": EXPLAIN},
+            "detail": {"type": "object", "description": "the game's own working"},
+        },
+    }
+
+
+def _scored_game_schema(slugs: list[str]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["game", "players", "options", "sides", "rounds", "totals", "over", "winners", "reason"],
+        "properties": {
+            "game": {"type": "string", "enum": slugs},
+            "players": _strings("the names, trimmed", minItems=1),
+            "options": {"type": "object", "description": "the options applied, defaults filled in"},
+            "joined": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 2},
+                       "description": "the players seated late and the first round each played; absent when "
+                                      "nobody joined late"},
+            "sides": {"type": ["object", "null"], "additionalProperties": _strings(),
+                      "description": "team games: each team's members; null otherwise"},
+            "rounds": {"type": "array", "items": _ref("ScoredRound")},
+            "totals": _whole_per_name("each player's running total"),
+            "side_totals": _whole_per_name("team games: each team's running total"),
+            "over": {"type": "boolean"},
+            "winners": _strings("every winner once the game is over; empty before"),
+            "reason": {"type": ["string", "null"], "description": "why the game ended; null before that"},
+            "standing": {"type": "object", "description": "the game's standing; its shape depends on the game"},
+        },
+    }
+
+
+def _game_list_schema(slugs: list[str]) -> dict[str, Any]:
+    return {
+        "type": "object", "required": ["games"], "additionalProperties": False,
+        "properties": {"games": {"type": "array", "items": {
+            "type": "object", "required": ["slug", "title", "min_players", "max_players", "options"],
+            "properties": {"slug": {"type": "string", "enum": slugs}, "title": {"type": "string"},
+                           "min_players": {"type": "integer", "minimum": 1},
+                           "max_players": {"type": "integer", "minimum": 1},
+                           "options": {"type": "object", "description": "the default options"}},
+        }}},
+    }
+
+
+def _whole_per_name(description: str) -> dict[str, Any]:
+    """A whole number for each player's (or team's) name: points, totals."""
+    return {"type": "object", "additionalProperties": {"type": "integer"}, "description": description}
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:

@@ -732,27 +732,9 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
     engine = games.ENGINES.get(slug)
     players = list(data["players"])
     noun = round_name(slug)
-    running = _running(data)
-    side_running = _side_running(data)
     raw_rounds = list(rounds or [])
-    rows = []
-    for i, r in enumerate(data["rounds"]):
-        n = i + 1
-        raw = raw_rounds[i] if i < len(raw_rounds) else None
-        heading = _heading(slug, raw, n)
-        rows.append({
-            "n": n, "points": r["points"], "explain": r.get("explain") or {}, "detail": r.get("detail") or {},
-            "side_points": r.get("side_points"), "totals": running[i], "side_totals": side_running[i],
-            "heading": heading, "what": heading.partition(" · ")[2],
-            "note": str(raw.get("note") or "") if isinstance(raw, Mapping) else "",
-            "raw": raw if isinstance(raw, Mapping) else {},
-            "why": _why(r.get("explain") or {}, players),
-        })
-    # A short game's lines need less height to read, and the page is wanted for its why.
-    short = len(data["rounds"]) <= SHORT_GAME
-    svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125, font_size=CHART_FONT)
-    for item in legend:
-        item["printed"] = legend_name(item["name"], LEGEND_EMS[len(players) > UPRIGHT_PLAYERS])
+    rows = _filled_rows(data, players, raw_rounds)
+    svg, legend = _chart_and_legend(data, noun, players)
     context = {
         "kind": "filled",
         "slug": slug,
@@ -788,6 +770,37 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         _make_compact(context)
     context["why_balanced"] = _why_chars(context) <= BALANCED_WHY_CHARS
     return context
+
+
+def _filled_rows(data: Mapping[str, Any], players: list[str], raw_rounds: list[Any]) -> list[dict[str, Any]]:
+    """One row of the grid for each round scored: its points, the totals after it, its heading, note and why."""
+    slug = data["game"]
+    running = _running(data)
+    side_running = _side_running(data)
+    rows = []
+    for i, r in enumerate(data["rounds"]):
+        n = i + 1
+        raw = raw_rounds[i] if i < len(raw_rounds) else None
+        heading = _heading(slug, raw, n)
+        rows.append({
+            "n": n, "points": r["points"], "explain": r.get("explain") or {}, "detail": r.get("detail") or {},
+            "side_points": r.get("side_points"), "totals": running[i], "side_totals": side_running[i],
+            "heading": heading, "what": heading.partition(" · ")[2],
+            "note": str(raw.get("note") or "") if isinstance(raw, Mapping) else "",
+            "raw": raw if isinstance(raw, Mapping) else {},
+            "why": _why(r.get("explain") or {}, players),
+        })
+    return rows
+
+
+def _chart_and_legend(data: Mapping[str, Any], noun: str, players: list[str]) -> tuple[str, list[dict[str, Any]]]:
+    """The running totals' chart, as SVG, and its legend with each name as printed."""
+    # A short game's lines need less height to read, and the page is wanted for its why.
+    short = len(data["rounds"]) <= SHORT_GAME
+    svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125, font_size=CHART_FONT)
+    for item in legend:
+        item["printed"] = legend_name(item["name"], LEGEND_EMS[len(players) > UPRIGHT_PLAYERS])
+    return svg, legend
 
 
 def _why_chars(context: Mapping[str, Any]) -> int:

@@ -97,6 +97,21 @@ def declaration(body: object) -> dict[str, Any]:
     for key in body:
         if key not in DECLARATION_FIELDS:
             found.add(key, f"unknown field {said(key)}; this question takes {', '.join(sorted(DECLARATION_FIELDS))}")
+    wild = _wild(body, found)
+    decks = _decks(body, found)
+    has_cards, has_groups = "cards" in body, "groups" in body or "loose" in body
+    if has_cards == has_groups:
+        found.add("$", "give either the 13 cards (to find the best arrangement) or the groups laid down, not both "
+                       "(IR-5)" if has_cards else "give the 13 cards, or the groups laid down (IR-5)")
+        found.raise_if_any()
+    if has_cards:
+        return _best(_hand(body, decks, found), wild)
+    groups, loose = _laid_down(body, decks, found)
+    return _judge(groups, loose, wild)
+
+
+def _wild(body: Mapping[str, Any], found: Problems) -> str | None:
+    """IR-2: the wild rank from the card cut, or None with the problem recorded."""
     wild = None
     if body.get("wild") is None:
         found.add("wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a printed "
@@ -107,28 +122,35 @@ def declaration(body: object) -> dict[str, Any]:
         except (ValueError, AttributeError) as err:
             found.add("wild", f"{err} (IR-2)" if isinstance(err, ValueError) else
                       f"{said(body['wild'])} is not a rank: the wild joker is 2-10, J, Q, K, A, or JK (IR-2)")
+    return wild
+
+
+def _decks(body: Mapping[str, Any], found: Problems) -> int:
+    """IR-1: how many decks the table plays with; left out (or wrong, with the problem recorded), the most."""
     decks = body.get("decks", DEFAULT_DECKS)
     if decks is None:
         decks = DEFAULT_DECKS
     if not is_whole_number(decks) or not 1 <= decks <= MAX_DECKS:
         found.add("decks", f"decks must be a whole number from 1 to {MAX_DECKS} (IR-1)")
         decks = DEFAULT_DECKS
-    has_cards, has_groups = "cards" in body, "groups" in body or "loose" in body
-    if has_cards == has_groups:
-        found.add("$", "give either the 13 cards (to find the best arrangement) or the groups laid down, not both "
-                       "(IR-5)" if has_cards else "give the 13 cards, or the groups laid down (IR-5)")
-        found.raise_if_any()
+    return decks
 
+
+def _hand(body: Mapping[str, Any], decks: int, found: Problems) -> list[Card]:
+    """The 13 cards to arrange (IR-5), no card more often than the decks hold; every problem raised at once."""
     places: list[tuple[Card, str, str]] = []
-    if has_cards:
-        cards = _cards(body["cards"], "cards", found, places)
-        if isinstance(body["cards"], list) and len(body["cards"]) != HAND_SIZE:
-            n = len(body["cards"])
-            found.add("cards", f"a hand has {HAND_SIZE} cards; {n} {'was' if n == 1 else 'were'} given (IR-5)")
-        check_decks(places, decks, found)
-        found.raise_if_any()
-        return _best(cards, wild)
+    cards = _cards(body["cards"], "cards", found, places)
+    if isinstance(body["cards"], list) and len(body["cards"]) != HAND_SIZE:
+        n = len(body["cards"])
+        found.add("cards", f"a hand has {HAND_SIZE} cards; {n} {'was' if n == 1 else 'were'} given (IR-5)")
+    check_decks(places, decks, found)
+    found.raise_if_any()
+    return cards
 
+
+def _laid_down(body: Mapping[str, Any], decks: int, found: Problems) -> tuple[list[list[Card]], list[Card]]:
+    """The groups laid down and the loose cards, 13 in all (IR-5); every problem raised at once."""
+    places: list[tuple[Card, str, str]] = []
     raw_groups = body.get("groups", [])
     if not isinstance(raw_groups, list):
         found.add("groups", 'give the groups as a list of groups, each a list of cards such as AH 2H 3H')
@@ -140,7 +162,7 @@ def declaration(body: object) -> dict[str, Any]:
         found.add("groups", f"a hand has {HAND_SIZE} cards; the groups and loose cards hold {given} (IR-5)")
     check_decks(places, decks, found)
     found.raise_if_any()
-    return _judge(groups, loose, wild)
+    return groups, loose
 
 
 def _best(cards: Sequence[Card], wild: str) -> dict[str, Any]:

@@ -120,9 +120,15 @@ def standings(results: Sequence[Mapping[str, Any]], include_unfinished: bool = F
     The order: match points, then score difference, both higher first, then name.
     Entrants equal on both points share a rank (1, 2, 2, 4).
     """
-    found = Problems()
     if isinstance(results, str | bytes | Mapping) or not isinstance(results, Sequence):
         raise ResultsError([Problem("results", "give the results as a list of tables")])
+    return _ranked(_table_scores(results, include_unfinished, entrants))
+
+
+def _table_scores(results: Sequence[Mapping[str, Any]], include_unfinished: bool,
+                  entrants: Iterable[str]) -> dict[str, list[TableScore]]:
+    """Each entrant's scores at the tables that count, in the order given; every problem raised at once."""
+    found = Problems()
     lines: dict[str, list[TableScore]] = {name: [] for name in entrants}
     seen_tables: dict[tuple[int, int], int] = {}
     seated: dict[tuple[int, str], int] = {}
@@ -150,7 +156,11 @@ def standings(results: Sequence[Mapping[str, Any]], include_unfinished: bool = F
             lines.setdefault(name, []).append(score if over else replace(score, finished=False))
     if found:
         raise ResultsError(found)
+    return lines
 
+
+def _ranked(lines: dict[str, list[TableScore]]) -> list[Standing]:
+    """The entrants by match points, then score difference, then name; equals share a rank."""
     rows = []
     for name, scores in lines.items():
         scores.sort(key=lambda s: (s.round, s.table))

@@ -113,27 +113,6 @@ def _seatings(clash: list[list[bool]], sizes: tuple[int, ...], bound: list[int],
         if steps > budget:
             raise _OutOfSteps
 
-    def has_clique(pool: list[int], size: int) -> bool:
-        """Are there ``size`` entrants in ``pool`` of whom no two have met?"""
-        if size <= 0:
-            return True
-        for i, p in enumerate(pool):
-            rest = [q for q in pool[i + 1:] if not clash[p][q]]
-            if len(rest) >= size - 1 and has_clique(rest, size - 1):
-                return True
-        return False
-
-    def hopeless(cost: int) -> bool:
-        """Is the bound out of reach? Someone with too few strangers left repeats at least the shortfall;
-        with no repeat to spare, everyone must find a table's worth of mutual strangers."""
-        need = min(s for s, c in left.items() if c) - 1
-        free = [p for p in range(n) if not seated[p]]
-        strangers = {p: [q for q in free if q != p and not clash[p][q]] for p in free}
-        shortfall = sum(max(0, need - len(s)) for s in strangers.values())
-        if cost + (shortfall + 1) // 2 > bound[0]:
-            return True
-        return cost == bound[0] and need >= 2 and not all(has_clique(s, need) for s in strangers.values())
-
     def fill(table: list[int], size: int, start: int, cost: int) -> Iterator[tuple[list[tuple[int, ...]], int]]:
         if len(table) == size:
             yield from place(cost)
@@ -156,7 +135,7 @@ def _seatings(clash: list[list[bool]], sizes: tuple[int, ...], bound: list[int],
         if first is None:
             yield [tuple(t) for t in tables], cost
             return
-        if hopeless(cost):
+        if _hopeless(clash, seated, left, cost, bound[0]):
             return
         for size in sorted((s for s, c in left.items() if c), reverse=True):
             left[size] -= 1
@@ -169,3 +148,26 @@ def _seatings(clash: list[list[bool]], sizes: tuple[int, ...], bound: list[int],
             left[size] += 1
 
     yield from place(0)
+
+
+def _hopeless(clash: list[list[bool]], seated: list[bool], left: Counter[int], cost: int, bound: int) -> bool:
+    """Is the bound out of reach? Someone with too few strangers left repeats at least the shortfall;
+    with no repeat to spare, everyone must find a table's worth of mutual strangers."""
+    need = min(s for s, c in left.items() if c) - 1
+    free = [p for p in range(len(clash)) if not seated[p]]
+    strangers = {p: [q for q in free if q != p and not clash[p][q]] for p in free}
+    shortfall = sum(max(0, need - len(s)) for s in strangers.values())
+    if cost + (shortfall + 1) // 2 > bound:
+        return True
+    return cost == bound and need >= 2 and not all(_has_clique(clash, s, need) for s in strangers.values())
+
+
+def _has_clique(clash: list[list[bool]], pool: list[int], size: int) -> bool:
+    """Are there ``size`` entrants in ``pool`` of whom no two have met?"""
+    if size <= 0:
+        return True
+    for i, p in enumerate(pool):
+        rest = [q for q in pool[i + 1:] if not clash[p][q]]
+        if len(rest) >= size - 1 and _has_clique(clash, rest, size - 1):
+            return True
+    return False

@@ -86,6 +86,14 @@ FIXED_HEADERS = {"Referrer-Policy": "no-referrer", "X-Content-Type-Options": "no
 
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
+    _answer_overload(app)
+    _answer_database_unavailable(app)
+    app.after_request(security_headers)
+    _answer_refusals(app)
+
+
+def _answer_overload(app: Flask) -> None:
+    """Too many new tables, a sheet too long to print, the heavy pool full: each refused in words."""
 
     @app.errorhandler(RateLimitExceeded)
     def too_many(error: RateLimitExceeded):
@@ -106,6 +114,10 @@ def init_app(app: Flask) -> None:
         response = app.make_response((body, status))
         response.headers["Retry-After"] = str(limits.get("RETRY_AFTER"))
         return response
+
+
+def _answer_database_unavailable(app: Flask) -> None:
+    """The database not answering, whether a view found it so or board_poll did before Flask: 503 in words."""
 
     def database_unavailable(error: Exception):
         """The database did not answer in time: 503 in words, and a form's input kept to send again."""
@@ -133,15 +145,21 @@ def init_app(app: Flask) -> None:
         if error is not None:
             raise error
 
-    @app.after_request
-    def security_headers(response: Response) -> Response:
-        for name, value in DEFAULT_HEADERS.items():
-            response.headers.setdefault(name, value)
-        for name, value in FIXED_HEADERS.items():
-            response.headers[name] = value
-        if request.endpoint != "static" and "Cache-Control" not in response.headers:
-            response.headers["Cache-Control"] = cache_control(response)
-        return response
+
+def security_headers(response: Response) -> Response:
+    """DEFAULT_HEADERS unless the view set its own, FIXED_HEADERS always, and how the answer may be kept."""
+    for name, value in DEFAULT_HEADERS.items():
+        response.headers.setdefault(name, value)
+    for name, value in FIXED_HEADERS.items():
+        response.headers[name] = value
+    if request.endpoint != "static" and "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = cache_control(response)
+    return response
+
+
+def _answer_refusals(app: Flask) -> None:
+    """An expired form, a body too large, any other HTTP refusal, and whatever else went wrong: never a
+    traceback."""
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):

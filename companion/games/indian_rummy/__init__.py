@@ -772,45 +772,65 @@ def _settle(tally: Tally, deal: Deal, counts: Mapping[str, int], playing: Sequen
             explain: dict[str, list[str]],
             detail_players: dict[str, dict[str, Any]]) -> tuple[dict[str, int], dict[str, Any]]:
     """The deal's points, moved into ``totals``, and its detail."""
-    players, variant, number = tally.players, tally.opts["variant"], tally.count + 1
-    point_value = tally.opts["point_value"]
-    points = dict.fromkeys(players, 0)
-    winner = deal.winner
-    losers = [p for p in playing if p != winner]
-    collected = sum(counts[p] for p in losers)
-    shares = ", ".join(f"{p} {counts[p]}" for p in losers)
+    variant = tally.opts["variant"]
+    points = dict.fromkeys(tally.players, 0)
     detail: dict[str, Any] = {"variant": variant, "wild": deal.wild, "wild_rank": deal.wild_rank,
-                              "decks": tally.opts["decks"], "winner": winner,
+                              "decks": tally.opts["decks"], "winner": deal.winner,
                               "counts": {p: counts[p] for p in playing}}
     # IR-8 sets no end to points rummy: each deal is settled, and the game is never over.
     # IR-10: the winner takes each loser's whole count; at most 80 a deal, so nobody's
     # 80 x N chips can run out within N deals.
     if variant in ("points", "deals"):
-        points[winner] = collected
-        for p in losers:
-            points[p] = -counts[p]
-        if variant == "points":
-            explain[winner].append(f"Collects {collected} from the losers ({shares}): {signed(collected)} "
-                                   f"(IR-8)")
-            for p in losers:
-                explain[p].append(f"Pays {counts[p]} to {winner}: {signed(-counts[p])} (IR-8)")
-            detail["money"] = {p: money(points[p], point_value) for p in players}
-            if point_value != 1:
-                for p in playing:
-                    explain[p].append(f"At {point_value} a point: {signed(points[p])} × {point_value} = "
-                                      f"{signed_amount(detail['money'][p])} (IR-8)")
-        else:
-            explain[winner].append(f"Takes {collected} chips from the losers ({shares}): chips "
-                                   f"{totals[winner]} + {collected} = {totals[winner] + collected} (IR-10)")
-            for p in losers:
-                explain[p].append(f"Gives {counts[p]} chips to {winner}: chips {totals[p]} − {counts[p]} = "
-                                  f"{totals[p] - counts[p]} (IR-10)")
-        for p in players:
-            totals[p] += points[p]
-        if variant == "deals":
-            detail["chips"] = dict(totals)
+        _pay_the_winner(tally, deal.winner, counts, playing, totals, explain, points, detail)
         return points, detail
-    limit = POOL_OUT[variant]
+    eliminated = _add_to_the_pool(tally, deal.winner, counts, playing, waiting, totals, out_since, explain,
+                                  detail_players, points)
+    detail["eliminated"] = eliminated
+    detail["rejoined"] = rejoined
+    detail["out"] = [p for p in tally.players if p in out_since]
+    return points, detail
+
+
+def _pay_the_winner(tally: Tally, winner: str, counts: Mapping[str, int], playing: Sequence[str],
+                    totals: dict[str, int], explain: dict[str, list[str]], points: dict[str, int],
+                    detail: dict[str, Any]) -> None:
+    """Points rummy (IR-8) and deals rummy (IR-10): each loser pays the winner their count, in points or chips."""
+    players, variant, point_value = tally.players, tally.opts["variant"], tally.opts["point_value"]
+    losers = [p for p in playing if p != winner]
+    collected = sum(counts[p] for p in losers)
+    shares = ", ".join(f"{p} {counts[p]}" for p in losers)
+    points[winner] = collected
+    for p in losers:
+        points[p] = -counts[p]
+    if variant == "points":
+        explain[winner].append(f"Collects {collected} from the losers ({shares}): {signed(collected)} "
+                               f"(IR-8)")
+        for p in losers:
+            explain[p].append(f"Pays {counts[p]} to {winner}: {signed(-counts[p])} (IR-8)")
+        detail["money"] = {p: money(points[p], point_value) for p in players}
+        if point_value != 1:
+            for p in playing:
+                explain[p].append(f"At {point_value} a point: {signed(points[p])} × {point_value} = "
+                                  f"{signed_amount(detail['money'][p])} (IR-8)")
+    else:
+        explain[winner].append(f"Takes {collected} chips from the losers ({shares}): chips "
+                               f"{totals[winner]} + {collected} = {totals[winner] + collected} (IR-10)")
+        for p in losers:
+            explain[p].append(f"Gives {counts[p]} chips to {winner}: chips {totals[p]} − {counts[p]} = "
+                              f"{totals[p] - counts[p]} (IR-10)")
+    for p in players:
+        totals[p] += points[p]
+    if variant == "deals":
+        detail["chips"] = dict(totals)
+
+
+def _add_to_the_pool(tally: Tally, winner: str, counts: Mapping[str, int], playing: Sequence[str],
+                     waiting: Sequence[str], totals: dict[str, int], out_since: dict[str, int],
+                     explain: dict[str, list[str]], detail_players: dict[str, dict[str, Any]],
+                     points: dict[str, int]) -> list[str]:
+    """Pool rummy (IR-9): each count added to its player's total; the players it puts out of the pool."""
+    players, number = tally.players, tally.count + 1
+    limit = POOL_OUT[tally.opts["variant"]]
     eliminated: list[str] = []
     for p in playing:
         points[p] = counts[p]
@@ -828,10 +848,7 @@ def _settle(tally: Tally, deal: Deal, counts: Mapping[str, int], playing: Sequen
         if p not in playing and p not in waiting:
             explain[p].append(f"Out of the pool since deal {out_since[p]}: takes no part (IR-9)")
             detail_players[p] = {"entry": "out", "count": 0}
-    detail["eliminated"] = eliminated
-    detail["rejoined"] = rejoined
-    detail["out"] = [p for p in players if p in out_since]
-    return points, detail
+    return eliminated
 
 
 def _decided(tally: Tally) -> Tally:

@@ -260,11 +260,14 @@ def classify(group: Iterable[Card | str], wild_rank: str | None) -> GroupKind:
     if not naturals:
         return _without_naturals(cards, wild)
 
-    suits = {c.suit for c in naturals}
-    ranks = {c.rank for c in naturals}
-    count_word = NUMBER_WORDS.get(size, str(size))
+    # The sequence first: a group read both ways counts as the sequence (IR-5, IR-6).
+    return (_pure_sequence(cards, wild) or _impure_sequence(naturals, jokers, size)
+            or _one_rank_set(naturals, jokers, size) or _why_invalid(cards, naturals, jokers))
 
-    # Pure: one suit, no printed Joker, every card (wild ones included) in its own place.
+
+def _pure_sequence(cards: Sequence[Card], wild: str | None) -> GroupKind | None:
+    """Pure: one suit, no printed Joker, every card (wild ones included) in its own place."""
+    size = len(cards)
     if not any(c.is_joker for c in cards) and len({c.suit for c in cards}) == 1 and size <= HAND_SIZE:
         suit = SUIT_NAMES[cards[0].suit]
         for ace in (1, HIGH_ACE):
@@ -272,10 +275,15 @@ def classify(group: Iterable[Card | str], wild_rank: str | None) -> GroupKind:
             if _consecutive(places):
                 own = [c for c in cards if c.rank == wild]
                 kept = f", the wild {own[0]} in its own place" if own else ""
+                count_word = NUMBER_WORDS.get(size, str(size))
                 return GroupKind(PURE, f"pure sequence: {count_word} {suit} in a row{_ace_words(places)}{kept} (IR-4)")
+    return None
 
+
+def _impure_sequence(naturals: Sequence[Card], jokers: Sequence[Card], size: int) -> GroupKind | None:
+    """Natural cards of one suit, no rank twice, with jokers filling a run of ``size``."""
     # IR-4 sets no limit on jokers in an impure sequence: one natural card is enough.
-    if len(suits) == 1 and len(ranks) == len(naturals):
+    if len({c.suit for c in naturals}) == 1 and len({c.rank for c in naturals}) == len(naturals):
         suit_letter = naturals[0].suit
         for ace in (1, HIGH_ACE):
             placed = [(ace if c.rank == "A" else LOW[c.rank], c) for c in naturals]
@@ -288,17 +296,22 @@ def classify(group: Iterable[Card | str], wild_rank: str | None) -> GroupKind:
             first, last = f"{RANK_AT[lo]}{suit_letter}", f"{RANK_AT[hi]}{suit_letter}"
             return GroupKind(IMPURE, f"impure sequence: {first} to {last} in {SUIT_NAMES[suit_letter]}, "
                                      f"{format_cards(jokers)} standing in for {' '.join(missing)} (IR-4)")
+    return None
 
-    if len(ranks) == 1 and len(suits) == len(naturals) and size in (3, 4):
+
+def _one_rank_set(naturals: Sequence[Card], jokers: Sequence[Card], size: int) -> GroupKind | None:
+    """Three or four natural cards of one rank, no suit twice, jokers standing in for the rest."""
+    suits = {c.suit for c in naturals}
+    if len({c.rank for c in naturals}) == 1 and len(suits) == len(naturals) and size in (3, 4):
         rank = naturals[0].rank
         missing = [f"{rank}{s}" for s in SUITS if s not in suits][: len(jokers)]
         with_jokers = (f", jokers {format_cards(jokers)} standing in for {' '.join(missing)}"
                        if len(jokers) > 1 else
                        f", joker {jokers[0]} standing in for {missing[0]}" if jokers else "")
+        count_word = NUMBER_WORDS.get(size, str(size))
         return GroupKind(SET, f"set: {count_word} {RANK_PLURALS.get(rank, rank + 's')}, no suit twice{with_jokers} "
                               "(IR-4)")
-
-    return _why_invalid(cards, naturals, jokers)
+    return None
 
 
 def _invalid(why: str, rulings: str = "IR-4") -> GroupKind:

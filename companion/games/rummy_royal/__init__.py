@@ -605,18 +605,7 @@ def _poker(raw: Mapping, at: str, opts, players, active, out_of_game, found: Pro
         if key not in POKER_FIELDS:
             found.add(f"{where}.{key}",
                       f"unknown field {said(key)}; the poker stage has bets, folded, winners and hands")
-    bets: dict[str, int] = {}
-    raw_bets = value.get("bets")
-    if raw_bets is None:
-        raw_bets = {}
-    elif not isinstance(raw_bets, Mapping):
-        found.add(f"{where}.bets", "give the bets as {name: chips, ...}")
-        raw_bets = {}
-    for name, n in raw_bets.items():
-        p = _player(found, f"{where}.bets.{name}", name, players, active, out_of_game)
-        n = _count(found, f"{where}.bets.{name}", n, MAX_CHIPS * MAX_PLAYERS, "a bet")
-        if p is not None and n is not None:
-            bets[p] = n
+    bets = _poker_bets(value.get("bets"), f"{where}.bets", players, active, out_of_game, found)
     folded = _names_list(found, f"{where}.folded", value.get("folded"), players, active, out_of_game,
                          "the players who folded")
     staying = [p for p in active if p not in folded]
@@ -630,18 +619,8 @@ def _poker(raw: Mapping, at: str, opts, players, active, out_of_game, found: Pro
     judged: list[str] = []
     hands = value.get("hands")
     if hands is not None:
-        cards = _hands(hands, f"{where}.hands", players, active, out_of_game, folded, found)
-        if cards is not None:
-            missing = [p for p in staying if p not in cards]
-            if missing and len(staying) > 1:
-                found.add(f"{where}.hands", f"give the cards of every player who did not fold: {_names(missing)} "
-                                            "missing (RM-9)")
-            elif len(staying) > 1:
-                decided, judged = judge.judge({p: cards[p] for p in staying})
-                if winners and sorted(winners) != sorted(decided):
-                    found.add(f"{where}.winners", f"the cards say {_names(decided)} won the poker hand, not "
-                                                  f"{_names(winners)} (RM-9)")
-                winners = decided
+        winners, judged = _winners_by_the_cards(hands, where, players, active, out_of_game, folded, staying,
+                                                winners, found)
     if len(staying) == 1:
         if winners and winners != staying:
             found.add(f"{where}.winners", f"everyone else folded, so {staying[0]} wins the poker hand (RM-5)")
@@ -650,6 +629,42 @@ def _poker(raw: Mapping, at: str, opts, players, active, out_of_game, found: Pro
         found.add(f"{where}.winners", "name who won the poker hand (or give the cards and let the referee decide) "
                                       "(RM-5)")
     return _Poker(bets, folded, winners, judged, staying)
+
+
+def _poker_bets(raw_bets: object, where: str, players, active, out_of_game, found: Problems) -> dict[str, int]:
+    """RM-5: each player's bet in the poker stage, in chips."""
+    bets: dict[str, int] = {}
+    if raw_bets is None:
+        raw_bets = {}
+    elif not isinstance(raw_bets, Mapping):
+        found.add(where, "give the bets as {name: chips, ...}")
+        raw_bets = {}
+    for name, n in raw_bets.items():
+        p = _player(found, f"{where}.{name}", name, players, active, out_of_game)
+        n = _count(found, f"{where}.{name}", n, MAX_CHIPS * MAX_PLAYERS, "a bet")
+        if p is not None and n is not None:
+            bets[p] = n
+    return bets
+
+
+def _winners_by_the_cards(hands: object, where: str, players, active, out_of_game, folded: list[str],
+                          staying: list[str], winners: list[str], found: Problems) -> tuple[list[str], list[str]]:
+    """RM-9: with the cards of every player still in, the referee names the winners (and says why); the winners
+    entered must agree. Without them, the winners entered and no judging."""
+    cards = _hands(hands, f"{where}.hands", players, active, out_of_game, folded, found)
+    judged: list[str] = []
+    if cards is not None:
+        missing = [p for p in staying if p not in cards]
+        if missing and len(staying) > 1:
+            found.add(f"{where}.hands", f"give the cards of every player who did not fold: {_names(missing)} "
+                                        "missing (RM-9)")
+        elif len(staying) > 1:
+            decided, judged = judge.judge({p: cards[p] for p in staying})
+            if winners and sorted(winners) != sorted(decided):
+                found.add(f"{where}.winners", f"the cards say {_names(decided)} won the poker hand, not "
+                                              f"{_names(winners)} (RM-9)")
+            winners = decided
+    return winners, judged
 
 
 def _hands(value, where, players, active, out_of_game, folded, found: Problems) -> dict[str, list[str]] | None:
