@@ -15,9 +15,12 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from babel.support import Translations
+from flask import render_template
 
+from companion.clubs import store as clubs
 from companion.core import messages
 from companion.games import ENGINES
+from companion.storage.db import get_db
 from companion.web import language
 from tests.conftest import new_table
 
@@ -26,15 +29,18 @@ CATALOGS = messages.TRANSLATIONS
 #: The languages a player may be offered, each with a catalog of its own.
 TRANSLATED = [code for code in messages.LANGUAGES if code != messages.ENGLISH]
 #: The pages every word of which is translated (the pseudo-language shows none outside its marks).
-TRANSLATED_PAGES = ["/"]
+TRANSLATED_PAGES = ["/", "/new/indian-rummy", "/new/rally-the-king", "/referee/", "/tournaments/new",
+                    "/tournaments/new?game=indian-rummy", "/tournaments/new?game=rally-the-king", "/clubs/new"]
 #: Words a page shows as they are in every language: the name, the games' names, the languages' own names.
 AS_PRINTED = {"Courtier", *language.NAMES.values()}
 
 
 def marked_messages() -> set[str]:
-    """Every message id the code marks: the templates' _() and the engines' say and say_n."""
+    """Every message id the code marks: the templates' _(), the engines' say and say_n, the forms' lazy_gettext
+    and lazy_ngettext."""
     found = set()
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "say": None, "say_n": (1, 2)}
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "say": None, "say_n": (1, 2),
+                "lazy_gettext": None, "lazy_ngettext": (1, 2)}
     for folder, method in (("templates", "jinja2"), ("scoresheets", "jinja2"), ("companion", "python")):
         mapping = [(f"**.{'html' if method == 'jinja2' else 'py'}", method)]
         for _, _, message, _, _ in extract_from_dir(ROOT / folder, mapping, keywords=keywords):
@@ -123,16 +129,56 @@ def speaking_app(make_app):
     return make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, LANGUAGES="fr hi qps")
 
 
-@pytest.mark.parametrize("path", TRANSLATED_PAGES)
-def test_no_words_escape_translation(speaking_app, path):
-    client = speaking_app.test_client()
-    client.set_cookie(language.COOKIE, messages.PSEUDO)
-    page = client.get(path)
-    assert page.status_code == 200
-    html = page.get_data(as_text=True)
+def untranslated(html: str) -> list[str]:
+    """The words of a page in the pseudo-language outside its marks, but the games' names."""
     assert '<html lang="qps">' in html
     titles = {word for game in ENGINES.values() for word in re.findall(r"[^\W\d_]{2,}", game.TITLE)}
-    assert [word for word in escaped(html) if word not in titles] == []
+    return [word for word in escaped(html) if word not in titles]
+
+
+def pseudo_client(app):
+    client = app.test_client()
+    client.set_cookie(language.COOKIE, messages.PSEUDO)
+    return client
+
+
+@pytest.mark.parametrize("path", TRANSLATED_PAGES)
+def test_no_words_escape_translation(speaking_app, path):
+    page = pseudo_client(speaking_app).get(path)
+    assert page.status_code == 200
+    assert untranslated(page.get_data(as_text=True)) == []
+
+
+@pytest.mark.parametrize("path", ["/new/indian-rummy", "/tournaments/new", "/tournaments/new?game=rally-the-king"])
+def test_a_club_s_new_table_and_tournament_pages_are_translated_the_club_s_name_as_it_is(speaking_app, path):
+    with speaking_app.app_context():
+        club = clubs.create_club(get_db(), "Thursday Club")
+    separator = "&" if "?" in path else "?"
+    page = pseudo_client(speaking_app).get(f"{path}{separator}club={club.id}&key={club.member_key}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'id="for-club"' in html and "Thursday Club" in html
+    assert untranslated(html) == []
+
+
+def test_the_error_pages_frame_is_translated_the_words_from_python_not_yet(speaking_app):
+    """An error's title and message are said in English for now; the page around them is translated."""
+    page = pseudo_client(speaking_app).get("/new/no-such-game")
+    assert page.status_code == 404
+    html = page.get_data(as_text=True)
+    said = re.search(r"<h1>(.*?)</h1>\s*<p>(.*?)</p>", html, re.S)
+    from_python = set(re.findall(r"[^\W\d_]{2,}", " ".join(said.groups())))
+    assert messages.pseudo("Home") in html
+    assert set(untranslated(html)) <= from_python
+
+
+def test_the_page_that_keeps_a_form_through_an_outage_is_translated_but_its_message(speaking_app):
+    with speaking_app.test_request_context("/new/indian-rummy", method="POST"), messages.speaking(messages.PSEUDO):
+        html = render_template("pages/unavailable.html", title="Cannot reach the scores", message="",
+                               kept=[("seat1", "Ann")], files=True)
+    assert messages.pseudo("Send again") in html and messages.pseudo("Home") in html
+    assert '<html lang="qps">' in html
+    assert set(escaped(html)) == {"Cannot", "reach", "the", "scores"}  # the title, from Python
 
 
 def test_the_browser_language_decides_until_the_phone_chooses(speaking_app):

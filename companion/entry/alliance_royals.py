@@ -9,7 +9,7 @@ from typing import Any
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .forms import CourtierForm, choices, round_form_of
+from .forms import CourtierForm, choices, lazy_gettext, round_form_of
 
 SLUG = "alliance-royals"
 TEMPLATE = "entry/alliance_royals.html"
@@ -256,6 +256,6 @@ def _privileges_field(where: str) -> str | None:
 
 #: question -> (title, form class, body from form, problem place -> field name)
 REFEREE = {
-    "battle": ("Who won the Battle?", BattleForm, _battle_body, _battle_field),
-    "privileges": ("What may I do?", PrivilegesForm, _privileges_body, _privileges_field),
+    "battle": (lazy_gettext("Who won the Battle?"), BattleForm, _battle_body, _battle_field),
+    "privileges": (lazy_gettext("What may I do?"), PrivilegesForm, _privileges_body, _privileges_field),
 }

@@ -4,11 +4,40 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from flask_babel import gettext, ngettext
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
 from wtforms import IntegerField, widgets
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import StopValidation
+
+
+class Lazy(LazyString):
+    """A label or message said in the reader's language when shown, escaped in a page as any text is
+    (flask_babel's own lazy string would put its words in a page unescaped)."""
+
+    def __html__(self) -> str:
+        return str(escape(str(self)))
+
+
+def lazy_gettext(message: str, /, **values: object) -> Lazy:
+    """flask_babel's lazy_gettext, for words defined before any request (a form's labels, its choices):
+    ``message`` is the English text, ``%(name)s`` its fields.
+
+    >>> str(lazy_gettext("Seat %(number)s", number=3))
+    'Seat 3'
+    """
+    return Lazy(gettext, message, **values)
+
+
+def lazy_ngettext(singular: str, plural: str, num: int, /, **values: object) -> Lazy:
+    """flask_babel's lazy_ngettext: the form ``num`` asks for in the reader's language, ``%(num)d`` its field.
+
+    >>> str(lazy_ngettext("%(num)d deck", "%(num)d decks", 2))
+    '2 decks'
+    """
+    return Lazy(ngettext, singular, plural, num, **values)
 
 
 def choices(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
@@ -30,7 +59,7 @@ class CountField(IntegerField):
         try:
             super().process_formdata(valuelist)
         except ValueError as err:
-            raise ValueError("Enter a whole number, like 3.") from err
+            raise ValueError(lazy_gettext("Enter a whole number, like 3.")) from err
 
     def pre_validate(self, form):
         if self.process_errors:  # one clear message, not a second one about the range

@@ -13,7 +13,7 @@ from ..core.cards import CardError, parse_card
 from ..games import indian_rummy as rules
 from ..games.indian_rummy import classify, wild_rank_of
 from .alliance_royals import GRID_ROWS, SUIT_SYMBOLS
-from .forms import CountField, CourtierForm, choices, round_form_of
+from .forms import CountField, CourtierForm, choices, lazy_gettext, lazy_ngettext, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/indian_rummy.html"
@@ -33,8 +33,9 @@ MODES = {
 #: What a count may be, in words (IR-3, IR-6).
 COUNT_BOUNDS = (f"A count is 0 to {rules.MOST_RAW}: 13 cards add up to {rules.MOST_RAW} at most (IR-3), "
                 f"and a count over {rules.CAP} counts {rules.CAP} (IR-6).")
-VARIANT_CHOICES = choices([("points", "Points rummy (IR-8)"), ("pool101", "Pool 101 (IR-9)"),
-                           ("pool201", "Pool 201 (IR-9)"), ("deals", "Deals rummy (IR-10)")])
+VARIANT_CHOICES = choices([("points", lazy_gettext("Points rummy (IR-8)")),
+                           ("pool101", lazy_gettext("Pool 101 (IR-9)")), ("pool201", lazy_gettext("Pool 201 (IR-9)")),
+                           ("deals", lazy_gettext("Deals rummy (IR-10)"))])
 
 
 def options_form(formdata=None):
@@ -42,13 +43,14 @@ def options_form(formdata=None):
         class Meta:
             csrf = False  # part of the new-table form, which carries the token
 
-        variant = RadioField("Variant", choices=VARIANT_CHOICES, default="points")
-        deals = SelectField("Deals (deals rummy)", default="2",
-                            choices=choices([("2", "2 deals"), ("3", "3 deals"), ("6", "6 deals")]))
-        point_value = IntegerField("Value of a point (points rummy)", default=1,
+        variant = RadioField(lazy_gettext("Variant"), choices=VARIANT_CHOICES, default="points")
+        deals = SelectField(lazy_gettext("Deals (deals rummy)"), default="2", choices=choices(
+            [(str(n), lazy_ngettext("%(num)d deal", "%(num)d deals", n)) for n in (2, 3, 6)]))
+        point_value = IntegerField(lazy_gettext("Value of a point (points rummy)"), default=1,
                                    validators=[Optional(), NumberRange(min=1, max=100_000)])
-        decks = SelectField("Decks (IR-1)", default="", choices=choices(
-            [("", "By the number of players"), ("1", "1 deck"), ("2", "2 decks"), ("3", "3 decks")]))
+        decks = SelectField(lazy_gettext("Decks (IR-1)"), default="", choices=choices(
+            [("", lazy_gettext("By the number of players"))]
+            + [(str(n), lazy_ngettext("%(num)d deck", "%(num)d decks", n)) for n in (1, 2, 3)]))
 
     return OptionsForm(formdata=formdata, prefix="opt")
 
@@ -278,4 +280,5 @@ def _declaration_field(where: str) -> str | None:
     return head if head in ("wild", "groups", "cards") else None
 
 
-REFEREE = {"declaration": ("Is this declaration valid?", DeclarationForm, _declaration_body, _declaration_field)}
+REFEREE = {"declaration": (lazy_gettext("Is this declaration valid?"), DeclarationForm, _declaration_body,
+                           _declaration_field)}

@@ -12,6 +12,7 @@ from .alliance_royals import (  # noqa: F401 - the screen is Alliance Royals' ow
     round_from,
     validate_extra,
 )
+from .forms import lazy_gettext
 
 SLUG = FAMILY.slug
 TEMPLATE = "entry/alliance_royals.html"
@@ -20,7 +21,7 @@ HOSTAGES = FAMILY.marries
 SURRENDER_HINT = royals.surrender_hint(FAMILY)
 REFEREE = {
     "battle": royals.battle_spec(FAMILY),
-    "privileges": ("What may I do?", *royals.privileges_spec(FAMILY)),
+    "privileges": (lazy_gettext("What may I do?"), *royals.privileges_spec(FAMILY)),
 }
 options_form = partial(royals.options_form, FAMILY)
 options_from = partial(royals.options_from, FAMILY)

@@ -11,7 +11,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..games import rally_the_king as rules
-from .forms import CountField, CourtierForm, choices, round_form_of
+from .forms import CountField, CourtierForm, choices, lazy_gettext, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/rally_the_king.html"
@@ -19,6 +19,9 @@ ROUND_NAME = "hand"
 KINGS = {"KS": "♠ King of Spades", "KH": "♥ King of Hearts", "KD": "♦ King of Diamonds", "KC": "♣ King of Clubs"}
 BID_GROUPS = {"points": "Point contracts", "tricks": "Trick contracts", "beggar": "Beggar contracts"}
 ALONE = "alone"
+#: The countings (RK-3) as the options name them, their labels capitalised.
+COUNTING_LABELS = {"individual": lazy_gettext("Individual (card values + 1 a trick)"),
+                   "traditional": lazy_gettext("Traditional (each card its value − 2/3)")}
 
 
 def _bid_label(bid) -> str:
@@ -41,10 +44,10 @@ def options_form(formdata=None):
         class Meta:
             csrf = False  # part of the new-table form, which carries the token
 
-        counting = RadioField("Counting card points (RK-3)", default="individual", choices=choices(
-            (slug, c.label.capitalize()) for slug, c in rules.COUNTINGS.items()))
-        hands = CountField("Hands in the game (RK-10)", default=4,
-                           validators=[Optional(), NumberRange(min=1, max=100, message="From 1 to 100 hands.")])
+        counting = RadioField(lazy_gettext("Counting card points (RK-3)"), default="individual", choices=choices(
+            (slug, COUNTING_LABELS[slug]) for slug in rules.COUNTINGS))
+        hands = CountField(lazy_gettext("Hands in the game (RK-10)"), default=4, validators=[
+            Optional(), NumberRange(min=1, max=100, message=lazy_gettext("From 1 to 100 hands."))])
 
     return OptionsForm(formdata=formdata, prefix="opt")
 
@@ -310,4 +313,4 @@ def _trick_field(where: str) -> str | None:
     return f"card{int(m.group(1)) + 1}" if m and int(m.group(1)) < 4 else ("card1" if where == "cards" else None)
 
 
-REFEREE = {"trick": ("Who won the trick?", TrickForm, _trick_body, _trick_field)}
+REFEREE = {"trick": (lazy_gettext("Who won the trick?"), TrickForm, _trick_body, _trick_field)}

@@ -13,7 +13,7 @@ from ..core import limits
 from ..core.recent import Recent
 from ..games import royalty as rules
 from ..games.royalty.words import WordList, capture_check, judge
-from .forms import CountField, CourtierForm, choices, round_form_of
+from .forms import CountField, CourtierForm, choices, lazy_gettext, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/royalty.html"
@@ -315,12 +315,12 @@ def _monarchy_field(where: str) -> str | None:
 
 
 REFEREE = {
-    "word": ("Is that a word?", WordForm, lambda f: {"word": f.word.data or ""},
+    "word": (lazy_gettext("Is that a word?"), WordForm, lambda f: {"word": f.word.data or ""},
              lambda where: "word" if where.startswith("word") else None),
-    "capture": ("Does this capture work?", CaptureForm,
+    "capture": (lazy_gettext("Does this capture work?"), CaptureForm,
                 lambda f: {"target": f.target.data or "", "word": f.word.data or ""},
                 lambda where: where.split(".")[0] if where.split(".")[0] in ("target", "word") else None),
-    "monarchy": ("Monarchy checker", MonarchyForm,
+    "monarchy": (lazy_gettext("Monarchy checker"), MonarchyForm,
                  lambda f: {"dealt": f.dealt.data or "",
                             "words": [line.strip() for line in (f.words.data or "").splitlines() if line.strip()]},
                  _monarchy_field),

@@ -28,7 +28,7 @@ from wtforms.validators import Length, NumberRange, Optional, ValidationError
 from ..core.cards import said
 from ..games import rummy_royal as rules
 from .alliance_royals import cards_in
-from .forms import CountField, CourtierForm, choices, round_form_of
+from .forms import CountField, CourtierForm, choices, lazy_gettext, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/rummy_royal.html"
@@ -262,4 +262,4 @@ def _poker_field(where: str) -> str | None:
     return "cards1" if where == "hands" else None
 
 
-REFEREE = {"poker": ("Who wins the poker hand?", PokerForm, _poker_body, _poker_field)}
+REFEREE = {"poker": (lazy_gettext("Who wins the poker hand?"), PokerForm, _poker_body, _poker_field)}

@@ -23,7 +23,7 @@ from wtforms.validators import InputRequired, Length
 from .. import games
 from ..clubs import ratings, records, store
 from ..entry import ENTRY
-from ..entry.forms import CourtierForm
+from ..entry.forms import CourtierForm, lazy_gettext
 from ..games.base import InputError, Problem
 from ..paper import chart, sheets
 from ..storage import tables
@@ -47,7 +47,8 @@ def ranked(lines: list[store.Line]) -> list[tuple[int, store.Line]]:
 
 
 class ClubForm(CourtierForm):
-    name = StringField("Name of the club", validators=[InputRequired("Give the club a name."), Length(max=40)])
+    name = StringField(lazy_gettext("Name of the club"),
+                       validators=[InputRequired(lazy_gettext("Give the club a name.")), Length(max=40)])
 
 
 class AddTableForm(CourtierForm):

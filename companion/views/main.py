@@ -32,7 +32,7 @@ from ..core import limits
 from ..core.cards import said
 from ..core.config import RULES_DIR, STATIC_DIR
 from ..entry import ENTRY
-from ..entry.forms import CourtierForm
+from ..entry.forms import CourtierForm, lazy_gettext
 from ..games.base import InputError
 from ..storage import tables
 from ..storage.db import get_db
@@ -48,11 +48,12 @@ SEATS = 9  # the most any game seats (Indian Rummy with three decks)
 
 class NewTableForm(CourtierForm):
     # Its length and characters are checked with the seats (tables.check_new_table), as over the API.
-    title = StringField("Name of the game (optional)")
+    title = StringField(lazy_gettext("Name of the game (optional)"))
 
 
 for _seat in range(1, SEATS + 1):
-    setattr(NewTableForm, f"seat{_seat}", StringField(f"Seat {_seat}", validators=[Length(max=games.MAX_NAME_LENGTH)]))
+    setattr(NewTableForm, f"seat{_seat}", StringField(lazy_gettext("Seat %(number)s", number=_seat),
+                                                     validators=[Length(max=games.MAX_NAME_LENGTH)]))
 
 
 class ImportForm(CourtierForm):

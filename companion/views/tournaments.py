@@ -15,7 +15,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from .. import games, tournaments
 from ..core import limits
 from ..entry import ENTRY
-from ..entry.forms import CourtierForm, choices
+from ..entry.forms import CourtierForm, choices, lazy_gettext
 from ..games.base import InputError
 from ..paper import sheets
 from ..storage import tables
@@ -28,8 +28,9 @@ from .main import LETTER_FIELDS, club_from_link
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
-METHODS = {"random": "Random seats each round", "round-robin": "Round-robin rotation: meet as many as possible",
-           "swiss": "Swiss: seat by standings, avoiding repeat opponents"}
+METHODS = {"random": lazy_gettext("Random seats each round"),
+           "round-robin": lazy_gettext("Round-robin rotation: meet as many as possible"),
+           "swiss": lazy_gettext("Swiss: seat by standings, avoiding repeat opponents")}
 
 
 @bp.app_template_filter("ordinal")
@@ -44,16 +45,19 @@ def ordinal(n: int) -> str:
 
 
 class TournamentForm(CourtierForm):
-    title = StringField("Name of the tournament", validators=[InputRequired("Give the tournament a name."),
-                                                              Length(max=TITLE_CHARS)])
-    game = SelectField("Game", choices=choices((slug, games.ENGINES[slug].TITLE) for slug in sorted(ENTRY)))
-    entrants = TextAreaField("Players, one per line (Alliance Royals: a team per line, like “Ann & Cat”)",
-                             validators=[InputRequired("List the players."), Length(max=4000)])
-    rounds = IntegerField("Rounds", default=3, validators=[InputRequired("How many rounds?"),
-                                                           NumberRange(min=1, max=20)])
-    method = RadioField("Seating", default="round-robin", choices=choices(METHODS.items()))
-    table_min = IntegerField("Players at a table, at least", validators=[Optional(), NumberRange(min=2, max=9)])
-    table_max = IntegerField("…and at most", validators=[Optional(), NumberRange(min=2, max=9)])
+    title = StringField(lazy_gettext("Name of the tournament"), validators=[
+        InputRequired(lazy_gettext("Give the tournament a name.")), Length(max=TITLE_CHARS)])
+    game = SelectField(lazy_gettext("Game"),
+                       choices=choices((slug, games.ENGINES[slug].TITLE) for slug in sorted(ENTRY)))
+    entrants = TextAreaField(
+        lazy_gettext("Players, one per line (Alliance Royals: a team per line, like “Ann & Cat”)"),
+        validators=[InputRequired(lazy_gettext("List the players.")), Length(max=4000)])
+    rounds = IntegerField(lazy_gettext("Rounds"), default=3,
+                          validators=[InputRequired(lazy_gettext("How many rounds?")), NumberRange(min=1, max=20)])
+    method = RadioField(lazy_gettext("Seating"), default="round-robin", choices=choices(METHODS.items()))
+    table_min = IntegerField(lazy_gettext("Players at a table, at least"),
+                             validators=[Optional(), NumberRange(min=2, max=9)])
+    table_max = IntegerField(lazy_gettext("…and at most"), validators=[Optional(), NumberRange(min=2, max=9)])
 
 
 def _entrants(form) -> tuple[list, list[str]]:
@@ -228,7 +232,8 @@ def _standings_context():
     ties = [[s.name for s in rows if s.rank == rank] for rank in sorted({s.rank for s in rows})]
     broken = [(a.name, b.name) for a, b in zip(rows, rows[1:], strict=False)
               if a.match_points == b.match_points and a.rank != b.rank and a.rank <= 3]
-    return {"t": t, "engine_title": games.ENGINES[t.game].TITLE, "method_name": METHODS[t.method].split(":")[0],
+    method_name = str(METHODS[t.method]).split(":")[0].rstrip()  # the method's name, before its description
+    return {"t": t, "engine_title": games.ENGINES[t.game].TITLE, "method_name": method_name,
             "standings": rows, "by_round": by_round, "seated": len(by_round), "status": status,
             "cells": cells, "playing": playing, "final": final, "broken": broken,
             "ties": [names for names in ties if len(names) > 1],
