@@ -413,8 +413,10 @@ class Tally:
         return self.played.count if self.played else 0
 
 
-def start(family: Family, players: Sequence[str], options: Mapping[str, Any]) -> Tally:
-    """The game before its first round; raises InputError for the options."""
+def start(family: Family, players: Sequence[str], options: Mapping[str, Any],
+          joined: Mapping[str, int] | None = None) -> Tally:
+    """The game before its first round; raises InputError for the options. Nobody joins a game of the
+    family late (:func:`companion.games.late_players_refused` says so before), so ``joined`` is never read."""
     found = Problems()
     opts = _check_options(family, options, found)
     found.raise_if_any()
@@ -544,4 +546,17 @@ def score(family: Family, players: Sequence[str], options: Mapping[str, Any], ro
     return finish(tally)
 
 
-__all__ = ["BATTLE", "MARRIAGE", "Family", "InputError", "Marriage", "find_marriages", "score"]
+def engine(family: Family) -> tuple[Any, ...]:
+    """What an engine module offers the registry (games/__init__.py), for one game of the family, in the order
+    battle_royals.py and marriage_royals.py unpack it: SLUG, TITLE, MIN_PLAYERS, MAX_PLAYERS, ROUND_NAME and
+    OPTIONS, then the fold (base.Fold: start, step, finish) and score, bound to the family.
+
+    >>> slug, title, fewest, most, noun, options, *calls = engine(BATTLE)
+    >>> slug, fewest, most, noun, options["win_above"], [call.__name__ for call in calls[1:3]]
+    ('battle-royals', 2, 2, 'round', 1066, ['step', 'finish'])
+    """
+    return (family.slug, family.title, family.seats, family.seats, "round", dict(family.options),
+            functools.partial(start, family), step, finish, functools.partial(score, family))
+
+
+__all__ = ["BATTLE", "MARRIAGE", "Family", "InputError", "Marriage", "engine", "find_marriages", "score"]
