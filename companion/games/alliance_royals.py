@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from ..core.cards import RANKS, Card, CardError, format_cards, parse_card, parse_card_text, parse_suit
 from .base import (
+    Decided,
     InputError,
     Played,
     Problems,
@@ -866,7 +867,7 @@ def _marriages_line(name, ally, board, ally_board, counted, nullified) -> str:
 
 
 @dataclass(frozen=True)
-class Tally:
+class Tally(Decided):
     """The game after some rounds (the fold's state, base.Fold): never changed once made."""
 
     players: tuple[str, ...]
@@ -874,14 +875,6 @@ class Tally:
     sides: Alliances
     totals: dict[str, int]
     side_totals: dict[str, int]
-    played: Played | None = None
-    over: bool = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
 
 def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
@@ -955,8 +948,8 @@ def _advance(tally: Tally, rnd: Round, found: Problems) -> Tally:
     }
     played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail,
                                                  side_points=side_points))
-    tally = Tally(tally.players, tally.opts, sides, totals, side_totals, played, tally.over, tally.winners,
-                  tally.reason)
+    tally = Tally(tally.players, tally.opts, sides, totals, side_totals, played=played, over=tally.over,
+                  winners=tally.winners, reason=tally.reason)
     return _decided(tally, rnd)
 
 

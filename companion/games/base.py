@@ -181,6 +181,32 @@ class Played:
         return tuple(reversed(out))
 
 
+@dataclass(frozen=True, kw_only=True)
+class Tallied:
+    """What every engine's tally (its fold's state, :class:`Fold`) holds beside its own: the rounds scored
+    so far. Given by name, after the engine's own fields; never changed once made.
+
+    >>> Tallied(played=Played.of(None, "r1")).count, Tallied().count
+    (1, 0)
+    """
+
+    played: Played | None = None
+
+    @property
+    def count(self) -> int:
+        """How many rounds have been scored."""
+        return self.played.count if self.played else 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Decided(Tallied):
+    """A tally that also knows the end of the game, once a round has ended it: the winners, and why."""
+
+    over: bool = False
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+
+
 S = TypeVar("S")
 
 

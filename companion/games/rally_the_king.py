@@ -34,6 +34,7 @@ from .base import (
     Problems,
     ScoredGame,
     ScoredRound,
+    Tallied,
     check_count,
     check_note,
     is_whole_number,
@@ -1034,18 +1035,13 @@ def _score_all_beggars(hand: Hand, players, counting: Counting, everyone, explai
 
 
 @dataclass(frozen=True)
-class Tally:
+class Tally(Tallied):
     """The game after some hands (the fold's state, base.Fold): never changed once made."""
 
     players: tuple[str, ...]
     opts: dict[str, Any]
     totals: dict[str, int]
     previous_dealer: str | None = None
-    played: Played | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
 
 def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
@@ -1085,7 +1081,8 @@ def _advance(tally: Tally, hand: Hand) -> Tally:
     detail.update(hand=tally.count + 1, dealer=hand.dealer, expected_dealer=_next_dealer(previous_dealer, players),
                   totals=dict(totals))
     played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
-    return Tally(players, tally.opts, totals, hand.dealer if hand.dealer is not None else previous_dealer, played)
+    return Tally(players, tally.opts, totals, hand.dealer if hand.dealer is not None else previous_dealer,
+                 played=played)
 
 
 def finish(tally: Tally) -> ScoredGame:

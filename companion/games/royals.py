@@ -29,7 +29,7 @@ from typing import Any
 
 from ..core.cards import Card, said
 from . import alliance_royals as ar
-from .base import InputError, Played, Problems, ScoredGame, ScoredRound, is_whole_number
+from .base import Decided, InputError, Played, Problems, ScoredGame, ScoredRound, is_whole_number
 
 SHARE_CHOICES = ("positive", "none")
 
@@ -396,21 +396,13 @@ def _leaders(players: Sequence[str], totals: Mapping[str, int]) -> tuple[str, ..
 
 
 @dataclass(frozen=True)
-class Tally:
+class Tally(Decided):
     """The game after some rounds (the fold's state, base.Fold): never changed once made."""
 
     family: Family
     players: tuple[str, ...]
     opts: dict[str, Any]
     totals: dict[str, int]
-    played: Played | None = None
-    over: bool = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
 
 def start(family: Family, players: Sequence[str], options: Mapping[str, Any],
@@ -463,7 +455,8 @@ def _advance(tally: Tally, rnd: ar.Round, found: Problems) -> Tally:
     for p in players:
         explain[p].append(f"Total {ar.number(totals[p])} ({family.end})")
     played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
-    tally = Tally(family, players, tally.opts, totals, played, tally.over, tally.winners, tally.reason)
+    tally = Tally(family, players, tally.opts, totals, played=played, over=tally.over, winners=tally.winners,
+                  reason=tally.reason)
     return _decided(tally, rnd)
 
 

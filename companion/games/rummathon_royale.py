@@ -23,6 +23,7 @@ from typing import Any
 
 from ..core.wording import counted
 from .base import (
+    Decided,
     InputError,
     Played,
     Problems,
@@ -312,7 +313,7 @@ def _late_mentions(hand: Hand, waiting: Sequence[str]) -> list[tuple[str, str]]:
 
 
 @dataclass(frozen=True)
-class Tally:
+class Tally(Decided):
     """The game after some hands (the fold's state, base.Fold): never changed once made."""
 
     players: tuple[str, ...]
@@ -321,14 +322,6 @@ class Tally:
     totals: dict[str, int]
     position: dict[str, int]  # index into the schedule; its length once finished
     banned: frozenset[str] = frozenset()  # declared and failed last hand (RR-5)
-    played: Played | None = None
-    over: bool = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
     @property
     def schedule(self) -> tuple[int, ...]:

@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 
 from ...core.cards import JOKER_RANK, RANKS, SUITS, Card, CardError, format_cards, parse_card
 from ..base import (
+    Decided,
     InputError,
     Played,
     Problems,
@@ -621,7 +622,7 @@ def late_rule(options: Mapping[str, Any]) -> str:
 
 
 @dataclass(frozen=True)
-class Tally:
+class Tally(Decided):
     """The game after some deals (the fold's state, base.Fold): never changed once made."""
 
     players: tuple[str, ...]
@@ -629,14 +630,6 @@ class Tally:
     joined: dict[str, int]
     totals: dict[str, int]
     out_since: dict[str, int] = field(default_factory=dict)  # pool: who is out, since which deal (1-based)
-    played: Played | None = None
-    over: bool = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
 
 def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
@@ -707,8 +700,8 @@ def _advance(tally: Tally, deal: Deal, found: Problems) -> Tally:
     detail["totals"] = dict(totals)
     played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
     # Made directly: dataclasses.replace looks up the fields on every call.
-    return _decided(Tally(tally.players, tally.opts, tally.joined, totals, out_since, played, tally.over,
-                          tally.winners, tally.reason))
+    return _decided(Tally(tally.players, tally.opts, tally.joined, totals, out_since, played=played,
+                          over=tally.over, winners=tally.winners, reason=tally.reason))
 
 
 def _rejoin(deal: Deal, variant: str, players: Sequence[str], totals: dict[str, int], out_since: dict[str, int],

@@ -41,6 +41,7 @@ from ..base import (
     Problems,
     ScoredGame,
     ScoredRound,
+    Tallied,
     check_count,
     check_groups,
     check_note,
@@ -1006,7 +1007,7 @@ def _late_mentions(entry: Turn | End, waiting: Sequence[str]) -> list[tuple[str,
 
 
 @dataclass(frozen=True)
-class Tally:
+class Tally(Tallied):
     """The game after some turns (the fold's state, base.Fold): never changed once made.
 
     Its :class:`State` is the table after those turns; a step works on a copy of it.
@@ -1018,15 +1019,10 @@ class Tally:
     sides: Coalitions | None
     state: State
     side_totals: dict[str, int] | None
-    played: Played | None = None
     winners: tuple[str, ...] = ()
     reason: str | None = None
     ended_at: int | None = None
     last_player: str | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
 
 def _copied(state: State) -> State:

@@ -26,6 +26,7 @@ from typing import Any
 from ...core.cards import CardError, parse_card, said
 from ...core.wording import counted
 from ..base import (
+    Decided,
     InputError,
     Played,
     Problems,
@@ -167,7 +168,7 @@ def _names(names: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True)
-class Tally:
+class Tally(Decided):
     """The game after some deals (the fold's state, base.Fold): never changed once made."""
 
     players: tuple[str, ...]
@@ -176,14 +177,6 @@ class Tally:
     board: dict[str, int]
     out_of_game: tuple[str, ...] = ()  # RM-3: in the order they went out
     dealer: str | None = None
-    played: Played | None = None
-    over: bool = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
     @property
     def starting_total(self) -> int:
@@ -243,7 +236,8 @@ def _advance(tally: Tally, raw: object, found: Problems) -> Tally:
     for p in players:
         deal.explain[p].append(f"Deal {signed(points[p])}; {p} now has {_chips(stacks[p])} (RM-7)")
     played = Played.of(tally.played, ScoredRound(points=points, explain=deal.explain, detail=detail))
-    return Tally(players, tally.opts, stacks, deal.board, tuple(out_of_game), dealer, played, over, winners, reason)
+    return Tally(players, tally.opts, stacks, deal.board, tuple(out_of_game), dealer, played=played, over=over,
+                 winners=winners, reason=reason)
 
 
 def finish(tally: Tally) -> ScoredGame:
