@@ -29,7 +29,7 @@ from typing import Any
 
 from ..core.cards import Card, said
 from . import alliance_royals as ar
-from .base import Decided, InputError, Played, Problems, ScoredGame, ScoredRound, is_whole_number
+from .base import Decided, InputError, Problems, ScoredGame, is_whole_number
 
 SHARE_CHOICES = ("positive", "none")
 
@@ -397,7 +397,7 @@ def _leaders(players: Sequence[str], totals: Mapping[str, int]) -> tuple[str, ..
 
 @dataclass(frozen=True)
 class Tally(Decided):
-    """The game after some rounds (the fold's state, base.Fold): never changed once made."""
+    """A game of the family after some rounds (base.Tallied): the family, and each player's total."""
 
     family: Family
     players: tuple[str, ...]
@@ -454,7 +454,7 @@ def _advance(tally: Tally, rnd: ar.Round, found: Problems) -> Tally:
     totals = {p: tally.totals[p] + points[p] for p in players}
     for p in players:
         explain[p].append(f"Total {ar.number(totals[p])} ({family.end})")
-    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
+    played = tally.played_with(points, explain, detail)
     tally = Tally(family, players, tally.opts, totals, played=played, over=tally.over, winners=tally.winners,
                   reason=tally.reason)
     return _decided(tally, rnd)
@@ -509,7 +509,7 @@ def finish(tally: Tally) -> ScoredGame:
     standing = {p: {"total": t, "to_win": win_above - t + 1, "to_lose": t - lose_below + 1}
                 for p, t in tally.totals.items()}
     return ScoredGame(game=tally.family.slug, players=tally.players, options=tally.opts,
-                      rounds=Played.in_order(tally.played), totals=dict(tally.totals), over=tally.over,
+                      rounds=tally.rounds, totals=dict(tally.totals), over=tally.over,
                       winners=tuple(p for p in tally.players if p in tally.winners), reason=tally.reason,
                       standing=standing)
 

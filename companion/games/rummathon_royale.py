@@ -25,10 +25,8 @@ from ..core.wording import counted
 from .base import (
     Decided,
     InputError,
-    Played,
     Problems,
     ScoredGame,
-    ScoredRound,
     check_count,
     check_note,
     not_at_table,
@@ -314,7 +312,8 @@ def _late_mentions(hand: Hand, waiting: Sequence[str]) -> list[tuple[str, str]]:
 
 @dataclass(frozen=True)
 class Tally(Decided):
-    """The game after some hands (the fold's state, base.Fold): never changed once made."""
+    """The game after some hands (base.Tallied): the totals, where each player is in the schedule, and who
+    failed a declaration last hand."""
 
     players: tuple[str, ...]
     opts: dict[str, Any]
@@ -393,7 +392,7 @@ def _advance(tally: Tally, hand: Hand, found: Problems) -> Tally:
         totals[name] += points[name]
         detail[name]["score_after"] = totals[name]
         explain[name].append(f"Hand {signed(points[name])}; total {totals[name]} ({_sources(hand, name)})")
-    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail={"players": detail}))
+    played = tally.played_with(points, explain, {"players": detail})
     tally = replace(tally, totals=totals, position=position, played=played,
                     banned=frozenset(p for p, v in hand.progress.items() if v == "declared-failed"))
     # RR-6 and the Double Rummathon Royale of RR-5.
@@ -520,7 +519,7 @@ def finish(tally: Tally) -> ScoredGame:
         for p in tally.players
     }
     return ScoredGame(
-        game=SLUG, players=tally.players, options=tally.opts, rounds=Played.in_order(tally.played),
+        game=SLUG, players=tally.players, options=tally.opts, rounds=tally.rounds,
         totals=dict(tally.totals), over=tally.over, winners=tally.winners, reason=tally.reason, standing=standing,
     )
 

@@ -33,10 +33,8 @@ from ...core.cards import JOKER_RANK, RANKS, SUITS, Card, CardError, format_card
 from ..base import (
     Decided,
     InputError,
-    Played,
     Problems,
     ScoredGame,
-    ScoredRound,
     check_count,
     check_note,
     is_whole_number,
@@ -623,7 +621,7 @@ def late_rule(options: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class Tally(Decided):
-    """The game after some deals (the fold's state, base.Fold): never changed once made."""
+    """The game after some deals (base.Tallied): the late players, the totals, and in pool rummy who is out."""
 
     players: tuple[str, ...]
     opts: dict[str, Any]
@@ -698,7 +696,7 @@ def _advance(tally: Tally, deal: Deal, found: Problems) -> Tally:
                              detail_players)
     detail["players"] = {p: detail_players[p] for p in players if p in detail_players}
     detail["totals"] = dict(totals)
-    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
+    played = tally.played_with(points, explain, detail)
     # Made directly: dataclasses.replace looks up the fields on every call.
     return _decided(Tally(tally.players, tally.opts, tally.joined, totals, out_since, played=played,
                           over=tally.over, winners=tally.winners, reason=tally.reason))
@@ -860,7 +858,7 @@ def finish(tally: Tally) -> ScoredGame:
         found = Problems()
         _seated_next(tally, found)
         found.raise_if_any()
-    return ScoredGame(game=SLUG, players=tally.players, options=tally.opts, rounds=Played.in_order(tally.played),
+    return ScoredGame(game=SLUG, players=tally.players, options=tally.opts, rounds=tally.rounds,
                       totals=dict(tally.totals), over=tally.over, winners=tally.winners, reason=tally.reason,
                       standing=_standing(tally.players, tally.opts, tally.totals, tally.out_since, tally.count))
 

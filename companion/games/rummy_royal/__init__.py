@@ -28,10 +28,8 @@ from ...core.wording import counted
 from ..base import (
     Decided,
     InputError,
-    Played,
     Problems,
     ScoredGame,
-    ScoredRound,
     check_count,
     check_note,
     is_whole_number,
@@ -169,7 +167,7 @@ def _names(names: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class Tally(Decided):
-    """The game after some deals (the fold's state, base.Fold): never changed once made."""
+    """The game after some deals (base.Tallied): the stacks, the board's spaces, who is out and who dealt."""
 
     players: tuple[str, ...]
     opts: dict[str, Any]
@@ -235,7 +233,7 @@ def _advance(tally: Tally, raw: object, found: Problems) -> Tally:
     points = {p: stacks[p] - tally.stacks[p] for p in players}
     for p in players:
         deal.explain[p].append(f"Deal {signed(points[p])}; {p} now has {_chips(stacks[p])} (RM-7)")
-    played = Played.of(tally.played, ScoredRound(points=points, explain=deal.explain, detail=detail))
+    played = tally.played_with(points, deal.explain, detail)
     return Tally(players, tally.opts, stacks, deal.board, tuple(out_of_game), dealer, played=played, over=over,
                  winners=winners, reason=reason)
 
@@ -252,7 +250,7 @@ def finish(tally: Tally) -> ScoredGame:
         "starting_total": tally.starting_total,
         "next_dealer": None if tally.over else _next_dealer(players, out_of_game, tally.dealer, stacks, len(spaces)),
     }
-    return ScoredGame(game=SLUG, players=players, options=tally.opts, rounds=Played.in_order(tally.played),
+    return ScoredGame(game=SLUG, players=players, options=tally.opts, rounds=tally.rounds,
                       totals=dict(stacks), over=tally.over, winners=tally.winners, reason=tally.reason,
                       standing=standing)
 
