@@ -3,6 +3,8 @@ ids, and checking that a case's expected problem is the one the engine reports."
 
 from __future__ import annotations
 
+import copy
+import json
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
@@ -93,6 +95,18 @@ def check_lines_cite(game: ScoredGame, players: Iterable[str], cites: re.Pattern
             assert scored.explain[name], f"{name} has no line explaining a round"
             for line in scored.explain[name]:
                 assert cites.search(line), line
+
+
+def check_repeatable(request: Mapping[str, Any], score: Callable[[Any], ScoredGame]) -> None:
+    """Scoring leaves the request as it was, its answer survives JSON, and the request read back from JSON
+    (the same game) scores to the same answer again."""
+    untouched = copy.deepcopy(request)
+    first = score(request).as_json()
+    assert request == untouched, "scoring must not change its input"
+    assert json.loads(json.dumps(first)) == first
+    again = json.loads(json.dumps(request))
+    assert again == request
+    assert score(again).as_json() == first
 
 
 def check_case(case: Mapping[str, Any], keys: set[str], rulings: set[str], outcome_keys: set[str]) -> bool:
