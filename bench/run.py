@@ -16,8 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import arranger  # bench/arranger.py, bench/clubs.py and bench/words.py, beside this file
+import arranger  # bench/arranger.py, clubs.py, sheet_cost.py and words.py, beside this file
 import clubs
+import sheet_cost
 import words
 from flask import Flask
 
@@ -110,25 +111,10 @@ NINE = ["Annapurna Krishnamurthy", "Benedikt Oberhauser", "Catalina Villanueva",
 
 
 def long_indian_rummy(deals: int = 200, seed: int = 26) -> dict:
-    """A long night of points rummy at nine (three decks): each deal dealt afresh, half of the losers' hands
-    entered as their 13 cards (arranged by Courtier), the rest as groups, a count or a drop."""
-    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
-    rng = random.Random(seed)
-    rounds = []
-    for deal in range(deals):
-        cards = [rank + suit for _ in range(3) for suit in "SHDC" for rank in ranks] + ["JK"] * 3
-        rng.shuffle(cards)
-        winner = NINE[deal % 9]
-        hands: dict = {}
-        for player in NINE:
-            if player == winner:
-                continue
-            hand, cards = cards[:13], cards[13:]
-            kind = rng.choice(["cards", "cards", "cards", "count", "drop", "groups"])
-            hands[player] = {"cards": {"cards": hand}, "groups": {"groups": [hand[:3], hand[3:6]], "loose": hand[6:]},
-                             "count": {"count": rng.randint(0, 120)},
-                             "drop": {"drop": rng.choice(["first", "middle"])}}[kind]
-        rounds.append({"wild": rng.choice(ranks), "winner": winner, "hands": hands})
+    """A long night of points rummy at nine (three decks), its deals made as bench/sheet_cost.py makes them: each
+    dealt afresh, half of the losers' hands entered as their 13 cards (arranged by Courtier), the rest as groups,
+    a count or a drop."""
+    rounds = sheet_cost.MAKERS["indian-rummy"](NINE, deals, random.Random(seed))
     return {"game": "indian-rummy", "players": NINE, "options": {"variant": "points"}, "rounds": rounds}
 
 

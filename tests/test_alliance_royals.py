@@ -9,7 +9,6 @@ any of them.
 from __future__ import annotations
 
 import copy
-import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -21,7 +20,17 @@ from hypothesis import strategies as st
 
 from companion.games import InputError, score
 from companion.referee import REFEREES, ask
-from tests.casebook import ERROR_KEYS, assert_error, check_case, ids, load
+from tests.casebook import (
+    ERROR_KEYS,
+    assert_error,
+    check_case,
+    check_lines_cite,
+    check_repeatable,
+    cited,
+    ids,
+    load,
+    worked_example,
+)
 
 CASES_DIR = Path(__file__).parent / "cases"
 RULINGS = {f"AR-{n}" for n in range(1, 16)}
@@ -87,8 +96,7 @@ def test_each_referee_case_cites_rulings_that_exist(case):
 
 
 def test_every_scoring_ruling_has_a_worked_example():
-    cited = {ruling for case in CASES for ruling in case["rulings"]}
-    assert cited == SCORING_RULINGS
+    assert cited(CASES) == SCORING_RULINGS
 
 
 # ---------------------------------------------------------------------------------------
@@ -98,36 +106,16 @@ def test_every_scoring_ruling_has_a_worked_example():
 @pytest.mark.parametrize("case", CASES, ids=ids(CASES))
 def test_case(case):
     request = request_for(case)
-    if "error_where" in case:
-        assert_error(lambda: score(request), case["error_where"], case["error_says"])
+    game = worked_example(case, lambda: score(request), "rounds")
+    if game is None:
         return
-
-    game = score(request)
-    if "points" in case:
-        assert [r.points for r in game.rounds] == case["points"]
-    assert len(game.rounds) == len(case["rounds"])
-    if "side_points" in case:
-        assert [r.side_points for r in game.rounds] == case["side_points"]
-    if "totals" in case:
-        assert game.totals == case["totals"]
-    if "side_totals" in case:
-        assert game.side_totals == case["side_totals"]
-    if "sides" in case:
-        assert game.sides == case["sides"]
-    assert game.over is case.get("over", False)
-    assert list(game.winners) == case.get("winners", [])
-    assert (game.reason is not None) == game.over
     if game.over:
         assert "AR-12" in game.reason
     for name, words in case.get("notes", {}).items():
         assert any(words in note for note in game.rounds[0].detail["players"][name]["notes"])
     for name, line in case.get("explains", {}).items():
         assert line in game.rounds[0].explain[name]
-    for scored in game.rounds:
-        for name in case["players"]:
-            assert scored.explain[name]
-            for line in scored.explain[name]:
-                assert re.search(r"\(AR-\d+(, AR-\d+)*\)\.?$", line), line
+    check_lines_cite(game, case["players"], re.compile(r"\(AR-\d+(, AR-\d+)*\)\.?$"))
 
 
 def test_the_api_example_comes_out_exactly():
@@ -406,13 +394,7 @@ def test_one_card_over_the_pack_is_an_error_naming_it_never_a_score(request, dat
 @PROPERTY_SETTINGS
 @given(games())
 def test_the_game_survives_json_and_scoring_is_deterministic(request):
-    untouched = copy.deepcopy(request)
-    first = score(request).as_json()
-    assert request == untouched, "scoring must not change its input"
-    assert json.loads(json.dumps(first)) == first
-    again = json.loads(json.dumps(request))
-    assert again == request
-    assert score(again).as_json() == first
+    check_repeatable(request, score)
 
 
 @st.composite

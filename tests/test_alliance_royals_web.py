@@ -2,38 +2,26 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests import entry_forms
+from tests.entry_forms import exported, scored_game, version
+
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 
 
 def new_table(client, **options):
-    data = {f"seat{i}": p for i, p in enumerate(PLAYERS, 1)}
-    data.update({"opt-seating": "13-24", "opt-win_above": "1066", "opt-lose_below": "-333"})
-    data.update({f"opt-{k}": v for k, v in options.items()})
-    response = client.post("/new/alliance-royals", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    edit = response.headers["Location"]
-    return edit.split("?key=")
-
-
-def version(client, table, key):
-    page = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
-    return re.search(r'name="base_version"[^>]*value="(\d+)"', page).group(1)
+    defaults = {"opt-seating": "13-24", "opt-win_above": "1066", "opt-lose_below": "-333"}
+    return entry_forms.new_table(client, "alliance-royals", PLAYERS, defaults, **options)
 
 
 def round_data(**fields):
     data = {f"p{i}_house": h for i, h in enumerate("SHDC")}
     data.update(fields)
     return data
-
-
-def exported(client, table):
-    return json.loads(client.get(f"{table}/export.json").data)
 
 
 def test_the_api_example_entered_through_the_form(client):
@@ -45,9 +33,8 @@ def test_the_api_example_entered_through_the_form(client):
         p2_spoils="KD QS 5H", p2_meld="AS AD AC",
         p3_spoils="KC QH", p3_meld="6S 6H 6D", p3_hand="9S"))
     assert response.status_code == 303
-    from companion.games import score
 
-    scored = score(exported(client, table))
+    scored = scored_game(client, table)
     assert scored.totals == {"Ann": 135, "Ben": -20, "Cat": 100, "Dan": 130}
     assert scored.side_totals == {"A": 235, "B": 110}
     board = client.get(table).get_data(as_text=True)

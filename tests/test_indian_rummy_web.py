@@ -2,36 +2,22 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games import score
+from tests import entry_forms
+from tests.entry_forms import post, scored_game
 
 PLAYERS = ("Ann", "Ben", "Cat")
 DECLARATION = "AH 2H 3H | 5S 6S 7D 8S | QC QD QS | 9H 10H JH"  # valid with 7s wild
 
 
 def new_table(client, **options):
-    data = {f"seat{i}": p for i, p in enumerate(PLAYERS, 1)}
-    data.update({"opt-variant": "points", "opt-deals": "2", "opt-point_value": "1", "opt-decks": ""})
-    data.update({f"opt-{k}": v for k, v in options.items()})
-    response = client.post("/new/indian-rummy", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].split("?key=")
-
-
-def post(client, table, key, **fields):
-    page = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
-    fields.setdefault("base_version", re.search(r'name="base_version"[^>]*value="(\d+)"', page).group(1))
-    return client.post(f"{table}/hands?key={key}", data=fields)
-
-
-def game(client, table):
-    return score(json.loads(client.get(f"{table}/export.json").data))
+    defaults = {"opt-variant": "points", "opt-deals": "2", "opt-point_value": "1", "opt-decks": ""}
+    return entry_forms.new_table(client, "indian-rummy", PLAYERS, defaults, **options)
 
 
 def test_points_rummy_with_money(client):
@@ -42,7 +28,7 @@ def test_points_rummy_with_money(client):
                     p1_mode="groups", p1_groups="4S 5S 6S | 10H JH QH", p1_loose="2D 3D 4C 9S JS KC 8C",
                     p2_mode="middle")
     assert response.status_code == 303, response.get_data(as_text=True)
-    scored = game(client, table)
+    scored = scored_game(client, table)
     assert scored.totals == {"Ann": 86, "Ben": -46, "Cat": -40}
     assert scored.standing["money"] == {"Ann": 430, "Ben": -230, "Cat": -200}
 
@@ -52,7 +38,7 @@ def test_deals_rummy_counts_chips(client):
     post(client, table, key, wild="7", winner="Ann", p0_groups=DECLARATION, p1_mode="count", p1_count="30",
          p2_mode="first")
     # 80 x 2 = 160 chips each at the start (IR-10): Ann takes 30 + 20.
-    assert game(client, table).totals == {"Ann": 210, "Ben": 130, "Cat": 140}
+    assert scored_game(client, table).totals == {"Ann": 210, "Ben": 130, "Cat": 140}
 
 
 def test_an_invalid_declaration_is_refused_next_to_the_winner_groups(client):
@@ -93,7 +79,7 @@ def test_a_count_over_80_is_taken_and_counts_80_and_the_why_says_so(client):
     response = post(client, table, key, wild="7", winner="Ann", p1_mode="count", p1_count="95",
                     p2_mode="count", p2_count="20")
     assert response.status_code == 303, response.get_data(as_text=True)
-    assert game(client, table).totals == CAPPED_TOTALS
+    assert scored_game(client, table).totals == CAPPED_TOTALS
     why = re.sub(r"<[^>]+>", "", client.get(f"{table}/hands/1/why").get_data(as_text=True))
     assert "Count entered: 95, capped at 80 (IR-6)" in why
     # the form and both APIs agree: the stateless scorer and a table kept over the API

@@ -14,6 +14,7 @@ import pytest
 
 from companion.games import score
 from companion.games.base import InputError
+from tests.entry_forms import new_table
 
 #: What a player must never read: JSON, code values, field names and slugs (the `where` path keeps them).
 FORBIDDEN = {
@@ -37,6 +38,20 @@ def form_messages(page: str) -> list[str]:
     found = re.findall(r'<p class="error"[^>]*>(.*?)</p>', page, re.S)
     found += re.findall(r'<div class="errors" role="alert" id="problems">(.*?)</div>', page, re.S)
     return [html.unescape(re.sub(r"<[^>]+>", "", m)).strip() for m in found]
+
+
+def assert_in_words(messages: list[str]) -> None:
+    """A bad entry is refused, and every message refusing it is in players' words."""
+    assert messages, "a bad entry must be refused"
+    for message in messages:
+        assert not offences(message), (message, offences(message))
+
+
+def assert_form_refused_in_words(client, table: str, key: str, fields: dict[str, str]) -> None:
+    """The round form, sent with ``fields``, is refused, and every message it shows is in players' words."""
+    response = client.post(f"{table}/hands?key={key}", data={"base_version": "0", **fields})
+    assert response.status_code == 422
+    assert_in_words(form_messages(response.get_data(as_text=True)))
 
 
 # ---------------------------------------------------------------------------------------------- Alliance Royals
@@ -94,9 +109,7 @@ def test_alliance_royals_engine_messages_are_in_players_words(entry):
         messages = engine_messages("alliance-royals", AR_PLAYERS, [AR_ENGINE[entry]])
     else:
         messages = engine_messages("alliance-royals", AR_PLAYERS, [ar_round()], AR_OPTIONS[entry - len(AR_ENGINE)])
-    assert messages, "a bad entry must be refused"
-    for message in messages:
-        assert not offences(message), (message, offences(message))
+    assert_in_words(messages)
 
 
 def ar_form(**over):
@@ -119,22 +132,13 @@ AR_FORMS = [
 
 @pytest.fixture
 def ar_table(client):
-    data = {f"seat{i}": p for i, p in enumerate(AR_PLAYERS, 1)}
-    data.update({"opt-seating": "13-24", "opt-win_above": "1066", "opt-lose_below": "-333"})
-    response = client.post("/new/alliance-royals", data=data)
-    assert response.status_code == 303
-    return response.headers["Location"].split("?key=")
+    defaults = {"opt-seating": "13-24", "opt-win_above": "1066", "opt-lose_below": "-333"}
+    return new_table(client, "alliance-royals", AR_PLAYERS, defaults)
 
 
 @pytest.mark.parametrize("entry", range(len(AR_FORMS)))
 def test_alliance_royals_form_messages_are_in_players_words(client, ar_table, entry):
-    table, key = ar_table
-    response = client.post(f"{table}/hands?key={key}", data={"base_version": "0", **AR_FORMS[entry]})
-    assert response.status_code == 422
-    messages = form_messages(response.get_data(as_text=True))
-    assert messages
-    for message in messages:
-        assert not offences(message), (message, offences(message))
+    assert_form_refused_in_words(client, *ar_table, AR_FORMS[entry])
 
 
 def test_the_alliance_royals_corpus_has_forty_bad_entries_or_more():
@@ -187,9 +191,7 @@ def test_royalty_engine_messages_are_in_players_words(entry):
         messages = engine_messages("royalty", RY_PLAYERS, RY_ENGINE[entry])
     else:
         messages = engine_messages("royalty", RY_PLAYERS, [CALM], RY_OPTIONS[entry - len(RY_ENGINE)])
-    assert messages, "a bad entry must be refused"
-    for message in messages:
-        assert not offences(message), (message, offences(message))
+    assert_in_words(messages)
 
 
 RY_FORMS = [
@@ -210,22 +212,12 @@ RY_FORMS = [
 
 @pytest.fixture
 def ry_table(client):
-    data = {f"seat{i}": p for i, p in enumerate(RY_PLAYERS, 1)}
-    data.update({"opt-variant": "standard", "opt-coalitions": ""})
-    response = client.post("/new/royalty", data=data)
-    assert response.status_code == 303
-    return response.headers["Location"].split("?key=")
+    return new_table(client, "royalty", RY_PLAYERS, {"opt-variant": "standard", "opt-coalitions": ""})
 
 
 @pytest.mark.parametrize("entry", range(len(RY_FORMS)))
 def test_royalty_form_messages_are_in_players_words(client, ry_table, entry):
-    table, key = ry_table
-    response = client.post(f"{table}/hands?key={key}", data={"base_version": "0", **RY_FORMS[entry]})
-    assert response.status_code == 422
-    messages = form_messages(response.get_data(as_text=True))
-    assert messages
-    for message in messages:
-        assert not offences(message), (message, offences(message))
+    assert_form_refused_in_words(client, *ry_table, RY_FORMS[entry])
 
 
 def test_the_royalty_corpus_has_forty_bad_entries_or_more():

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from companion.games import rally_the_king as engine
 from companion.games.base import InputError
 from companion.referee.rally_the_king import trick
-from tests.casebook import ERROR_KEYS, assert_error, check_case, ids
+from tests.casebook import ERROR_KEYS, assert_error, check_case, check_lines_cite, cited, ids, worked_example
 
 CASES_DIR = Path(__file__).parent / "cases"
 CASES_FILE = CASES_DIR / "rally_the_king.toml"
@@ -93,8 +93,8 @@ def test_each_trick_case_cites_rulings_that_exist(case):
 
 
 def test_every_ruling_has_a_worked_example():
-    assert {r for case in CASES for r in case["rulings"]} == SCORING_RULINGS
-    assert "RK-11" in {r for case in TRICKS for r in case["rulings"]}
+    assert cited(CASES) == SCORING_RULINGS
+    assert "RK-11" in cited(TRICKS)
 
 
 @pytest.mark.parametrize("path", [CASES_FILE, TRICKS_FILE], ids=["hands", "tricks"])
@@ -113,18 +113,9 @@ def test_every_expectation_has_its_arithmetic_above_it(path):
 
 @pytest.mark.parametrize("case", CASES, ids=ids(CASES))
 def test_case(case):
-    if "error_where" in case:
-        assert_error(lambda: play(case), case["error_where"], case["error_says"])
+    game = worked_example(case, lambda: play(case), "rounds")
+    if game is None:
         return
-    game = play(case)
-    assert len(game.rounds) == len(case["rounds"])
-    if "points" in case:
-        assert [r.points for r in game.rounds] == case["points"]
-    if "totals" in case:
-        assert game.totals == case["totals"]
-    assert game.over is case.get("over", False)
-    assert list(game.winners) == case.get("winners", [])
-    assert (game.reason is not None) == game.over
     if game.over:
         assert "RK-10" in game.reason
     for index, expected in enumerate(case.get("explains", [])):
@@ -136,10 +127,7 @@ def test_case(case):
             assert detail[key] == value, (key, detail)
     for scored in game.rounds:
         assert sum(scored.points.values()) == 0
-        for name in case["players"]:
-            assert scored.explain[name]
-            for line in scored.explain[name]:
-                assert CITES.search(line), line
+    check_lines_cite(game, case["players"], CITES)
     assert json.loads(json.dumps(game.as_json())) == game.as_json()
 
 

@@ -2,38 +2,24 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games import score
+from tests import entry_forms
+from tests.entry_forms import exported, scored_game
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 
 
 def new_table(client, counting="individual", hands="4"):
-    data = {f"seat{i}": p for i, p in enumerate(PLAYERS, 1)}
-    data.update({"opt-counting": counting, "opt-hands": hands})
-    response = client.post("/new/rally-the-king", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].split("?key=")
-
-
-def version(client, table, key):
-    page = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
-    return re.search(r'name="base_version"[^>]*value="(\d+)"', page).group(1)
+    return entry_forms.new_table(client, "rally-the-king", PLAYERS, {}, counting=counting, hands=hands)
 
 
 def post(client, table, key, **fields):
-    fields.setdefault("base_version", version(client, table, key))
     fields.setdefault("dealer", "Ann")
-    return client.post(f"{table}/hands?key={key}", data=fields)
-
-
-def game(client, table):
-    return score(json.loads(client.get(f"{table}/export.json").data))
+    return entry_forms.post(client, table, key, **fields)
 
 
 def test_the_api_example_hand_through_the_form(client):
@@ -43,7 +29,7 @@ def test_the_api_example_hand_through_the_form(client):
     response = post(client, table, key, bid="solo", declarer="Ben", declarer_points="64",
                     bo_sparrow_side="declarer", bo_sparrow_made="y")
     assert response.status_code == 303
-    assert game(client, table).totals == {"Ann": -5, "Ben": 15, "Cat": -5, "Dan": -5}
+    assert scored_game(client, table).totals == {"Ann": -5, "Ben": 15, "Cat": -5, "Dan": -5}
 
 
 def test_traditional_thirds_through_the_form(client):
@@ -53,14 +39,14 @@ def test_traditional_thirds_through_the_form(client):
     # Solo with 35 1/3: lost: Cat -12, others +4.
     assert post(client, table, key, dealer="Ben", bid="solo", declarer="Cat",
                 declarer_points="35 1/3").status_code == 303
-    assert game(client, table).totals == {"Ann": 0, "Ben": 16, "Cat": -16, "Dan": 0}
+    assert scored_game(client, table).totals == {"Ann": 0, "Ben": 16, "Cat": -16, "Dan": 0}
 
 
 def test_fields_the_bid_does_not_use_are_not_sent(client):
     table, key = new_table(client)
     post(client, table, key, bid="one-trick", declarer="Dan", declarer_tricks="1", declarer_points="99",
          partner="Ann", called_king="KS", bird="owl", c_kings="3")
-    hand = json.loads(client.get(f"{table}/export.json").data)["rounds"][0]
+    hand = exported(client, table)["rounds"][0]
     assert hand == {"dealer": "Ann", "bid": "one-trick", "declarer": "Dan", "declarer_tricks": 1}
 
 
@@ -89,7 +75,7 @@ def test_bad_input_lands_next_to_its_field_and_is_kept(client):
         for name, value in data.items():
             if value and name not in ("bid", "declarer", "partner"):
                 assert f'value="{value}"' in page, (field, name)
-    assert json.loads(client.get(f"{table}/export.json").data)["rounds"] == []
+    assert exported(client, table)["rounds"] == []
 
 
 def test_the_game_ends_after_the_agreed_number_of_hands(client):
@@ -129,4 +115,4 @@ def test_the_contract_bird_counts_as_announced_without_ticking_it(client):
     response = post(client, table, key, bid="solo-with-bird", declarer="Ben", declarer_points="70", bird="owl",
                     bird_made="yes")
     assert response.status_code == 303, response.get_data(as_text=True)
-    assert game(client, table).totals == {"Ann": -8, "Ben": 24, "Cat": -8, "Dan": -8}
+    assert scored_game(client, table).totals == {"Ann": -8, "Ben": 24, "Cat": -8, "Dan": -8}

@@ -3,32 +3,19 @@ Alliance Royals entry screen, marriages on the board, surrender, referees, rules
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
-from companion.games import score
+from tests import entry_forms
+from tests.entry_forms import exported, scored_game, version
 
 
 def new_table(client, game, players, **options):
-    data = {f"seat{i}": p for i, p in enumerate(players, 1)}
-    data.update({"opt-win_above": "1066", "opt-lose_below": "-333"})
+    defaults = {"opt-win_above": "1066", "opt-lose_below": "-333"}
     if game == "marriage-royals":
-        data["opt-share"] = "positive"
-    data.update({f"opt-{k}": v for k, v in options.items()})
-    response = client.post(f"/new/{game}", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].split("?key=")
-
-
-def version(client, table, key):
-    page = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
-    return re.search(r'name="base_version"[^>]*value="(\d+)"', page).group(1)
-
-
-def exported(client, table):
-    return json.loads(client.get(f"{table}/export.json").data)
+        defaults["opt-share"] = "positive"
+    return entry_forms.new_table(client, game, players, defaults, **options)
 
 
 def test_both_games_are_offered_on_the_home_page(client):
@@ -47,7 +34,7 @@ def test_a_battle_royals_round_through_the_form_without_hostages(client):
         "base_version": version(client, table, key), "p0_house": "S", "p1_house": "H",
         "p0_spoils": "KS QS JS", "p1_spoils": "7C"})
     assert response.status_code == 303
-    assert score(exported(client, table)).totals == {"Ann": 30, "Ben": 10}  # BR-2: 15 x 2; 10
+    assert scored_game(client, table).totals == {"Ann": 30, "Ben": 10}  # BR-2: 15 x 2; 10
     board = client.get(table).get_data(as_text=True)
     assert "1037 to pass 1066" in board
     assert 'href="/rules/battle-royals#BR-2"' in board
@@ -62,7 +49,7 @@ def test_marriage_royals_board_shows_marriages_hostages_and_sharing(client):
         "p0_spoils": "KS KS QH QD", "p1_spoils": "KS", "p1_h0_card": "KS", "p1_h0_target": "Ann",
         "p2_spoils": "9C"})
     assert response.status_code == 303, response.get_data(as_text=True)
-    assert score(exported(client, table)).totals == {"Ann": 50, "Ben": 50, "Cat": 5}
+    assert scored_game(client, table).totals == {"Ann": 50, "Ben": 50, "Cat": 5}
     board = client.get(table).get_data(as_text=True)
     assert "KS + QH · spouse Ben" in board
     assert "nullified by Ben’s hostage KS" in board
@@ -90,7 +77,7 @@ def test_a_surrender_in_battle_royals_needs_confirming_and_ends_the_game(client)
     assert client.post(f"{table}/hands?key={key}", data=data).status_code == 422
     data["confirm_surrender"] = "y"
     assert client.post(f"{table}/hands?key={key}", data=data).status_code == 303
-    scored = score(exported(client, table))
+    scored = scored_game(client, table)
     assert scored.over and scored.winners == ("Ben",)
     assert "Ann surrendered" in client.get(table).get_data(as_text=True)
 
@@ -187,7 +174,7 @@ def test_tournaments_seat_head_to_head_and_three_handed_tables(client, game, ent
         for zone in ("spoils", "meld", "hand"):
             data[f"p{i}_{zone}"] = " ".join(boards[p][zone])
     assert client.post(f"{table}/hands?key={table_key}", data=data).status_code == 303
-    assert score(exported(client, table)).winners == (first,)
+    assert scored_game(client, table).winners == (first,)
     standings = client.get(tour).get_data(as_text=True)
     assert first in standings
 

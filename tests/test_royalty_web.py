@@ -8,38 +8,25 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games import score
+from tests import entry_forms
+from tests.entry_forms import exported, post, scored_game
 
 
 def new_table(client, players=("Ann", "Ben", "Cat", "Dan"), **options):
-    data = {f"seat{i}": p for i, p in enumerate(players, 1)}
-    data.update({"opt-variant": "standard", "opt-coalitions": ""})
-    data.update({f"opt-{k}": v for k, v in options.items()})
-    response = client.post("/new/royalty", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].split("?key=")
-
-
-def post(client, table, key, **fields):
-    page = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
-    fields.setdefault("base_version", re.search(r'name="base_version"[^>]*value="(\d+)"', page).group(1))
-    return client.post(f"{table}/hands?key={key}", data=fields)
-
-
-def rounds(client, table):
-    return json.loads(client.get(f"{table}/export.json").data)
+    return entry_forms.new_table(client, "royalty", players, {"opt-variant": "standard", "opt-coalitions": ""},
+                                 **options)
 
 
 def test_letter_values_junior_and_coalitions_are_options(client):
     table, key = new_table(client, **{"v_Z": "12", "junior": "y", "coalitions": "13-24"})
-    options = rounds(client, table)["options"]
+    options = exported(client, table)["options"]
     assert options["letter_values"] == {"Z": 12}
     assert options["junior"] is True
     assert options["coalitions"] == [["Ann", "Cat"], ["Ben", "Dan"]]
     # ALE, all red, three letters: a junior royalty doubles it (RY-5): 6 x 2 = 12, but as the
     # first play RY-6 doubles it instead (no stacking): 12.
     post(client, table, key, player="Ann", kind="meld", meld="Ar Lr Er")
-    assert score(rounds(client, table)).side_totals == {"A": 12, "B": 0}
+    assert scored_game(client, table).side_totals == {"A": 12, "B": 0}
 
 
 def test_coalitions_that_do_not_fit_the_players_are_refused_on_the_form(client):
@@ -53,7 +40,7 @@ def test_each_turn_logs_what_the_word_judge_said(client):
     table, key = new_table(client)
     post(client, table, key, player="Ann", kind="meld", meld="Er Ar Rr")
     post(client, table, key, player="Ben", kind="capture", target="Ann|EAR", capture_cards="Er Ar Rr Sb")
-    turns = rounds(client, table)["rounds"]
+    turns = exported(client, table)["rounds"]
     assert turns[0]["judged"][0]["word"] == "EAR" and turns[0]["judged"][0]["valid"] is True
     assert "inflection" in turns[1]["judged"][0]["warnings"][0]
     page = client.get(table).get_data(as_text=True)
@@ -96,7 +83,7 @@ def test_bad_turns_are_shown_next_to_their_field_with_the_input_kept(client):
     response = post(client, table, key, player="Dan", kind="capture", target="Dan|CLAIM",
                     capture_cards="Cr Lr Ar Ib Mr Sb")
     assert response.status_code == 422
-    assert len(rounds(client, table)["rounds"]) == 3
+    assert len(exported(client, table)["rounds"]) == 3
 
 
 def test_referee_pages(client):
@@ -125,7 +112,7 @@ def test_any_turn_form_is_saved_or_refused_never_a_500(app, fields):
 
 def test_house_words_are_judged_for_the_table(client):
     table, key = new_table(client, **{"house_allow": "qi, za", "house_deny": "ear"})
-    options = rounds(client, table)["options"]
+    options = exported(client, table)["options"]
     assert options["house_allow"] == ["QI", "ZA"] and options["house_deny"] == ["EAR"]
     table_id = table.rsplit("/", 1)[1]
     allowed = client.get(f"/referee/royalty/judge?word=qi&table={table_id}").get_data(as_text=True)
@@ -134,7 +121,7 @@ def test_house_words_are_judged_for_the_table(client):
     assert "No" in denied and "Yes" not in denied
     assert "Yes" in client.get("/referee/royalty/judge?word=ear").get_data(as_text=True)  # other tables
     post(client, table, key, player="Ann", kind="meld", meld="Er Ar Rr")
-    assert rounds(client, table)["rounds"][0]["judged"][0]["valid"] is False
+    assert exported(client, table)["rounds"][0]["judged"][0]["valid"] is False
 
 
 def test_a_table_can_judge_by_its_own_word_list(client):
@@ -148,7 +135,7 @@ def test_a_table_can_judge_by_its_own_word_list(client):
     assert response.status_code == 303, response.get_data(as_text=True)
     table, key = response.headers["Location"].split("?key=")
     table_id = table.rsplit("/", 1)[1]
-    body = rounds(client, table)
+    body = exported(client, table)
     assert body["options"]["word_list"] == ["QI", "XYZZY", "ZEBRA"]  # names and contractions left out
 
     def says(word):
@@ -158,7 +145,7 @@ def test_a_table_can_judge_by_its_own_word_list(client):
     assert "Yes" not in says("ear")  # in the default list, not in this table's
     assert "Yes" not in says("zebra")  # the house deny list still applies on top
     post(client, table, key, player="Ann", kind="meld", meld="Qr Ir")
-    assert rounds(client, table)["rounds"][0]["judged"][0]["valid"] is True
+    assert exported(client, table)["rounds"][0]["judged"][0]["valid"] is True
 
     sheet_text = client.get(f"/t/{table_id}/sheet.pdf")
     assert sheet_text.status_code == 200
@@ -172,7 +159,7 @@ def test_a_table_can_judge_by_its_own_word_list(client):
     imported = client.post("/import", data={"text": json.dumps(body)})
     assert imported.status_code == 303
     again = imported.headers["Location"].split("?")[0]
-    assert rounds(client, again)["options"]["word_list"] == ["QI", "XYZZY", "ZEBRA"]
+    assert exported(client, again)["options"]["word_list"] == ["QI", "XYZZY", "ZEBRA"]
 
 
 def test_a_word_list_that_is_not_text_is_refused_on_the_form(client):

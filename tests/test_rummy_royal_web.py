@@ -3,36 +3,22 @@ poker referee screen, and bad input answered beside its field."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
 import pytest
 from pypdf import PdfReader
 
-from companion.games import score
 from companion.tournaments import packs
+from tests import entry_forms
+from tests.entry_forms import exported, post, scored_game
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 
 
 def new_table(client, players=PLAYERS, **options):
-    data = {f"seat{i}": p for i, p in enumerate(players, 1)}
-    data.update({"opt-chips": "100", "opt-sequence": "8-9-10", "opt-poker": "yes", "opt-dealer_antes": "1"})
-    data.update({f"opt-{k}": v for k, v in options.items()})
-    response = client.post("/new/rummy-royal", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].split("?key=")
-
-
-def post(client, table, key, **fields):
-    page = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
-    fields.setdefault("base_version", re.search(r'name="base_version"[^>]*value="(\d+)"', page).group(1))
-    return client.post(f"{table}/hands?key={key}", data=fields)
-
-
-def game(client, table):
-    return score(json.loads(client.get(f"{table}/export.json").data))
+    defaults = {"opt-chips": "100", "opt-sequence": "8-9-10", "opt-poker": "yes", "opt-dealer_antes": "1"}
+    return entry_forms.new_table(client, "rummy-royal", players, defaults, **options)
 
 
 def error_beside(html: str, field_id: str) -> str:
@@ -44,7 +30,7 @@ def error_beside(html: str, field_id: str) -> str:
 
 def test_the_options_reach_the_table(client):
     table, key = new_table(client, chips="50", sequence="6-7-8", poker="no", dealer_antes="2")
-    body = json.loads(client.get(f"{table}/export.json").data)
+    body = exported(client, table)
     assert body["options"] == {"chips": 50, "sequence": "6-7-8", "poker": False, "dealer_antes": 2}
     page = client.get(f"{table}?key={key}").get_data(as_text=True)
     assert 'data-space="pot"' not in page and 'data-space="kitty"' in page
@@ -71,7 +57,7 @@ def test_the_api_example_deal_through_the_form(client):
                     sequence="Dan", p0_bet="2", p1_bet="5", p2_bet="5", p3_fold="y", winners="Ben",
                     out="Cat", p0_left="4", p1_left="2", p3_left="7")
     assert response.status_code == 303, response.get_data(as_text=True)
-    scored = game(client, table)
+    scored = scored_game(client, table)
     assert scored.totals == {"Ann": 89, "Ben": 104, "Cat": 115, "Dan": 88}
     page = client.get(f"{table}?key={key}").get_data(as_text=True)
     # the board: JH's 4 chips stayed; the stacks; the check of RM-7
@@ -93,9 +79,9 @@ def test_the_marriage_row_records_both_cards_without_javascript(client, cards):
                     p0_bet="2", p1_bet="5", p2_bet="5", p3_fold="y", winners="Ben",
                     out="Cat", p0_left="4", p1_left="2", p3_left="7", **cards)
     assert response.status_code == 303, response.get_data(as_text=True)
-    deal = json.loads(client.get(f"{table}/export.json").data)["rounds"][0]
+    deal = exported(client, table)["rounds"][0]
     assert (deal["pay_cards"]["KH"], deal["pay_cards"]["QH"]) == ("Ann", "Ann")
-    assert game(client, table).totals == {"Ann": 97, "Ben": 104, "Cat": 107, "Dan": 88}
+    assert scored_game(client, table).totals == {"Ann": 97, "Ben": 104, "Cat": 107, "Dan": 88}
     correcting = client.get(f"{table}/hands/1/edit?key={key}").get_data(as_text=True)
     for row in ("pay_KH", "pay_QH", "marriage"):  # the correction form shows all three ticked
         assert re.search(rf'<input checked id="{row}-0" name="{row}" type="checkbox" value="Ann">', correcting), row
@@ -107,7 +93,7 @@ def test_the_referee_decides_the_poker_stage_on_the_deal_form(client):
                     p0_cards="9S 9C 4D 4C 2S", p1_cards="9d 9h 4s 4h 7c", p2_cards="AS KS QD JC 3D",
                     out="Ann", p1_left="1", p2_left="2")
     assert response.status_code == 303, response.get_data(as_text=True)
-    assert game(client, table).totals == {"Ann": 96, "Ben": 95, "Cat": 88}
+    assert scored_game(client, table).totals == {"Ann": 96, "Ben": 95, "Cat": 88}
     page = client.get(f"{table}?key={key}").get_data(as_text=True)
     assert "Ben&#39;s kicker 7 beats Ann&#39;s 2" in page
 
@@ -140,7 +126,7 @@ def test_bad_input_gets_a_clear_message_beside_the_field(client, fields, field_i
     html = response.get_data(as_text=True)
     assert says in error_beside(html, field_id)
     assert "None" not in error_beside(html, field_id) and "null" not in html.split("<main")[1].split("</form>")[0]
-    assert game(client, table).rounds == ()
+    assert scored_game(client, table).rounds == ()
 
 
 def test_a_player_who_cannot_ante_is_shown_out_and_left_off_the_form(client):
@@ -154,7 +140,7 @@ def test_a_player_who_cannot_ante_is_shown_out_and_left_off_the_form(client):
     post(client, table, key, out="Ben", p0_left="3")
     page = client.get(f"{table}?key={key}").get_data(as_text=True)
     assert re.search(r'data-player="Cat">.*?out \(', page, re.S)
-    assert game(client, table).standing["out"] == ["Cat"]
+    assert scored_game(client, table).standing["out"] == ["Cat"]
 
 
 def test_the_table_ends_the_game_from_the_deal_form(client):
@@ -162,7 +148,7 @@ def test_the_table_ends_the_game_from_the_deal_form(client):
     post(client, table, key, out="Ann", p1_left="5")
     response = post(client, table, key, end_to="Ben", out="Ann")
     assert response.status_code == 303
-    scored = game(client, table)
+    scored = scored_game(client, table)
     assert scored.over and scored.winners == ("Ben",)
     assert scored.totals == {"Ann": 99, "Ben": 101}
     page = client.get(f"{table}?key={key}").get_data(as_text=True)
@@ -215,12 +201,12 @@ def test_a_rummy_royal_tournament_seats_tables_and_ranks_a_finished_one(client, 
     links = re.findall(r'href="(/t/[\w-]+)\?key=([\w-]+)">Round 1, table (\d)', page)
     assert len(links) >= 2
     table, table_key, _ = links[0]
-    seated = json.loads(client.get(f"{table}/export.json").data)["players"]
+    seated = exported(client, table)["players"]
     # one deal: the first player goes out and the second holds 5 cards; then the table ends it (RM-8)
     fields = {"out": seated[0], "p1_left": "5"}
     assert post(client, table, table_key, **fields).status_code == 303
     assert post(client, table, table_key, end_to=seated[0]).status_code == 303
-    scored = game(client, table)
+    scored = scored_game(client, table)
     assert scored.over and scored.winners == (seated[0],)
     standings = client.get(tour).get_data(as_text=True)
     assert seated[0] in standings and "Standings" in standings

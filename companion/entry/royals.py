@@ -4,21 +4,22 @@ The screen is Alliance Royals' board entry (entry/alliance_royals.py and its tem
 the card picker counting the 100-card pack across every board, Houses carried over from the
 round before); what differs is the family's data (games/royals.py): the seats, whether
 there are hostages to declare, who a surrender hands the game to, and the sharing option.
-The game modules ``battle_royals`` and ``marriage_royals`` bind these functions to a family.
+The game modules ``battle_royals`` and ``marriage_royals`` are each :func:`screen` of their family.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Any
+from collections.abc import Callable
+from functools import lru_cache, partial
+from typing import Any, NamedTuple
 
 from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..games.royals import Family
 from . import alliance_royals as ar
-from .forms import CourtierForm, choices, round_form_of
+from .forms import CourtierForm, choices, lazy_gettext, round_form_of
 
 SHARE_CHOICES = {"positive": "Spouses add each other's positive scores (the project's reading)",
                  "none": "No sharing: each keeps their own score"}
@@ -148,3 +149,40 @@ def field_for(family: Family, where: str, table, form) -> str | None:
     if not family.marries and ".hostages" in where:
         return None
     return ar.field_for(where, table, form)
+
+
+class Screen(NamedTuple):
+    """What an entry module offers (entry/__init__.py), for one game of the family: the board entry,
+    the field titles, the pack and the checks across boards are Alliance Royals' own."""
+
+    SLUG: str
+    TEMPLATE: str
+    ROUND_NAME: str
+    HOSTAGES: bool
+    SURRENDER_HINT: str
+    REFEREE: dict[str, tuple]
+    options_form: Callable[..., Any]
+    options_from: Callable[..., dict[str, Any]]
+    round_form: Callable[..., Any]
+    round_from: Callable[..., dict[str, Any]]
+    field_for: Callable[..., str | None]
+    field_title: Callable[..., str]
+    round_heading: Callable[[dict[str, Any], int], str]
+    pack: Callable[[], Any]
+    validate_extra: Callable[..., bool]
+
+
+def screen(family: Family) -> Screen:
+    """The round entry screen of one game of the family, with its referee screens (AR-14, AR-15).
+
+    >>> from companion.games.royals import BATTLE
+    >>> battle = screen(BATTLE)
+    >>> battle.SLUG, battle.HOSTAGES, sorted(battle.REFEREE)
+    ('battle-royals', False, ['battle', 'privileges'])
+    """
+    referee = {"battle": battle_spec(family),
+               "privileges": (lazy_gettext("What may I do?"), *privileges_spec(family))}
+    return Screen(family.slug, "entry/alliance_royals.html", "round", family.marries, surrender_hint(family),
+                  referee, partial(options_form, family), partial(options_from, family),
+                  partial(round_form, family), ar.round_from, partial(field_for, family), ar.field_title,
+                  round_heading, ar.pack, ar.validate_extra)

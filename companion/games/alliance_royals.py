@@ -29,11 +29,10 @@ from typing import Any, NamedTuple
 
 from ..core.cards import RANKS, Card, CardError, format_cards, parse_card, parse_card_text, parse_suit
 from .base import (
+    Decided,
     InputError,
-    Played,
     Problems,
     ScoredGame,
-    ScoredRound,
     check_groups,
     check_note,
     is_whole_number,
@@ -866,22 +865,14 @@ def _marriages_line(name, ally, board, ally_board, counted, nullified) -> str:
 
 
 @dataclass(frozen=True)
-class Tally:
-    """The game after some rounds (the fold's state, base.Fold): never changed once made."""
+class Tally(Decided):
+    """The game after some rounds (base.Tallied): the Alliances, and each player's and each Alliance's total."""
 
     players: tuple[str, ...]
     opts: dict[str, Any]
     sides: Alliances
     totals: dict[str, int]
     side_totals: dict[str, int]
-    played: Played | None = None
-    over: bool = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
 
 def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
@@ -953,10 +944,9 @@ def _advance(tally: Tally, rnd: Round, found: Problems) -> Tally:
                   for side, members in sides.sides.items()},
         "surrender": rnd.surrender,
     }
-    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail,
-                                                 side_points=side_points))
-    tally = Tally(tally.players, tally.opts, sides, totals, side_totals, played, tally.over, tally.winners,
-                  tally.reason)
+    played = tally.played_with(points, explain, detail, side_points)
+    tally = Tally(tally.players, tally.opts, sides, totals, side_totals, played=played, over=tally.over,
+                  winners=tally.winners, reason=tally.reason)
     return _decided(tally, rnd)
 
 
@@ -1003,7 +993,7 @@ def finish(tally: Tally) -> ScoredGame:
         for side, total in tally.side_totals.items()
     }
     return ScoredGame(
-        game=SLUG, players=players, options=opts, rounds=Played.in_order(tally.played), totals=dict(tally.totals),
+        game=SLUG, players=players, options=opts, rounds=tally.rounds, totals=dict(tally.totals),
         over=tally.over, winners=tuple(p for p in players if p in tally.winners), reason=tally.reason,
         sides={side: list(members) for side, members in sides.sides.items()},
         side_totals=dict(tally.side_totals), standing=standing,

@@ -181,6 +181,45 @@ class Played:
         return tuple(reversed(out))
 
 
+@dataclass(frozen=True, kw_only=True)
+class Tallied:
+    """What every engine's tally (its fold's state, :class:`Fold`) holds beside its own: the rounds scored
+    so far. Given by name, after the engine's own fields; never changed once made.
+
+    >>> tally = Tallied(played=Tallied().played_with({"Ann": 5}, {"Ann": ["Hand +5"]}, {}))
+    >>> tally.count, Tallied().count, [r.points for r in tally.rounds]
+    (1, 0, [{'Ann': 5}])
+    """
+
+    played: Played | None = None
+
+    @property
+    def count(self) -> int:
+        """How many rounds have been scored."""
+        return self.played.count if self.played else 0
+
+    @property
+    def rounds(self) -> tuple[ScoredRound, ...]:
+        """The rounds scored so far, first to last, as the scored game lists them."""
+        return Played.in_order(self.played)
+
+    def played_with(self, points: dict[str, int], explain: dict[str, list[str]], detail: dict[str, Any],
+                    side_points: dict[str, int] | None = None) -> Played:
+        """The rounds scored so far and one more, scored as ``points``, explained by ``explain`` (each player's
+        lines), with its ``detail`` (and, where players play in sides, the sides' points)."""
+        return Played.of(self.played, ScoredRound(points=points, explain=explain, detail=detail,
+                                                  side_points=side_points))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Decided(Tallied):
+    """A tally that also knows the end of the game, once a round has ended it: the winners, and why."""
+
+    over: bool = False
+    winners: tuple[str, ...] = ()
+    reason: str | None = None
+
+
 S = TypeVar("S")
 
 

@@ -30,10 +30,9 @@ from typing import Any
 from ..core.cards import SUIT_SYMBOLS, SUITS, CardError, typed
 from .base import (
     InputError,
-    Played,
     Problems,
     ScoredGame,
-    ScoredRound,
+    Tallied,
     check_count,
     check_note,
     is_whole_number,
@@ -1178,18 +1177,13 @@ def _score_all_beggars(hand: Hand, players, counting: Counting, everyone, explai
 
 
 @dataclass(frozen=True)
-class Tally:
-    """The game after some hands (the fold's state, base.Fold): never changed once made."""
+class Tally(Tallied):
+    """The game after some hands (base.Tallied): the totals, and who dealt the last hand."""
 
     players: tuple[str, ...]
     opts: dict[str, Any]
     totals: dict[str, int]
     previous_dealer: str | None = None
-    played: Played | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
 
 def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
@@ -1228,8 +1222,9 @@ def _advance(tally: Tally, hand: Hand) -> Tally:
         explain[name].append(f"Hand {signed(points[name])}; total {signed(totals[name])} (RK-7, RK-10)")
     detail.update(hand=tally.count + 1, dealer=hand.dealer, expected_dealer=_next_dealer(previous_dealer, players),
                   totals=dict(totals))
-    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
-    return Tally(players, tally.opts, totals, hand.dealer if hand.dealer is not None else previous_dealer, played)
+    played = tally.played_with(points, explain, detail)
+    return Tally(players, tally.opts, totals, hand.dealer if hand.dealer is not None else previous_dealer,
+                 played=played)
 
 
 def finish(tally: Tally) -> ScoredGame:
@@ -1246,7 +1241,7 @@ def finish(tally: Tally) -> ScoredGame:
                   f"{_names(list(winners))} {share} the highest total, {signed(best)} (RK-10).")
     standing = {"hands_played": played, "hands_left": max(0, hands_in_game - played),
                 "next_dealer": None if over else _next_dealer(tally.previous_dealer, players)}
-    return ScoredGame(game=SLUG, players=players, options=tally.opts, rounds=Played.in_order(tally.played),
+    return ScoredGame(game=SLUG, players=players, options=tally.opts, rounds=tally.rounds,
                       totals=dict(totals), over=over, winners=winners, reason=reason, standing=standing)
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..core.cards import Card, said
 from . import alliance_royals as ar
-from .base import InputError, Played, Problems, ScoredGame, ScoredRound, is_whole_number
+from .base import Decided, InputError, Problems, ScoredGame, is_whole_number
 
 SHARE_CHOICES = ("positive", "none")
 
@@ -396,25 +396,19 @@ def _leaders(players: Sequence[str], totals: Mapping[str, int]) -> tuple[str, ..
 
 
 @dataclass(frozen=True)
-class Tally:
-    """The game after some rounds (the fold's state, base.Fold): never changed once made."""
+class Tally(Decided):
+    """A game of the family after some rounds (base.Tallied): the family, and each player's total."""
 
     family: Family
     players: tuple[str, ...]
     opts: dict[str, Any]
     totals: dict[str, int]
-    played: Played | None = None
-    over: bool = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
 
-def start(family: Family, players: Sequence[str], options: Mapping[str, Any]) -> Tally:
-    """The game before its first round; raises InputError for the options."""
+def start(family: Family, players: Sequence[str], options: Mapping[str, Any],
+          joined: Mapping[str, int] | None = None) -> Tally:
+    """The game before its first round; raises InputError for the options. Nobody joins a game of the
+    family late (:func:`companion.games.late_players_refused` says so before), so ``joined`` is never read."""
     found = Problems()
     opts = _check_options(family, options, found)
     found.raise_if_any()
@@ -460,8 +454,9 @@ def _advance(tally: Tally, rnd: ar.Round, found: Problems) -> Tally:
     totals = {p: tally.totals[p] + points[p] for p in players}
     for p in players:
         explain[p].append(f"Total {ar.number(totals[p])} ({family.end})")
-    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
-    tally = Tally(family, players, tally.opts, totals, played, tally.over, tally.winners, tally.reason)
+    played = tally.played_with(points, explain, detail)
+    tally = Tally(family, players, tally.opts, totals, played=played, over=tally.over, winners=tally.winners,
+                  reason=tally.reason)
     return _decided(tally, rnd)
 
 
@@ -514,7 +509,7 @@ def finish(tally: Tally) -> ScoredGame:
     standing = {p: {"total": t, "to_win": win_above - t + 1, "to_lose": t - lose_below + 1}
                 for p, t in tally.totals.items()}
     return ScoredGame(game=tally.family.slug, players=tally.players, options=tally.opts,
-                      rounds=Played.in_order(tally.played), totals=dict(tally.totals), over=tally.over,
+                      rounds=tally.rounds, totals=dict(tally.totals), over=tally.over,
                       winners=tuple(p for p in tally.players if p in tally.winners), reason=tally.reason,
                       standing=standing)
 
@@ -544,4 +539,17 @@ def score(family: Family, players: Sequence[str], options: Mapping[str, Any], ro
     return finish(tally)
 
 
-__all__ = ["BATTLE", "MARRIAGE", "Family", "InputError", "Marriage", "find_marriages", "score"]
+def engine(family: Family) -> tuple[Any, ...]:
+    """What an engine module offers the registry (games/__init__.py), for one game of the family, in the order
+    battle_royals.py and marriage_royals.py unpack it: SLUG, TITLE, MIN_PLAYERS, MAX_PLAYERS, ROUND_NAME and
+    OPTIONS, then the fold (base.Fold: start, step, finish) and score, bound to the family.
+
+    >>> slug, title, fewest, most, noun, options, *calls = engine(BATTLE)
+    >>> slug, fewest, most, noun, options["win_above"], [call.__name__ for call in calls[1:3]]
+    ('battle-royals', 2, 2, 'round', 1066, ['step', 'finish'])
+    """
+    return (family.slug, family.title, family.seats, family.seats, "round", dict(family.options),
+            functools.partial(start, family), step, finish, functools.partial(score, family))
+
+
+__all__ = ["BATTLE", "MARRIAGE", "Family", "InputError", "Marriage", "engine", "find_marriages", "score"]

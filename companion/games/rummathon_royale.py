@@ -23,11 +23,10 @@ from typing import Any
 
 from ..core.wording import counted
 from .base import (
+    Decided,
     InputError,
-    Played,
     Problems,
     ScoredGame,
-    ScoredRound,
     check_count,
     check_note,
     not_at_table,
@@ -363,8 +362,9 @@ def _late_mentions(hand: Hand, waiting: Sequence[str]) -> list[tuple[str, str]]:
 
 
 @dataclass(frozen=True)
-class Tally:
-    """The game after some hands (the fold's state, base.Fold): never changed once made."""
+class Tally(Decided):
+    """The game after some hands (base.Tallied): the totals, where each player is in the schedule, and who
+    failed a declaration last hand."""
 
     players: tuple[str, ...]
     opts: dict[str, Any]
@@ -372,14 +372,6 @@ class Tally:
     totals: dict[str, int]
     position: dict[str, int]  # index into the schedule; its length once finished
     banned: frozenset[str] = frozenset()  # declared and failed last hand (RR-5)
-    played: Played | None = None
-    over: bool = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
     @property
     def schedule(self) -> tuple[int, ...]:
@@ -451,7 +443,7 @@ def _advance(tally: Tally, hand: Hand, found: Problems) -> Tally:
         totals[name] += points[name]
         detail[name]["score_after"] = totals[name]
         explain[name].append(f"Hand {signed(points[name])}; total {totals[name]} ({_sources(hand, name)})")
-    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail={"players": detail}))
+    played = tally.played_with(points, explain, {"players": detail})
     tally = replace(tally, totals=totals, position=position, played=played,
                     banned=frozenset(p for p, v in hand.progress.items() if v == "declared-failed"))
     # RR-6 and the Double Rummathon Royale of RR-5.
@@ -578,7 +570,7 @@ def finish(tally: Tally) -> ScoredGame:
         for p in tally.players
     }
     return ScoredGame(
-        game=SLUG, players=tally.players, options=tally.opts, rounds=Played.in_order(tally.played),
+        game=SLUG, players=tally.players, options=tally.opts, rounds=tally.rounds,
         totals=dict(tally.totals), over=tally.over, winners=tally.winners, reason=tally.reason, standing=standing,
     )
 

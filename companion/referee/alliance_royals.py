@@ -14,25 +14,16 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.cards import Card, CardError, format_cards, parse_card, parse_suit, said
+from ..core.cards import Card, CardError, format_cards, parse_card, parse_suit
 from ..games.alliance_royals import OPTIONS, ROYAL_RANKS, copies_in_pack, marriages, pair_text
 from ..games.base import InputError, Problems
+from .bodies import checked_body
 
 HOUSE_NAMES: Mapping[str, str] = OPTIONS["house_names"]
 BATTLE_FIELDS = {"cards"}
 PRIVILEGE_FIELDS = {"house", "ally_house", "spoils", "ally_spoils", "meld", "hand", "battle_won"}
 CARD_LISTS = ("spoils", "ally_spoils", "meld", "hand")
 ORDINALS = ("first", "second", "third", "fourth")
-
-
-def _body(body: object, fields: set[str], found: Problems) -> Mapping[str, Any]:
-    if not isinstance(body, Mapping):
-        found.add("$", f"the body must be a JSON object with {', '.join(sorted(fields))}")
-        found.raise_if_any()
-    for key in body:
-        if key not in fields:
-            found.add(key, f"unknown field {said(key)}; this question takes {', '.join(sorted(fields))}")
-    return body
 
 
 def _cards(raw: object, where: str, found: Problems) -> list[tuple[Card, str]]:
@@ -74,7 +65,7 @@ def battle(body: object) -> dict[str, Any]:
     'KS'
     """
     found = Problems()
-    body = _body(body, BATTLE_FIELDS, found)
+    body = checked_body(body, BATTLE_FIELDS, found)
     raw = body.get("cards")
     if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
         found.add("cards", "give the 2 to 4 cards of the Battle as a list, in the order they were played")
@@ -138,7 +129,7 @@ def privileges(body: object) -> dict[str, Any]:
     'no K, Q or J left in hand (it holds KD)'
     """
     found = Problems()
-    body = _body(body, PRIVILEGE_FIELDS, found)
+    body = checked_body(body, PRIVILEGE_FIELDS, found)
     houses = {}
     for key in ("house", "ally_house"):
         value = body.get(key)

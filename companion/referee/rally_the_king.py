@@ -8,12 +8,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..core.cards import CardError, said
+from ..core.cards import CardError
 from ..games.base import InputError, Problems
 from ..games.rally_the_king import HONOURS, SUIT_NAMES, TarotCard, parse_tarot_card
+from .bodies import checked_body
 
 TRICK_FIELDS = ("cards", "no_trumps")
 ORDINALS = ("first", "second", "third", "fourth")
@@ -27,12 +28,7 @@ def trick(body: object) -> dict[str, Any]:
     (1, 'KH', ['9H', 'KH', 'QS'])
     """
     found = Problems()
-    if not isinstance(body, Mapping):
-        found.add("$", "the body must be a JSON object with cards (and no_trumps)")
-        found.raise_if_any()
-    for key in body:
-        if key not in TRICK_FIELDS:
-            found.add(key, f"unknown field {said(key)}; this question takes cards and no_trumps")
+    body = checked_body(body, TRICK_FIELDS, found, " with cards (and no_trumps)", "cards and no_trumps")
     no_trumps = body.get("no_trumps", False)
     if no_trumps is None:
         no_trumps = False

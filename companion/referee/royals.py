@@ -25,6 +25,7 @@ from ..games.alliance_royals import ROYAL_RANKS
 from ..games.base import InputError, Problem, Problems
 from ..games.royals import BATTLE, MARRIAGE, Family, find_marriages
 from . import alliance_royals as ar
+from .bodies import checked_body
 
 FIELDS = {"house", "spoils", "meld", "hand", "battle_won"}
 OTHER_FIELDS = {"house", "spoils"}
@@ -61,7 +62,7 @@ def _house(value: object, where: str, whose: str, found: Problems) -> str | None
 def _privileges(family: Family, body: object) -> dict[str, Any]:
     found = Problems()
     fields = FIELDS | ({"others"} if family.marries else set())
-    body = ar._body(body, fields, found)
+    body = checked_body(body, fields, found)
     house = _house(body.get("house"), "house", "your Home House", found)
     lists = {key: ar._cards(body.get(key), key, found) for key in ("spoils", "meld", "hand")}
     battle_won = body.get("battle_won")

@@ -20,6 +20,7 @@ from typing import Any
 from ..core.cards import said
 from ..games.base import InputError, Problem, Problems
 from ..games.royalty.words import LETTERS, WordList, capture_check
+from .bodies import checked_body
 
 WORD_FIELDS = {"word", "allow", "deny"}
 CAPTURE_FIELDS = {"target", "word", "allow", "deny"}
@@ -30,16 +31,6 @@ MAX_HOUSE_WORDS = 1000
 #: The most characters the 25 cards of a Monarchy deal, or one word made from them, are written in
 #: (three a card, with room for spaces; the screen's field for the deal takes as many).
 MONARCHY_TEXT = 200
-
-
-def _body(body: object, fields: set[str], found: Problems) -> Mapping[str, Any]:
-    if not isinstance(body, Mapping):
-        found.add("$", f"the body must be a JSON object with {', '.join(sorted(fields))}")
-        found.raise_if_any()
-    for key in body:
-        if key not in fields:
-            found.add(key, f"unknown field {said(key)}; this question takes {', '.join(sorted(fields))}")
-    return body
 
 
 def _text(body: Mapping[str, Any], key: str, what: str, example: str, found: Problems) -> str | None:
@@ -108,7 +99,7 @@ def word(body: object, wordlist: WordList | None = None) -> dict[str, Any]:
     companion.games.base.InputError: word: the word is empty: type one word
     """
     found = Problems()
-    body = _body(body, WORD_FIELDS, found)
+    body = checked_body(body, WORD_FIELDS, found)
     typed = _text(body, "word", "the word", "zebra", found)
     house = _house(body, found)
     found.raise_if_any()
@@ -127,7 +118,7 @@ def capture(body: object, wordlist: WordList | None = None) -> dict[str, Any]:
     companion.games.base.InputError: target: the target is a word on the table, letters A-Z only: “E-A-R” is not
     """
     found = Problems()
-    body = _body(body, CAPTURE_FIELDS, found)
+    body = checked_body(body, CAPTURE_FIELDS, found)
     target = _text(body, "target", "the target", "EAR", found)
     if target is not None and not LETTERS.fullmatch(target.strip()):
         found.add("target", f"the target is a word on the table, letters A-Z only: “{target}” is not")
@@ -153,7 +144,7 @@ def monarchy(body: object, wordlist: WordList | None = None) -> dict[str, Any]:
     if not isinstance(body, Mapping):
         raise InputError([Problem("$", "send an object with dealt (the 25 cards) and words (a list)")])
     found = Problems()
-    _body(body, MONARCHY_FIELDS, found)
+    checked_body(body, MONARCHY_FIELDS, found)
     _monarchy_bounds(body, found)
     house = _house(body, found)
     found.raise_if_any()

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import limits
-from ..core.cards import said
 from ..games.base import InputError, Problems
 from ..games.rummy_royal import MAX_PLAYERS, check_cards
 from ..games.rummy_royal import poker as judge
+from .bodies import checked_body
 
 #: A name is printed in narrow columns, as at a table (companion.games.MAX_NAME_LENGTH).
 MAX_NAME_LENGTH = 24
@@ -27,12 +27,7 @@ def poker(body: object) -> dict[str, Any]:
     ['Ben']
     """
     found = Problems()
-    if not isinstance(body, Mapping):
-        found.add("$", 'the body must be a JSON object: {"hands": {"Ann": ["AS", ...], "Ben": [...]}}')
-        found.raise_if_any()
-    for key in body:
-        if key != "hands":
-            found.add(key, f"unknown field {said(key)}; this question takes hands")
+    body = checked_body(body, ("hands",), found, ': {"hands": {"Ann": ["AS", ...], "Ben": [...]}}')
     hands = body.get("hands")
     if not isinstance(hands, Mapping) or not 2 <= len(hands) <= MAX_PLAYERS:
         found.add("hands", f"give 2 to {MAX_PLAYERS} players' cards: " + '{"Ann": ["AS", "KS", ...], "Ben": [...]} '

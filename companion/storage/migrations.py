@@ -98,18 +98,7 @@ def m002_tournaments(db: SQLiteUtils) -> None:
         pk="id",
     )
     db["tournaments"].create_index(["director_key"], unique=True)
-    db.execute(
-        """
-        CREATE TABLE tournament_tables (
-            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
-            round INTEGER NOT NULL,
-            number INTEGER NOT NULL,
-            table_id TEXT NOT NULL REFERENCES tables(id),
-            seats TEXT NOT NULL,
-            PRIMARY KEY (tournament_id, round, number)
-        )
-        """
-    )
+    db.execute(TOURNAMENT_TABLES)
 
 
 @sqlite_migrations()
@@ -117,34 +106,14 @@ def m003_entry_keys(db: SQLiteUtils) -> None:
     """Each save from a phone carries a key of its own; a key is stored once per table, so a
     replayed save (a double tap, a lost answer, an offline queue sent again) never doubles an entry."""
     db.execute("ALTER TABLE events ADD COLUMN entry_key TEXT")
-    db.execute("CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL")
+    db.execute(EVENTS_ENTRY_KEY)
 
 
 @sqlite_migrations()
 def m004_tournament_time(db: SQLiteUtils) -> None:
     """Calling time on a round, and the director's adjusted results with their reasons."""
-    db.execute(
-        """
-        CREATE TABLE tournament_calls (
-            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
-            round INTEGER NOT NULL,
-            called_at TEXT NOT NULL,
-            PRIMARY KEY (tournament_id, round)
-        )
-        """
-    )
-    db.execute(
-        """
-        CREATE TABLE tournament_adjustments (
-            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
-            table_id TEXT NOT NULL REFERENCES tables(id),
-            totals TEXT NOT NULL,
-            reason TEXT NOT NULL,
-            created_at TEXT NOT NULL,
-            PRIMARY KEY (tournament_id, table_id)
-        )
-        """
-    )
+    db.execute(TOURNAMENT_CALLS)
+    db.execute(TOURNAMENT_ADJUSTMENTS)
 
 
 @sqlite_migrations()
@@ -160,28 +129,12 @@ def m006_player_changes(db: SQLiteUtils) -> None:
     SQLite cannot change a CHECK constraint in place, so the log is copied, row for row, into a
     table that allows the two new kinds; its indexes and append-only triggers are made again.
     """
-    db.execute(
-        """
-        CREATE TABLE events_new (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            table_id TEXT NOT NULL REFERENCES tables(id),
-            seq INTEGER NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('add', 'edit', 'delete', 'undo', 'rename', 'seat')),
-            slot INTEGER,
-            undoes INTEGER,
-            data TEXT,
-            device TEXT NOT NULL DEFAULT '',
-            created_at TEXT NOT NULL,
-            entry_key TEXT,
-            UNIQUE (table_id, seq)
-        )
-        """
-    )
+    db.execute(EVENTS.format(name="events_new", id="INTEGER PRIMARY KEY AUTOINCREMENT"))
     columns = "id, table_id, seq, kind, slot, undoes, data, device, created_at, entry_key"
     db.execute(f"INSERT INTO events_new ({columns}) SELECT {columns} FROM events")  # noqa: S608 - constant
     db.execute("DROP TABLE events")  # its triggers go with it, before the rows (none fires)
     db.execute("ALTER TABLE events_new RENAME TO events")
-    db.execute("CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL")
+    db.execute(EVENTS_ENTRY_KEY)
     append_only(db)
 
 
@@ -189,8 +142,8 @@ def m006_player_changes(db: SQLiteUtils) -> None:
 def m007_typed_at_and_table_rounds(db: SQLiteUtils) -> None:
     """A save sent late (kept on a phone without signal) remembers when it was typed, beside when it
     arrived; and a table finds its tournament round (to say when time was called) without a scan."""
-    db.execute("ALTER TABLE events ADD COLUMN typed_at TEXT")
-    db.execute("CREATE INDEX tournament_tables_table ON tournament_tables (table_id)")
+    for statement in TYPED_AT_AND_TABLE_ROUNDS:
+        db.execute(statement)
 
 
 @sqlite_migrations()
@@ -214,6 +167,57 @@ def m010_clubs(db: SQLiteUtils) -> None:
     for statement in CLUBS:
         db.execute(statement.replace("DOUBLE PRECISION", "REAL"))
 
+
+# What both databases create alike, in the same words (SQLite keeps each table's text as it is written).
+
+#: The log as m006 left it, with the kinds of change it records; ``name`` and ``id`` are each database's own:
+#: SQLite copies the log into a new table whose rows keep their numbers, PostgreSQL numbers them by an identity.
+EVENTS = """CREATE TABLE {name} (
+            id {id},
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            seq INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('add', 'edit', 'delete', 'undo', 'rename', 'seat')),
+            slot INTEGER,
+            undoes INTEGER,
+            data TEXT,
+            device TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL,
+            entry_key TEXT,
+            UNIQUE (table_id, seq)
+        )"""
+
+EVENTS_ENTRY_KEY = "CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL"
+
+#: A tournament's tables, round by round, each with its seats.
+TOURNAMENT_TABLES = """CREATE TABLE tournament_tables (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            round INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            seats TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, round, number)
+        )"""
+
+TOURNAMENT_CALLS = """CREATE TABLE tournament_calls (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            round INTEGER NOT NULL,
+            called_at TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, round)
+        )"""
+
+TOURNAMENT_ADJUSTMENTS = """CREATE TABLE tournament_adjustments (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            totals TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, table_id)
+        )"""
+
+TYPED_AT_AND_TABLE_ROUNDS = [
+    "ALTER TABLE events ADD COLUMN typed_at TEXT",
+    "CREATE INDEX tournament_tables_table ON tournament_tables (table_id)",
+]
 
 CALL_VERSIONS = "ALTER TABLE tournament_calls ADD COLUMN versions TEXT"
 
@@ -299,20 +303,8 @@ POSTGRES_STEPS: list[tuple[str, list[str]]] = [
             rematch_of TEXT
         )""",
         "CREATE UNIQUE INDEX idx_tables_edit_key ON tables (edit_key)",
-        """CREATE TABLE events (
-            id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-            table_id TEXT NOT NULL REFERENCES tables(id),
-            seq INTEGER NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('add', 'edit', 'delete', 'undo', 'rename', 'seat')),
-            slot INTEGER,
-            undoes INTEGER,
-            data TEXT,
-            device TEXT NOT NULL DEFAULT '',
-            created_at TEXT NOT NULL,
-            entry_key TEXT,
-            UNIQUE (table_id, seq)
-        )""",
-        "CREATE UNIQUE INDEX events_entry_key ON events (table_id, entry_key) WHERE entry_key IS NOT NULL",
+        EVENTS.format(name="events", id="BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
+        EVENTS_ENTRY_KEY,
         """CREATE FUNCTION events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             RAISE EXCEPTION USING ERRCODE = 'restrict_violation', MESSAGE = 'the entry log is append-only';
@@ -332,33 +324,11 @@ POSTGRES_STEPS: list[tuple[str, list[str]]] = [
             created_at TEXT NOT NULL
         )""",
         "CREATE UNIQUE INDEX idx_tournaments_director_key ON tournaments (director_key)",
-        """CREATE TABLE tournament_tables (
-            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
-            round INTEGER NOT NULL,
-            number INTEGER NOT NULL,
-            table_id TEXT NOT NULL REFERENCES tables(id),
-            seats TEXT NOT NULL,
-            PRIMARY KEY (tournament_id, round, number)
-        )""",
-        """CREATE TABLE tournament_calls (
-            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
-            round INTEGER NOT NULL,
-            called_at TEXT NOT NULL,
-            PRIMARY KEY (tournament_id, round)
-        )""",
-        """CREATE TABLE tournament_adjustments (
-            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
-            table_id TEXT NOT NULL REFERENCES tables(id),
-            totals TEXT NOT NULL,
-            reason TEXT NOT NULL,
-            created_at TEXT NOT NULL,
-            PRIMARY KEY (tournament_id, table_id)
-        )""",
+        TOURNAMENT_TABLES,
+        TOURNAMENT_CALLS,
+        TOURNAMENT_ADJUSTMENTS,
     ]),
-    ("m007_typed_at_and_table_rounds", [
-        "ALTER TABLE events ADD COLUMN typed_at TEXT",
-        "CREATE INDEX tournament_tables_table ON tournament_tables (table_id)",
-    ]),
+    ("m007_typed_at_and_table_rounds", TYPED_AT_AND_TABLE_ROUNDS),
     ("m008_rate_limits", [RATE_COUNTS]),
     ("m009_call_versions", [CALL_VERSIONS]),
     ("m010_clubs", CLUBS),

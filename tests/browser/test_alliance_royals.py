@@ -16,6 +16,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.steps import enter_boards, start
+
 pytestmark = pytest.mark.browser
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
@@ -27,39 +29,11 @@ BOARDS = {
 
 
 def start_table(page: Page, base: str) -> None:
-    page.goto(base + "/")
-    page.get_by_role("link", name="Alliance Royals", exact=True).click()
-    for seat, name in enumerate(PLAYERS, 1):
-        page.fill(f"#seat{seat}", name)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("link", name="Enter round 1", exact=True)).to_be_visible()
-
-
-def pick(page: Page, field: str, cards: str) -> None:
-    """Enter cards through the picker: Pick, then one tap on the card grid for each card (AR-1)."""
-    page.click(f"[data-pick='{field}']")
-    picker = page.locator(".picker")
-    expect(picker).to_be_visible()
-    for card in cards.split():
-        picker.locator(f"[data-grid-card='{card}']").click()
-    picker.locator("[data-picker-close]").click()
-    expect(page.locator(f"#{field}")).to_have_value(cards)
+    start(page, base, "Alliance Royals", PLAYERS)
 
 
 def enter_round(page: Page, number: int) -> None:
-    page.get_by_role("link", name=f"Enter round {number}", exact=True).click()
-    expect(page.locator("h1")).to_have_text(f"Enter round {number}")
-    for i, name in enumerate(PLAYERS):
-        house = page.locator(f"input[name='p{i}_house'][value='{HOUSES[name]}']")
-        if number == 1:
-            page.locator("label.seg", has=house).click()  # the radio is drawn as a big button around it
-            expect(house).to_be_checked()
-        else:
-            expect(house).to_be_checked()  # each House carries over from the round before
-        for zone, cards in BOARDS.get(name, {}).items():
-            pick(page, f"p{i}_{zone}", cards)
-    page.get_by_role("button", name=f"Save round {number}").click()
-    expect(page.locator(".flash")).to_contain_text("Round saved")
+    enter_boards(page, number, HOUSES, BOARDS)  # every card through the picker, each round
 
 
 def test_a_whole_game_to_1066_through_the_card_picker(live_server, phone):

@@ -22,6 +22,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.steps import start, totals
+
 pytestmark = pytest.mark.browser
 
 
@@ -47,23 +49,6 @@ class Taps:
     def type(self, selector: str, text: str) -> None:
         self.page.fill(selector, text)
         self.n += 1 + len(text)
-
-
-def start(page: Page, base: str, game: str, players: tuple[str, ...], **options: str) -> None:
-    page.goto(base + "/")
-    page.get_by_role("link", name=game, exact=True).click()
-    for seat, name in enumerate(players, 1):
-        page.fill(f"#seat{seat}", name)
-    for name, value in options.items():
-        page.check(f"input[name='opt-{name}'][value='{value}']")
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("link", name=re.compile(r"Enter (hand|deal) 1"))).to_be_visible()
-
-
-def totals(page: Page) -> dict[str, str]:
-    rows = page.locator("#board .standings tbody tr")
-    return {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td.total").inner_text()
-            for i in range(rows.count())}
 
 
 # ---------------------------------------------------------------------------------------

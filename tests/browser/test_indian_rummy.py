@@ -19,25 +19,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.steps import start, totals
+
 pytestmark = pytest.mark.browser
 
 PLAYERS = ("Ann", "Ben", "Cat")
 
 
 def start_table(page: Page, base: str) -> None:
-    page.goto(base + "/")
-    page.get_by_role("link", name="Indian Rummy", exact=True).click()
-    for seat, name in enumerate(PLAYERS, 1):
-        page.fill(f"#seat{seat}", name)
-    page.check("input[name='opt-variant'][value='pool101']")
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("link", name="Enter deal 1", exact=True)).to_be_visible()
-
-
-def scores(page: Page) -> dict[str, str]:
-    rows = page.locator("#board .standings tbody tr")
-    return {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td.total").inner_text()
-            for i in range(rows.count())}
+    start(page, base, "Indian Rummy", PLAYERS, variant="pool101")
 
 
 def open_deal(page: Page, number: int, wild: str, winner: str) -> None:
@@ -71,7 +61,7 @@ def test_a_pool_game_with_a_drop_an_arranged_loser_and_an_elimination(live_serve
     page.fill("#p1_cards", "4C 5C 6C 8D 9D 10D KS QD 2H 3S 5D 9C JC")
     page.select_option("#p2_mode", "first")
     save(page, 1)
-    assert scores(page) == {"Ann": "0", "Ben": "49", "Cat": "20"}
+    assert totals(page) == {"Ann": "0", "Ben": "49", "Cat": "20"}
     page.locator("#why-1 summary").click()
     expect(page.locator("#why-1")).to_contain_text("Cards arranged for the lowest count")
     expect(page.locator("#why-1")).to_contain_text("First drop: 20")
@@ -82,7 +72,7 @@ def test_a_pool_game_with_a_drop_an_arranged_loser_and_an_elimination(live_serve
     page.fill("#p0_count", "30")
     page.select_option("#p1_mode", "middle")
     save(page, 2)
-    assert scores(page) == {"Ann": "30", "Ben": "89", "Cat": "20"}
+    assert totals(page) == {"Ann": "30", "Ben": "89", "Cat": "20"}
 
     open_deal(page, 3, "9", "Ann")
     page.fill("#p0_groups", "AS 2S 3S | 4D 5D 6D | 7C 8C 9H 10C | JH JD JC")
@@ -92,7 +82,7 @@ def test_a_pool_game_with_a_drop_an_arranged_loser_and_an_elimination(live_serve
     page.fill("#p2_groups", "2H 3H 4H | 6S 7S 8S")
     page.fill("#p2_loose", "KC QH 10S 5C 9D 2C 3C")
     save(page, 3)
-    assert scores(page) == {"Ann": "30", "Ben": "114", "Cat": "60"}
+    assert totals(page) == {"Ann": "30", "Ben": "114", "Cat": "60"}
     ben = page.locator("#board .standings tbody tr").nth(1)
     expect(ben).to_contain_text("out")
     expect(page.locator("#board")).to_contain_text("rejoining is open now")
@@ -136,7 +126,7 @@ def test_a_count_over_80_counts_80_and_one_no_hand_can_make_is_refused_beside_it
     page.fill("#p1_count", "95")
     page.fill("#p2_count", "20")
     save(page, 1)
-    assert scores(page) == {"Ann": "100", "Ben": "−80", "Cat": "−20"}
+    assert totals(page) == {"Ann": "100", "Ben": "−80", "Cat": "−20"}
     page.locator("#why-1 summary").click()
     expect(page.locator("#why-1")).to_contain_text("Count entered: 95, capped at 80 (IR-6)")
     open_deal(page, 2, "5", "Cat")

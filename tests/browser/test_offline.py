@@ -38,6 +38,18 @@ def ready_for_offline(page: Page) -> None:
     }""", timeout=SLOW)
 
 
+def offline_table(phone, base: str):
+    """A new table on a phone whose service worker holds the table's pages, then the signal cut and the page
+    loaded again from the phone's cache: the phone's context, the page and the table."""
+    context = phone()
+    page = context.new_page()
+    table = start_table(page, base)
+    ready_for_offline(page)
+    context.set_offline(True)
+    page.reload()  # from the phone's cache
+    return context, page, table
+
+
 def save_offline(page: Page, number_shown: int, waiting: str, **hand) -> None:
     open_hand_form(page, number_shown)
     fill_hand(page, THREE, **hand)
@@ -46,13 +58,7 @@ def save_offline(page: Page, number_shown: int, waiting: str, **hand) -> None:
 
 
 def test_hands_saved_offline_are_stored_once_when_the_signal_returns(phone, live_server):
-    context = phone()
-    page = context.new_page()
-    table = start_table(page, live_server)
-    ready_for_offline(page)
-
-    context.set_offline(True)
-    page.reload()  # from the phone's cache
+    context, page, table = offline_table(phone, live_server)
     expect(page.locator("#offline-banner")).to_contain_text("Offline since", timeout=SLOW)
     expect(page.locator("#board")).to_have_attribute("data-version", "0")
     page.screenshot(path=str(_shots() / "offline-board.png"), full_page=True)
@@ -79,12 +85,7 @@ def test_hands_saved_offline_are_stored_once_when_the_signal_returns(phone, live
 def an_entry_that_needs_a_look(phone, live_server):
     """A phone saves hand 1 without signal (Ann went out), another phone saves hand 1 meanwhile (Ben
     went out), and the first is back online: its entry now needs a look. Returns (context, page, table)."""
-    context = phone()
-    page = context.new_page()
-    table = start_table(page, live_server)
-    ready_for_offline(page)
-    context.set_offline(True)
-    page.reload()
+    context, page, table = offline_table(phone, live_server)
     save_offline(page, 1, "Hand 1", out="Ann", left={"Ben": {"low": 3}})  # Ann collects 15
     second = phone().new_page()
     second.goto(table["edit"])
@@ -114,12 +115,7 @@ def test_a_hand_saved_offline_behind_another_phone_gets_the_conflict_page(phone,
 
 
 def test_a_waiting_hand_can_be_edited_or_cancelled_before_it_is_sent(phone, live_server):
-    context = phone()
-    page = context.new_page()
-    table = start_table(page, live_server)
-    ready_for_offline(page)
-    context.set_offline(True)
-    page.reload()
+    context, page, table = offline_table(phone, live_server)
     save_offline(page, 1, "Hand 1", out="Ann", left={"Ben": {"low": 3}})
     save_offline(page, 2, "Hand 2", out="Cat")
 

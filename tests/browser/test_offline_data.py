@@ -16,8 +16,17 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.steps import start
 from tests.browser.test_accessibility import COLOUR_RULES, axe_problems
-from tests.browser.test_offline import SLOW, _shots, an_entry_that_needs_a_look, ready_for_offline, rounds, save_offline
+from tests.browser.test_offline import (
+    SLOW,
+    _shots,
+    an_entry_that_needs_a_look,
+    offline_table,
+    ready_for_offline,
+    rounds,
+    save_offline,
+)
 from tests.browser.test_table_flow import start_table
 from tests.browser.test_tournament import create as create_tournament
 from tests.browser.test_tournament import open_table
@@ -112,12 +121,7 @@ def test_open_it_when_the_signal_drops_on_the_way_keeps_the_entry(phone, live_se
 
 
 def start_rally(page: Page, base: str) -> str:
-    page.goto(base + "/")
-    page.get_by_role("link", name="Rally the King", exact=True).click()
-    for seat, name in enumerate(FOUR, 1):
-        page.fill(f"#seat{seat}", name)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("link", name="Enter hand 1", exact=True)).to_be_visible()
+    start(page, base, "Rally the King", FOUR)
     return page.url
 
 
@@ -162,12 +166,7 @@ def test_after_a_clash_the_kept_rally_the_king_hand_is_dealt_by_the_next_dealer(
 
 
 def test_waiting_hands_count_on_the_board_and_the_history_says_when_they_were_typed(phone, live_server):
-    context = phone()
-    page = context.new_page()
-    table = start_table(page, live_server)
-    ready_for_offline(page)
-    context.set_offline(True)
-    page.reload()
+    context, page, table = offline_table(phone, live_server)
     expect(page.locator("#board tr.next")).to_contain_text("Next: Ann deals")
     save_offline(page, 1, "Hand 1", out="Ann", left={"Ben": {"low": 3}})  # Ann collects 15
     expect(page.get_by_role("link", name="Enter hand 2", exact=True)).to_be_visible()

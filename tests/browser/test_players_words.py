@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_entry_flows import start
+from tests.browser.steps import start
 from tests.browser.test_table_flow import chosen, tap_choice
 
 pytestmark = pytest.mark.browser

@@ -23,24 +23,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.steps import start, totals
+
 pytestmark = pytest.mark.browser
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 
 
 def start_table(page: Page, base: str) -> None:
-    page.goto(base + "/")
-    page.get_by_role("link", name="Rally the King", exact=True).click()
-    for seat, name in enumerate(PLAYERS, 1):
-        page.fill(f"#seat{seat}", name)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("link", name="Enter hand 1", exact=True)).to_be_visible()
-
-
-def totals(page: Page) -> dict[str, str]:
-    rows = page.locator("#board .standings tbody tr")
-    return {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td.total").inner_text()
-            for i in range(rows.count())}
+    start(page, base, "Rally the King", PLAYERS)
 
 
 def count_cards(page: Page, **counts: int) -> None:

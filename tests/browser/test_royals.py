@@ -21,41 +21,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.browser.test_alliance_royals import pick  # the card picker, tapped as a player would
+from tests.browser.steps import enter_boards, start
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/royals")
-
-
-def start_table(page: Page, base: str, title: str, players: tuple[str, ...]) -> None:
-    page.goto(base + "/")
-    page.get_by_role("link", name=title, exact=True).click()
-    for seat, name in enumerate(players, 1):
-        page.fill(f"#seat{seat}", name)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("link", name="Enter round 1", exact=True)).to_be_visible()
-
-
-def enter_round(page: Page, number: int, houses: dict[str, str], boards: dict[str, dict[str, str]]) -> None:
-    page.get_by_role("link", name=f"Enter round {number}", exact=True).click()
-    expect(page.locator("h1")).to_have_text(f"Enter round {number}")
-    for i, (name, house) in enumerate(houses.items()):
-        radio = page.locator(f"input[name='p{i}_house'][value='{house}']")
-        if number == 1:
-            page.locator("label.seg", has=radio).click()  # the radio is drawn as a big button around it
-            expect(radio).to_be_checked()
-        else:
-            expect(radio).to_be_checked()  # the House carries over from the round before
-        for zone, cards in boards.get(name, {}).items():
-            if number == 1:
-                pick(page, f"p{i}_{zone}", cards)
-            else:
-                page.fill(f"#p{i}_{zone}", cards)
-    page.get_by_role("button", name=f"Save round {number}").click()
-    expect(page.locator(".flash")).to_contain_text("Round saved")
 
 
 def test_battle_royals_played_to_its_end(live_server, phone):
@@ -63,7 +35,7 @@ def test_battle_royals_played_to_its_end(live_server, phone):
     page = phone().new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    start_table(page, live_server, "Battle Royals", ("Ann", "Ben"))
+    start(page, live_server, "Battle Royals", ("Ann", "Ben"))
     houses = {"Ann": "S", "Ben": "H"}
     boards = {"Ann": {"spoils": "KS QS JS KS QS JS KS QS JS", "meld": "2S 2H 2D 2C 3S 3H 3D 3C"},
               "Ben": {"spoils": "AH"}}
@@ -74,7 +46,7 @@ def test_battle_royals_played_to_its_end(live_server, phone):
     page.screenshot(path=str(SHOTS / "battle-entry.png"), full_page=True)
     page.get_by_role("link", name="← Back to the scores").click()
 
-    enter_round(page, 1, houses, boards)
+    enter_boards(page, 1, houses, boards)  # round 1 through the card picker
     board = page.locator("#board")
     expect(board.locator(".royals tbody tr").nth(0)).to_contain_text("820")
     expect(board.locator(".royals tbody tr").nth(0)).to_contain_text("247 to pass 1066")
@@ -83,7 +55,7 @@ def test_battle_royals_played_to_its_end(live_server, phone):
     expect(board.locator("#why-1").get_by_role("link", name="BR-2").first).to_have_attribute(
         "href", "/rules/battle-royals#BR-2")
 
-    enter_round(page, 2, houses, boards)
+    enter_boards(page, 2, houses, boards, picked=False)  # round 2 typed
     result = page.locator("#board .result")
     expect(result).to_contain_text("Winner: Ann")
     expect(result).to_contain_text("BR-3")
@@ -98,7 +70,7 @@ def test_marriage_royals_played_to_its_end(live_server, phone):
     page = phone().new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    start_table(page, live_server, "Marriage Royals", ("Ann", "Ben", "Cat"))
+    start(page, live_server, "Marriage Royals", ("Ann", "Ben", "Cat"))
     houses = {"Ann": "S", "Ben": "H", "Cat": "D"}
     boards = {"Ann": {"spoils": "KS QS JS KS QS JS QH KD", "meld": "2S 2H 2D 2C"},
               "Ben": {"spoils": "AH"}, "Cat": {"spoils": "AD"}}
@@ -110,7 +82,7 @@ def test_marriage_royals_played_to_its_end(live_server, phone):
     page.screenshot(path=str(SHOTS / "marriage-entry.png"), full_page=True)
     page.get_by_role("link", name="← Back to the scores").click()
 
-    enter_round(page, 1, houses, boards)
+    enter_boards(page, 1, houses, boards)  # round 1 through the card picker
     board = page.locator("#board")
     expect(board.locator(".royals tbody tr").nth(0)).to_contain_text("620")
     marriages = board.locator(".marriages")
@@ -122,7 +94,7 @@ def test_marriage_royals_played_to_its_end(live_server, phone):
     expect(why).to_contain_text("Score before sharing 120 × (1 + 2 Royal sets + 2 own marriages) = 120 × 5 = 600")
     expect(why).to_contain_text("Round score 600 + 10 + 10 = 620 (MR-4)")
 
-    enter_round(page, 2, houses, boards)
+    enter_boards(page, 2, houses, boards, picked=False)  # round 2 typed
     result = page.locator("#board .result")
     expect(result).to_contain_text("Winner: Ann")
     expect(result).to_contain_text("MR-6")

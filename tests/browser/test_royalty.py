@@ -21,18 +21,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.steps import start
+
 pytestmark = pytest.mark.browser
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 
 
 def start_table(page: Page, base: str) -> None:
-    page.goto(base + "/")
-    page.get_by_role("link", name="Royalty", exact=True).click()
-    for seat, name in enumerate(PLAYERS, 1):
-        page.fill(f"#seat{seat}", name)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("link", name="Enter turn 1", exact=True)).to_be_visible()
+    start(page, base, "Royalty", PLAYERS)
 
 
 def build(page: Page, field: str, letters: str, black: str = "") -> None:

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.steps import stacks, start
 from tests.browser.test_phone_layout import assert_phone_friendly
 
 pytestmark = pytest.mark.browser
@@ -57,12 +58,6 @@ class Taps:
         self.count += 1
 
 
-def stacks(page: Page) -> dict[str, str]:
-    rows = page.locator("#board .stacks tbody tr")
-    return {rows.nth(i).get_attribute("data-player"): rows.nth(i).locator("td.total").inner_text()
-            for i in range(rows.count())}
-
-
 def space(page: Page, name: str):
     return page.locator(f"#board [data-space='{name}'] .space-chips")
 
@@ -73,12 +68,7 @@ def save(page: Page, number: int) -> None:
 
 
 def start_table(page: Page, base: str) -> None:
-    page.goto(base + "/")
-    page.get_by_role("link", name="Rummy Royal", exact=True).click()
-    for seat, name in enumerate(PLAYERS, 1):
-        page.fill(f"#seat{seat}", name)
-    page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("link", name="Enter deal 1", exact=True)).to_be_visible()
+    start(page, base, "Rummy Royal", PLAYERS)
 
 
 def test_three_deals_with_a_carry_over_and_the_referee_deciding_the_poker(live_server, phone, tmp_path):

@@ -39,7 +39,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_entry_flows import start, totals
+from tests.browser.steps import stacks, start, totals
 
 pytestmark = pytest.mark.browser
 
@@ -157,12 +157,6 @@ def test_rummathon_royale_a_hand_with_a_burden_in_a_dozen_taps(live_server, scre
 
 # ---------------------------------------------------------------------------------------
 # Rummy Royal
-
-
-def stacks(page: Page) -> dict[str, str]:
-    rows = page.locator("#board .stacks tbody tr")
-    return {rows.nth(i).get_attribute("data-player"): rows.nth(i).locator("td.total").inner_text()
-            for i in range(rows.count())}
 
 
 def holder(taps: Taps, field: str, name: str) -> None:

@@ -31,11 +31,10 @@ from typing import Any, NamedTuple
 
 from ...core.cards import JOKER_RANK, RANKS, SUITS, Card, CardError, format_cards, parse_card
 from ..base import (
+    Decided,
     InputError,
-    Played,
     Problems,
     ScoredGame,
-    ScoredRound,
     check_count,
     check_note,
     is_whole_number,
@@ -621,22 +620,14 @@ def late_rule(options: Mapping[str, Any]) -> str:
 
 
 @dataclass(frozen=True)
-class Tally:
-    """The game after some deals (the fold's state, base.Fold): never changed once made."""
+class Tally(Decided):
+    """The game after some deals (base.Tallied): the late players, the totals, and in pool rummy who is out."""
 
     players: tuple[str, ...]
     opts: dict[str, Any]
     joined: dict[str, int]
     totals: dict[str, int]
     out_since: dict[str, int] = field(default_factory=dict)  # pool: who is out, since which deal (1-based)
-    played: Played | None = None
-    over: bool = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
 
 def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
@@ -705,10 +696,10 @@ def _advance(tally: Tally, deal: Deal, found: Problems) -> Tally:
                              detail_players)
     detail["players"] = {p: detail_players[p] for p in players if p in detail_players}
     detail["totals"] = dict(totals)
-    played = Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail))
+    played = tally.played_with(points, explain, detail)
     # Made directly: dataclasses.replace looks up the fields on every call.
-    return _decided(Tally(tally.players, tally.opts, tally.joined, totals, out_since, played, tally.over,
-                          tally.winners, tally.reason))
+    return _decided(Tally(tally.players, tally.opts, tally.joined, totals, out_since, played=played,
+                          over=tally.over, winners=tally.winners, reason=tally.reason))
 
 
 def _rejoin(deal: Deal, variant: str, players: Sequence[str], totals: dict[str, int], out_since: dict[str, int],
@@ -884,7 +875,7 @@ def finish(tally: Tally) -> ScoredGame:
         found = Problems()
         _seated_next(tally, found)
         found.raise_if_any()
-    return ScoredGame(game=SLUG, players=tally.players, options=tally.opts, rounds=Played.in_order(tally.played),
+    return ScoredGame(game=SLUG, players=tally.players, options=tally.opts, rounds=tally.rounds,
                       totals=dict(tally.totals), over=tally.over, winners=tally.winners, reason=tally.reason,
                       standing=_standing(tally.players, tally.opts, tally.totals, tally.out_since, tally.count))
 

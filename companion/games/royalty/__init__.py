@@ -37,10 +37,9 @@ from ...core.cards import said
 from ...core.wording import counted, given, plain
 from ..base import (
     InputError,
-    Played,
     Problems,
     ScoredGame,
-    ScoredRound,
+    Tallied,
     check_count,
     check_groups,
     check_note,
@@ -1055,8 +1054,8 @@ def _late_mentions(entry: Turn | End, waiting: Sequence[str]) -> list[tuple[str,
 
 
 @dataclass(frozen=True)
-class Tally:
-    """The game after some turns (the fold's state, base.Fold): never changed once made.
+class Tally(Tallied):
+    """The game after some turns (base.Tallied), and the coalitions' totals.
 
     Its :class:`State` is the table after those turns; a step works on a copy of it.
     """
@@ -1067,15 +1066,10 @@ class Tally:
     sides: Coalitions | None
     state: State
     side_totals: dict[str, int] | None
-    played: Played | None = None
     winners: tuple[str, ...] = ()
     reason: str | None = None
     ended_at: int | None = None
     last_player: str | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
 
 def _copied(state: State) -> State:
@@ -1128,9 +1122,9 @@ def _advance(tally: Tally, entry: Turn | End, found: Problems) -> Tally:
             # RY-15: two passes already ended the Joust; an end entry after them is allowed and adds nothing.
             lines = ["Two passes in a row had already ended the Joust: nothing more to score (RY-15)"]
             detail = _detail(state, "end", None, dict.fromkeys(players, 0), values=set())
-            return replace(tally, played=Played.of(tally.played, ScoredRound(
+            return replace(tally, played=tally.played_with(
                 dict.fromkeys(players, 0), {p: list(lines) for p in players}, detail,
-                dict.fromkeys(sides.sides, 0) if sides else None)))
+                dict.fromkeys(sides.sides, 0) if sides else None))
         found.add(at, f"the game ended at turn {tally.ended_at + 1}; correct an earlier turn instead "
                       f"({'RY-15' if joust else 'RY-11'})")
         return tally
@@ -1157,8 +1151,7 @@ def _advance(tally: Tally, entry: Turn | End, found: Problems) -> Tally:
         side_totals = {s: side_totals[s] + side_points[s] for s in sides.sides}
     tally = replace(tally, state=state, side_totals=side_totals,
                     last_player=entry.player if isinstance(entry, Turn) else tally.last_player,
-                    played=Played.of(tally.played, ScoredRound(points=points, explain=explain, detail=detail,
-                                                               side_points=side_points)))
+                    played=tally.played_with(points, explain, detail, side_points))
     if state.over:
         winners, reason = _outcome(state, sides, side_totals, entry, joust)
         tally = replace(tally, ended_at=index, winners=winners, reason=reason)
@@ -1188,7 +1181,7 @@ def finish(tally: Tally) -> ScoredGame:
     out_opts = dict(tally.opts)
     out_opts["letter_values"] = dict(tally.opts["letter_values"])
     return ScoredGame(
-        game=SLUG, players=players, options=out_opts, rounds=Played.in_order(tally.played),
+        game=SLUG, players=players, options=out_opts, rounds=tally.rounds,
         totals=dict(state.totals), over=state.over, winners=tally.winners, reason=tally.reason,
         sides={s: list(m) for s, m in sides.sides.items()} if sides else None,
         side_totals=dict(side_totals) if side_totals is not None else None, standing=standing,

@@ -26,11 +26,10 @@ from typing import Any
 from ...core.cards import CardError, parse_card, said
 from ...core.wording import counted
 from ..base import (
+    Decided,
     InputError,
-    Played,
     Problems,
     ScoredGame,
-    ScoredRound,
     check_count,
     check_note,
     is_whole_number,
@@ -167,8 +166,8 @@ def _names(names: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True)
-class Tally:
-    """The game after some deals (the fold's state, base.Fold): never changed once made."""
+class Tally(Decided):
+    """The game after some deals (base.Tallied): the stacks, the board's spaces, who is out and who dealt."""
 
     players: tuple[str, ...]
     opts: dict[str, Any]
@@ -176,14 +175,6 @@ class Tally:
     board: dict[str, int]
     out_of_game: tuple[str, ...] = ()  # RM-3: in the order they went out
     dealer: str | None = None
-    played: Played | None = None
-    over: bool = False
-    winners: tuple[str, ...] = ()
-    reason: str | None = None
-
-    @property
-    def count(self) -> int:
-        return self.played.count if self.played else 0
 
     @property
     def starting_total(self) -> int:
@@ -242,8 +233,9 @@ def _advance(tally: Tally, raw: object, found: Problems) -> Tally:
     points = {p: stacks[p] - tally.stacks[p] for p in players}
     for p in players:
         deal.explain[p].append(f"Deal {signed(points[p])}; {p} now has {_chips(stacks[p])} (RM-7)")
-    played = Played.of(tally.played, ScoredRound(points=points, explain=deal.explain, detail=detail))
-    return Tally(players, tally.opts, stacks, deal.board, tuple(out_of_game), dealer, played, over, winners, reason)
+    played = tally.played_with(points, deal.explain, detail)
+    return Tally(players, tally.opts, stacks, deal.board, tuple(out_of_game), dealer, played=played, over=over,
+                 winners=winners, reason=reason)
 
 
 def finish(tally: Tally) -> ScoredGame:
@@ -258,7 +250,7 @@ def finish(tally: Tally) -> ScoredGame:
         "starting_total": tally.starting_total,
         "next_dealer": None if tally.over else _next_dealer(players, out_of_game, tally.dealer, stacks, len(spaces)),
     }
-    return ScoredGame(game=SLUG, players=players, options=tally.opts, rounds=Played.in_order(tally.played),
+    return ScoredGame(game=SLUG, players=players, options=tally.opts, rounds=tally.rounds,
                       totals=dict(stacks), over=tally.over, winners=tally.winners, reason=tally.reason,
                       standing=standing)
 
