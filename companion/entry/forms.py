@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
+from babel.support import NullTranslations, Translations
 from flask_babel import gettext, ngettext
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
 from wtforms import IntegerField, widgets
 from wtforms.fields.choices import SelectChoice
+from wtforms.i18n import messages_path
 from wtforms.validators import StopValidation
+
+from ..core import messages
 
 
 class Lazy(LazyString):
@@ -38,6 +43,18 @@ def lazy_ngettext(singular: str, plural: str, num: int, /, **values: object) -> 
     '2 decks'
     """
     return Lazy(ngettext, singular, plural, num, **values)
+
+
+@lru_cache(maxsize=8)
+def wtforms_catalog(code: str) -> Translations | NullTranslations | None:
+    """WTForms' own messages ("Not a valid integer value.") in a language, read once a process: Flask-WTF
+    reads the catalog again for every request, a millisecond a form. English (the messages as written)
+    needs none; the pseudo-language marks them as it marks Courtier's own."""
+    if code == messages.ENGLISH:
+        return None
+    if code == messages.PSEUDO:
+        return messages.catalog(code)
+    return Translations.load(messages_path(), [code], domain="wtforms")
 
 
 def choices(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
@@ -192,3 +209,6 @@ class CourtierForm(FlaskForm):
     class Meta:
         def render_field(self, field, render_kw):
             return render_field(field, render_kw)
+
+        def get_translations(self, form):
+            return wtforms_catalog(messages.language())
