@@ -24,7 +24,10 @@ def served(app, threads: int = 8) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{server.effective_port}"
     finally:
-        server.task_dispatcher.shutdown()
-        # Closing every channel empties the loop's map, so the loop returns.
-        wasyncore.close_all(server._map)
-        thread.join(timeout=5)
+        # The threads answering requests finish theirs first, while the loop still sends what they
+        # write; then every channel is closed in the loop's own thread, between two of its polls
+        # (closed from here, a poll under way would find its sockets gone), and the loop, its map
+        # empty, returns.
+        server.task_dispatcher.shutdown(timeout=30)
+        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+        thread.join(timeout=30)
