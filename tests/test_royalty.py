@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from companion import games as registry
 from companion.games import royalty
+from companion.games.base import InputError
 from companion.games.royalty.words import WordList
 from tests.casebook import ERROR_KEYS, assert_error, check_case, check_lines_cite, cited, ids, worked_example
 
@@ -544,3 +545,23 @@ def test_scoring_is_deterministic_and_leaves_its_input_alone(game):
     assert game == untouched
     assert json.loads(json.dumps(first)) == first
     assert run(json.loads(json.dumps(game))).as_json() == first
+
+
+@pytest.mark.parametrize("rounds, where", [
+    # Cat, seated from turn 5, challenges Ben's word at turn 4 (RY-10).
+    ([{"player": "Ann", "meld": "Cr Ar Tr"}, {"player": "Ben", "meld": "Dr Or Gr"},
+      {"player": "Ann", "meld": "Br Ar Tr"},
+      {"player": "Ben", "meld": "Rr Ar Tr", "challenge": {"by": "Cat", "upheld": False}}],
+     "rounds[3].challenge.by"),
+    # Cat, seated from turn 2, plays turn 1.
+    ([{"player": "Cat", "meld": "Cr Ar Tr"}], "rounds[0].player"),
+])
+def test_a_player_not_yet_seated_is_refused_in_words_wherever_named(rounds, where):
+    """A late player (joined) named in a turn before their seat: the turn is refused for it, in words."""
+    seated_from = 5 if where.endswith("challenge.by") else 2
+    request = {"game": "royalty", "players": ["Ann", "Ben", "Cat"], "options": {}, "rounds": rounds,
+               "joined": {"Cat": seated_from}}
+    with pytest.raises(InputError) as refused:
+        registry.score(request)
+    assert {"where": where, "message": f"Cat joins at turn {seated_from}, after this turn, and takes no part in it"} \
+        in refused.value.as_json()["errors"]

@@ -1111,6 +1111,8 @@ def _advance(tally: Tally, entry: Turn | End, found: Problems) -> Tally:
     waiting = [p for p in players if joined.get(p, 1) > index + 1]
     for where, name in _late_mentions(entry, waiting):
         found.add(f"{at}.{where}", f"{name} joins at turn {joined[name]}, after this turn, and takes no part in it")
+    if isinstance(entry, Turn) and entry.player in waiting:
+        return tally  # a turn played by someone not yet seated has nothing more to score
     state = _copied(tally.state)
     seated = tuple(p for p in players if p not in waiting)
     if seated != state.players:  # a late player sits down: play passes on to the next seat, theirs included
@@ -1263,6 +1265,9 @@ def _challenge_lines(turn: Turn, explain: dict[str, list[str]]) -> bool:
     ch = turn.challenge
     if ch is None:
         return False
+    # A challenger not yet at the table has no lines of their own: the turn is refused for it
+    # (_late_mentions), and every other problem of the turn is still found.
+    explain.setdefault(ch.by, [])
     if ch.upheld:
         explain[turn.player].append(f"Challenged by {ch.by} and upheld: the turn is void, 0, the cards go back and "
                                     "nothing is placed; it counts as a pass (RY-10)")
