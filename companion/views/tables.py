@@ -27,6 +27,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from wtforms import HiddenField, StringField
 
@@ -309,6 +310,27 @@ def _render_form(form, slot=None, status=200, message=None, other_errors=(), sco
                            entry_key=entry_key if tables.valid_entry_key(entry_key) else ""), status
 
 
+def _kept_form_page(version: int, render: Callable[[], tuple[str, int]]) -> tuple[str, int]:
+    """The new hand's form page, rendered once per table version, link, address and language and kept
+    (the forms cache): every phone that opens the form at a version gets the same page but its CSRF
+    token, put in as the board's is. Another phone's save makes a new version, so a kept page is never
+    stale; a page with a message for this phone (a flash), or a tournament's called time, is rendered anew.
+    """
+    if session.get("_flashes"):
+        return render()
+    key = (g.table.id, version, g.key or "", request.full_path, g.language, repr(_time_called()))
+    cache = current_app.extensions["courtier.forms"]
+    token = generate_csrf()
+    page = cache.get(key)
+    if page is None:
+        html, status = render()
+        if status != 200:
+            return html, status
+        page = html.replace(token, _CSRF_SLOT)
+        cache.put(key, page)
+    return page.replace(_CSRF_SLOT, token), 200
+
+
 @bp.get("/<table_id>/hands/new")
 @needs_edit_key
 def new_hand(table_id: str):
@@ -316,9 +338,13 @@ def new_hand(table_id: str):
     if scored.over:
         flash(f"The game is over. Correct an earlier {_entry().ROUND_NAME} to carry on.")
         return see_other(table_url("tables.show"))
-    form = _entry().round_form(g.table, base_version=version, previous=hands[-1][1] if hands else None,
-                               scored=scored)
-    return _render_form(form, scored=scored, hands=hands, version=version)
+
+    def render() -> tuple[str, int]:
+        form = _entry().round_form(g.table, base_version=version, previous=hands[-1][1] if hands else None,
+                                   scored=scored)
+        return _render_form(form, scored=scored, hands=hands, version=version)
+
+    return _kept_form_page(version, render)
 
 
 @bp.get("/<table_id>/hands/<int:slot>/edit")
