@@ -376,6 +376,63 @@ def save_parts(app, slug: str, hand: int) -> dict[str, float]:
     }
 
 
+def save_hooks(app, slug: str, hand: int) -> dict[str, float]:
+    """Where a save's time goes around its view: each of the app's hooks (its before- and after-request
+    functions, URL preprocessors and teardowns), the session's reading and writing, and the view itself,
+    each timed within saves of hand ``hand``; seconds a save, the median save's whole time beside them.
+    (Wrapped by this function: the app is not used for anything else after.)"""
+    from collections import defaultdict
+    from functools import wraps
+
+    from companion.storage import db as database
+    from companion.storage import tables
+
+    spent: dict[str, float] = defaultdict(float)
+
+    def timed(name: str, fn):
+        @wraps(fn)
+        def inner(*args, **kwargs):
+            start = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[name] += time.perf_counter() - start
+        return inner
+
+    for kind, hooks in (("before the view", app.before_request_funcs), ("after the view", app.after_request_funcs),
+                        ("reading the address", app.url_value_preprocessors)):
+        for blueprint, funcs in list(hooks.items()):
+            hooks[blueprint] = [timed(f"{kind}: {f.__module__}.{f.__qualname__}", f) for f in funcs]
+    app.teardown_appcontext_funcs[:] = [timed(f"closing the request: {f.__module__}.{f.__qualname__}", f)
+                                        for f in app.teardown_appcontext_funcs]
+    interface = app.session_interface
+    interface.open_session = timed("the session cookie: reading it", interface.open_session)
+    interface.save_session = timed("the session cookie: signing and writing it", interface.save_session)
+    app.view_functions["tables.add_hand"] = timed("the view itself (form, fold, commit, lookups, redirect)",
+                                                  app.view_functions["tables.add_hand"])
+    setup, client, runs, saves = SAVES[slug], app.test_client(), [], REPEAT * 3
+    timed_only_saves: dict[str, float] = defaultdict(float)
+    for _ in range(saves):
+        with app.app_context():
+            table = tables.create_table(database.get_db(), slug, ["Ann", "Ben", "Cat", "Dan"], setup["options"],
+                                        rounds=[setup["round"]] * (hand - 1))
+        url = f"/t/{table.id}"
+        assert client.get(f"{url}?key={table.edit_key}").status_code == 200
+        spent.clear()
+        start = time.perf_counter()
+        response = client.post(f"{url}/hands?key={table.edit_key}",
+                               data={**setup["form"], "base_version": str(hand - 1)})
+        runs.append(time.perf_counter() - start)
+        assert response.status_code == 303
+        for name, seconds in spent.items():
+            timed_only_saves[name] += seconds
+        with client.session_transaction() as session:
+            session.pop("_flashes", None)
+    parts = {name: seconds / saves for name, seconds in timed_only_saves.items()}
+    parts["the whole save, as the phone's request (median)"] = statistics.median(runs)
+    return parts
+
+
 def bench_saves(tmp: Path) -> None:
     """A save at hand 5, 45 and 200 of an Indian Rummy and an Alliance Royals table, against each other
     (target: hand 200 at most 1.3x hand 5) and against a bare route (target: hand 45 at most 4x)."""
@@ -399,6 +456,16 @@ def bench_saves(tmp: Path) -> None:
         print(f"  the floor, a bare Flask route that reads the same form, commits one row, flashes and "
               f"redirects: {floor * 1e3:.2f} ms = {floor / baseline:.1f}x the bare route; "
               f"the save = {cost[45] / floor:.1f}x that floor")
+        # The same saves again, each of the app's hooks timed (on an app of its own: the timing wraps them).
+        timed_app = create_app({"DATABASE": str(tmp / f"hooks-{slug}.sqlite"), "SECRET_KEY": "bench",
+                                "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
+        hooks = save_hooks(timed_app, slug, 45)
+        whole = hooks.pop("the whole save, as the phone's request (median)")
+        print(f"  a save at hand 45 again, {whole * 1e3:.2f} ms, by what the app runs for it "
+              f"(Flask's and the test client's own work is the rest):")
+        for part, seconds in sorted(hooks.items(), key=lambda item: -item[1]):
+            if seconds >= 5e-6:
+                print(f"    {part}: {seconds * 1e3:.3f} ms")
 
 
 def bench_entry_post(tmp: Path) -> None:
