@@ -23,7 +23,7 @@ TRANSLATIONS = [(code, slug) for code in TRANSLATED for slug in GAMES if (RULES_
 SAID = {
     ("en", "rally-the-king"): "Rally the King is a tarot game for four.",
     ("fr", "rally-the-king"): "Rally the King est un jeu de tarot à quatre.",
-    ("hi", "indian-rummy"): "Indian Rummy",
+    ("hi", "indian-rummy"): "Indian Rummy 2 से 9 खिलाड़ियों के लिए 13 पत्तों की रमी है।",
 }
 
 
