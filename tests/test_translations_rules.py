@@ -147,3 +147,14 @@ def test_a_game_without_a_translation_shows_its_english_rules_marked_english(spe
     assert f'<html lang="{code}">' in page
     assert '<article class="card rules" lang="en">' in page
     assert SAID["en", "rally-the-king"] in page
+
+
+@pytest.mark.parametrize(("code", "said"), [("fr", "ils sont jugés sur la liste de mots anglais"),
+                                            ("hi", "हर शब्द अंग्रेज़ी शब्द-सूची से जाँचा जाता है")])
+def test_royalty_s_page_says_words_are_judged_against_the_english_list(speaking_app, code, said):
+    """Royalty's words are English words in every language: its page says so near the top."""
+    client = speaking_app.test_client()
+    client.set_cookie(language.COOKIE, code)
+    page = client.get("/rules/royalty").get_data(as_text=True)
+    assert said in page
+    assert page.index(said) < page.index('id="RY-1"')
