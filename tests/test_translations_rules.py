@@ -57,9 +57,9 @@ def ids(html: str) -> list[str]:
     return re.findall(r'<h\d id="([^"]+)"', html)
 
 
-def test_the_first_games_are_translated():
-    assert ("fr", "rally-the-king") in TRANSLATIONS
-    assert ("hi", "indian-rummy") in TRANSLATIONS
+def test_every_game_s_rules_are_translated_into_every_language():
+    expected = [(code, slug) for code in TRANSLATED for slug in GAMES]
+    assert expected == TRANSLATIONS
 
 
 @pytest.mark.parametrize(("code", "slug"), TRANSLATIONS)
@@ -75,6 +75,14 @@ def test_each_translation_keeps_the_english_headings(code, slug):
 @pytest.mark.parametrize(("code", "slug"), TRANSLATIONS)
 def test_each_translation_keeps_the_game_s_name(code, slug):
     assert translated(code, slug).splitlines()[0] == english(slug).splitlines()[0]
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_french_rules_set_a_no_break_space_before_the_high_punctuation(slug):
+    """As French typesetting has it (and the French catalog): "Exemple :", "« J’attends »"."""
+    prose = re.sub(r"`[^`]*`", "", translated("fr", slug))
+    assert re.findall(r".{12} [:;?!»]", prose) == []
+    assert re.findall(r"« .{12}", prose) == []
 
 
 @pytest.mark.parametrize(("code", "slug"), TRANSLATIONS)
