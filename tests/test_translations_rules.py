@@ -53,6 +53,17 @@ def headings(text: str) -> dict[str, int]:
     return counted
 
 
+def blocks(text: str) -> dict[str, int]:
+    """How many tables, table rows, lists, list items and quotes a document has (a line of a translation
+    wrapped before a "+" or a "1." would make a list of its own)."""
+    kinds = ("table_open", "tr_open", "bullet_list_open", "ordered_list_open", "list_item_open", "blockquote_open")
+    counted: dict[str, int] = {}
+    for token in MarkdownIt("commonmark").enable("table").parse(text):
+        if token.type in kinds:
+            counted[token.type] = counted.get(token.type, 0) + 1
+    return counted
+
+
 def ids(html: str) -> list[str]:
     return re.findall(r'<h\d id="([^"]+)"', html)
 
@@ -70,6 +81,11 @@ def test_each_translation_keeps_the_english_ruling_ids_in_their_order(code, slug
 @pytest.mark.parametrize(("code", "slug"), TRANSLATIONS)
 def test_each_translation_keeps_the_english_headings(code, slug):
     assert headings(translated(code, slug)) == headings(english(slug))
+
+
+@pytest.mark.parametrize(("code", "slug"), TRANSLATIONS)
+def test_each_translation_keeps_the_english_tables_and_lists(code, slug):
+    assert blocks(translated(code, slug)) == blocks(english(slug))
 
 
 @pytest.mark.parametrize(("code", "slug"), TRANSLATIONS)
