@@ -144,7 +144,7 @@ def test_the_page_s_title_and_description_are_translated(speaking_app):
     client.set_cookie(language.COOKIE, "fr")
     page = client.get("/rules/rally-the-king").get_data(as_text=True)
     assert "<title>Rally the King · Courtier</title>" in page
-    assert "Rally the King : les règles telles que Courtier les compte, chaque point numéroté." in page
+    assert "Rally the King\u00a0: les règles telles que Courtier les compte, chaque décision numérotée." in page
 
 
 @pytest.mark.parametrize("slug", GAMES)
