@@ -39,6 +39,7 @@ from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoe
 from markupsafe import Markup
 
 from .. import games
+from ..core import messages
 from ..core.config import SHEETS_DIR
 from ..games.base import InputError, Problems, ScoredGame
 from . import chart, long_sheets
@@ -280,7 +281,11 @@ def rounds_named(rounds: Sequence[int]) -> str:
 @cache
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
-                      trim_blocks=True, lstrip_blocks=True, finalize=_finalize)
+                      trim_blocks=True, lstrip_blocks=True, finalize=_finalize, extensions=["jinja2.ext.i18n"])
+    # A sheet's words in the language it is printed in (core.messages.language), as the pages say them.
+    env.install_gettext_callables(lambda message: messages.catalog(messages.language()).ugettext(message),
+                                  lambda singular, plural, n: messages.catalog(messages.language()).ungettext(
+                                      singular, plural, n), newstyle=True)
     env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain,
                        rounds_named=rounds_named)
     env.globals.update(grid_columns=grid_columns)
