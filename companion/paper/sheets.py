@@ -455,7 +455,8 @@ def paper_line(line: str) -> str:
     if any(pattern.match(line) for pattern in _ADDS_NOTHING):
         return ""
     for pattern, words in _PAPER_WORDS:
-        line = pattern.sub(words, line)
+        if pattern.search(line):  # a line left as it is stays the message it is (core.messages.Text)
+            line = pattern.sub(words, line)
     head, dash, rest = line.partition(" — ")
     ruled = _RULINGS_AT_END.match(rest) if dash else None
     if not ruled:
@@ -790,7 +791,8 @@ def _filled_rows(data: Mapping[str, Any], players: list[str], raw_rounds: list[A
         rows.append({
             "n": n, "points": r["points"], "explain": r.get("explain") or {}, "detail": r.get("detail") or {},
             "side_points": r.get("side_points"), "totals": running[i], "side_totals": side_running[i],
-            "heading": heading, "what": heading.partition(" · ")[2],
+            "heading": heading, "what": heading.parts[-1] if len(getattr(heading, "parts", ())) > 1 else
+            heading.partition(" · ")[2],
             "note": str(raw.get("note") or "") if isinstance(raw, Mapping) else "",
             "raw": raw if isinstance(raw, Mapping) else {},
             "why": _why(r.get("explain") or {}, players),

@@ -188,9 +188,9 @@ def _monarchy_bounds(body: Mapping[str, Any], found: Problems) -> None:
 
     dealt, words = body.get("dealt"), body.get("words")
     if isinstance(dealt, list) and len(dealt) > MONARCHY_DEAL:
-        found.add("dealt", say_n("Monarchy deals {deal} cards; {count} was given (RY-16)",
-                                 "Monarchy deals {deal} cards; {count} were given (RY-16)", Many(len(dealt)),
-                                 deal=MONARCHY_DEAL))
+        found.add("dealt", say_n("Monarchy deals {deal} cards; {given} was given (RY-16)",
+                                 "Monarchy deals {deal} cards; {given} were given (RY-16)", len(dealt),
+                                 deal=MONARCHY_DEAL, given=Many(len(dealt))))
     elif isinstance(dealt, str) and len(dealt) > MONARCHY_TEXT:
         found.add("dealt", say("the {deal} cards dealt are written in at most {most} characters; these are {count} "
                                "(RY-16)", deal=MONARCHY_DEAL, most=MONARCHY_TEXT, count=Many(len(dealt))))

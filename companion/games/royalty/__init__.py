@@ -229,8 +229,8 @@ def _parse_cards(text: object, *, bare_knave: bool, what: str) -> tuple[RoyaltyC
         extra = len(bad) - BAD_CARDS_NAMED
         named = bad[:BAD_CARDS_NAMED]
         if extra > 0:
-            named.append(say_n("and {count} more that are not Royalty cards",
-                               "and {count} more that are not Royalty cards", Many(extra)))
+            named.append(say_n("and {more} more that are not Royalty cards",
+                               "and {more} more that are not Royalty cards", extra, more=Many(extra)))
         raise WordError(named[0] if len(named) == 1 else joined(named, "; "))
     return tuple(cards)
 
@@ -447,9 +447,9 @@ def _read_deal(dealt: object, found: Problems) -> tuple[RoyaltyCard, ...]:
     if not deal:
         found.add("dealt", say("Monarchy deals {deal} cards; none were given (RY-16)", deal=MONARCHY_DEAL))
     elif len(deal) != MONARCHY_DEAL:
-        found.add("dealt", say_n("Monarchy deals {deal} cards; {count} was given (RY-16)",
-                                 "Monarchy deals {deal} cards; {count} were given (RY-16)", len(deal),
-                                 deal=MONARCHY_DEAL))
+        found.add("dealt", say_n("Monarchy deals {deal} cards; {given} was given (RY-16)",
+                                 "Monarchy deals {deal} cards; {given} were given (RY-16)", len(deal),
+                                 deal=MONARCHY_DEAL, given=len(deal)))
     return deal
 
 

@@ -71,12 +71,22 @@ FORMS = {
 }
 
 
-class Many(int):
+class Many(Text):
     """A count that may run into thousands, said with its thousands grouped in English as ever (1,066),
-    and as each other language groups them."""
+    and as each other language groups them (1 066 in French).
 
-    def __str__(self) -> str:
-        return f"{int(self):,}"
+    >>> from ...core.messages import render
+    >>> Many(1066), render(Many(1066), "fr"), Many(1066).as_data()["values"]
+    ('1,066', '1\u202f066', {'count': 1066})
+    """
+
+    def __new__(cls, count: int) -> Many:
+        text = str.__new__(cls, f"{count:,}")
+        text.template, text.plural, text.count, text.values = "{count}", None, None, {"count": count}
+        return text
+
+    def __reduce__(self):
+        return (Many, (self.values["count"],))
 
 
 _WORD_LINE = re.compile(r"^[ \t\r]*[A-Za-z]+[ \t\r]*$", re.M)
