@@ -218,6 +218,13 @@ def test_a_word_is_judged_by_the_english_list_in_every_language(speaking_app):
         assert says in page and "ZEBRA" in page
     client.set_cookie("courtier-language", "en")
     assert "English word list" not in client.get("/referee/royalty/word").get_data(as_text=True)
+    table, key = table_with_turns(client)
+    assert "data-red" not in client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
+    client.set_cookie("courtier-language", "fr")
+    form = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
+    # the word builder's hint, and the words a screen reader says for each card (static/js/forms.js)
+    assert "d'après une liste de mots anglais" in form.replace("&#39;", "'")
+    assert 'data-knave="un Valet" data-as-knave=", Valet" data-black=", noire" data-red=", rouge"' in form
 
 
 # ---------------------------------------------------------------------------------------
