@@ -39,6 +39,7 @@ from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoe
 from markupsafe import Markup
 
 from .. import games
+from ..core import messages
 from ..core.config import SHEETS_DIR
 from ..games.base import InputError, Problems, ScoredGame
 from . import chart, long_sheets
@@ -280,7 +281,11 @@ def rounds_named(rounds: Sequence[int]) -> str:
 @cache
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
-                      trim_blocks=True, lstrip_blocks=True, finalize=_finalize)
+                      trim_blocks=True, lstrip_blocks=True, finalize=_finalize, extensions=["jinja2.ext.i18n"])
+    # A sheet's words in the language it is printed in (core.messages.language), as the pages say them.
+    env.install_gettext_callables(lambda message: messages.catalog(messages.language()).ugettext(message),
+                                  lambda singular, plural, n: messages.catalog(messages.language()).ungettext(
+                                      singular, plural, n), newstyle=True)
     env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain,
                        rounds_named=rounds_named)
     env.globals.update(grid_columns=grid_columns)
@@ -450,7 +455,8 @@ def paper_line(line: str) -> str:
     if any(pattern.match(line) for pattern in _ADDS_NOTHING):
         return ""
     for pattern, words in _PAPER_WORDS:
-        line = pattern.sub(words, line)
+        if pattern.search(line):  # a line left as it is stays the message it is (core.messages.Text)
+            line = pattern.sub(words, line)
     head, dash, rest = line.partition(" — ")
     ruled = _RULINGS_AT_END.match(rest) if dash else None
     if not ruled:
@@ -785,7 +791,8 @@ def _filled_rows(data: Mapping[str, Any], players: list[str], raw_rounds: list[A
         rows.append({
             "n": n, "points": r["points"], "explain": r.get("explain") or {}, "detail": r.get("detail") or {},
             "side_points": r.get("side_points"), "totals": running[i], "side_totals": side_running[i],
-            "heading": heading, "what": heading.partition(" · ")[2],
+            "heading": heading, "what": heading.parts[-1] if len(getattr(heading, "parts", ())) > 1 else
+            heading.partition(" · ")[2],
             "note": str(raw.get("note") or "") if isinstance(raw, Mapping) else "",
             "raw": raw if isinstance(raw, Mapping) else {},
             "why": _why(r.get("explain") or {}, players),

@@ -241,7 +241,10 @@
       b.className = "chip " + (c.knave ? "knave" : c.colour === "b" ? "black" : "red");
       b.dataset.index = i;
       b.textContent = (c.knave ? "★" : "") + c.letter;
-      b.setAttribute("aria-label", (c.letter || "a Knave") + (c.knave ? (c.letter ? ", Knave" : "") : c.colour === "b" ? ", black" : ", red"));
+      // The words a screen reader says come from the page, in its language (templates/entry/_word_macros.html).
+      var say = chips.dataset;
+      b.setAttribute("aria-label", (c.letter || say.knave || "a Knave") + (c.knave ? (c.letter ? say.asKnave || ", Knave" : "")
+        : c.colour === "b" ? say.black || ", black" : say.red || ", red"));
       chips.appendChild(b);
     });
     judgeWord(box, cards);
