@@ -155,6 +155,33 @@ _SAYINGS.update({
 })
 
 
+_SAYINGS.update({
+    "entered": (say("Round {number} entered"), say("Hand {number} entered"), say("Turn {number} entered"),
+                say("Deal {number} entered")),
+    "edited": (say("Round {number} edited"), say("Hand {number} edited"), say("Turn {number} edited"),
+               say("Deal {number} edited")),
+    "edited_nothing": (say("Round {number} edited (nothing changed)"), say("Hand {number} edited (nothing changed)"),
+                       say("Turn {number} edited (nothing changed)"), say("Deal {number} edited (nothing changed)")),
+    "deleted_line": (say("Round {number} deleted"), say("Hand {number} deleted"), say("Turn {number} deleted"),
+                     say("Deal {number} deleted")),
+    "seated_late": (say("{name} seated late, playing from round {number}"),
+                    say("{name} seated late, playing from hand {number}"),
+                    say("{name} seated late, playing from turn {number}"),
+                    say("{name} seated late, playing from deal {number}")),
+    "taken_back": (say("Round {number} taken back"), say("Hand {number} taken back"), say("Turn {number} taken back"),
+                   say("Deal {number} taken back")),
+    "edit_taken_back": (say("Round {number}'s edit taken back"), say("Hand {number}'s edit taken back"),
+                        say("Turn {number}'s edit taken back"), say("Deal {number}'s edit taken back")),
+    "brought_back": (say("Round {number} brought back"), say("Hand {number} brought back"),
+                     say("Turn {number} brought back"), say("Deal {number} brought back")),
+    "put_back": (say("Round {number} put back"), say("Hand {number} put back"), say("Turn {number} put back"),
+                 say("Deal {number} put back")),
+    "edit_put_back": (say("Round {number}'s edit put back"), say("Hand {number}'s edit put back"),
+                      say("Turn {number}'s edit put back"), say("Deal {number}'s edit put back")),
+    "deleted_again": (say("Round {number} deleted again"), say("Hand {number} deleted again"),
+                      say("Turn {number} deleted again"), say("Deal {number} deleted again")),
+})
+
 def round_text(kind: str, noun: str, **values: Any) -> Text:
     """The sentence ``kind`` about a game whose rounds are called ``noun``, as a :class:`Text` (a noun no
     game uses is said as a round)."""

@@ -26,7 +26,15 @@ TITLES = {"Bad Request": say("Bad Request"), "Forbidden": say("Forbidden"), "Not
           "Method Not Allowed": say("Method Not Allowed"), "Conflict": say("Conflict"), "Gone": say("Gone"),
           "Request Entity Too Large": say("Request Entity Too Large"),
           "Unprocessable Entity": say("Unprocessable Entity"), "Too Many Requests": say("Too Many Requests"),
-          "Internal Server Error": say("Internal Server Error"), "Service Unavailable": say("Service Unavailable")}
+          "Internal Server Error": say("Internal Server Error"), "Service Unavailable": say("Service Unavailable"),
+          # werkzeug's own words for the refusals a person meets without a message of Courtier's
+          "The browser (or proxy) sent a request that this server could not understand.":
+              say("The browser (or proxy) sent a request that this server could not understand."),
+          "The requested URL was not found on the server. If you entered the URL manually please check your "
+          "spelling and try again.":
+              say("The requested URL was not found on the server. If you entered the URL manually please check "
+                  "your spelling and try again."),
+          "The method is not allowed for the requested URL.": say("The method is not allowed for the requested URL.")}
 
 
 def _said(text: str) -> str | Text:
