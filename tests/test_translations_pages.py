@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,12 @@ def table(speaking_app):
         saved = client.post(f"{table_url}/hands?key={key}", data=hand_form(base_version=version, out=out, **left))
         assert saved.status_code == 303, saved.get_data(as_text=True)
     return client, view, key
+
+
+def words_of(html: str) -> dict:
+    """The words a page carries for its scripts."""
+    block = re.search(r"""<div hidden id="courtier-words" data-words='(.*?)'></div>""", html, re.S)
+    return json.loads(unescape(block.group(1)))
 
 
 def pseudo(app):
@@ -192,8 +199,7 @@ def test_the_words_the_scripts_write_are_the_catalogs(speaking_app):
             written |= set(re.findall(r'"time-called": "([^"]+)"', source))
     written.discard("")
     client = pseudo(speaking_app)
-    block = re.search(r'<script type="application/json" id="courtier-words">(.*?)</script>', shown(client, "/"), re.S)
-    words = json.loads(block.group(1))
+    words = words_of(shown(client, "/"))
     assert written <= words.keys(), sorted(written - words.keys())
     for english, said in words.items():
         forms = said if isinstance(said, list) else [said]
@@ -205,8 +211,7 @@ def test_the_words_the_scripts_write_are_the_catalogs(speaking_app):
 def test_a_hand_form_tells_its_script_which_round_it_is(table):
     client, view, key = table
     html = shown(client, f"{view}/hands/2/edit?key={key}")
-    block = re.search(r'<script type="application/json" id="courtier-words">(.*?)</script>', html, re.S)
-    assert json.loads(block.group(1))["page"] == {"round": messages.pseudo("Hand"), "number": 2, "correction": True}
+    assert words_of(html)["page"] == {"round": messages.pseudo("Hand"), "number": 2, "correction": True}
 
 
 def test_the_scripts_plurals_are_said_for_none_one_and_more(speaking_app):

@@ -1,7 +1,8 @@
 """The words the page's scripts write (static/js), from the same catalogs as the pages.
 
-A page in another language than English carries them in a data block, ``<script type="application/json"
-id="courtier-words">`` (the strict CSP runs no inline script, and a JSON block is no script to run):
+A page in another language than English carries them as data, the JSON of a hidden element's attribute
+(``<div hidden id="courtier-words" data-words='…'>``: no script for the strict CSP to refuse, and kept by
+htmx's swap of a boosted page's body, which drops script elements):
 each message id, the English sentence its script writes with ``{name}`` fields, said in the page's
 language. A script looks a sentence up by its English words and says them as they are when the page
 has no block: an English page carries none, and reads as it always did. A sentence that depends on a

@@ -13,7 +13,7 @@
     var block = document.getElementById("courtier-words");
     if (block !== said.block) {
       said.block = block;
-      try { said.words = block ? JSON.parse(block.textContent) : {}; } catch (e) { said.words = {}; }
+      try { said.words = block ? JSON.parse(block.dataset.words) : {}; } catch (e) { said.words = {}; }
     }
     var words = said.words[text];
     if (Array.isArray(words)) words = words[Math.max(0, Math.min(2, Math.abs((values && values.count) || 0)))];
