@@ -28,7 +28,7 @@ from wtforms.validators import Length
 
 from .. import games
 from ..clubs import store as clubs
-from ..core import limits
+from ..core import limits, messages
 from ..core.cards import said
 from ..core.config import RULES_DIR, STATIC_DIR
 from ..core.messages import Joined, render, say, say_n
@@ -180,32 +180,66 @@ def import_table():
     return render_template("pages/import.html", form=form, errors=errors), 422
 
 
-@cache
-def _rules_html(slug: str) -> tuple[str, str]:
-    path = RULES_DIR / f"{slug}.md"
+#: A heading that states a ruling: its id is the heading's anchor in every language.
+_RULING_HEADING = re.compile(r"([A-Z]{2}-\d{1,2})\b")
+
+
+def _rules_path(slug: str, code: str):
+    """A game's rules in a language (docs/rules/<code>/<game>.md), English's at the folder's top."""
+    return RULES_DIR / f"{slug}.md" if code == messages.ENGLISH else RULES_DIR / code / f"{slug}.md"
+
+
+def _headings(text: str) -> list[str]:
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    tokens = md.parse(text)
+    return [tokens[i + 1].content for i, token in enumerate(tokens) if token.type == "heading_open"]
+
+
+def _anchor(heading: str) -> str:
+    m = _RULING_HEADING.match(heading)
+    if m:
+        return m.group(1)
+    # "A player who arrives late" -> a-player-who-arrives-late, for links from the app
+    return re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")
+
+
+@cache
+def _rules_html(slug: str, code: str = messages.ENGLISH) -> tuple[str, str, str]:
+    """A game's rules page in a language: its title, its HTML and the language it is written in
+    (English where the language has no document for the game).
+
+    Every heading's anchor is the English document's, heading for heading (a translation keeps the
+    headings' structure), so that a link into a ruling or a section lands in any language."""
+    path = _rules_path(slug, code)
+    if not path.exists():
+        code, path = messages.ENGLISH, _rules_path(slug, messages.ENGLISH)
+    text = path.read_text(encoding="utf-8")
+    english = _rules_path(slug, messages.ENGLISH).read_text(encoding="utf-8")
+    anchors = [_anchor(heading) for heading in _headings(english)]
+    own = _headings(text)
+    if len(own) != len(anchors):  # a translation out of step: its own anchors, the rulings' still right
+        anchors = [_anchor(heading) for heading in own]
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    count = iter(range(len(anchors)))
 
     def heading_open(renderer, tokens, idx, options, env):
-        inline = tokens[idx + 1]
-        m = re.match(r"([A-Z]{2}-\d{1,2})\b", inline.content)
-        if m:
-            tokens[idx].attrSet("id", m.group(1))
-        else:  # "A player who arrives late" -> a-player-who-arrives-late, for links from the app
-            tokens[idx].attrSet("id", re.sub(r"[^a-z0-9]+", "-", inline.content.lower()).strip("-"))
+        m = _RULING_HEADING.match(tokens[idx + 1].content)
+        anchor = anchors[next(count)]
+        tokens[idx].attrSet("id", m.group(1) if m else anchor)
         return renderer.renderToken(tokens, idx, options, env)
 
     md.add_render_rule("heading_open", heading_open)
-    text = path.read_text(encoding="utf-8")
     title = text.splitlines()[0].lstrip("# ").strip()
-    return title, md.render(text)
+    return title, md.render(text), code
 
 
 @bp.get("/rules/<game>")
 def rules(game: str):
-    if game not in games.ENGINES or not (RULES_DIR / f"{game}.md").exists():
+    if game not in games.ENGINES or not _rules_path(game, messages.ENGLISH).exists():
         abort(404, say("There is no rules page for that game yet."))
-    title, html = _rules_html(game)
-    return render_template("pages/rules.html", title=title, body=Markup(html), game=game)  # noqa: S704
+    title, html, written_in = _rules_html(game, messages.language())
+    return render_template("pages/rules.html", title=title, body=Markup(html), game=game,  # noqa: S704
+                           written_in=written_in)
 
 
 def _local_path(target: str) -> str | None:

@@ -27,12 +27,14 @@ from flask import (
     session,
     url_for,
 )
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from wtforms import HiddenField, StringField
 
 from .. import games
 from ..clubs import store as clubs
-from ..core.messages import Joined, render, say
+from ..core.messages import Joined, say
+from ..core.messages import render as in_words
 from ..core.wording import spreadsheet_text
 from ..entry import ENTRY, split_where
 from ..entry.forms import CourtierForm, lazy_gettext
@@ -313,16 +315,41 @@ def _render_form(form, slot=None, status=200, message=None, other_errors=(), sco
                            entry_key=entry_key if tables.valid_entry_key(entry_key) else ""), status
 
 
+def _kept_form_page(version: int, render: Callable[[], tuple[str, int]]) -> tuple[str, int]:
+    """The new hand's form page, rendered once per table version, link, address and language and kept
+    (the forms cache): every phone that opens the form at a version gets the same page but its CSRF
+    token, put in as the board's is. Another phone's save makes a new version, so a kept page is never
+    stale; a page with a message for this phone (a flash), or a tournament's called time, is rendered anew.
+    """
+    if session.get("_flashes"):
+        return render()
+    key = (g.table.id, version, g.key or "", request.full_path, g.language, repr(_time_called()))
+    cache = current_app.extensions["courtier.forms"]
+    token = generate_csrf()
+    page = cache.get(key)
+    if page is None:
+        html, status = render()
+        if status != 200:
+            return html, status
+        page = html.replace(token, _CSRF_SLOT)
+        cache.put(key, page)
+    return page.replace(_CSRF_SLOT, token), 200
+
+
 @bp.get("/<table_id>/hands/new")
 @needs_edit_key
 def new_hand(table_id: str):
     log, hands, scored, version = _state()
     if scored.over:
-        flash(render(round_text("over", _entry().ROUND_NAME)))
+        flash(in_words(round_text("over", _entry().ROUND_NAME)))
         return see_other(table_url("tables.show"))
-    form = _entry().round_form(g.table, base_version=version, previous=hands[-1][1] if hands else None,
-                               scored=scored)
-    return _render_form(form, scored=scored, hands=hands, version=version)
+
+    def render() -> tuple[str, int]:
+        form = _entry().round_form(g.table, base_version=version, previous=hands[-1][1] if hands else None,
+                                   scored=scored)
+        return _render_form(form, scored=scored, hands=hands, version=version)
+
+    return _kept_form_page(version, render)
 
 
 @bp.get("/<table_id>/hands/<int:slot>/edit")
@@ -397,7 +424,7 @@ def _stored(seq: int, message: str):
         response = current_app.response_class(status=204)
         response.headers["X-Courtier-Version"] = str(seq)
         return response
-    flash(render(message))
+    flash(in_words(message))
     return see_other(table_url("tables.show") + "#board")
 
 
@@ -441,10 +468,10 @@ def _save(change: tables.Change, slot: int | None):
     noun = _entry().ROUND_NAME
     done = round_text("saved" if change.kind == "add" else "corrected", noun)
     if _time_called() and not request.headers.get(QUEUED_HEADER):
-        flash(render(round_text("after_time", noun)))
+        flash(in_words(round_text("after_time", noun)))
     if scored.over and not request.headers.get(QUEUED_HEADER):
-        flash(render(done))
-        flash(render(say("Game over: {reason}", reason=scored.reason)))
+        flash(in_words(done))
+        flash(in_words(say("Game over: {reason}", reason=scored.reason)))
         return see_other(table_url("tables.show") + "#board")
     return _stored(seq, done)
 
@@ -568,17 +595,17 @@ def _simple_change(change: tables.Change, done: str | None, then: dict | None = 
         tables.append(get_db(), g.table, _base_version_from(request.form), change, device=device_label(),
                       cache=states())
     except tables.StaleVersion:
-        flash(render(say("Another phone changed this table a moment ago; nothing was changed. Check the scores and "
+        flash(in_words(say("Another phone changed this table a moment ago; nothing was changed. Check the scores and "
                          "try again.")))
     except tables.NothingToUndo:
-        flash(render(say("There is nothing left to redo.") if change.kind == "redo"
+        flash(in_words(say("There is nothing left to redo.") if change.kind == "redo"
                      else say("There is nothing left to undo.")))
     except InputError as err:
-        flash(render(say("That would leave the game unscorable: {problems}",
+        flash(in_words(say("That would leave the game unscorable: {problems}",
                            problems=Joined([p.message for p in err.problems], "; "))))
     else:
         if done:
-            flash(render(done))
+            flash(in_words(done))
         return see_other(table_url("tables.show", **(then or {})) + "#top")
     return see_other(table_url("tables.show") + "#top")
 
@@ -605,7 +632,7 @@ def rematch(table_id: str):
         abort(422, say("No rematch yet: {problem}. Correct it on the Players page (its edit link), then start the "
                        "rematch.", problem=err.problems[0].message))
     remember_table(new.id, new.edit_key)
-    flash(render(say("Rematch: a new table, the same players; {player} sits in the first seat.",
+    flash(in_words(say("Rematch: a new table, the same players; {player} sits in the first seat.",
                      player=new.players[0])))
     return see_other(url_for("tables.show", table_id=new.id, key=new.edit_key))
 
@@ -627,7 +654,7 @@ def _players_page(forms=None, seat_form=None, status=200):
         seat_form.name.label.text = lazy_gettext("Name of the player joining")
     noun = _entry().ROUND_NAME
     return render_template("pages/players.html", table=g.table, forms=rename_forms, seat_form=seat_form,
-                           refused=render(refused) if refused else refused, next_number=len(hands) + 1, noun=noun,
+                           refused=in_words(refused) if refused else refused, next_number=len(hands) + 1, noun=noun,
                            late_rule=getattr(g.table.engine, "late_rule", lambda options: "")(
                                games.options_with_defaults(g.table.game, g.table.options))), status
 
@@ -657,7 +684,7 @@ def rename_player(table_id: str, seat: int):
     except InputError as err:
         form.name.errors = [_as_sentence(p.message) for p in err.problems]
         return _players_page(forms={seat: form}, status=422)
-    flash(render(say("{old} is now called {new}. The history keeps the old name.", old=old,
+    flash(in_words(say("{old} is now called {new}. The history keeps the old name.", old=old,
                      new=form.name.data.strip())))
     return see_other(table_url("tables.show") + "#board")
 
@@ -678,13 +705,13 @@ def seat_player(table_id: str):
     except InputError as err:
         form.name.errors = [_as_sentence(p.message) for p in err.problems]
         return _players_page(seat_form=form, status=422)
-    flash(render(round_text("joins", _entry().ROUND_NAME, name=form.name.data.strip(), number=len(hands) + 1)))
+    flash(in_words(round_text("joins", _entry().ROUND_NAME, name=form.name.data.strip(), number=len(hands) + 1)))
     return see_other(table_url("tables.show") + "#board")
 
 
 def _as_sentence(message: str) -> str:
     """A problem said as a sentence of its own, in the reader's language: a capital and a full stop."""
-    said = render(message)
+    said = in_words(message)
     return said[:1].upper() + said[1:] + "."
 
 

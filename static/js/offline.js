@@ -182,6 +182,7 @@
     if (sending || !navigator.onLine) return Promise.resolve();
     sending = true;
     var moved = {};  // base version -> the version our own previous save made of it
+    var sent = 0;
     return all().then(function (items) {
       var chain = Promise.resolve(true);
       items.forEach(function (item) {
@@ -200,6 +201,7 @@
               if (r.status === 204) {
                 var stored = parseInt(r.headers.get("X-Courtier-Version"), 10);
                 if (stored === base + 1) moved[base] = stored;  // nobody else wrote in between
+                sent += 1;
                 return drop(item.id).then(function () { return true; });
               }
               if (r.status >= 500 || r.status === 429) return false;  // try again later
@@ -214,7 +216,8 @@
     }).catch(function () {}).then(function () {
       sending = false;
       render();
-      document.dispatchEvent(new CustomEvent("courtier:outbox-sent"));
+      // The board is asked for at once only when a save went: an empty outbox's check every 10 s is no news.
+      if (sent) document.dispatchEvent(new CustomEvent("courtier:outbox-sent"));
     });
   }
 
