@@ -10,7 +10,7 @@ from functools import lru_cache
 from flask import abort, current_app, g, has_request_context, request, session
 from markupsafe import Markup, escape
 
-from ..core import messages
+from ..core.messages import render
 from ..games import RULES_PAGES, RULING
 
 DEVICE_COOKIE = "courtier_device"
@@ -68,8 +68,7 @@ def link_rulings(text: str) -> Markup:
     'Bought 3 &lt;extra&gt; cards (<a href="/rules/rummathon-royale#RR-4">RR-4</a>)'
     """
     root = request.script_root if has_request_context() else ""
-    # A line an engine says (core.messages.Text) reads in the reader's language: cached by language too.
-    return _linked(text, root, messages.language() if isinstance(text, messages.Text) else "")
+    return _linked(render(text), root)  # said first: the cache is by the words shown, in any language
 
 
 #: The rules pages' address (views.main.rules); a test checks it against url_for.
@@ -77,7 +76,7 @@ RULES_PATH = "/rules/{page}"
 
 
 @lru_cache(maxsize=8192)
-def _linked(text: str, root: str, language: str = "") -> Markup:
+def _linked(text: str, root: str) -> Markup:
     # Cached: a board repeats the same lines on every refresh, and url_for per id was half its cost.
     def link(m: re.Match[str]) -> str:
         href = root + RULES_PATH.format(page=RULES_PAGES[m.group(1)]) + "#" + m.group(0)

@@ -9,6 +9,27 @@
   var QUIET = [[5 * 60000, POLL_MS], [20 * 60000, 6000], [60 * 60000, 15000], [Infinity, 30000]];
   var poll = null;
 
+  // The words scripts write, in the page's language: a page in another language than English carries
+  // them in a hidden element's data-words (companion/web/script_words.py), by their English words; an
+  // English page has none and the words are said as written. {name} fields take their values; a
+  // sentence that depends on a number has a form for 0, 1 and any other count.
+  var said = { block: null, words: {} };
+  function say(text, values) {
+    var block = document.getElementById("courtier-words");
+    if (block !== said.block) {
+      said.block = block;
+      try { said.words = block ? JSON.parse(block.dataset.words) : {}; } catch (e) { said.words = {}; }
+    }
+    var words = said.words[text];
+    if (Array.isArray(words)) words = words[Math.max(0, Math.min(2, Math.abs((values && values.count) || 0)))];
+    return (typeof words === "string" ? words : text).replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && name in values ? String(values[name]) : whole;
+    });
+  }
+  window.courtierSay = say;
+  // What the page's own script needs of its words (an entry form's round), or null.
+  window.courtierPage = function () { say(""); return said.words.page || null; };
+
   function pollDelay(quietFor) {
     for (var i = 0; i < QUIET.length; i++) if (quietFor < QUIET[i][0]) return QUIET[i][1];
     return POLL_MS;
@@ -97,7 +118,7 @@
       var field = document.getElementById(copy.dataset.copy);
       field.select();
       if (navigator.clipboard) navigator.clipboard.writeText(field.value);
-      copy.textContent = "Copied";
+      copy.textContent = say("Copied");
     }
   });
 
@@ -128,7 +149,7 @@
       tokens(zone).forEach(function (t) { used[t] = (used[t] || 0) + 1; });
     });
     panel.querySelector("[data-picker-label]").textContent = input.dataset.zone || "";
-    panel.querySelector("[data-picker-cards]").textContent = tokens(input).join(" ") || "no cards yet";
+    panel.querySelector("[data-picker-cards]").textContent = tokens(input).join(" ") || say("no cards yet");
     panel.querySelectorAll("[data-rank]").forEach(function (b) {
       b.setAttribute("aria-pressed", b.dataset.rank === picking.rank ? "true" : "false");
     });
@@ -140,7 +161,7 @@
       if (!picking.rank) { b.disabled = true; small.textContent = ""; return; }
       var left = (pack.copies[picking.rank] || 0) - (used[picking.rank + b.dataset.suit] || 0);
       b.disabled = left <= 0;
-      small.textContent = left + " left";
+      small.textContent = say("{count} left", { count: left });
     });
   }
 
@@ -263,6 +284,14 @@
   // Registered once the page has loaded: a first visit's worker fetches every static file, which is not
   // to compete with the page's own.
   function registerWorker() { navigator.serviceWorker.register(worker).catch(function () {}); }
+  // The worker keeps its "No signal" page in the language this phone reads.
+  function tellLanguage() {
+    var lang = document.documentElement.lang;
+    if (lang && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({ type: "language", code: lang });
+    }
+  }
+  if (worker && "serviceWorker" in navigator) tellLanguage();
   if (worker && "serviceWorker" in navigator) {
     if (document.readyState === "complete") registerWorker();
     else window.addEventListener("load", registerWorker);
