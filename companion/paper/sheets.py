@@ -39,6 +39,7 @@ from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoe
 from markupsafe import Markup
 
 from .. import games
+from ..core import messages
 from ..core.config import SHEETS_DIR
 from ..games.base import InputError, Problems, ScoredGame
 from . import chart, long_sheets
@@ -285,6 +286,11 @@ def environment() -> Environment:
                        rounds_named=rounds_named)
     env.globals.update(grid_columns=grid_columns)
     env.tests["with_cents"] = has_cents
+    # A sheet's own words in the language of whoever asks for it (the job keeps the request's language).
+    env.add_extension("jinja2.ext.i18n")
+    env.install_gettext_callables(lambda message: messages.catalog(messages.language()).ugettext(message),
+                                  lambda one, many, n: messages.catalog(messages.language()).ungettext(one, many, n),
+                                  newstyle=True)
     return env
 
 

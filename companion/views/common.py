@@ -10,6 +10,7 @@ from functools import lru_cache
 from flask import abort, current_app, g, has_request_context, request, session
 from markupsafe import Markup, escape
 
+from ..core import messages
 from ..games import RULES_PAGES, RULING
 
 DEVICE_COOKIE = "courtier_device"
@@ -67,6 +68,8 @@ def link_rulings(text: str) -> Markup:
     'Bought 3 &lt;extra&gt; cards (<a href="/rules/rummathon-royale#RR-4">RR-4</a>)'
     """
     root = request.script_root if has_request_context() else ""
+    if isinstance(text, messages.Text):  # said in the reader's language first: the cache keeps words, not ids
+        text = messages.render(text)
     return _linked(text, root)
 
 
