@@ -10,7 +10,7 @@ from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringFi
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional
 
-from ..core.messages import Text, render, say
+from ..core.messages import ENGLISH, Text, language, render, say
 from ..games import rally_the_king as rules
 from .forms import CountField, CourtierForm, choices, lazy_gettext, round_form_of
 
@@ -304,9 +304,15 @@ def counting_table(table) -> dict[str, Any]:
     """What the page's script needs to add up counted cards live (RK-3)."""
     counting = rules.COUNTINGS[table.options.get("counting", "individual")]
     thirds = int(counting.per_card * 3)
-    return {"classes": {kind: 3 * cls.value + thirds for kind, cls in rules.CARD_CLASSES.items()},
-            "trick": int(counting.per_trick * 3), "target3": int(counting.target * 3),
-            "target": rules.format_points(counting.target)}
+    table_words = {"classes": {kind: 3 * cls.value + thirds for kind, cls in rules.CARD_CLASSES.items()},
+                   "trick": int(counting.per_trick * 3), "target3": int(counting.target * 3),
+                   "target": rules.format_points(counting.target)}
+    if language() != ENGLISH:  # the script's own English words otherwise, the English page as it was
+        table_words["said"] = {
+            "reached": render(say("{points} card points — target reached", points="{points}")),
+            "short": render(say("{points} card points — short of {target}", points="{points}",
+                                target=table_words["target"]))}
+    return table_words
 
 
 def pack() -> dict[str, Any]:

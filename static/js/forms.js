@@ -145,7 +145,8 @@
       total += n * (input.dataset.class === "tricks" ? table.trick : table.classes[input.dataset.class]);
     });
     var out = box.querySelector("[data-card-total]");
-    out.textContent = any ? thirds(total) + " card points — " + (total >= table.target3 ? "target reached" : "short of " + table.target) : "";
+    var said = table.said ? (total >= table.target3 ? table.said.reached : table.said.short).replace("{points}", thirds(total)) : null;
+    out.textContent = !any ? "" : said || thirds(total) + " card points — " + (total >= table.target3 ? "target reached" : "short of " + table.target);
   }
 
   document.addEventListener("change", function (event) {
