@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.messages import render
 from .tables import Event, cancelled, fold
 
 
@@ -160,7 +161,8 @@ class _Telling:
         noun, n = self.noun.capitalize(), self.number(e.slot, before, after)
         self.details[e.seq] = []
         if e.kind == "add":
-            what = self.heading(e.data, n).partition(" · ")[2] if self.heading else ""
+            # The heading in the reader's language first: a game's heading is a message (core.messages).
+            what = render(self.heading(e.data, n)).partition(" · ")[2] if self.heading else ""
             self.heads[e.seq] = f"{noun} {n} entered"
             self.details[e.seq] = [what] if what else []
         elif e.kind == "edit":
