@@ -455,8 +455,11 @@ def paper_line(line: str) -> str:
     """
     if any(pattern.match(line) for pattern in _ADDS_NOTHING):
         return ""
+    said = line
     for pattern, words in _PAPER_WORDS:
         line = pattern.sub(words, line)
+    if line == said:  # no fewer words: the line itself, a message said in the sheet's language
+        line = said
     head, dash, rest = line.partition(" — ")
     ruled = _RULINGS_AT_END.match(rest) if dash else None
     if not ruled:
