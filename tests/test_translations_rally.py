@@ -29,9 +29,9 @@ from tests.test_translations import pseudo_client
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 CASES = load("rally_the_king.toml")["case"]
 TRICKS = load("rally_the_king_tricks.toml")["trick"]
-#: Words a line shows as they are: the players' names, cards' letters, the API's field names in a message
+#: Words a line shows as they are: the players' names, cards' letters, ruling ids, the API's names in a message
 #: about the API's JSON.
-KEPT = re.compile(r"^(Ann|Ben|Cat|Dan|Zed|[KQCV](S|H|D|C)|RK|API|md)$")
+KEPT = re.compile(r"^(Ann|Ben|Cat|Dan|Zed|[AKQJCV][SHDC]|RK|RM|API|md)$")
 #: Problems the shared checks (games.base: a note, a count's shape, a stranger's name) say in their own words.
 SHARED_PROBLEMS = re.compile(r"^(a note |.* must be a whole number|.* cannot be negative$|“.*” is not a player at)")
 
