@@ -32,8 +32,10 @@ TRICKS = load("rally_the_king_tricks.toml")["trick"]
 #: Words a line shows as they are: the players' names, cards' letters, ruling ids, the API's names in a message
 #: about the API's JSON.
 KEPT = re.compile(r"^(Ann|Ben|Cat|Dan|Zed|[AKQJCV][SHDC]|RK|RM|API|md)$")
-#: Problems the shared checks (games.base: a note, a count's shape, a stranger's name) say in their own words.
-SHARED_PROBLEMS = re.compile(r"^(a note |.* must be a whole number|.* cannot be negative$|“.*” is not a player at)")
+#: Problems the shared checks (games.base: a note, a count's shape, a stranger's name; core.cards: a French-pack
+#: card) say in their own words.
+SHARED_PROBLEMS = re.compile(r"^(a note |.* must be a whole number|.* cannot be negative$|“.*” is not a player at|"
+                             r".* is not a card: use a rank 2-10)")
 
 
 def outside_marks(text: str) -> list[str]:
