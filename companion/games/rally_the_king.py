@@ -1050,7 +1050,7 @@ def _names(names: Sequence[str]) -> Listed:
     """Names joined as a sentence lists them.
 
     >>> from companion.core.messages import render
-    >>> [render(_names(names)) for names in (["Ann"], ["Ann", "Cat"], ["Ann", "Cat", "Dan"])]
+    >>> [render(_names(names), "en") for names in (["Ann"], ["Ann", "Cat"], ["Ann", "Cat", "Dan"])]
     ['Ann', 'Ann and Cat', 'Ann, Cat and Dan']
     >>> render(_names(["Ann", "Cat", "Dan"]), "fr")
     'Ann, Cat et Dan'
