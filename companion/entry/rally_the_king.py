@@ -10,29 +10,40 @@ from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringFi
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional
 
+from ..core.messages import ENGLISH, Text, language, render, say
 from ..games import rally_the_king as rules
 from .forms import CountField, CourtierForm, choices, lazy_gettext, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/rally_the_king.html"
 ROUND_NAME = "hand"
-KINGS = {"KS": "♠ King of Spades", "KH": "♥ King of Hearts", "KD": "♦ King of Diamonds", "KC": "♣ King of Clubs"}
-BID_GROUPS = {"points": "Point contracts", "tricks": "Trick contracts", "beggar": "Beggar contracts"}
+KINGS = {"KS": lazy_gettext("♠ King of Spades"), "KH": lazy_gettext("♥ King of Hearts"),
+         "KD": lazy_gettext("♦ King of Diamonds"), "KC": lazy_gettext("♣ King of Clubs")}
+BID_GROUPS = {"points": lazy_gettext("Point contracts"), "tricks": lazy_gettext("Trick contracts"),
+              "beggar": lazy_gettext("Beggar contracts")}
+#: RK-2: the count boxes' labels, each class with its value.
+CLASS_LABELS = {"honours": lazy_gettext("Honours (%(value)s)", value=5),
+                "kings": lazy_gettext("Kings (%(value)s)", value=5),
+                "queens": lazy_gettext("Queens (%(value)s)", value=4),
+                "cavaliers": lazy_gettext("Cavaliers (%(value)s)", value=3),
+                "valets": lazy_gettext("Valets (%(value)s)", value=2),
+                "others": lazy_gettext("Others (%(value)s)", value=1)}
 ALONE = "alone"
 #: The countings (RK-3) as the options name them, their labels capitalised.
 COUNTING_LABELS = {"individual": lazy_gettext("Individual (card values + 1 a trick)"),
                    "traditional": lazy_gettext("Traditional (each card its value − 2/3)")}
 
 
-def _bid_label(bid) -> str:
-    value = f"{bid.value} / {bid.lost_value}" if bid.lost_value != bid.value else str(bid.value)
-    return f"{bid.label} — {value}"
+def _bid_label(bid) -> Text:
+    if bid.lost_value != bid.value:
+        return say("{bid} — {won} / {lost}", bid=bid.label, won=bid.value, lost=bid.lost_value)
+    return say("{bid} — {value}", bid=bid.label, value=bid.value)
 
 
 def bid_choices() -> list[SelectChoice]:
-    out = [SelectChoice("", "— choose the bid")]
+    out = [SelectChoice("", lazy_gettext("— choose the bid"))]
     for slug, bid in rules.BIDS.items():
-        group = "After “I wait”" if bid.after_wait else BID_GROUPS[bid.kind]
+        group = lazy_gettext("After “I wait”") if bid.after_wait else BID_GROUPS[bid.kind]
         out.append(SelectChoice(slug, _bid_label(bid), optgroup=group,
                                 render_kw={"data-kind": bid.kind, "data-partner": str(bid.partner).lower(),
                                            "data-bird": str(bid.bird).lower()}))
@@ -76,36 +87,40 @@ def _hand_form(players: tuple[str, ...]) -> type[CourtierForm]:
 
     class HandForm(CourtierForm):
         base_version = HiddenField()
-        dealer = SelectField("Dealer (RK-10)", choices=choices((p, p) for p in players))
-        bid = SelectField("Bid (RK-4)", choices=bid_choices(), default="")
-        declarer = SelectField("Declarer", choices=people, default="")
-        called_king = SelectField("Called King (RK-5)", default="",
+        dealer = SelectField(lazy_gettext("Dealer (RK-10)"), choices=choices((p, p) for p in players))
+        bid = SelectField(lazy_gettext("Bid (RK-4)"), choices=bid_choices(), default="")
+        declarer = SelectField(lazy_gettext("Declarer"), choices=people, default="")
+        called_king = SelectField(lazy_gettext("Called King (RK-5)"), default="",
                                   choices=choices([("", "—")] + list(KINGS.items())))
-        partner = SelectField("Who held the called King? (RK-5)", default="", choices=choices(
-            [("", "—"), (ALONE, "The declarer held it, or it was in the stock")] + [(p, p) for p in players]))
-        declarer_points = StringField("Declarer side's card points (RK-3)", validators=[Length(max=12)])
-        declarer_tricks = CountField("Tricks the declarer won", validators=[
-            Optional(), NumberRange(min=0, max=rules.TRICKS, message="From 0 to 12 tricks.")])
-        bird = SelectField("The bird of the contract (RK-6)", default="",
-                           choices=choices([("", "—")] + [(s, f"{b.label} ({b.description})")
+        partner = SelectField(lazy_gettext("Who held the called King? (RK-5)"), default="", choices=choices(
+            [("", "—"), (ALONE, lazy_gettext("The declarer held it, or it was in the stock"))]
+            + [(p, p) for p in players]))
+        declarer_points = StringField(lazy_gettext("Declarer side's card points (RK-3)"), validators=[Length(max=12)])
+        declarer_tricks = CountField(lazy_gettext("Tricks the declarer won"), validators=[
+            Optional(), NumberRange(min=0, max=rules.TRICKS, message=lazy_gettext("From 0 to 12 tricks."))])
+        bird = SelectField(lazy_gettext("The bird of the contract (RK-6)"), default="",
+                           choices=choices([("", "—")] + [(s, say("{bird} ({description})", bird=b.label,
+                                                                  description=b.description))
                                                          for s, b in rules.BIRDS.items()]))
-        bird_made = SelectField("Did the declarer side make its bird? (RK-6)", default="", choices=choices(
-            [("", "—"), ("yes", "Yes, made"), ("no", "No, not made")]))
-        note = StringField("Note (optional)", validators=[Length(max=200)])
+        bird_made = SelectField(lazy_gettext("Did the declarer side make its bird? (RK-6)"), default="",
+                                choices=choices([("", "—"), ("yes", lazy_gettext("Yes, made")),
+                                                 ("no", lazy_gettext("No, not made"))]))
+        note = StringField(lazy_gettext("Note (optional)"), validators=[Length(max=200)])
 
     for kind, cls in rules.CARD_CLASSES.items():
         setattr(HandForm, f"c_{kind}", CountField(
-            f"{cls.label.capitalize()} ({cls.value})", validators=[
-                Optional(), NumberRange(min=0, max=cls.in_pack, message=f"The pack has {cls.in_pack}.")]))
-    HandForm.c_tricks = CountField("Tricks won", validators=[
-        Optional(), NumberRange(min=0, max=rules.TRICKS, message="From 0 to 12 tricks.")])
+            CLASS_LABELS[kind], validators=[
+                Optional(), NumberRange(min=0, max=cls.in_pack,
+                                        message=lazy_gettext("The pack has %(count)s.", count=cls.in_pack))]))
+    HandForm.c_tricks = CountField(lazy_gettext("Tricks won"), validators=[
+        Optional(), NumberRange(min=0, max=rules.TRICKS, message=lazy_gettext("From 0 to 12 tricks."))])
     for i in range(len(players)):
-        setattr(HandForm, f"pp_{i}", StringField("Card points", validators=[Length(max=12)]))
+        setattr(HandForm, f"pp_{i}", StringField(lazy_gettext("Card points"), validators=[Length(max=12)]))
     for slug in rules.BONUSES:
-        setattr(HandForm, f"bo_{slug}_side", SelectField("won or lost by", default="", choices=choices(
-            [("", "—"), ("declarer", "declarer side"), ("defenders", "defenders")])))
-        setattr(HandForm, f"bo_{slug}_announced", BooleanField("announced"))
-        setattr(HandForm, f"bo_{slug}_made", BooleanField("made"))
+        setattr(HandForm, f"bo_{slug}_side", SelectField(lazy_gettext("won or lost by"), default="", choices=choices(
+            [("", "—"), ("declarer", lazy_gettext("declarer side")), ("defenders", lazy_gettext("defenders"))])))
+        setattr(HandForm, f"bo_{slug}_announced", BooleanField(lazy_gettext("announced")))
+        setattr(HandForm, f"bo_{slug}_made", BooleanField(lazy_gettext("made")))
     return HandForm
 
 
@@ -153,24 +168,27 @@ def validate_extra(form) -> bool:
         return ok
     if bid.partner:
         if not form.called_king.data:
-            refuse("called_king", "Choose the King the declarer called (RK-5).")
+            refuse("called_king", lazy_gettext("Choose the King the declarer called (RK-5)."))
         if not form.partner.data:
-            refuse("partner", "Choose who held the called King: a player, or “The declarer held it, or it was in "
-                              "the stock” (RK-5).")
+            refuse("partner", lazy_gettext("Choose who held the called King: a player, or “The declarer held it, "
+                                           "or it was in the stock” (RK-5)."))
     if bid.kind == "points":
         counted = _counted(form)
         if counted and (form.declarer_points.data or "").strip():
-            refuse("declarer_points", "Give the card points or count the cards, not both: clear one (RK-3).")
+            refuse("declarer_points", lazy_gettext("Give the card points or count the cards, not both: clear one "
+                                                   "(RK-3)."))
             for name in counted:
-                refuse(name, "Counted beside typed card points: clear the points or the counts (RK-3).")
+                refuse(name, lazy_gettext("Counted beside typed card points: clear the points or the counts (RK-3)."))
         if bid.bird and form.bird_made.data and not form.bird.data:
-            refuse("bird_made", "Choose first which bird the contract names (RK-6).")
+            refuse("bird_made", lazy_gettext("Choose first which bird the contract names (RK-6)."))
         if bid.bird and form.bird.data:
             if not form.bird_made.data:
-                refuse("bird_made", "Say whether the declarer side made the bird the contract names (RK-6).")
+                refuse("bird_made", lazy_gettext("Say whether the declarer side made the bird the contract names "
+                                                 "(RK-6)."))
             if form[f"bo_{form.bird.data}_side"].data == "declarer":
-                refuse(f"bo_{form.bird.data}_side", "This is the contract's own bird: say above whether it was "
-                                                    "made; use this row only for the defenders (RK-6).")
+                refuse(f"bo_{form.bird.data}_side", lazy_gettext("This is the contract's own bird: say above whether "
+                                                                 "it was made; use this row only for the defenders "
+                                                                 "(RK-6)."))
     return ok
 
 
@@ -256,31 +274,45 @@ def field_for(where: str, table, form) -> str | None:
 
 
 def field_title(field, table) -> str:
+    """A field named where its problem is listed: a player's or a bonus's field says whose (said in the
+    reader's language now, while the page is made)."""
     m = re.match(r"pp_(\d+)$", field.short_name)
     if m:
         return f"{table.players[int(m.group(1))]} · {field.label.text}"
     m = re.match(r"bo_(.+)_(side|announced|made)$", field.short_name)
     if m:
-        return f"{rules.BONUSES[m.group(1)].label} · {field.label.text}"
+        return f"{render(rules.BONUSES[m.group(1)].label)} · {field.label.text}"
     return field.label.text
 
 
-def round_heading(hand: dict[str, Any], number: int) -> str:
+def round_heading(hand: dict[str, Any], number: int) -> Text:
     bid = rules.BIDS.get(hand.get("bid") or "")
     if bid is None:
-        return f"Hand {number}"
+        return say("Hand {number}", number=number)
     if bid.kind == "all-beggars":
-        return f"Hand {number} · All beggars"
-    return f"Hand {number} · {bid.label} by {hand.get('declarer')}"
+        return say("Hand {number} · All beggars", number=number)
+    return say("Hand {number} · {bid} by {declarer}", number=number, bid=bid.label, declarer=str(hand.get("declarer")))
+
+
+def counting_name(table) -> str:
+    """The table's counting (RK-3) as a sentence names it, in the reader's language."""
+    names = rules.COUNTING_NAMES
+    return render(names.get(table.options.get("counting", "individual"), names["individual"]))
 
 
 def counting_table(table) -> dict[str, Any]:
     """What the page's script needs to add up counted cards live (RK-3)."""
     counting = rules.COUNTINGS[table.options.get("counting", "individual")]
     thirds = int(counting.per_card * 3)
-    return {"classes": {kind: 3 * cls.value + thirds for kind, cls in rules.CARD_CLASSES.items()},
-            "trick": int(counting.per_trick * 3), "target3": int(counting.target * 3),
-            "target": rules.format_points(counting.target)}
+    table_words = {"classes": {kind: 3 * cls.value + thirds for kind, cls in rules.CARD_CLASSES.items()},
+                   "trick": int(counting.per_trick * 3), "target3": int(counting.target * 3),
+                   "target": rules.format_points(counting.target)}
+    if language() != ENGLISH:  # the script's own English words otherwise, the English page as it was
+        table_words["said"] = {
+            "reached": render(say("{points} card points — target reached", points="{points}")),
+            "short": render(say("{points} card points — short of {target}", points="{points}",
+                                target=table_words["target"]))}
+    return table_words
 
 
 def pack() -> dict[str, Any]:
@@ -288,7 +320,7 @@ def pack() -> dict[str, Any]:
     ranks = ["7", "8", "9", "10", "V", "C", "Q", "K"]
     singles = [f"T{n}" for n in range(1, 22)] + ["F"]
     return {"ranks": ranks, "copies": dict.fromkeys(ranks, 1), "singles": singles, "single_copies": 1,
-            "single_labels": {"F": "Fool"}}
+            "single_labels": {"F": lazy_gettext("Fool")}}
 
 
 # ---------------------------------------------------------------- the trick referee (RK-11)
@@ -296,11 +328,12 @@ def pack() -> dict[str, Any]:
 class TrickForm(CourtierForm):
     """RK-11: the cards of one trick in play order."""
 
-    no_trumps = BooleanField("Played at No trumps")
+    no_trumps = BooleanField(lazy_gettext("Played at No trumps"))
 
 
 for _n in range(1, 5):
-    setattr(TrickForm, f"card{_n}", StringField("Led card" if _n == 1 else f"Card {_n}", validators=[Length(max=4)]))
+    setattr(TrickForm, f"card{_n}", StringField(lazy_gettext("Led card") if _n == 1 else
+                                                lazy_gettext("Card %(number)s", number=_n), validators=[Length(max=4)]))
 
 
 def _trick_body(form) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from wtforms import (
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from ..core.cards import said
+from ..core.messages import Text, render, say
 from ..games import rummy_royal as rules
 from .alliance_royals import cards_in
 from .forms import CountField, CourtierForm, choices, lazy_gettext, round_form_of
@@ -34,8 +35,9 @@ SLUG = rules.SLUG
 TEMPLATE = "entry/rummy_royal.html"
 ROUND_NAME = "deal"
 
-SPACE_LABELS = {"10H": "10♥", "JH": "J♥", "QH": "Q♥", "KH": "K♥", "AH": "A♥", "marriage": "Marriage K♥ Q♥",
-                "sequence": "Sequence", "kitty": "Kitty", "pot": "Pot"}
+SPACE_LABELS = {"10H": "10♥", "JH": "J♥", "QH": "Q♥", "KH": "K♥", "AH": "A♥",
+                "marriage": lazy_gettext("Marriage K♥ Q♥"), "sequence": lazy_gettext("Sequence"),
+                "kitty": lazy_gettext("Kitty"), "pot": lazy_gettext("Pot")}
 
 
 def options_form(formdata=None):
@@ -43,16 +45,18 @@ def options_form(formdata=None):
         class Meta:
             csrf = False  # part of the new-table form, which carries the token
 
-        chips = IntegerField("Starting chips each (RM-1)", default=rules.OPTIONS["chips"],
-                             validators=[Optional(), NumberRange(min=1, max=rules.MAX_CHIPS,
-                                                                 message=f"From 1 to {rules.MAX_CHIPS} chips.")])
-        sequence = RadioField("The Sequence (RM-2)", default="8-9-10", choices=choices([
-            ("8-9-10", "8-9-10 of one suit"), ("6-7-8", "6-7-8 of one suit")]))
-        poker = RadioField("Poker stage (RM-2, RM-5)", default="yes", choices=choices([
-            ("yes", "Played: a Pot space on the board"), ("no", "Left out: no Pot, eight spaces")]))
-        dealer_antes = IntegerField("Dealer's ante, chips on each space (RM-3)", default=1,
+        chips = IntegerField(lazy_gettext("Starting chips each (RM-1)"), default=rules.OPTIONS["chips"],
+                             validators=[Optional(), NumberRange(min=1, max=rules.MAX_CHIPS, message=lazy_gettext(
+                                 "From 1 to %(most)s chips.", most=rules.MAX_CHIPS))])
+        sequence = RadioField(lazy_gettext("The Sequence (RM-2)"), default="8-9-10", choices=choices([
+            ("8-9-10", lazy_gettext("8-9-10 of one suit")), ("6-7-8", lazy_gettext("6-7-8 of one suit"))]))
+        poker = RadioField(lazy_gettext("Poker stage (RM-2, RM-5)"), default="yes", choices=choices([
+            ("yes", lazy_gettext("Played: a Pot space on the board")),
+            ("no", lazy_gettext("Left out: no Pot, eight spaces"))]))
+        dealer_antes = IntegerField(lazy_gettext("Dealer's ante, chips on each space (RM-3)"), default=1,
                                     validators=[Optional(), NumberRange(min=1, max=rules.MAX_DEALER_ANTES,
-                                                                        message="From 1 to 100 chips a space.")])
+                                                                        message=lazy_gettext(
+                                                                            "From 1 to 100 chips a space."))])
 
     return OptionsForm(formdata=formdata, prefix="opt")
 
@@ -73,7 +77,7 @@ class TapField(SelectMultipleField):
             known = {c.value for c in self.iter_choices()}
             for value in self.data:
                 if value not in known:
-                    raise ValidationError(f"{said(value)} is not a player at this table.")
+                    raise ValidationError(lazy_gettext("%(name)s is not a player at this table.", name=said(value)))
 
 
 def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_version: int = 0,
@@ -92,27 +96,28 @@ def _deal_form(players: tuple[str, ...]) -> type[CourtierForm]:
 
     class DealForm(CourtierForm):
         base_version = HiddenField()
-        dealer = SelectField("Dealer (RM-3)", choices=choices([("", "— the next in turn")] + [(p, p) for p in players]),
-                             default="")
-        sequence = TapField("Sequence", choices=people)
-        winners = TapField("Won the poker hand", choices=people)
+        dealer = SelectField(lazy_gettext("Dealer (RM-3)"), default="",
+                             choices=choices([("", lazy_gettext("— the next in turn"))] + [(p, p) for p in players]))
+        sequence = TapField(lazy_gettext("Sequence"), choices=people)
+        winners = TapField(lazy_gettext("Won the poker hand"), choices=people)
         # One player tapped; none, or a name not at the table, is answered by the game (RM-6).
-        out = RadioField("Went out first (RM-6)", choices=people, default="", validate_choice=False)
+        out = RadioField(lazy_gettext("Went out first (RM-6)"), choices=people, default="", validate_choice=False)
         # RM-4: the holder of both K♥ and Q♥ takes the Marriage; one tap here stands for the two.
-        marriage = TapField("Marriage K♥ Q♥", choices=people)
-        note = StringField("Note (optional)", validators=[Length(max=200)])
-        end_to = SelectField("Who won the last poker hand and takes the board? (RM-8)", default="",
-                             choices=choices([("", "— the game goes on")] + [(p, p) for p in players]))
+        marriage = TapField(lazy_gettext("Marriage K♥ Q♥"), choices=people)
+        note = StringField(lazy_gettext("Note (optional)"), validators=[Length(max=200)])
+        end_to = SelectField(lazy_gettext("Who won the last poker hand and takes the board? (RM-8)"), default="",
+                             choices=choices([("", lazy_gettext("— the game goes on"))] + [(p, p) for p in players]))
 
     for card in rules.PAY_CARDS:
         setattr(DealForm, f"pay_{card}", TapField(SPACE_LABELS[card], choices=people))
     for i in range(len(players)):
-        setattr(DealForm, f"p{i}_bet", CountField("Bet", validators=[Optional(), NumberRange(
-            min=0, max=rules.MAX_CHIPS * rules.MAX_PLAYERS, message="Enter the chips bet, 0 or more.")]))
-        setattr(DealForm, f"p{i}_fold", BooleanField("Folded"))
-        setattr(DealForm, f"p{i}_cards", StringField("Cards for the referee", validators=[Length(max=80)]))
-        setattr(DealForm, f"p{i}_left", CountField("Cards left", validators=[Optional(), NumberRange(
-            min=0, max=rules.MAX_CARDS_LEFT, message="Enter a count from 0 to 52.")]))
+        setattr(DealForm, f"p{i}_bet", CountField(lazy_gettext("Bet"), validators=[Optional(), NumberRange(
+            min=0, max=rules.MAX_CHIPS * rules.MAX_PLAYERS, message=lazy_gettext("Enter the chips bet, 0 or more."))]))
+        setattr(DealForm, f"p{i}_fold", BooleanField(lazy_gettext("Folded")))
+        setattr(DealForm, f"p{i}_cards", StringField(lazy_gettext("Cards for the referee"),
+                                                     validators=[Length(max=80)]))
+        setattr(DealForm, f"p{i}_left", CountField(lazy_gettext("Cards left"), validators=[Optional(), NumberRange(
+            min=0, max=rules.MAX_CARDS_LEFT, message=lazy_gettext("Enter a count from 0 to 52."))]))
     return DealForm
 
 
@@ -213,15 +218,16 @@ def field_title(field, table) -> str:
     if m:
         return f"{table.players[int(m.group(1))]} · {field.label.text}"
     if name.startswith("pay_"):
-        return f"Who held {field.label.text}"
+        return render(say("Who held {card}", card=str(field.label.text)))
     return field.label.text
 
 
-def round_heading(deal: dict[str, Any], number: int) -> str:
+def round_heading(deal: dict[str, Any], number: int) -> Text:
     """How a scored deal is titled on the board."""
     if "end" in deal:
-        return f"The end · {deal['end'].get('board_to')} takes the board"
-    return f"Deal {number} · {deal.get('out')} went out" if deal.get("out") else f"Deal {number}"
+        return say("The end · {name} takes the board", name=str(deal["end"].get("board_to")))
+    return (say("Deal {number} · {name} went out", number=number, name=str(deal.get("out"))) if deal.get("out") else
+            say("Deal {number}", number=number))
 
 
 def pack() -> dict[str, Any]:
@@ -237,8 +243,10 @@ class PokerForm(CourtierForm):
 
 
 for _n in range(1, rules.MAX_PLAYERS + 1):
-    setattr(PokerForm, f"name{_n}", StringField(f"Player {_n}", validators=[Length(max=24)]))
-    setattr(PokerForm, f"cards{_n}", StringField(f"Player {_n}'s cards", validators=[Length(max=80)]))
+    setattr(PokerForm, f"name{_n}", StringField(lazy_gettext("Player %(number)s", number=_n),
+                                                validators=[Length(max=24)]))
+    setattr(PokerForm, f"cards{_n}", StringField(lazy_gettext("Player %(number)s's cards", number=_n),
+                                                 validators=[Length(max=80)]))
 
 
 def _poker_body(form) -> dict[str, Any]:

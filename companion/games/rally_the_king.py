@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.cards import SUIT_SYMBOLS, SUITS, CardError, typed
+from ..core.messages import Listed, Signed, Text, joined, say, say_n
 from .base import (
     InputError,
     Problems,
@@ -36,10 +37,8 @@ from .base import (
     check_count,
     check_note,
     is_whole_number,
-    listed,
     not_at_table,
     said,
-    signed,
 )
 
 SLUG = "rally-the-king"
@@ -60,12 +59,10 @@ TRUMP = "T"
 TOMFOOL = "F"
 #: RK-1: the Juggler (trump 1), the World (trump 21) and Tomfool.
 HONOURS: tuple[str, ...] = ("T1", "T21", "F")
-TRUMP_NAMES = {"1": "the Juggler", "2": "the Female Pope", "3": "the Empress", "4": "the Emperor",
-               "21": "the World", TOMFOOL: "Tomfool"}
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-RANK_NAMES = {"K": "King", "Q": "Queen", "C": "Cavalier", "V": "Valet"}
-CARD_RULE = ("use T1-T21 for trumps, F for Tomfool, or a rank K, Q, C, V, 10, 9, 8 or 7 "
-             "and a suit S, H, D or C (RK-1)")
+TRUMP_NAMES = {"1": say("the Juggler ({card})", card="T1"), "2": say("the Female Pope ({card})", card="T2"),
+               "3": say("the Empress ({card})", card="T3"), "4": say("the Emperor ({card})", card="T4"),
+               "21": say("the World ({card})", card="T21"), TOMFOOL: say("Tomfool ({card})", card="F")}
+SUIT_NAMES = {"S": say("Spades"), "H": say("Hearts"), "D": say("Diamonds"), "C": say("Clubs")}
 _INVISIBLE = {"\ufe0e", "\ufe0f", "\u200b", "\u200d"}
 
 
@@ -105,16 +102,24 @@ class TarotCard:
         return len(SUIT_RANKS) - 1 - SUIT_RANKS.index(self.rank)
 
     @property
-    def name(self) -> str:
+    def name(self) -> Text:
         """The card in words.
 
         >>> TarotCard("1", "T").name, TarotCard("C", "S").name, TarotCard("9", "D").name
         ('the Juggler (T1)', 'the Cavalier of Spades', 'the 9 of Diamonds')
         """
         if self.is_trump:
-            called = TRUMP_NAMES.get(self.rank)
-            return f"{called} ({self})" if called else f"trump {self.rank}"
-        return f"the {RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
+            return TRUMP_NAMES.get(self.rank) or say("trump {number}", number=int(self.rank))
+        suit = SUIT_NAMES[self.suit]
+        if self.rank == "K":
+            return say("the King of {suit}", suit=suit)
+        if self.rank == "Q":
+            return say("the Queen of {suit}", suit=suit)
+        if self.rank == "C":
+            return say("the Cavalier of {suit}", suit=suit)
+        if self.rank == "V":
+            return say("the Valet of {suit}", suit=suit)
+        return say("the {rank} of {suit}", rank=self.rank, suit=suit)
 
     @property
     def card_class(self) -> str:
@@ -152,7 +157,7 @@ def parse_tarot_card(text: object) -> TarotCard:
 use T1-T21 for trumps, F for Tomfool, or a rank K, Q, C, V, 10, 9, 8 or 7 and a suit S, H, D or C (RK-1)
     """
     if not isinstance(text, str):
-        raise CardError(f"give a card as text such as T21, F, KH or 10C, not {said(text)}")
+        raise CardError(say("give a card as text such as T21, F, KH or 10C, not {value}", value=said(text)))
     cleaned = "".join(ch for ch in text if not ch.isspace() and ch not in _INVISIBLE)
     shown = text.strip()
     upper = cleaned.upper()
@@ -166,8 +171,11 @@ use T1-T21 for trumps, F for Tomfool, or a rank K, Q, C, V, 10, 9, 8 or 7 and a 
         if rank in SUIT_RANKS and suit in SUITS:
             return TarotCard(rank, suit)
         if rank == "J" and suit in SUITS:
-            raise CardError(f"{typed(shown)} is not a card: a Valet is V and a Cavalier is C; {CARD_RULE}")
-    raise CardError(f"{typed(shown)} is not a card: {CARD_RULE}")
+            raise CardError(say("{card} is not a card: a Valet is V and a Cavalier is C; use T1-T21 for trumps, F for "
+                                "Tomfool, or a rank K, Q, C, V, 10, 9, 8 or 7 and a suit S, H, D or C (RK-1)",
+                                card=typed(shown)))
+    raise CardError(say("{card} is not a card: use T1-T21 for trumps, F for Tomfool, or a rank K, Q, C, V, 10, 9, 8 "
+                        "or 7 and a suit S, H, D or C (RK-1)", card=typed(shown)))
 
 
 def parse_called_king(text: object) -> TarotCard:
@@ -205,17 +213,20 @@ class CardClass:
 
     value: int
     in_pack: int
-    label: str
+    label: Text
 
 
 CARD_CLASSES: dict[str, CardClass] = {
-    "honours": CardClass(5, 3, "Honours"),
-    "kings": CardClass(5, 4, "Kings"),
-    "queens": CardClass(4, 4, "Queens"),
-    "cavaliers": CardClass(3, 4, "Cavaliers"),
-    "valets": CardClass(2, 4, "Valets"),
-    "others": CardClass(1, 35, "others"),
+    "honours": CardClass(5, 3, say("Honours")),
+    "kings": CardClass(5, 4, say("Kings")),
+    "queens": CardClass(4, 4, say("Queens")),
+    "cavaliers": CardClass(3, 4, say("Cavaliers")),
+    "valets": CardClass(2, 4, say("Valets")),
+    "others": CardClass(1, 35, say("others")),
 }
+#: The classes as a sentence names them ("the pack has only 3 honours").
+CLASS_WORDS = {"honours": say("honours"), "kings": say("kings"), "queens": say("queens"),
+               "cavaliers": say("cavaliers"), "valets": say("valets"), "others": say("others")}
 #: RK-3: a hand has twelve tricks.
 TRICKS = 12
 CARDS_FIELDS = (*CARD_CLASSES, "tricks")
@@ -226,7 +237,7 @@ class Counting:
     """RK-3: one way of counting card points (and RK-9's double payment threshold)."""
 
     slug: str
-    label: str
+    label: Text
     per_card: Fraction  # added to each card's value
     per_trick: int  # added for each trick won
     pack: Fraction  # the whole pack, tricks included
@@ -235,10 +246,13 @@ class Counting:
 
 
 COUNTINGS: dict[str, Counting] = {
-    "individual": Counting("individual", "individual (card values + 1 a trick)", Fraction(0), 1,
+    "individual": Counting("individual", say("individual (card values + 1 a trick)"), Fraction(0), 1,
                            Fraction(118), Fraction(60), Fraction(60)),
-    "traditional": Counting("traditional", "traditional (each card its value − 2/3)", Fraction(-2, 3), 0,
+    "traditional": Counting("traditional", say("traditional (each card its value − 2/3)"), Fraction(-2, 3), 0,
                             Fraction(70), Fraction(107, 3), Fraction(36)),
+}
+#: The countings' names as a sentence says them ("counted individual", "under traditional counting").
+COUNTING_NAMES = {"individual": say("individual"), "traditional": say("traditional")
 }
 
 
@@ -300,16 +314,17 @@ such as 35 2/3 (RK-3)
                 exact = Fraction(text)
         except (ValueError, ZeroDivisionError):
             exact = None
-    shown = (" ".join(value.split())[:20] or "a blank") if isinstance(value, str) else said(value)
+    shown = (" ".join(value.split())[:20] or say("a blank")) if isinstance(value, str) else said(value)
     if exact is None:
-        raise ValueError(f"{shown} is not a number of card points; give a number, or text such as "
-                         "\"35 2/3\" (RK-3)")
+        raise ValueError(say("{value} is not a number of card points; give a number, or text such as "
+                             "\"35 2/3\" (RK-3)", value=shown))
     if counting == "traditional":
         if (exact * 3).denominator != 1:
-            raise ValueError(f"{shown} is not a whole number of thirds; traditional counting gives points in "
-                             "thirds, such as 35 2/3 (RK-3)")
+            raise ValueError(say("{value} is not a whole number of thirds; traditional counting gives points in "
+                                 "thirds, such as 35 2/3 (RK-3)", value=shown))
     elif exact.denominator != 1:
-        raise ValueError(f"{shown} is not a whole number; individual counting gives whole card points (RK-3)")
+        raise ValueError(say("{value} is not a whole number; individual counting gives whole card points (RK-3)",
+                             value=shown))
     return exact
 
 
@@ -329,7 +344,7 @@ def count_cards(cards: Mapping[str, int], counting: str = "individual") -> Fract
     return points + cards.get("tricks", 0) * how.per_trick
 
 
-def cards_in_words(cards: Mapping[str, int], counting: str = "individual") -> str:
+def cards_in_words(cards: Mapping[str, int], counting: str = "individual") -> Text:
     """How a take of cards is counted, for an explanation.
 
     >>> cards_in_words({"honours": 1, "kings": 0, "others": 3, "tricks": 2})
@@ -337,19 +352,32 @@ def cards_in_words(cards: Mapping[str, int], counting: str = "individual") -> st
     >>> cards_in_words({"honours": 1, "others": 3, "tricks": 2}, "traditional")
     '(1 Honour × 5 + 3 others × 1) − 4 cards × 2/3 = 5 1/3'
     """
-    def label(kind: str, n: int) -> str:
-        text = CARD_CLASSES[kind].label
-        return text[:-1] if n == 1 and kind != "others" else text
-
-    parts = [f"{cards[k]} {label(k, cards[k])} × {CARD_CLASSES[k].value}" for k in CARD_CLASSES if cards.get(k)]
+    parts = [_class_count(k, cards[k]) for k in CARD_CLASSES if cards.get(k)]
     total = format_points(count_cards(cards, counting))
     if counting == "traditional":
         n = sum(cards.get(k, 0) for k in CARD_CLASSES)
-        body = " + ".join(parts) or "no cards"
-        return f"({body}) − {n} card{'s' if n != 1 else ''} × 2/3 = {total}"
+        body = joined(parts, " + ") if parts else say("no cards")
+        return say_n("({body}) − {count} card × 2/3 = {total}", "({body}) − {count} cards × 2/3 = {total}", n,
+                     body=body, total=total)
     tricks = cards.get("tricks", 0)
-    parts.append(f"{tricks} trick{'s' if tricks != 1 else ''} × 1")
-    return " + ".join(parts) + f" = {total}"
+    parts.append(say_n("{count} trick × 1", "{count} tricks × 1", tricks))
+    return say("{sum} = {total}", sum=joined(parts, " + "), total=total)
+
+
+def _class_count(kind: str, n: int) -> Text:
+    """So many cards of a class, times the value of each (RK-2)."""
+    value = CARD_CLASSES[kind].value
+    if kind == "honours":
+        return say_n("{count} Honour × {value}", "{count} Honours × {value}", n, value=value)
+    if kind == "kings":
+        return say_n("{count} King × {value}", "{count} Kings × {value}", n, value=value)
+    if kind == "queens":
+        return say_n("{count} Queen × {value}", "{count} Queens × {value}", n, value=value)
+    if kind == "cavaliers":
+        return say_n("{count} Cavalier × {value}", "{count} Cavaliers × {value}", n, value=value)
+    if kind == "valets":
+        return say_n("{count} Valet × {value}", "{count} Valets × {value}", n, value=value)
+    return say_n("{count} others × {value}", "{count} others × {value}", n, value=value)
 
 
 # ---------------------------------------------------------------------------------------
@@ -361,7 +389,7 @@ class Bid:
     """RK-4: one bid, what it is worth and what the declarer contracts to do."""
 
     slug: str
-    label: str
+    label: Text
     kind: str  # "points", "tricks", "beggar" or "all-beggars"
     value: int  # won (RK-4); also lost, except for solo-with-stock
     lost_value: int
@@ -371,30 +399,52 @@ class Bid:
     tricks: int | None = None  # trick and beggar contracts: exactly this many tricks
     after_wait: bool = False  # only after "I wait"
 
+    @property
+    def word(self) -> Text:
+        """The bid as a sentence names it, in lower case ("a beggar has none")."""
+        return BID_WORDS[self.slug]
+
 
 POINT_TARGET = "the point target: 60 or more (individual), 35 2/3 or more (traditional) (RK-3)"
 BIDS: dict[str, Bid] = {bid.slug: bid for bid in (
-    Bid("one-trick", "One trick", "tricks", 2, 2, "exactly 1 trick, playing alone", tricks=1),
-    Bid("two-tricks", "Two tricks", "tricks", 2, 2, "exactly 2 tricks, playing alone", tricks=2),
-    Bid("partner-against-stock", "Partner against the stock", "points", 3, 3, POINT_TARGET, partner=True),
-    Bid("beggar", "Beggar", "beggar", 3, 3, "no trick at all, playing alone", tricks=0),
-    Bid("partner-with-bird", "Partner with a bird", "points", 2, 2, POINT_TARGET + " and the bird named",
+    Bid("one-trick", say("One trick"), "tricks", 2, 2, "exactly 1 trick, playing alone", tricks=1),
+    Bid("two-tricks", say("Two tricks"), "tricks", 2, 2, "exactly 2 tricks, playing alone", tricks=2),
+    Bid("partner-against-stock", say("Partner against the stock"), "points", 3, 3, POINT_TARGET, partner=True),
+    Bid("beggar", say("Beggar"), "beggar", 3, 3, "no trick at all, playing alone", tricks=0),
+    Bid("partner-with-bird", say("Partner with a bird"), "points", 2, 2, POINT_TARGET + " and the bird named",
         partner=True, bird=True),
-    Bid("solo", "Solo", "points", 4, 4, POINT_TARGET + ", playing alone"),
-    Bid("one-trick-exposed", "One trick exposed", "tricks", 5, 5, "exactly 1 trick, alone, hand face up",
+    Bid("solo", say("Solo"), "points", 4, 4, POINT_TARGET + ", playing alone"),
+    Bid("one-trick-exposed", say("One trick exposed"), "tricks", 5, 5, "exactly 1 trick, alone, hand face up",
         tricks=1),
-    Bid("no-trumps", "No trumps", "points", 5, 5, POINT_TARGET + ", playing alone without trump power"),
-    Bid("beggar-exposed", "Beggar exposed", "beggar", 6, 6, "no trick at all, alone, hand face up", tricks=0),
-    Bid("solo-with-bird", "Solo with a bird", "points", 4, 4, POINT_TARGET + " and the bird named, playing alone",
+    Bid("no-trumps", say("No trumps"), "points", 5, 5, POINT_TARGET + ", playing alone without trump power"),
+    Bid("beggar-exposed", say("Beggar exposed"), "beggar", 6, 6, "no trick at all, alone, hand face up", tricks=0),
+    Bid("solo-with-bird", say("Solo with a bird"), "points", 4, 4, POINT_TARGET + " and the bird named, playing alone",
         bird=True),
-    Bid("solo-against-stock", "Solo against the stock", "points", 8, 8, POINT_TARGET + ", playing alone"),
-    Bid("partner", "Partner", "points", 1, 1, POINT_TARGET, partner=True, after_wait=True),
-    Bid("solo-with-stock", "Solo with the stock", "points", 2, 4,
+    Bid("solo-against-stock", say("Solo against the stock"), "points", 8, 8, POINT_TARGET + ", playing alone"),
+    Bid("partner", say("Partner"), "points", 1, 1, POINT_TARGET, partner=True, after_wait=True),
+    Bid("solo-with-stock", say("Solo with the stock"), "points", 2, 4,
         POINT_TARGET + ", playing alone; 2 if won, 4 if lost", after_wait=True),
-    Bid("all-beggars", "All beggars", "all-beggars", 1, 1,
+    Bid("all-beggars", say("All beggars"), "all-beggars", 1, 1,
         "everyone alone; the most card points pays each other player 1 (2 above 60 / 36) (RK-9)",
         after_wait=True),
 )}
+#: The bids as a sentence names them.
+BID_WORDS: dict[str, Text] = {
+    "one-trick": say("one trick"),
+    "two-tricks": say("two tricks"),
+    "partner-against-stock": say("partner against the stock"),
+    "beggar": say("beggar"),
+    "partner-with-bird": say("partner with a bird"),
+    "solo": say("solo"),
+    "one-trick-exposed": say("one trick exposed"),
+    "no-trumps": say("no trumps"),
+    "beggar-exposed": say("beggar exposed"),
+    "solo-with-bird": say("solo with a bird"),
+    "solo-against-stock": say("solo against the stock"),
+    "partner": say("partner"),
+    "solo-with-stock": say("solo with the stock"),
+    "all-beggars": say("all beggars"),
+}
 PARTNER_BIDS = tuple(slug for slug, bid in BIDS.items() if bid.partner)
 BIRD_BIDS = tuple(slug for slug, bid in BIDS.items() if bid.bird)
 
@@ -404,10 +454,15 @@ class Bonus:
     """RK-8: a bonus and its full value."""
 
     slug: str
-    label: str
+    label: Text
     value: int
-    description: str
+    description: Text
     bird: bool = False
+
+    @property
+    def word(self) -> Text:
+        """The bonus as a sentence names it, in lower case ("the sparrow was made")."""
+        return BONUS_WORDS[self.slug]
 
     @property
     def half(self) -> int:
@@ -415,27 +470,45 @@ class Bonus:
 
 
 BONUSES: dict[str, Bonus] = {bonus.slug: bonus for bonus in (
-    Bonus("sparrow", "Sparrow", 2, "the last trick won with the Juggler (T1)", bird=True),
-    Bonus("owl", "Owl", 4, "the second-to-last trick won with the Female Pope (T2)", bird=True),
-    Bonus("cockatoo", "Cockatoo", 6, "the third-to-last trick won with the Empress (T3)", bird=True),
-    Bonus("pelican", "Pelican", 8, "the fourth-to-last trick won with the Emperor (T4)", bird=True),
-    Bonus("last-king", "Last king", 2, "the last trick won with the called King"),
-    Bonus("slam", "Slam", 8, "one side wins every trick"),
-    Bonus("honours", "Honours", 2, "one side wins all three Honours"),
-    Bonus("kings", "Kings", 2, "one side wins all four Kings"),
+    Bonus("sparrow", say("Sparrow"), 2, say("the last trick won with the Juggler (T1)"), bird=True),
+    Bonus("owl", say("Owl"), 4, say("the second-to-last trick won with the Female Pope (T2)"), bird=True),
+    Bonus("cockatoo", say("Cockatoo"), 6, say("the third-to-last trick won with the Empress (T3)"), bird=True),
+    Bonus("pelican", say("Pelican"), 8, say("the fourth-to-last trick won with the Emperor (T4)"), bird=True),
+    Bonus("last-king", say("Last king"), 2, say("the last trick won with the called King")),
+    Bonus("slam", say("Slam"), 8, say("one side wins every trick")),
+    Bonus("honours", say("Honours"), 2, say("one side wins all three Honours")),
+    Bonus("kings", say("Kings"), 2, say("one side wins all four Kings")),
 )}
+#: The bonuses as a sentence names them.
+BONUS_WORDS: dict[str, Text] = {
+    "sparrow": say("sparrow"),
+    "owl": say("owl"),
+    "cockatoo": say("cockatoo"),
+    "pelican": say("pelican"),
+    "last-king": say("last king"),
+    "slam": say("slam"),
+    "honours": say("honours"),
+    "kings": say("kings"),
+}
 BIRDS: dict[str, Bonus] = {slug: bonus for slug, bonus in BONUSES.items() if bonus.bird}
 SIDES = ("declarer", "defenders")
 
 
 #: Messages name bids and birds as players say them, never by their slugs.
-BID_NAMES = listed([b.label for b in BIDS.values()], "or")
-PARTNER_NAMES = listed([BIDS[s].label for s in PARTNER_BIDS])
-BIRD_NAMES = listed([BIDS[s].label for s in BIRD_BIDS])
-BIRD_LIST = listed([b.label.lower() for b in BIRDS.values()], "or")
-TAKE_WORDS = {"declarer_points": "the declarer side's card points",
-              "declarer_cards": "the cards the declarer side took", "declarer_tricks": "the declarer's tricks",
-              "player_points": "each player's card points"}
+def _either(items: Sequence[Text]) -> Text:
+    """Items said as choices: "a, b or c"."""
+    return say("{items} or {last}", items=joined(items[:-1], ", "), last=items[-1])
+
+
+BID_NAMES = _either([b.label for b in BIDS.values()])
+PARTNER_NAMES = Listed(BIDS[s].label for s in PARTNER_BIDS)
+BIRD_NAMES = Listed(BIDS[s].label for s in BIRD_BIDS)
+BIRD_LIST = _either([b.word for b in BIRDS.values()])
+#: What the declarer side took, as a problem names it (RK-3, RK-4).
+TAKE_WORDS = {"declarer_points": say("the declarer side's card points"),
+              "declarer_cards": say("the cards the declarer side took"),
+              "declarer_tricks": say("the declarer's tricks"),
+              "player_points": say("each player's card points")}
 
 HAND_FIELDS = ("dealer", "bid", "declarer", "called_king", "partner", "declarer_points", "declarer_cards",
                "declarer_tricks", "bird", "player_points", "bonuses", "note")
@@ -499,15 +572,18 @@ def _check_options(options: Mapping[str, Any], found: Problems) -> dict[str, Any
     for key, value in options.items():
         where = f"options.{key}"
         if key not in OPTIONS:
-            found.add(where, f"unknown option {said(key)}; {TITLE} has the options {', '.join(OPTIONS)}")
+            found.add(where, say("unknown option {option}; {game} has the options {options}", option=said(key),
+                                 game=TITLE, options=", ".join(OPTIONS)))
         elif key == "counting":
             if not isinstance(value, str) or value not in COUNTINGS:
-                found.add(where, f"unknown counting {said(value)}; use individual or traditional (RK-3)")
+                found.add(where, say("unknown counting {value}; use individual or traditional (RK-3)",
+                                     value=said(value)))
             else:
                 opts[key] = value
         elif key == "hands":
             if not is_whole_number(value) or not 1 <= value <= MAX_HANDS:
-                found.add(where, f"hands must be a whole number from 1 to {MAX_HANDS} (the rules say 4) (RK-10)")
+                found.add(where, say("hands must be a whole number from 1 to {most} (the rules say 4) (RK-10)",
+                                     most=MAX_HANDS))
             else:
                 opts[key] = value
     return opts
@@ -518,11 +594,22 @@ def _check_options(options: Mapping[str, Any], found: Problems) -> dict[str, Any
 
 
 def _player(value: object, where: str, players: Sequence[str], found: Problems, role: str) -> str | None:
+    """A player named for ``role`` (dealer, declarer or partner), or a problem saying who may be named."""
     if not isinstance(value, str) or value.strip() not in players:
+        seated = ", ".join(players)
         if isinstance(value, str) and not value.strip():
-            found.add(where, f"choose the {role}: {', '.join(players)}")
+            found.add(where, {"dealer": say("choose the dealer: {players}", players=seated),
+                              "declarer": say("choose the declarer: {players}", players=seated),
+                              "partner": say("choose the partner: {players}", players=seated)}[role])
         else:
-            found.add(where, f"the {role}, {said(value)}, is not a player at this table ({', '.join(players)})")
+            name = said(value)
+            found.add(where, {
+                "dealer": say("the dealer, {name}, is not a player at this table ({players})", name=name,
+                              players=seated),
+                "declarer": say("the declarer, {name}, is not a player at this table ({players})", name=name,
+                                players=seated),
+                "partner": say("the partner, {name}, is not a player at this table ({players})", name=name,
+                               players=seated)}[role])
         return None
     return value.strip()
 
@@ -531,37 +618,41 @@ def _points(value: object, where: str, counting: Counting, found: Problems, whos
     try:
         points = read_points(value, counting.slug)
     except ValueError as err:
-        found.add(where, str(err))
+        found.add(where, err.args[0])
         return None
     if points < 0:
-        found.add(where, "card points cannot be negative (RK-3)")
+        found.add(where, say("card points cannot be negative (RK-3)"))
         return None
     if points > counting.pack:
-        found.add(where, f"{whose} cannot take {format_points(points)} card points: the whole pack holds "
-                         f"{format_points(counting.pack)} under {counting.slug} counting (RK-3)")
+        found.add(where, say("{whose} cannot take {points} card points: the whole pack holds {pack} under {counting} "
+                             "counting (RK-3)", whose=whose, points=format_points(points),
+                             pack=format_points(counting.pack), counting=COUNTING_NAMES[counting.slug]))
         return None
     return points
 
 
 def _cards(raw: object, where: str, found: Problems) -> dict[str, int] | None:
     if not isinstance(raw, Mapping):
-        found.add(where, "count the cards the declarer side took by class (Honours, Kings, Queens, Cavaliers, "
-                         "Valets and others) and its tricks (RK-3)")
+        found.add(where, say("count the cards the declarer side took by class (Honours, Kings, Queens, Cavaliers, "
+                             "Valets and others) and its tricks (RK-3)"))
         return None
     counts: dict[str, int] = {}
     ok = True
     for key, n in raw.items():
         at = f"{where}.{key}"
         if key not in CARDS_FIELDS:
-            found.add(at, f"unknown class of card {said(key)}; count {', '.join(CARDS_FIELDS)} (RK-3)")
+            found.add(at, say("unknown class of card {key}; count {fields} (RK-3)", key=said(key),
+                              fields=", ".join(CARDS_FIELDS)))
             ok = False
             continue
         if key == "tricks":
-            most, too_many, what = TRICKS, f"a hand has only {TRICKS} tricks (RK-3)", "the number of tricks"
+            most, what = TRICKS, "the number of tricks"
+            too_many = say("a hand has only {count} tricks (RK-3)", count=TRICKS)
         else:
             cls = CARD_CLASSES[key]
             most, what = cls.in_pack, f"the number of {cls.label.lower()}"
-            too_many = f"the pack has only {cls.in_pack} {cls.label.lower()}; {n} were entered (RK-1)"
+            too_many = say("the pack has only {most} {cards}; {count} were entered (RK-1)", most=cls.in_pack,
+                           cards=CLASS_WORDS[key], count=n)
         checked = check_count(found, at, n, most, too_many, what=what)
         if checked is None:
             ok = False
@@ -579,11 +670,11 @@ def _parse_bonuses(raw: object, at: str, bid: Bid | None, bird: str | None, card
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        found.add(where, "give the bonuses as a list, each bonus with its name, its side, and whether it was "
-                         "announced and made (RK-8)")
+        found.add(where, say("give the bonuses as a list, each bonus with its name, its side, and whether it was "
+                             "announced and made (RK-8)"))
         return None
     if raw and bid is not None and bid.kind != "points":
-        found.add(where, f"bonuses are scored only on point contracts; a {bid.label.lower()} has none (RK-8)")
+        found.add(where, say("bonuses are scored only on point contracts; a {bid} has none (RK-8)", bid=bid.word))
         return None
     entries: list[BonusEntry] = []
     ok = True
@@ -607,13 +698,13 @@ def _read_bonus(item: object, j: int, at: str, bid: Bid | None, bird: str | None
     """
     here = f"{at}.bonuses[{j}]"
     if not isinstance(item, Mapping):
-        found.add(here, "a bonus needs bonus, side, announced and made (RK-8)")
+        found.add(here, say("a bonus needs bonus, side, announced and made (RK-8)"))
         return None, False
     ok = _bonus_fields_known(item, here, found)
     slug = item.get("bonus")
     if not isinstance(slug, str) or slug not in BONUSES:
-        found.add(f"{here}.bonus", f"unknown bonus {said(slug)}; the bonuses are "
-                                   f"{_names([b.label.lower() for b in BONUSES.values()])} (RK-8)")
+        found.add(f"{here}.bonus", say("unknown bonus {value}; the bonuses are {bonuses} (RK-8)", value=said(slug),
+                                       bonuses=Listed(b.word for b in BONUSES.values())))
         return None, False
     bonus = BONUSES[slug]
     # RK-6: the bird the contract names is the declarer side's, and counts as announced.
@@ -624,7 +715,7 @@ def _read_bonus(item: object, j: int, at: str, bid: Bid | None, bird: str | None
     announced, announced_ok = _bonus_announced(item.get("announced"), contract, here, bonus, found)
     made = item.get("made")
     if not isinstance(made, bool):
-        found.add(f"{here}.made", f"say whether the {bonus.label.lower()} bonus was made (RK-8)")
+        found.add(f"{here}.made", say("say whether the {bonus} bonus was made (RK-8)", bonus=bonus.word))
         return None, False
     if slug == "last-king" and not _last_king_fits(side, here, at, bid, called_king, found):
         return None, False
@@ -640,7 +731,8 @@ def _bonus_fields_known(item: Mapping, here: str, found: Problems) -> bool:
     known = True
     for key in item:
         if key not in BONUS_FIELDS:
-            found.add(f"{here}.{key}", f"unknown field {said(key)}; a bonus has bonus, side, announced and made")
+            found.add(f"{here}.{key}", say("unknown field {key}; a bonus has bonus, side, announced and made",
+                                           key=said(key)))
             known = False
     return known
 
@@ -650,8 +742,8 @@ def _bonus_side(side: object, contract: bool, here: str, bonus: Bonus, found: Pr
     if contract and side is None:
         side = "declarer"
     if side not in SIDES:
-        found.add(f"{here}.side", f"say which side won or lost the {bonus.label.lower()} bonus: the declarer side "
-                                  "or the defenders (RK-8)")
+        found.add(f"{here}.side", say("say which side won or lost the {bonus} bonus: the declarer side "
+                                      "or the defenders (RK-8)", bonus=bonus.word))
         return None
     return side
 
@@ -665,11 +757,11 @@ def _bonus_announced(announced: object, contract: bool, here: str, bonus: Bonus,
     if contract and announced is None:
         announced = True
     if not isinstance(announced, bool):
-        found.add(f"{here}.announced", f"say whether the {bonus.label.lower()} bonus was announced (RK-8)")
+        found.add(f"{here}.announced", say("say whether the {bonus} bonus was announced (RK-8)", bonus=bonus.word))
         return None, False
     if contract and not announced:
-        found.add(f"{here}.announced", f"the {bonus.label.lower()} is the bird the contract names, so it counts "
-                                       "as announced (RK-6)")
+        found.add(f"{here}.announced", say("the {bonus} is the bird the contract names, so it counts "
+                                           "as announced (RK-6)", bonus=bonus.word))
         return announced, False
     return announced, True
 
@@ -678,16 +770,16 @@ def _last_king_fits(side: str, here: str, at: str, bid: Bid | None, called_king:
                     found: Problems) -> bool:
     """RK-5, RK-8: the last king is won with the called King, so by the declarer side of a partner contract."""
     if bid is not None and not bid.partner:
-        found.add(f"{here}.bonus", "the last king is scored only on partner contracts, where a King is called "
-                                   "(RK-5, RK-8)")
+        found.add(f"{here}.bonus", say("the last king is scored only on partner contracts, where a King is called "
+                                       "(RK-5, RK-8)"))
         return False
     if side != "declarer":
-        found.add(f"{here}.side", "the called King is held by the declarer side, so only the declarer "
-                                  "side can make the last king (RK-5, RK-8)")
+        found.add(f"{here}.side", say("the called King is held by the declarer side, so only the declarer "
+                                      "side can make the last king (RK-5, RK-8)"))
         return False
     if bid is not None and called_king is None:
-        found.add(f"{at}.called_king", "enter the called King: the last king is won with it "
-                                       "(RK-5, RK-8)")
+        found.add(f"{at}.called_king", say("enter the called King: the last king is won with it "
+                                           "(RK-5, RK-8)"))
         return False
     return True
 
@@ -697,9 +789,11 @@ def _entered_once(slug: str, side: str, j: int, here: str, seen: dict[tuple[str,
     """RK-8: each side's bonus is entered once; ``seen`` keeps where each was first entered."""
     key = (slug, side)
     if key in seen:
-        whose = "the declarer side" if side == "declarer" else "the defenders"
-        found.add(here, f"the {BONUSES[slug].label.lower()} for {whose} is entered twice (bonuses {seen[key] + 1} "
-                        f"and {j + 1}) (RK-8)")
+        said_twice = (say("the {bonus} for the declarer side is entered twice (bonuses {first} and {second}) (RK-8)",
+                          bonus=BONUSES[slug].word, first=seen[key] + 1, second=j + 1) if side == "declarer" else
+                      say("the {bonus} for the defenders is entered twice (bonuses {first} and {second}) (RK-8)",
+                          bonus=BONUSES[slug].word, first=seen[key] + 1, second=j + 1))
+        found.add(here, said_twice)
         return False
     seen[key] = j
     return True
@@ -723,32 +817,34 @@ def _made_by_one_side_only(entries: Sequence[BonusEntry], where: str, found: Pro
     for slug in BONUSES:
         both = [e for e in entries if e.bonus.slug == slug and e.made]
         if len(both) > 1:
-            found.add(where, f"only one side can make the {BONUSES[slug].label.lower()}; both were entered as "
-                             "made (RK-8)")
+            found.add(where, say("only one side can make the {bonus}; both were entered as made (RK-8)",
+                                 bonus=BONUSES[slug].word))
             ok = False
     return ok
 
 
-def _contradiction(slug: str, side: str, cards: Mapping[str, int]) -> str | None:
+def _contradiction(slug: str, side: str, cards: Mapping[str, int]) -> Text | None:
     """A made bonus that the declarer side's cards show cannot have been made (RK-8)."""
-    need = {"slam": ("tricks", TRICKS, "tricks"), "honours": ("honours", 3, "Honours"),
-            "kings": ("kings", 4, "Kings")}.get(slug)
+    need = {"slam": ("tricks", TRICKS, say("tricks")), "honours": ("honours", 3, say("Honours")),
+            "kings": ("kings", 4, say("Kings"))}.get(slug)
     if need is None:
         return None
     key, full, words = need
     took = cards[key]
-    label = BONUSES[slug].label.lower()
+    label = BONUSES[slug].word
     if side == "declarer" and took != full:
-        return f"the declarer side took {took} of the {full} {words}, so it did not make the {label} (RK-8)"
+        return say("the declarer side took {took} of the {full} {cards}, so it did not make the {bonus} (RK-8)",
+                   took=took, full=full, cards=words, bonus=label)
     if side == "defenders" and took != 0:
-        return f"the declarer side took {took} of the {full} {words}, so the defenders did not make the {label} (RK-8)"
+        return say("the declarer side took {took} of the {full} {cards}, so the defenders did not make the {bonus} "
+                   "(RK-8)", took=took, full=full, cards=words, bonus=label)
     return None
 
 
 def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting, found: Problems) -> Hand | None:
     """One hand as entered, read field by field; None, with its problems added to ``found``, unless all is well."""
     if not isinstance(raw, Mapping):
-        found.add(at, "each hand needs its dealer, bid, declarer and the declarer side's take (API.md)")
+        found.add(at, say("each hand needs its dealer, bid, declarer and the declarer side's take (API.md)"))
         return None
     before = len(list(found))  # the hand is refused if any problem is added from here on
     _check_hand_fields(raw, at, found)
@@ -772,16 +868,18 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], counting: Counting
 def _check_hand_fields(raw: Mapping, at: str, found: Problems) -> None:
     for key in raw:
         if key not in HAND_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {said(key)}; a hand has {', '.join(HAND_FIELDS)}")
+            found.add(f"{at}.{key}", say("unknown field {key}; a hand has {fields}", key=said(key),
+                                         fields=", ".join(HAND_FIELDS)))
     check_note(found, at, raw)
 
 
 def _read_bid(slug: object, at: str, found: Problems) -> Bid | None:
     """RK-4: the bid that won the bidding."""
     if slug is None:
-        found.add(f"{at}.bid", "choose the bid (RK-4)")
+        found.add(f"{at}.bid", say("choose the bid (RK-4)"))
     elif not isinstance(slug, str) or slug not in BIDS:
-        found.add(f"{at}.bid", f"{said(slug)} is not a bid; the bids are {BID_NAMES} (RK-4)")
+        found.add(f"{at}.bid", say("{value} is not a bid; the bids are {bids} (RK-4)", value=said(slug),
+                                   bids=BID_NAMES))
     else:
         return BIDS[slug]
     return None
@@ -793,7 +891,7 @@ def _read_declarer(declarer: object, at: str, bid: Bid | None, players: Sequence
     if declarer is not None:
         return _player(declarer, f"{at}.declarer", players, found, "declarer")
     if bid is None or bid.kind != "all-beggars":
-        found.add(f"{at}.declarer", "name the declarer, the player who won the bidding (RK-4)")
+        found.add(f"{at}.declarer", say("name the declarer, the player who won the bidding (RK-4)"))
     return None
 
 
@@ -803,14 +901,14 @@ def _read_partner(partner: object, at: str, bid: Bid | None, declarer: str | Non
     if partner is None:
         return None
     if bid is not None and not bid.partner:
-        found.add(f"{at}.partner", f"a {bid.label.lower()} is played without a partner: only "
-                                   f"{PARTNER_NAMES} call a King (RK-4, RK-5)")
+        found.add(f"{at}.partner", say("a {bid} is played without a partner: only {bids} call a King (RK-4, RK-5)",
+                                       bid=bid.word, bids=PARTNER_NAMES))
         return None
     partner = _player(partner, f"{at}.partner", players, found, "partner")
     if partner is not None and partner == declarer:
-        found.add(f"{at}.partner", f"{partner} is the declarer; when the declarer holds the called King "
-                                   "(or it is in the stock) the declarer plays alone, with no partner "
-                                   "(RK-5)")
+        found.add(f"{at}.partner", say("{name} is the declarer; when the declarer holds the called King "
+                                       "(or it is in the stock) the declarer plays alone, with no partner "
+                                       "(RK-5)", name=partner))
         return None
     return partner
 
@@ -820,17 +918,17 @@ def _read_called_king(called: object, at: str, bid: Bid | None, found: Problems)
     if called is None:
         return None
     if bid is not None and not bid.partner:
-        found.add(f"{at}.called_king", f"a {bid.label.lower()} calls no King; only {PARTNER_NAMES} "
-                                       "do (RK-5)")
+        found.add(f"{at}.called_king", say("a {bid} calls no King; only {bids} do (RK-5)", bid=bid.word,
+                                           bids=PARTNER_NAMES))
         return None
     try:
         card = parse_called_king(called)
     except CardError as err:
-        found.add(f"{at}.called_king", f"{err}")
+        found.add(f"{at}.called_king", err.args[0])
         return None
     if card.rank != "K" or card.is_trump:
-        found.add(f"{at}.called_king", f"{card.name} is not a King; the declarer calls a King, "
-                                       "such as KH or just H for the King of Hearts (RK-5)")
+        found.add(f"{at}.called_king", say("{card} is not a King; the declarer calls a King, "
+                                           "such as KH or just H for the King of Hearts (RK-5)", card=card.name))
         return None
     return str(card)
 
@@ -839,13 +937,14 @@ def _read_bird(bird: object, at: str, bid: Bid | None, found: Problems) -> str |
     """RK-6: the bird a bird contract names, which it must."""
     if bird is None:
         if bid is not None and bid.bird:
-            found.add(f"{at}.bird", f"a {bid.label.lower()} names its bird: the {BIRD_LIST} (RK-6)")
+            found.add(f"{at}.bird", say("a {bid} names its bird: the {birds} (RK-6)", bid=bid.word, birds=BIRD_LIST))
         return None
     if bid is not None and not bid.bird:
-        found.add(f"{at}.bird", f"a {bid.label.lower()} names no bird; only {BIRD_NAMES} do (RK-6)")
+        found.add(f"{at}.bird", say("a {bid} names no bird; only {bids} do (RK-6)", bid=bid.word, bids=BIRD_NAMES))
         return None
     if not isinstance(bird, str) or bird not in BIRDS:
-        found.add(f"{at}.bird", f"{said(bird)} is not a bird; the birds are {BIRD_LIST} (RK-6, RK-8)")
+        found.add(f"{at}.bird", say("{value} is not a bird; the birds are {birds} (RK-6, RK-8)", value=said(bird),
+                                    birds=BIRD_LIST))
         return None
     return bird
 
@@ -865,17 +964,24 @@ def _read_take(raw: Mapping, at: str, bid: Bid | None, declarer: str | None, pla
     wanted = {"points": {"declarer_points", "declarer_cards"}, "tricks": {"declarer_tricks"},
               "beggar": {"declarer_tricks"}, "all-beggars": {"player_points"}}.get(kind or "", set(given))
     for key in sorted(given - wanted):
-        found.add(f"{at}.{key}", f"{TAKE_WORDS[key]} {'is' if key != 'declarer_cards' else 'are'} not entered for a "
-                                 f"{bid.label.lower()}; give {' or '.join(TAKE_WORDS[k] for k in sorted(wanted))} "
-                                 "(RK-3, RK-4)")
+        give = (say("{one} or {other}", one=TAKE_WORDS["declarer_cards"], other=TAKE_WORDS["declarer_points"])
+                if len(wanted) > 1 else TAKE_WORDS[min(wanted)])
+        if key == "declarer_cards":
+            found.add(f"{at}.{key}", say("{what} are not entered for a {bid}; give {wanted} (RK-3, RK-4)",
+                                         what=TAKE_WORDS[key], bid=bid.word, wanted=give))
+        else:
+            found.add(f"{at}.{key}", say("{what} is not entered for a {bid}; give {wanted} (RK-3, RK-4)",
+                                         what=TAKE_WORDS[key], bid=bid.word, wanted=give))
     if kind == "points":
         points, cards = _read_card_points_or_cards(raw, given, at, counting, found)
     elif kind in ("tricks", "beggar"):
         if "declarer_tricks" not in given:
-            found.add(f"{at}.declarer_tricks", f"enter how many tricks {declarer or 'the declarer'} took (RK-4)")
+            found.add(f"{at}.declarer_tricks", say("enter how many tricks {name} took (RK-4)", name=declarer)
+                      if declarer else say("enter how many tricks the declarer took (RK-4)"))
         else:
             tricks = check_count(found, f"{at}.declarer_tricks", raw["declarer_tricks"], TRICKS,
-                                 f"a hand has only {TRICKS} tricks (RK-3)", what="the number of tricks")
+                                 say("a hand has only {count} tricks (RK-3)", count=TRICKS),
+                                 what="the number of tricks")
     elif kind == "all-beggars":
         player_points = _player_points(raw.get("player_points"), f"{at}.player_points", players, counting, found)
     return points, cards, tricks, player_points
@@ -885,15 +991,15 @@ def _read_card_points_or_cards(raw: Mapping, given: set[str], at: str, counting:
                                found: Problems) -> tuple[Fraction | None, dict[str, int] | None]:
     """RK-3: a point contract's take, as the declarer side's card points or as the cards it took, never both."""
     if given >= {"declarer_points", "declarer_cards"}:
-        found.add(f"{at}.declarer_cards", "give the declarer side's card points or the cards it took, not both: "
-                                          "the two could disagree (RK-3)")
+        found.add(f"{at}.declarer_cards", say("give the declarer side's card points or the cards it took, not both: "
+                                              "the two could disagree (RK-3)"))
     elif "declarer_points" in given:
-        return _points(raw["declarer_points"], f"{at}.declarer_points", counting, found, "the declarer side"), None
+        return _points(raw["declarer_points"], f"{at}.declarer_points", counting, found, say("the declarer side")), None
     elif "declarer_cards" in given:
         return None, _cards(raw["declarer_cards"], f"{at}.declarer_cards", found)
     else:
-        found.add(f"{at}.declarer_points", "enter the declarer side's card points, or count the cards it took "
-                                           "(RK-3)")
+        found.add(f"{at}.declarer_points", say("enter the declarer side's card points, or count the cards it took "
+                                               "(RK-3)"))
     return None, None
 
 
@@ -902,14 +1008,14 @@ def _check_contract_bird_entered(at: str, bid: Bid | None, bird: str | None,
     """RK-6: a bird contract is won only with its bird, so the bonuses must say whether it was made."""
     if (bid is not None and bid.bird and bird is not None and bonuses is not None
             and not any(e.contract for e in bonuses)):
-        label = BIRDS[bird].label.lower()
-        found.add(f"{at}.bonuses", f"say whether the declarer side made the {label} the contract names (RK-6)")
+        found.add(f"{at}.bonuses", say("say whether the declarer side made the {bird} the contract names (RK-6)",
+                                       bird=BIRDS[bird].word))
 
 
 def _player_points(raw: object, where: str, players: Sequence[str], counting: Counting,
                    found: Problems) -> dict[str, Fraction] | None:
     if not isinstance(raw, Mapping):
-        found.add(where, "enter each player's card points: everyone plays alone in all beggars (RK-9)")
+        found.add(where, say("enter each player's card points: everyone plays alone in all beggars (RK-9)"))
         return None
     out: dict[str, Fraction] = {}
     ok = True
@@ -925,11 +1031,13 @@ def _player_points(raw: object, where: str, players: Sequence[str], counting: Co
             out[name] = points
     for name in players:
         if name not in raw:
-            found.add(f"{where}.{name}", f"enter {name}'s card points: everyone plays alone in all beggars (RK-9)")
+            found.add(f"{where}.{name}", say("enter {name}'s card points: everyone plays alone in all beggars (RK-9)",
+                                             name=name))
             ok = False
     if ok and sum(out.values()) > counting.pack:
-        found.add(where, f"the four players' card points add up to {format_points(sum(out.values()))}, more than "
-                         f"the whole pack's {format_points(counting.pack)} (RK-3, RK-9)")
+        found.add(where, say("the four players' card points add up to {points}, more than the whole pack's {pack} "
+                             "(RK-3, RK-9)", points=format_points(sum(out.values())),
+                             pack=format_points(counting.pack)))
         ok = False
     return {p: out[p] for p in players} if ok else None
 
@@ -938,20 +1046,21 @@ def _player_points(raw: object, where: str, players: Sequence[str], counting: Co
 # Scoring a hand
 
 
-def _names(names: Sequence[str]) -> str:
+def _names(names: Sequence[str]) -> Listed:
     """Names joined as a sentence lists them.
 
-    >>> _names(["Ann"]), _names(["Ann", "Cat"]), _names(["Ann", "Cat", "Dan"])
-    ('Ann', 'Ann and Cat', 'Ann, Cat and Dan')
+    >>> from companion.core.messages import render
+    >>> [render(_names(names), "en") for names in (["Ann"], ["Ann", "Cat"], ["Ann", "Cat", "Dan"])]
+    ['Ann', 'Ann and Cat', 'Ann, Cat and Dan']
+    >>> render(_names(["Ann", "Cat", "Dan"]), "fr")
+    'Ann, Cat et Dan'
     """
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return Listed(names)
 
 
 def _share_lines(players: Sequence[str], side: Sequence[str], others: Sequence[str], paid: Mapping[str, int],
-                 value: int, prefix: str) -> dict[str, str]:
-    """Each player's line for one payment (RK-7)."""
+                 value: int, bonus: Text | None) -> dict[str, Text]:
+    """Each player's line for one payment (RK-7), for the contract or for ``bonus``."""
     lines = {}
     for name in players:
         amount = paid[name]
@@ -960,60 +1069,75 @@ def _share_lines(players: Sequence[str], side: Sequence[str], others: Sequence[s
             three = others if len(side) == 1 else side
             if name == lone:
                 factor = 3 if amount > 0 else -3 if amount < 0 else 0
-                text = f"{lone} alone against three: {signed(factor)} × {value} = {signed(amount)}"
+                values = {"name": lone, "factor": Signed(factor), "value": value, "points": Signed(amount)}
+                lines[name] = (say("{name} alone against three: {factor} × {value} = {points} (RK-7)", **values)
+                               if bonus is None else
+                               say("{bonus}: {name} alone against three: {factor} × {value} = {points} (RK-7)",
+                                   bonus=bonus, **values))
             else:
-                text = f"{_names(three)} against {lone} alone: {signed(amount)} each"
+                values = {"names": _names(three), "name": lone, "points": Signed(amount)}
+                lines[name] = (say("{names} against {name} alone: {points} each (RK-7)", **values)
+                               if bonus is None else
+                               say("{bonus}: {names} against {name} alone: {points} each (RK-7)", bonus=bonus,
+                                   **values))
         else:
             mine = side if name in side else others
             theirs = others if name in side else side
-            text = f"{_names(mine)} against {_names(theirs)}: {signed(amount)} each"
-        lines[name] = f"{prefix}{text} (RK-7)"
+            values = {"names": _names(mine), "others": _names(theirs), "points": Signed(amount)}
+            lines[name] = (say("{names} against {others}: {points} each (RK-7)", **values) if bonus is None else
+                           say("{bonus}: {names} against {others}: {points} each (RK-7)", bonus=bonus, **values))
     return lines
 
 
-def _bonus_outcome(entry: BonusEntry) -> tuple[int, bool | None, str]:
+def _bonus_outcome(entry: BonusEntry) -> tuple[int, bool | None, Text]:
     """RK-8: what one bonus is worth each way, whether its side gains (None: nothing changes hands), and why."""
     bonus, side = entry.bonus, entry.side
     label = bonus.label
-    whose = f"the {side} side" if side == "declarer" else "the defenders"
+    whose = say("the declarer side") if side == "declarer" else say("the defenders")
     if entry.contract:
         if entry.made:
-            return bonus.value, True, (f"{label}, the contract's bird, made by the declarer side: counted as "
-                                       f"announced, {bonus.value} each way (RK-6, RK-8)")
-        return bonus.value, False, (f"{label}, the contract's bird, not made by the declarer side: counted as "
-                                    f"announced, the declarer side pays {bonus.value} each way (RK-6, RK-8)")
+            return bonus.value, True, say("{bonus}, the contract's bird, made by the declarer side: counted as "
+                                          "announced, {value} each way (RK-6, RK-8)", bonus=label, value=bonus.value)
+        return bonus.value, False, say("{bonus}, the contract's bird, not made by the declarer side: counted as "
+                                       "announced, the declarer side pays {value} each way (RK-6, RK-8)",
+                                       bonus=label, value=bonus.value)
     if entry.announced:
         if entry.made:
-            return bonus.value, True, f"{label} announced and made by {whose}: {bonus.value} each way (RK-8)"
-        pays = "pays" if side == "declarer" else "pay"
-        return bonus.value, False, (f"{label} announced by {whose} and failed: {whose} {pays} "
-                                    f"{bonus.value} each way (RK-8)")
+            return bonus.value, True, say("{bonus} announced and made by {side}: {value} each way (RK-8)",
+                                          bonus=label, side=whose, value=bonus.value)
+        if side == "declarer":
+            return bonus.value, False, say("{bonus} announced by the declarer side and failed: the declarer side pays "
+                                           "{value} each way (RK-8)", bonus=label, value=bonus.value)
+        return bonus.value, False, say("{bonus} announced by the defenders and failed: the defenders pay "
+                                       "{value} each way (RK-8)", bonus=label, value=bonus.value)
     if entry.made:
-        return bonus.half, True, (f"{label} made by {whose}, not announced: half of {bonus.value} = {bonus.half} "
-                                  "each way (RK-8)")
+        return bonus.half, True, say("{bonus} made by {side}, not announced: half of {value} = {half} each way (RK-8)",
+                                     bonus=label, side=whose, value=bonus.value, half=bonus.half)
     if bonus.bird:
         # RK-8: an unannounced bird entered as not made is read as played in its trick and lost.
-        return bonus.half, False, (f"{label} of {whose} played in its trick and lost, not announced: costs half of "
-                                   f"{bonus.value} = {bonus.half} each way (RK-8)")
-    return 0, None, f"{label} tried by {whose}, not announced and not made: costs nothing (RK-8)"
+        return bonus.half, False, say("{bonus} of {side} played in its trick and lost, not announced: costs half of "
+                                      "{value} = {half} each way (RK-8)", bonus=label, side=whose, value=bonus.value,
+                                      half=bonus.half)
+    return 0, None, say("{bonus} tried by {side}, not announced and not made: costs nothing (RK-8)", bonus=label,
+                        side=whose)
 
 
 def _score_hand(hand: Hand, players: Sequence[str], counting: Counting):
     """One hand's points, explanation lines and detail."""
-    explain: dict[str, list[str]] = {p: [] for p in players}
+    explain: dict[str, list[Text]] = {p: [] for p in players}
     points = dict.fromkeys(players, 0)
     payouts: list[dict[str, Any]] = []
     bid = hand.bid
     detail: dict[str, Any] = {"bid": bid.slug, "bid_label": bid.label, "kind": bid.kind, "counting": counting.slug,
                               "declarer": hand.declarer}
 
-    def pay(item: str, label: str, paid: Mapping[str, int], value: int, **extra: Any) -> None:
+    def pay(item: str, label: Text, paid: Mapping[str, int], value: int, **extra: Any) -> None:
         for name in players:
             points[name] += paid.get(name, 0)
         payouts.append({"item": item, "label": label, "value": value, **extra,
                         "points": {p: paid.get(p, 0) for p in players}})
 
-    def everyone(line: str) -> None:
+    def everyone(line: Text) -> None:
         for name in players:
             explain[name].append(line)
 
@@ -1041,10 +1165,11 @@ def _score_contract(hand: Hand, players: Sequence[str], counting: Counting, ever
         won = _trick_contract_won(hand, everyone, detail)
     value = bid.value if won else bid.lost_value
     if bid.value != bid.lost_value:
-        everyone(f"{bid.label} is worth {bid.value} if won, {bid.lost_value} if lost: {value} (RK-4)")
+        everyone(say("{bid} is worth {won} if won, {lost} if lost: {value} (RK-4)", bid=bid.label, won=bid.value,
+                     lost=bid.lost_value, value=value))
     winners, losers = (side, defenders) if won else (defenders, side)
     paid = settle(winners, losers, value)
-    lines = _share_lines(players, side, defenders, paid, value, "")
+    lines = _share_lines(players, side, defenders, paid, value, None)
     for name in players:
         explain[name].append(lines[name])
     pay("contract", bid.label, paid, value, won=won)
@@ -1057,21 +1182,24 @@ def _score_contract(hand: Hand, players: Sequence[str], counting: Counting, ever
 
 def _tell_called_king(hand: Hand, side: Sequence[str], defenders: Sequence[str], everyone) -> None:
     """RK-5: who held the called King, and so who plays with whom."""
-    declarer = hand.declarer
-    called = f" called {hand.called_king}" if hand.called_king else " called a King"
+    declarer, king = hand.declarer, hand.called_king
     if hand.partner:
-        everyone(f"{declarer}{called}; {hand.partner} held it: {_names(side)} against {_names(defenders)} "
-                 "(RK-5)")
+        values = {"declarer": declarer, "partner": hand.partner, "side": _names(side), "defenders": _names(defenders)}
+        everyone(say("{declarer} called {king}; {partner} held it: {side} against {defenders} (RK-5)", king=king,
+                     **values) if king else
+                 say("{declarer} called a King; {partner} held it: {side} against {defenders} (RK-5)", **values))
     else:
-        everyone(f"{declarer}{called} and no other player held it: {declarer} plays alone against three "
-                 "(RK-5)")
+        everyone(say("{declarer} called {king} and no other player held it: {declarer} plays alone against three "
+                     "(RK-5)", declarer=declarer, king=king) if king else
+                 say("{declarer} called a King and no other player held it: {declarer} plays alone against three "
+                     "(RK-5)", declarer=declarer))
 
 
 def _point_contract_won(hand: Hand, counting: Counting, everyone, detail) -> bool:
     """RK-3, RK-4: whether the declarer side reached the target (and made the bird the contract names, RK-6)."""
     bid = hand.bid
     taken = _card_points_taken(hand, counting, everyone)
-    how = f"{format_points(taken)} card points"
+    how = format_points(taken)
     reached = taken >= counting.target
     target = format_points(counting.target)
     won = reached
@@ -1080,8 +1208,11 @@ def _point_contract_won(hand: Hand, counting: Counting, everyone, detail) -> boo
         won = reached and made
         everyone(_bird_contract_line(hand, how, target, reached, made))
     else:
-        everyone(f"{bid.label} by {hand.declarer}: {how} against a target of {target} — "
-                 f"{'won' if won else 'lost'} (RK-3, RK-4)")
+        values = {"bid": bid.label, "declarer": hand.declarer, "points": how, "target": target}
+        everyone(say("{bid} by {declarer}: {points} card points against a target of {target} — won (RK-3, RK-4)",
+                     **values) if won else
+                 say("{bid} by {declarer}: {points} card points against a target of {target} — lost (RK-3, RK-4)",
+                     **values))
     detail.update(card_points=format_points(taken), target=format_points(counting.target), reached=reached)
     return won
 
@@ -1092,24 +1223,26 @@ def _card_points_taken(hand: Hand, counting: Counting, everyone) -> Fraction:
         return hand.points
     assert hand.cards is not None
     taken = count_cards(hand.cards, counting.slug)
-    everyone(f"Cards taken by the declarer side, counted {counting.slug}: "
-             f"{cards_in_words(hand.cards, counting.slug)} (RK-2, RK-3)")
+    everyone(say("Cards taken by the declarer side, counted {counting}: {sum} (RK-2, RK-3)",
+                 counting=COUNTING_NAMES[counting.slug], sum=cards_in_words(hand.cards, counting.slug)))
     return taken
 
 
-def _bird_contract_line(hand: Hand, how: str, target: str, reached: bool, made: bool) -> str:
+def _bird_contract_line(hand: Hand, how: str, target: str, reached: bool, made: bool) -> Text:
     """RK-6: a bird contract is won only when the target is reached and its bird is made."""
-    label = BIRDS[hand.bird].label.lower()
-    verdict = ("won" if reached and made else "lost")
+    values = {"bid": hand.bid.label, "bird": BIRDS[hand.bird].word, "declarer": hand.declarer, "points": how,
+              "target": target}
     if reached and made:
-        why = f"reach the target of {target} and the {label} was made"
-    elif reached:
-        why = f"reach the target of {target} but the {label} was not made by the declarer side"
-    elif made:
-        why = f"fall short of the target of {target}, though the {label} was made"
-    else:
-        why = f"fall short of the target of {target} and the {label} was not made"
-    return f"{hand.bid.label} ({label}) by {hand.declarer}: {how} {why} — {verdict} (RK-3, RK-4, RK-6)"
+        return say("{bid} ({bird}) by {declarer}: {points} card points reach the target of {target} and the {bird} "
+                   "was made — won (RK-3, RK-4, RK-6)", **values)
+    if reached:
+        return say("{bid} ({bird}) by {declarer}: {points} card points reach the target of {target} but the {bird} "
+                   "was not made by the declarer side — lost (RK-3, RK-4, RK-6)", **values)
+    if made:
+        return say("{bid} ({bird}) by {declarer}: {points} card points fall short of the target of {target}, though "
+                   "the {bird} was made — lost (RK-3, RK-4, RK-6)", **values)
+    return say("{bid} ({bird}) by {declarer}: {points} card points fall short of the target of {target} and the "
+               "{bird} was not made — lost (RK-3, RK-4, RK-6)", **values)
 
 
 def _trick_contract_won(hand: Hand, everyone, detail) -> bool:
@@ -1117,11 +1250,14 @@ def _trick_contract_won(hand: Hand, everyone, detail) -> bool:
     bid = hand.bid
     assert hand.tricks is not None and bid.tricks is not None
     won = hand.tricks == bid.tricks
-    taken_words = f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''} taken"
-    needed = "none allowed" if bid.tricks == 0 else f"exactly {bid.tricks} needed"
-    everyone(f"{bid.label} by {hand.declarer}: {taken_words}, {needed} — {'won' if won else 'lost'} (RK-4)")
-    detail.update(declarer_tricks=hand.tricks, target=f"exactly {bid.tricks} trick"
-                  + ("s" if bid.tricks != 1 else ""))
+    taken = say_n("{count} trick taken", "{count} tricks taken", hand.tricks)
+    needed = (say("none allowed") if bid.tricks == 0 else
+              say_n("exactly {count} needed", "exactly {count} needed", bid.tricks))
+    values = {"bid": bid.label, "declarer": hand.declarer, "taken": taken, "needed": needed}
+    everyone(say("{bid} by {declarer}: {taken}, {needed} — won (RK-4)", **values) if won else
+             say("{bid} by {declarer}: {taken}, {needed} — lost (RK-4)", **values))
+    detail.update(declarer_tricks=hand.tricks,
+                  target=say_n("exactly {count} trick", "exactly {count} tricks", bid.tricks))
     return won
 
 
@@ -1138,7 +1274,7 @@ def _pay_bonus(entry: BonusEntry, players: Sequence[str], side: Sequence[str], d
     else:
         paid = settle(mine, theirs, each) if gains else settle(theirs, mine, each)
         to = entry.side if gains else ("defenders" if entry.side == "declarer" else "declarer")
-        lines = _share_lines(players, side, defenders, paid, each, f"{entry.bonus.label}: ")
+        lines = _share_lines(players, side, defenders, paid, each, entry.bonus.label)
         for name in players:
             explain[name].append(lines[name])
     pay(entry.bonus.slug, entry.bonus.label, paid, each, side=entry.side, announced=entry.announced,
@@ -1150,24 +1286,32 @@ def _score_all_beggars(hand: Hand, players, counting: Counting, everyone, explai
     taken = hand.player_points
     assert taken is not None
     for name in players:
-        explain[name].append(f"All beggars: everyone plays alone; {name} took {format_points(taken[name])} card "
-                             "points (RK-9)")
+        explain[name].append(say("All beggars: everyone plays alone; {name} took {points} card points (RK-9)",
+                                 name=name, points=format_points(taken[name])))
     most = max(taken.values())
     losers = [p for p in players if taken[p] == most]
     above = format_points(counting.double_above)
     for loser in losers:
         value = 2 if taken[loser] > counting.double_above else 1
-        why = (f"more than {above}, so double" if value == 2 else f"not more than {above}")
-        tied = f", tied for the most with {_names([p for p in losers if p != loser])}" if len(losers) > 1 else ""
-        everyone(f"{loser} took the most card points, {format_points(taken[loser])}{tied} ({why}): pays each "
-                 f"other player {value} (RK-9)")
+        why = (say("more than {points}, so double", points=above) if value == 2 else
+               say("not more than {points}", points=above))
+        values = {"name": loser, "points": format_points(taken[loser]), "why": why, "value": value}
+        if len(losers) > 1:
+            everyone(say("{name} took the most card points, {points}, tied for the most with {others} ({why}): pays "
+                         "each other player {value} (RK-9)", others=_names([p for p in losers if p != loser]),
+                         **values))
+        else:
+            everyone(say("{name} took the most card points, {points} ({why}): pays each other player {value} (RK-9)",
+                         **values))
         paid = {p: (value if p != loser else -value * (len(players) - 1)) for p in players}
         for name in players:
             if name == loser:
-                explain[name].append(f"{name} pays three players {value} each: {signed(paid[name])} (RK-7, RK-9)")
+                explain[name].append(say("{name} pays three players {value} each: {points} (RK-7, RK-9)", name=name,
+                                         value=value, points=Signed(paid[name])))
             else:
-                explain[name].append(f"{loser} pays {name} {value}: {signed(paid[name])} (RK-7, RK-9)")
-        pay("all-beggars", f"{loser} pays", paid, value, payer=loser)
+                explain[name].append(say("{payer} pays {name} {value}: {points} (RK-7, RK-9)", payer=loser, name=name,
+                                         value=value, points=Signed(paid[name])))
+        pay("all-beggars", say("{name} pays", name=loser), paid, value, payer=loser)
     detail.update(player_points={p: format_points(taken[p]) for p in players}, losers=losers,
                   double_above=above, won=None, contract_value=None, sides=None)
 
@@ -1195,9 +1339,10 @@ def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[st
 
 
 def _past_the_end(found: Problems, hands_in_game: int, index: int) -> None:
-    found.add(f"rounds[{index}]", f"the game is {hands_in_game} hand{'s' if hands_in_game != 1 else ''} and "
-                                       f"ended after hand {hands_in_game}; correct an earlier hand or start a new "
-                                       "game (RK-10)")
+    found.add(f"rounds[{index}]", say_n("the game is {count} hand and ended after hand {count}; correct an earlier "
+                                        "hand or start a new game (RK-10)",
+                                        "the game is {count} hands and ended after hand {count}; correct an earlier "
+                                        "hand or start a new game (RK-10)", hands_in_game))
 
 
 def step(tally: Tally, raw: object) -> Tally:
@@ -1219,7 +1364,8 @@ def _advance(tally: Tally, hand: Hand) -> Tally:
     for name in players:
         if dealer_line:
             explain[name].insert(0, dealer_line)
-        explain[name].append(f"Hand {signed(points[name])}; total {signed(totals[name])} (RK-7, RK-10)")
+        explain[name].append(say("Hand {points}; total {total} (RK-7, RK-10)", points=Signed(points[name]),
+                                 total=Signed(totals[name])))
     detail.update(hand=tally.count + 1, dealer=hand.dealer, expected_dealer=_next_dealer(previous_dealer, players),
                   totals=dict(totals))
     played = tally.played_with(points, explain, detail)
@@ -1236,9 +1382,12 @@ def finish(tally: Tally) -> ScoredGame:
     if over:
         best = max(totals.values())
         winners = tuple(p for p in players if totals[p] == best)
-        share = "has" if len(winners) == 1 else "share"
-        reason = (f"After {hands_in_game} hand{'s' if hands_in_game != 1 else ''} the game is over: "
-                  f"{_names(list(winners))} {share} the highest total, {signed(best)} (RK-10).")
+        over_after = say_n("After {count} hand the game is over", "After {count} hands the game is over",
+                           hands_in_game)
+        reason = (say("{over}: {name} has the highest total, {total} (RK-10).", over=over_after, name=winners[0],
+                      total=Signed(best)) if len(winners) == 1 else
+                  say("{over}: {names} share the highest total, {total} (RK-10).", over=over_after,
+                      names=_names(list(winners)), total=Signed(best)))
     standing = {"hands_played": played, "hands_left": max(0, hands_in_game - played),
                 "next_dealer": None if over else _next_dealer(tally.previous_dealer, players)}
     return ScoredGame(game=SLUG, players=players, options=tally.opts, rounds=tally.rounds,
@@ -1281,15 +1430,16 @@ def _next_dealer(previous: str | None, players: Sequence[str]) -> str | None:
     return players[(players.index(previous) + 1) % len(players)]
 
 
-def _dealer_line(dealer: str | None, previous: str | None, players: Sequence[str]) -> str | None:
+def _dealer_line(dealer: str | None, previous: str | None, players: Sequence[str]) -> Text | None:
     if dealer is None:
         return None
     expected = _next_dealer(previous, players)
     # RK-10: the players are listed in seat order, and the player to a dealer's left is the next one
     # in that order. A dealer out of turn is noted, not refused: the table may have had its reasons.
     if expected is None or dealer == expected:
-        return f"{dealer} dealt (RK-10)"
-    return f"{dealer} dealt, though the deal passes left from {previous} to {expected} (RK-10)"
+        return say("{dealer} dealt (RK-10)", dealer=dealer)
+    return say("{dealer} dealt, though the deal passes left from {previous} to {expected} (RK-10)", dealer=dealer,
+               previous=previous, expected=expected)
 
 
 __all__ = ["BIDS", "BIRDS", "BONUSES", "CARD_CLASSES", "COUNTINGS", "OPTIONS", "SLUG", "TITLE", "Bid", "Bonus",

@@ -290,6 +290,11 @@ def environment() -> Environment:
                        rounds_named=rounds_named)
     env.globals.update(grid_columns=grid_columns)
     env.tests["with_cents"] = has_cents
+    # A sheet's own words in the language of whoever asks for it (the job keeps the request's language).
+    env.add_extension("jinja2.ext.i18n")
+    env.install_gettext_callables(lambda message: messages.catalog(messages.language()).ugettext(message),
+                                  lambda one, many, n: messages.catalog(messages.language()).ungettext(one, many, n),
+                                  newstyle=True)
     return env
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import limits
+from ..core.messages import say
 from ..games.base import InputError, Problems
 from ..games.rummy_royal import MAX_PLAYERS, check_cards
 from ..games.rummy_royal import poker as judge
@@ -30,20 +31,20 @@ def poker(body: object) -> dict[str, Any]:
     body = checked_body(body, ("hands",), found, ': {"hands": {"Ann": ["AS", ...], "Ben": [...]}}')
     hands = body.get("hands")
     if not isinstance(hands, Mapping) or not 2 <= len(hands) <= MAX_PLAYERS:
-        found.add("hands", f"give 2 to {MAX_PLAYERS} players' cards: " + '{"Ann": ["AS", "KS", ...], "Ben": [...]} '
-                           "(RM-9)")
+        found.add("hands", say("give 2 to {most} players' cards: {example} (RM-9)", most=MAX_PLAYERS,
+                               example='{"Ann": ["AS", "KS", ...], "Ben": [...]}'))
         found.raise_if_any()
     cards: dict[str, list[str]] = {}
     seen: dict[str, str] = {}
     for name, given in hands.items():
         where = f"hands.{name}"
         shown = limits.tidy(name)
-        wrong = "each player needs a name" if not shown else limits.name_problem(shown, most=MAX_NAME_LENGTH)
+        wrong = say("each player needs a name") if not shown else limits.name_problem(shown, most=MAX_NAME_LENGTH)
         if wrong:
             found.add(where, wrong)
             continue
         if limits.name_key(shown) in {limits.name_key(n) for n in cards}:
-            found.add(where, f"two players are called {shown}; give each a different name")
+            found.add(where, say("two players are called {name}; give each a different name", name=shown))
             continue
         parsed = check_cards(given, where, found, seen, shown)
         if parsed is not None:

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...core.cards import CardError, parse_card, said
-from ...core.wording import counted
+from ...core.messages import Listed, Signed, Text, joined, say, say_n
 from ..base import (
     Decided,
     InputError,
@@ -34,7 +34,6 @@ from ..base import (
     check_note,
     is_whole_number,
     not_at_table,
-    signed,
 )
 from . import poker as judge
 
@@ -57,8 +56,8 @@ MAX_POKER_CARDS = 13
 PAY_CARDS = ("10H", "JH", "QH", "KH", "AH")
 #: RM-2: every space of the board, in the order the board is drawn.
 SPACES = (*PAY_CARDS, "marriage", "sequence", "kitty", "pot")
-SPACE_NAMES = {**{c: c for c in PAY_CARDS}, "marriage": "the Marriage", "sequence": "the Sequence",
-               "kitty": "the Kitty", "pot": "the Pot"}
+SPACE_NAMES = {**{c: say("the {card} space", card=c) for c in PAY_CARDS}, "marriage": say("the Marriage"),
+               "sequence": say("the Sequence"), "kitty": say("the Kitty"), "pot": say("the Pot")}
 SEQUENCES = {"8-9-10": "8-9-10", "6-7-8": "6-7-8"}
 
 DEAL_FIELDS = {"dealer", "pay_cards", "sequence", "poker", "out", "cards_left", "note"}
@@ -74,13 +73,13 @@ def spaces_for(options: Mapping[str, Any]) -> tuple[str, ...]:
     return SPACES if options.get("poker", True) else SPACES[:-1]
 
 
-def space_name(space: str) -> str:
+def space_name(space: str) -> Text:
     """A space as a player calls it.
 
     >>> space_name("10H"), space_name("kitty")
     ('the 10H space', 'the Kitty')
     """
-    return f"the {space} space" if space in PAY_CARDS else SPACE_NAMES[space]
+    return SPACE_NAMES[space]
 
 
 def check_options(options: Mapping[str, Any], found: Problems) -> dict[str, Any]:
@@ -90,27 +89,29 @@ def check_options(options: Mapping[str, Any], found: Problems) -> dict[str, Any]
         where = f"options.{key}"
         if key == "chips":
             if not is_whole_number(value) or not 1 <= value <= MAX_CHIPS:
-                found.add(where, f"each player's starting chips must be a whole number from 1 to {MAX_CHIPS} (RM-1)")
+                found.add(where, say("each player's starting chips must be a whole number from 1 to {most} (RM-1)",
+                                     most=MAX_CHIPS))
             else:
                 opts[key] = value
         elif key == "dealer_antes":
             if not is_whole_number(value) or not 1 <= value <= MAX_DEALER_ANTES:
-                found.add(where, f"the dealer's ante must be a whole number of chips a space, 1 to "
-                                 f"{MAX_DEALER_ANTES} (RM-3)")
+                found.add(where, say("the dealer's ante must be a whole number of chips a space, 1 to {most} (RM-3)",
+                                     most=MAX_DEALER_ANTES))
             else:
                 opts[key] = value
         elif key == "sequence":
             if not isinstance(value, str) or value not in SEQUENCES:
-                found.add(where, "the Sequence is 8-9-10 or 6-7-8 (RM-2)")
+                found.add(where, say("the Sequence is 8-9-10 or 6-7-8 (RM-2)"))
             else:
                 opts[key] = value
         elif key == "poker":
             if not isinstance(value, bool):
-                found.add(where, "say whether the poker stage is played: true or false (RM-2)")
+                found.add(where, say("say whether the poker stage is played: true or false (RM-2)"))
             else:
                 opts[key] = value
         else:
-            found.add(where, f"unknown option {said(key)}; Rummy Royal has chips, sequence, poker and dealer_antes")
+            found.add(where, say("unknown option {option}; Rummy Royal has chips, sequence, poker and dealer_antes",
+                                 option=said(key)))
     return opts
 
 
@@ -121,12 +122,12 @@ class _Deal:
     players: Sequence[str]
     stacks: dict[str, int]
     board: dict[str, int]
-    explain: dict[str, list[str]] = field(default_factory=dict)
-    lines: list[str] = field(default_factory=list)
+    explain: dict[str, list[Text]] = field(default_factory=dict)
+    lines: list[Text] = field(default_factory=list)
     movements: list[dict[str, Any]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # lines about the board alone: what stays, the check
+    notes: list[Text] = field(default_factory=list)  # lines about the board alone: what stays, the check
 
-    def move(self, giver: str, taker: str, chips: int, why: str, ruling: str, say: bool = True) -> None:
+    def move(self, giver: str, taker: str, chips: int, why: Text, ruling: str, say: bool = True) -> None:
         """Move chips between a player and a space (or two players) and say why, citing the ruling."""
         if chips <= 0:
             return
@@ -144,8 +145,8 @@ class _Deal:
         else:
             self.say(why, ruling)
 
-    def say(self, why: str, ruling: str, *players: str) -> None:
-        line = f"{why} ({ruling})"
+    def say(self, why: Text, ruling: str, *players: str) -> None:
+        line = joined([why, f"({ruling})"])
         self.lines.append(line)
         if not players:
             self.notes.append(line)
@@ -157,12 +158,12 @@ class _Deal:
 
 
 @lru_cache(maxsize=1024)  # a deal says some thirty amounts, nearly all of them the same few
-def _chips(n: int) -> str:
-    return f"{n} chip" if n == 1 else f"{n} chips"
+def _chips(n: int) -> Text:
+    return say_n("{count} chip", "{count} chips", n)
 
 
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _names(names: Sequence[str]) -> Listed:
+    return Listed(names)
 
 
 @dataclass(frozen=True)
@@ -201,23 +202,25 @@ def _advance(tally: Tally, raw: object, found: Problems) -> Tally:
     """Play one deal on ``tally``; the problems it finds go to ``found`` (the tally is then of no use)."""
     players, index, at = tally.players, tally.count, f"rounds[{tally.count}]"
     if tally.over:
-        found.add(at, f"the game ended after deal {index}; correct an earlier deal instead")
+        found.add(at, say("the game ended after deal {number}; correct an earlier deal instead", number=index))
         return tally
     if not isinstance(raw, Mapping):
-        found.add(at, "each deal needs who dealt, who held the pay cards and the Sequence, the poker stage, "
-                      "who went out and the cards left (API.md)")
+        found.add(at, say("each deal needs who dealt, who held the pay cards and the Sequence, the poker stage, "
+                          "who went out and the cards left (API.md)"))
         return tally
     spaces = spaces_for(tally.opts)
     stacks, out_of_game = dict(tally.stacks), list(tally.out_of_game)
     deal = _Deal(players, stacks, dict(tally.board), {p: [] for p in players})
     for p in out_of_game:
-        deal.explain[p].append(f"{p} is out of the game for want of an ante, keeping {_chips(stacks[p])} (RM-3)")
+        deal.explain[p].append(say("{name} is out of the game for want of an ante, keeping {chips} (RM-3)", name=p,
+                                   chips=_chips(stacks[p])))
     over, winners, reason, dealer = False, tally.winners, tally.reason, tally.dealer
     if "end" in raw:
         if not _end(raw, at, deal, out_of_game, found):
             return tally
         over = True
-        winners, reason = _most_chips(players, stacks, f"The table ended the game after deal {index}")
+        winners, reason = _most_chips(players, stacks, say("The table ended the game after deal {number}",
+                                                           number=index))
         detail = _detail(deal, spaces, tally.starting_total, out_of_game, None)
     else:
         dealer = _deal(raw, at, deal, tally.opts, spaces, out_of_game, dealer, found)
@@ -227,12 +230,14 @@ def _advance(tally: Tally, raw: object, found: Problems) -> Tally:
         able = [p for p in players if p not in out_of_game and stacks[p] >= len(spaces)]
         if len(able) < 2:
             over = True
-            who = (f"only {able[0]} can" if able else "nobody can")
-            winners, reason = _most_chips(
-                players, stacks, f"After deal {index + 1} {who} pay one chip a space for another deal")
+            why = (say("After deal {number} only {name} can pay one chip a space for another deal", number=index + 1,
+                       name=able[0]) if able else
+                   say("After deal {number} nobody can pay one chip a space for another deal", number=index + 1))
+            winners, reason = _most_chips(players, stacks, why)
     points = {p: stacks[p] - tally.stacks[p] for p in players}
     for p in players:
-        deal.explain[p].append(f"Deal {signed(points[p])}; {p} now has {_chips(stacks[p])} (RM-7)")
+        deal.explain[p].append(say("Deal {points}; {name} now has {chips} (RM-7)", points=Signed(points[p]), name=p,
+                                   chips=_chips(stacks[p])))
     played = tally.played_with(points, deal.explain, detail)
     return Tally(players, tally.opts, stacks, deal.board, tuple(out_of_game), dealer, played=played, over=over,
                  winners=winners, reason=reason)
@@ -283,13 +288,13 @@ def _next_dealer(players, out_of_game, last: str | None, stacks, spaces: int) ->
     return None
 
 
-def _most_chips(players, stacks, why: str) -> tuple[tuple[str, ...], str]:
+def _most_chips(players, stacks, why: Text) -> tuple[tuple[str, ...], Text]:
     """RM-8: the most chips wins; equal most is a draw."""
     best = max(stacks.values())
     top = tuple(p for p in players if stacks[p] == best)
     if len(top) == 1:
-        return top, f"{why}; {top[0]} has the most chips, {best} (RM-8)."
-    return top, f"{why}; {_names(top)} draw with {best} chips each (RM-8)."
+        return top, say("{why}; {name} has the most chips, {chips} (RM-8).", why=why, name=top[0], chips=best)
+    return top, say("{why}; {names} draw with {chips} chips each (RM-8).", why=why, names=_names(top), chips=best)
 
 
 def _detail(deal: _Deal, spaces, starting_total: int, out_of_game, dealer) -> dict[str, Any]:
@@ -298,8 +303,8 @@ def _detail(deal: _Deal, spaces, starting_total: int, out_of_game, dealer) -> di
     held = sum(deal.stacks.values())
     if held + on_board != starting_total:  # pragma: no cover - the properties check it never happens
         raise AssertionError(f"chips not conserved: {held} + {on_board} != {starting_total}")
-    check = (f"Chips conserved: {held} in front of the players + {on_board} on the board = {starting_total}, "
-             "the starting total")
+    check = say("Chips conserved: {held} in front of the players + {board} on the board = {total}, the starting total",
+                held=held, board=on_board, total=starting_total)
     deal.say(check, "RM-7")
     return {
         "dealer": dealer,
@@ -319,9 +324,9 @@ def _end(raw: Mapping, at: str, deal: _Deal, out_of_game, found: Problems) -> bo
     end = raw.get("end")
     extra = [k for k in raw if k != "end"]
     for key in extra:
-        found.add(f"{at}.{key}", "the end of the game is given alone, naming only who takes the board (RM-8)")
+        found.add(f"{at}.{key}", say("the end of the game is given alone, naming only who takes the board (RM-8)"))
     if not isinstance(end, Mapping) or set(end) - {"board_to"}:
-        found.add(f"{at}.end", "the end of the game names the player who takes the board, such as Ben (RM-8)")
+        found.add(f"{at}.end", say("the end of the game names the player who takes the board, such as Ben (RM-8)"))
         return False
     taker = end.get("board_to")
     in_game = [p for p in deal.players if p not in out_of_game]
@@ -329,16 +334,18 @@ def _end(raw: Mapping, at: str, deal: _Deal, out_of_game, found: Problems) -> bo
         not_at_table(found, f"{at}.end.board_to", taker, deal.players)
         return False
     if taker not in in_game:
-        found.add(f"{at}.end.board_to", f"{taker} is out of the game, so cannot play the last poker hand (RM-3, RM-8)")
+        found.add(f"{at}.end.board_to", say("{name} is out of the game, so cannot play the last poker hand "
+                                            "(RM-3, RM-8)", name=taker))
         return False
     if extra:
         return False
     total = sum(deal.board.values())
-    deal.say(f"The table ends the game: {taker} won the last poker hand and takes what is left on the board, "
-             f"{_chips(total)}", "RM-8", *deal.players)
+    deal.say(say("The table ends the game: {name} won the last poker hand and takes what is left on the board, "
+                 "{chips}", name=taker, chips=_chips(total)), "RM-8", *deal.players)
     for space, chips in deal.board.items():
         if chips:
-            deal.move(space, taker, chips, f"{taker} takes {space_name(space)}, {_chips(chips)}", "RM-8")
+            deal.move(space, taker, chips, say("{name} takes {space}, {chips}", name=taker, space=space_name(space),
+                                               chips=_chips(chips)), "RM-8")
     return True
 
 
@@ -349,17 +356,18 @@ def _player(found: Problems, where: str, value: object, players: Sequence[str], 
         not_at_table(found, where, value, players)
         return None
     if value not in active:
-        found.add(where, f"{value} is out of the game for want of an ante, so takes no part in this deal (RM-3)")
+        found.add(where, say("{name} is out of the game for want of an ante, so takes no part in this deal (RM-3)",
+                             name=value))
         return None
     return value
 
 
-def _names_list(found: Problems, where: str, value: object, players, active, out_of_game, what: str) -> list[str]:
+def _names_list(found: Problems, where: str, value: object, players, active, out_of_game, what: Text) -> list[str]:
     """A list of distinct players still in, or problems recorded for each bad entry."""
     if value is None:
         return []
     if not isinstance(value, list):
-        found.add(where, f"give {what} as a list of names")
+        found.add(where, say("give {what} as a list of names", what=what))
         return []
     names: list[str] = []
     for i, name in enumerate(value):
@@ -367,7 +375,7 @@ def _names_list(found: Problems, where: str, value: object, players, active, out
         if p is None:
             continue
         if p in names:
-            found.add(f"{where}[{i}]", f"{p} is listed twice")
+            found.add(f"{where}[{i}]", say("{name} is listed twice", name=p))
             continue
         names.append(p)
     return names
@@ -381,7 +389,8 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
     before_problems = len(list(found))
     for key in raw:
         if key not in DEAL_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {said(key)}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
+            found.add(f"{at}.{key}", say("unknown field {key}; a deal has {fields}", key=said(key),
+                                         fields=", ".join(sorted(DEAL_FIELDS))))
     check_note(found, at, raw)
     in_game = [p for p in players if p not in out_of_game]
     # The dealer: as given, else the deal passes to the left. A dealer who cannot deal is a problem;
@@ -395,18 +404,18 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
     _antes(deal, in_game, dealer, opts["dealer_antes"], spaces, out_of_game)
     active = [p for p in in_game if p not in out_of_game]
     if len(active) < 2:
-        found.add(f"{at}.dealer", "fewer than two players can pay the ante, so no deal can be played; end the game "
-                                  "instead (RM-8)")
+        found.add(f"{at}.dealer", say("fewer than two players can pay the ante, so no deal can be played; end the "
+                                      "game instead (RM-8)"))
         return None
 
     # RM-4: the pay cards, the Marriage, the Sequence.
     holders = _pay_cards(raw.get("pay_cards"), f"{at}.pay_cards", players, active, out_of_game, found)
     sequence = _names_list(found, f"{at}.sequence", raw.get("sequence"), players, active, out_of_game,
-                           "the players who held the Sequence")
+                           say("the players who held the Sequence"))
     poker = _poker(raw, at, opts, players, active, out_of_game, found)
     went_out = raw.get("out")
     if went_out is None:
-        found.add(f"{at}.out", "name the player who went out in the Michigan stage (RM-6)")
+        found.add(f"{at}.out", say("name the player who went out in the Michigan stage (RM-6)"))
     else:
         went_out = _player(found, f"{at}.out", went_out, players, active, out_of_game)
     cards_left = _cards_left(raw.get("cards_left"), f"{at}.cards_left", players, active, out_of_game, went_out,
@@ -420,14 +429,14 @@ def _deal(raw: Mapping, at: str, deal: _Deal, opts, spaces, out_of_game: list[st
     if poker is not None:
         for p, bet in poker.bets.items():
             if bet > stacks[p]:
-                found.add(f"{at}.poker.bets.{p}", f"{p} has only {_chips(stacks[p])} at the poker stage, so cannot "
-                                                  f"bet {bet} (RM-5)")
+                found.add(f"{at}.poker.bets.{p}", say("{name} has only {chips} at the poker stage, so cannot bet {bet} "
+                                                      "(RM-5)", name=p, chips=_chips(stacks[p]), bet=bet))
     if len(list(found)) > before_problems:
         return None
     if poker is not None:
         _play_poker(deal, poker)
     elif opts["poker"]:
-        deal.say(f"No poker hand was entered: the Pot's {_chips(board['pot'])} stay", "RM-5")
+        deal.say(say("No poker hand was entered: the Pot's {chips} stay", chips=_chips(board["pot"])), "RM-5")
     assert went_out is not None
     _michigan(deal, active, went_out, cards_left)
     return dealer
@@ -443,15 +452,17 @@ def _antes(deal: _Deal, in_game: Sequence[str], dealer: str, dealer_antes: int, 
         ante = each * len(spaces)
         if stacks[p] < ante:
             out_of_game.append(p)
-            deal.say(f"{p} has {_chips(stacks[p])} and cannot pay the ante of {ante}: out of the game from this "
-                     f"deal on, keeping {_chips(stacks[p])}", "RM-3", p)
+            deal.say(say("{name} has {chips} and cannot pay the ante of {ante}: out of the game from this deal on, "
+                         "keeping {chips}", name=p, chips=_chips(stacks[p]), ante=ante), "RM-3", p)
             continue
         on_each += each
         stacks[p] -= ante
-        role = " as the dealer" if p == dealer else ""
-        why = f"{p} antes {_chips(each)} on each of the {len(spaces)} spaces{role}"
+        why = (say("{name} antes {chips} on each of the {spaces} spaces as the dealer", name=p, chips=_chips(each),
+                   spaces=len(spaces)) if p == dealer else
+               say("{name} antes {chips} on each of the {spaces} spaces", name=p, chips=_chips(each),
+                   spaces=len(spaces)))
         deal.movements.append({"from": p, "to": "board", "chips": ante, "ruling": "RM-3", "why": why})
-        deal.say(f"{why}: {_chips(ante)}", "RM-3", p)
+        deal.say(say("{why}: {chips}", why=why, chips=_chips(ante)), "RM-3", p)
     for space in spaces:
         deal.board[space] += on_each
 
@@ -463,51 +474,60 @@ def _pay_stage(deal: _Deal, holders: Mapping[str, str], sequence: Sequence[str],
     for card in PAY_CARDS:
         holder = holders.get(card)
         if holder:
-            deal.move(card, holder, board[card], f"{holder} holds {card}: takes {space_name(card)}, "
-                                                 f"{_chips(board[card])}", "RM-4")
+            deal.move(card, holder, board[card], say("{name} holds {card}: takes {space}, {chips}", name=holder,
+                                                     card=card, space=space_name(card), chips=_chips(board[card])),
+                      "RM-4")
         else:
-            deal.say(f"Nobody held {card}: its {_chips(board[card])} stay for the next deal", "RM-4")
+            deal.say(say("Nobody held {card}: its {chips} stay for the next deal", card=card,
+                         chips=_chips(board[card])), "RM-4")
     kh, qh = holders.get("KH"), holders.get("QH")
     if kh and kh == qh:
         deal.move("marriage", kh, board["marriage"],
-                  f"{kh} holds KH and QH: takes the Marriage, {_chips(board['marriage'])}", "RM-4")
+                  say("{name} holds KH and QH: takes the Marriage, {chips}", name=kh, chips=_chips(board["marriage"])),
+                  "RM-4")
     else:
-        why = (f"KH ({kh}) and QH ({qh}) were in different hands" if kh and qh else
-               "Nobody held both KH and QH")
-        deal.say(f"{why}: the Marriage's {_chips(board['marriage'])} stay",
-                 "RM-4")
+        chips = _chips(board["marriage"])
+        deal.say(say("KH ({kh}) and QH ({qh}) were in different hands: the Marriage's {chips} stay", kh=kh, qh=qh,
+                     chips=chips) if kh and qh else
+                 say("Nobody held both KH and QH: the Marriage's {chips} stay", chips=chips), "RM-4")
     if sequence:
         pile = board["sequence"]
         share, left = divmod(pile, len(sequence))
         for p in sequence:
-            deal.move("sequence", p, share, f"{p} holds the Sequence ({seq} of one suit): takes "
-                      + (f"{_chips(share)}, an equal share of {pile}" if len(sequence) > 1 else _chips(share)),
-                      "RM-4")
+            deal.move("sequence", p, share, say("{name} holds the Sequence ({sequence} of one suit): takes {chips}, an "
+                                                "equal share of {pile}", name=p, sequence=seq, chips=_chips(share),
+                                                pile=pile) if len(sequence) > 1 else
+                      say("{name} holds the Sequence ({sequence} of one suit): takes {chips}", name=p, sequence=seq,
+                          chips=_chips(share)), "RM-4")
         if len(sequence) > 1 and left:
-            deal.say(f"{_names(sequence)} share the Sequence's {pile}: {share} each, and {_chips(left)} stay on it",
-                     "RM-4", *sequence)
+            deal.say(say("{names} share the Sequence's {pile}: {share} each, and {chips} stay on it",
+                         names=_names(sequence), pile=pile, share=share, chips=_chips(left)), "RM-4", *sequence)
     else:
-        deal.say(f"Nobody held the Sequence ({seq} of one suit): its {_chips(board['sequence'])} stay", "RM-4")
+        deal.say(say("Nobody held the Sequence ({sequence} of one suit): its {chips} stay", sequence=seq,
+                     chips=_chips(board["sequence"])), "RM-4")
 
 
 def _michigan(deal: _Deal, active: Sequence[str], went_out: str, cards_left: Mapping[str, int]) -> None:
     """RM-6: the first player out takes the Kitty and a chip for every card left in each other hand."""
     stacks = deal.stacks
-    deal.move("kitty", went_out, deal.board["kitty"], f"{went_out} went out first: takes the Kitty, "
-              f"{_chips(deal.board['kitty'])}", "RM-6")
+    deal.move("kitty", went_out, deal.board["kitty"], say("{name} went out first: takes the Kitty, {chips}",
+                                                          name=went_out, chips=_chips(deal.board["kitty"])), "RM-6")
     for p in active:
         if p == went_out:
             continue
         n = cards_left.get(p, 0)
         paid = min(n, stacks[p])
         if n == 0:
-            deal.say(f"{p} had no cards left: pays {went_out} nothing", "RM-6", p)
+            deal.say(say("{name} had no cards left: pays {taker} nothing", name=p, taker=went_out), "RM-6", p)
         elif paid < n:
-            deal.move(p, went_out, paid, f"{p} had {counted(n, 'card')} left but only {_chips(paid)}: pays "
-                                         f"{went_out} all they have, {_chips(paid)}", "RM-6")
+            deal.move(p, went_out, paid, say_n("{name} had {count} card left but only {chips}: pays {taker} all they "
+                                               "have, {chips}",
+                                               "{name} had {count} cards left but only {chips}: pays {taker} all they "
+                                               "have, {chips}", n, name=p, chips=_chips(paid), taker=went_out), "RM-6")
         else:
-            deal.move(p, went_out, paid, f"{p} had {counted(n, 'card')} left: pays {went_out} "
-                                         f"{_chips(paid)}", "RM-6")
+            deal.move(p, went_out, paid, say_n("{name} had {count} card left: pays {taker} {chips}",
+                                               "{name} had {count} cards left: pays {taker} {chips}", n, name=p,
+                                               taker=went_out, chips=_chips(paid)), "RM-6")
 
 
 @dataclass(frozen=True)
@@ -524,7 +544,7 @@ def _pay_cards(value, where, players, active, out_of_game, found: Problems) -> d
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        found.add(where, "give who held each pay card (10H, JH, QH, KH, AH), or nobody (RM-4)")
+        found.add(where, say("give who held each pay card (10H, JH, QH, KH, AH), or nobody (RM-4)"))
         return {}
     holders: dict[str, str] = {}
     for key, who in value.items():
@@ -532,19 +552,20 @@ def _pay_cards(value, where, players, active, out_of_game, found: Problems) -> d
         try:
             card = str(parse_card(key))
         except CardError as err:
-            found.add(at, f"{err}; the pay cards are {', '.join(PAY_CARDS)}")
+            found.add(at, say("{problem}; the pay cards are {cards}", problem=err.args[0], cards=", ".join(PAY_CARDS)))
             continue
         if card not in PAY_CARDS:
-            found.add(at, f"{card} is not a pay card; the pay cards are {', '.join(PAY_CARDS)} (RM-2)")
+            found.add(at, say("{card} is not a pay card; the pay cards are {cards} (RM-2)", card=card,
+                              cards=", ".join(PAY_CARDS)))
             continue
         if card in holders or (card != key and card in value):
-            found.add(at, f"{card} is given twice")
+            found.add(at, say("{card} is given twice", card=card))
             continue
         names = who if isinstance(who, list) else [] if who is None else [who]
         if len(names) > 1:
             shown = [n if isinstance(n, str) else said(n) for n in names]
-            found.add(at, f"{card} was marked for {_names(shown)}, but the pack has one {card}: only one player "
-                          "can have held it (RM-4)")
+            found.add(at, say("{card} was marked for {names}, but the pack has one {card}: only one player "
+                              "can have held it (RM-4)", card=card, names=_names(shown)))
             continue
         if names:
             p = _player(found, at, names[0], players, active, out_of_game)
@@ -555,7 +576,9 @@ def _pay_cards(value, where, players, active, out_of_game, found: Problems) -> d
 
 def _count(found: Problems, where: str, value: object, most: int, what: str) -> int | None:
     """A whole number from 0 to ``most`` (cards left, a bet), or a problem recorded at ``where``."""
-    return check_count(found, where, value, most, f"{what} cannot be more than {most}", what=what)
+    too_many = (say("the cards left cannot be more than {most}", most=most) if what == "the cards left" else
+                say("a bet cannot be more than {most}", most=most))
+    return check_count(found, where, value, most, too_many, what=what)
 
 
 def _cards_left(value, where, players, active, out_of_game, went_out, found: Problems) -> dict[str, int]:
@@ -563,7 +586,7 @@ def _cards_left(value, where, players, active, out_of_game, went_out, found: Pro
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        found.add(where, "give the cards left as {name: number of cards, ...}")
+        found.add(where, say("give the cards left as {name: number of cards, ...}"))
         return {}
     left: dict[str, int] = {}
     for name, n in value.items():
@@ -573,7 +596,7 @@ def _cards_left(value, where, players, active, out_of_game, went_out, found: Pro
         if p is None or n is None:
             continue
         if p == went_out and n:
-            found.add(at, f"{p} went out, so {p} has no cards left (RM-6)")
+            found.add(at, say("{name} went out, so {name} has no cards left (RM-6)", name=p))
             continue
         left[p] = n
     return left
@@ -585,41 +608,42 @@ def _poker(raw: Mapping, at: str, opts, players, active, out_of_game, found: Pro
     where = f"{at}.poker"
     if not opts["poker"]:
         if value is not None:
-            found.add(where, "this table plays without the poker stage (the option is off), so there is no poker "
-                             "hand to enter (RM-2)")
+            found.add(where, say("this table plays without the poker stage (the option is off), so there is no "
+                                 "poker hand to enter (RM-2)"))
         return None
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        found.add(where, "the poker stage needs bets, folded and winners (or each player's cards)")
+        found.add(where, say("the poker stage needs bets, folded and winners (or each player's cards)"))
         return None
     for key in value:
         if key not in POKER_FIELDS:
             found.add(f"{where}.{key}",
-                      f"unknown field {said(key)}; the poker stage has bets, folded, winners and hands")
+                      say("unknown field {key}; the poker stage has bets, folded, winners and hands", key=said(key)))
     bets = _poker_bets(value.get("bets"), f"{where}.bets", players, active, out_of_game, found)
     folded = _names_list(found, f"{where}.folded", value.get("folded"), players, active, out_of_game,
-                         "the players who folded")
+                         say("the players who folded"))
     staying = [p for p in active if p not in folded]
     if not staying:
-        found.add(f"{where}.folded", "everyone folded; at least one player stays in and takes the Pot (RM-5)")
+        found.add(f"{where}.folded", say("everyone folded; at least one player stays in and takes the Pot (RM-5)"))
     winners = _names_list(found, f"{where}.winners", value.get("winners"), players, active, out_of_game,
-                          "the winners of the poker hand")
+                          say("the winners of the poker hand"))
     for i, w in enumerate(winners):
         if w in folded:
-            found.add(f"{where}.winners[{i}]", f"{w} folded, so {w} cannot win the poker hand (RM-5)")
-    judged: list[str] = []
+            found.add(f"{where}.winners[{i}]", say("{name} folded, so {name} cannot win the poker hand (RM-5)", name=w))
+    judged: list[Text] = []
     hands = value.get("hands")
     if hands is not None:
         winners, judged = _winners_by_the_cards(hands, where, players, active, out_of_game, folded, staying,
                                                 winners, found)
     if len(staying) == 1:
         if winners and winners != staying:
-            found.add(f"{where}.winners", f"everyone else folded, so {staying[0]} wins the poker hand (RM-5)")
+            found.add(f"{where}.winners", say("everyone else folded, so {name} wins the poker hand (RM-5)",
+                                              name=staying[0]))
         winners = staying
     elif staying and not winners and hands is None:
-        found.add(f"{where}.winners", "name who won the poker hand (or give the cards and let the referee decide) "
-                                      "(RM-5)")
+        found.add(f"{where}.winners", say("name who won the poker hand (or give the cards and let the referee "
+                                          "decide) (RM-5)"))
     return _Poker(bets, folded, winners, judged, staying)
 
 
@@ -629,7 +653,7 @@ def _poker_bets(raw_bets: object, where: str, players, active, out_of_game, foun
     if raw_bets is None:
         raw_bets = {}
     elif not isinstance(raw_bets, Mapping):
-        found.add(where, "give the bets as {name: chips, ...}")
+        found.add(where, say("give the bets as {name: chips, ...}"))
         raw_bets = {}
     for name, n in raw_bets.items():
         p = _player(found, f"{where}.{name}", name, players, active, out_of_game)
@@ -644,17 +668,17 @@ def _winners_by_the_cards(hands: object, where: str, players, active, out_of_gam
     """RM-9: with the cards of every player still in, the referee names the winners (and says why); the winners
     entered must agree. Without them, the winners entered and no judging."""
     cards = _hands(hands, f"{where}.hands", players, active, out_of_game, folded, found)
-    judged: list[str] = []
+    judged: list[Text] = []
     if cards is not None:
         missing = [p for p in staying if p not in cards]
         if missing and len(staying) > 1:
-            found.add(f"{where}.hands", f"give the cards of every player who did not fold: {_names(missing)} "
-                                        "missing (RM-9)")
+            found.add(f"{where}.hands", say("give the cards of every player who did not fold: {names} missing (RM-9)",
+                                            names=_names(missing)))
         elif len(staying) > 1:
             decided, judged = judge.judge({p: cards[p] for p in staying})
             if winners and sorted(winners) != sorted(decided):
-                found.add(f"{where}.winners", f"the cards say {_names(decided)} won the poker hand, not "
-                                              f"{_names(winners)} (RM-9)")
+                found.add(f"{where}.winners", say("the cards say {names} won the poker hand, not {entered} (RM-9)",
+                                                  names=_names(decided), entered=_names(winners)))
             winners = decided
     return winners, judged
 
@@ -662,7 +686,7 @@ def _winners_by_the_cards(hands: object, where: str, players, active, out_of_gam
 def _hands(value, where, players, active, out_of_game, folded, found: Problems) -> dict[str, list[str]] | None:
     """Each player's cards for the poker referee: five or more each, no card twice (RM-9)."""
     if not isinstance(value, Mapping):
-        found.add(where, 'give the cards as {name: ["AS", "KS", ...], ...}')
+        found.add(where, say('give the cards as {name: ["AS", "KS", ...], ...}'))
         return None
     out: dict[str, list[str]] = {}
     seen: dict[str, str] = {}
@@ -674,7 +698,7 @@ def _hands(value, where, players, active, out_of_game, folded, found: Problems) 
             ok = False
             continue
         if p in folded:
-            found.add(at, f"{p} folded, so {p}'s cards are not compared (RM-5)")
+            found.add(at, say("{name} folded, so {name}'s cards are not compared (RM-5)", name=p))
             ok = False
             continue
         parsed = check_cards(cards, at, found, seen, p)
@@ -688,19 +712,22 @@ def _hands(value, where, players, active, out_of_game, folded, found: Problems) 
 def check_cards(cards: object, where: str, found: Problems, seen: dict[str, str], owner: str) -> list[str] | None:
     """One player's cards for the poker referee: 5 to 13 real cards, none held twice (RM-9)."""
     if not isinstance(cards, list) or not MAX_POKER_CARDS >= len(cards) >= 5:
-        found.add(where, f"give 5 to {MAX_POKER_CARDS} cards for {owner}, such as AS KS QS JS 10S (RM-9)")
+        found.add(where, say("give 5 to {most} cards for {name}, such as AS KS QS JS 10S (RM-9)", most=MAX_POKER_CARDS,
+                             name=owner))
         return None
     out: list[str] = []
     for i, text in enumerate(cards):
         try:
             card = _card_text(text) if isinstance(text, str) else str(parse_card(text))
         except CardError as err:
-            found.add(f"{where}[{i}]", str(err))
+            found.add(f"{where}[{i}]", err.args[0])
             return None
         if card in seen:
             holder = seen[card]
-            found.add(f"{where}[{i}]", f"{card} is given twice ({holder} and {owner}); the pack has one {card} (RM-1)"
-                      if holder != owner else f"{card} is given twice in {owner}'s cards; the pack has one (RM-1)")
+            twice = (say("{card} is given twice ({holder} and {name}); the pack has one {card} (RM-1)", card=card,
+                         holder=holder, name=owner) if holder != owner else
+                     say("{card} is given twice in {name}'s cards; the pack has one (RM-1)", card=card, name=owner))
+            found.add(f"{where}[{i}]", twice)
             return None
         seen[card] = owner
         out.append(card)
@@ -717,11 +744,12 @@ def _card_text(text: str) -> str:
 def _play_poker(deal: _Deal, poker: _Poker) -> None:
     """RM-5: the bets go in, the best hand among those still in takes the Pot; equal best share it."""
     for p, bet in poker.bets.items():
-        deal.move(p, "pot", bet, f"{p} {'bets' if p not in poker.folded else 'put in'} {_chips(bet)} in the poker "
-                                 "stage" + (" and then folded" if p in poker.folded else ""), "RM-5")
+        deal.move(p, "pot", bet, say("{name} put in {chips} in the poker stage and then folded", name=p,
+                                     chips=_chips(bet)) if p in poker.folded else
+                  say("{name} bets {chips} in the poker stage", name=p, chips=_chips(bet)), "RM-5")
     for p in poker.folded:
         if p not in poker.bets:
-            deal.say(f"{p} folded", "RM-5", p)
+            deal.say(say("{name} folded", name=p), "RM-5", p)
     for line in poker.judged:
         deal.lines.append(line)
         for p in poker.winners:
@@ -729,17 +757,20 @@ def _play_poker(deal: _Deal, poker: _Poker) -> None:
     pile = deal.board["pot"]
     winners = poker.winners
     if len(winners) == 1:
-        why = " as everyone else folded" if len(poker.staying) == 1 else ""
-        deal.move("pot", winners[0], pile, f"{winners[0]} wins the poker hand{why}: takes the Pot, {_chips(pile)}",
+        deal.move("pot", winners[0], pile, say("{name} wins the poker hand as everyone else folded: takes the Pot, "
+                                               "{chips}", name=winners[0], chips=_chips(pile))
+                  if len(poker.staying) == 1 else
+                  say("{name} wins the poker hand: takes the Pot, {chips}", name=winners[0], chips=_chips(pile)),
                   "RM-5")
         return
     share, left = divmod(pile, len(winners))
     for p in winners:
-        deal.move("pot", p, share, f"{p} shares the poker hand with {_names([w for w in winners if w != p])}: "
-                                   f"takes {_chips(share)} of the Pot's {pile}", "RM-5")
+        deal.move("pot", p, share, say("{name} shares the poker hand with {names}: takes {chips} of the Pot's {pile}",
+                                       name=p, names=_names([w for w in winners if w != p]), chips=_chips(share),
+                                       pile=pile), "RM-5")
     if left:
-        deal.say(f"The Pot's {pile} split {len(winners)} ways: {share} each, {_chips(left)} stay on the Pot", "RM-5",
-                 *winners)
+        deal.say(say("The Pot's {pile} split {ways} ways: {share} each, {chips} stay on the Pot", pile=pile,
+                     ways=len(winners), share=share, chips=_chips(left)), "RM-5", *winners)
 
 
 __all__ = ["OPTIONS", "PAY_CARDS", "SLUG", "SPACES", "TITLE", "InputError", "score", "space_name", "spaces_for"]

@@ -24,6 +24,8 @@ from functools import lru_cache
 
 from pokerkit import StandardHighHand
 
+from ...core.messages import Listed, Text, say
+
 #: RM-9, highest first: the rank names as the answer spells them.
 RANKS_HIGH_FIRST = (
     "straight flush", "four of a kind", "full house", "flush", "straight",
@@ -37,9 +39,23 @@ _LABELS = {
 }
 _ORDER = "23456789TJQKA"
 _VALUE = {r: i + 2 for i, r in enumerate(_ORDER)}
-_NAME = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine",
-         10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
-_PLURAL = {6: "Sixes"}
+_NAME = {2: say("Two"), 3: say("Three"), 4: say("Four"), 5: say("Five"), 6: say("Six"), 7: say("Seven"),
+         8: say("Eight"), 9: say("Nine"), 10: say("Ten"), 11: say("Jack"), 12: say("Queen"), 13: say("King"),
+         14: say("Ace")}
+_PLURAL = {2: say("Twos"), 3: say("Threes"), 4: say("Fours"), 5: say("Fives"), 6: say("Sixes"), 7: say("Sevens"),
+           8: say("Eights"), 9: say("Nines"), 10: say("Tens"), 11: say("Jacks"), 12: say("Queens"), 13: say("Kings"),
+           14: say("Aces")}
+#: The ranks of RM-9 as a sentence names them, and with the article a sentence gives them ("a flush").
+RANK_WORDS = {"straight flush": say("straight flush"), "four of a kind": say("four of a kind"),
+              "full house": say("full house"), "flush": say("flush"), "straight": say("straight"),
+              "three of a kind": say("three of a kind"), "two pair": say("two pair"), "one pair": say("one pair"),
+              "high card": say("high card")}
+#: What each place of a hand's ranking key is called, in words.
+PART_WORDS = {"top card": say("top card"), "four": say("four"), "kicker": say("kicker"), "three": say("three"),
+              "pair": say("pair"), "highest card": say("highest card"), "second card": say("second card"),
+              "third card": say("third card"), "fourth card": say("fourth card"), "fifth card": say("fifth card"),
+              "second kicker": say("second kicker"), "third kicker": say("third kicker"),
+              "higher pair": say("higher pair"), "lower pair": say("lower pair")}
 _SHORT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 #: What each place of a hand's ranking key is called, by rank (for "Ben's kicker 9 beats Ann's 7").
 _PARTS = {
@@ -54,13 +70,13 @@ _PARTS = {
 }
 
 
-def plural(value: int) -> str:
+def plural(value: int) -> Text:
     """A rank's name in the plural: Kings, Sixes, Aces.
 
     >>> plural(13), plural(6), plural(10)
     ('Kings', 'Sixes', 'Tens')
     """
-    return _PLURAL.get(value, _NAME[value] + "s")
+    return _PLURAL[value]
 
 
 def short(value: int) -> str:
@@ -83,7 +99,7 @@ class Best:
         return RANKS_HIGH_FIRST.index(self.rank)
 
     @property
-    def words(self) -> str:
+    def words(self) -> Text:
         """The hand as a player says it.
 
         >>> best_five(["9H", "9S", "9D", "4C", "4H"]).words
@@ -95,24 +111,28 @@ class Best:
 
 
 @lru_cache(maxsize=4096)  # said of every player's hand in every pot, and a night deals the same few ranks
-def _words(rank: str, k: tuple[int, ...]) -> str:
+def _words(rank: str, k: tuple[int, ...]) -> Text:
     """:attr:`Best.words` for a hand of ``rank`` ordered by the key ``k``."""
-    if rank in ("straight flush", "straight"):
-        wheel = " (the wheel: the Ace plays low)" if k[0] == 5 else ""
-        return f"a {rank}, {_NAME[k[0]]} high{wheel}"
+    if rank == "straight flush":
+        return (say("a straight flush, {card} high (the wheel: the Ace plays low)", card=_NAME[k[0]]) if k[0] == 5
+                else say("a straight flush, {card} high", card=_NAME[k[0]]))
+    if rank == "straight":
+        return (say("a straight, {card} high (the wheel: the Ace plays low)", card=_NAME[k[0]]) if k[0] == 5
+                else say("a straight, {card} high", card=_NAME[k[0]]))
     if rank == "four of a kind":
-        return f"four {plural(k[0])}, kicker {short(k[1])}"
+        return say("four {ranks}, kicker {card}", ranks=plural(k[0]), card=short(k[1]))
     if rank == "full house":
-        return f"a full house, {plural(k[0])} full of {plural(k[1])}"
+        return say("a full house, {ranks} full of {others}", ranks=plural(k[0]), others=plural(k[1]))
     if rank == "flush":
-        return f"a flush, {' '.join(short(v) for v in k)}"
+        return say("a flush, {cards}", cards=" ".join(short(v) for v in k))
     if rank == "three of a kind":
-        return f"three {plural(k[0])}, kickers {short(k[1])} {short(k[2])}"
+        return say("three {ranks}, kickers {cards}", ranks=plural(k[0]), cards=f"{short(k[1])} {short(k[2])}")
     if rank == "two pair":
-        return f"two pair, {plural(k[0])} and {plural(k[1])}, kicker {short(k[2])}"
+        return say("two pair, {ranks} and {others}, kicker {card}", ranks=plural(k[0]), others=plural(k[1]),
+                   card=short(k[2]))
     if rank == "one pair":
-        return f"a pair of {plural(k[0])}, kickers {' '.join(short(v) for v in k[1:])}"
-    return f"{_NAME[k[0]]} high, {' '.join(short(v) for v in k)}"
+        return say("a pair of {ranks}, kickers {cards}", ranks=plural(k[0]), cards=" ".join(short(v) for v in k[1:]))
+    return say("{card} high, {cards}", card=_NAME[k[0]], cards=" ".join(short(v) for v in k))
 
 
 def _key(rank: str, values: Sequence[int]) -> tuple[int, ...]:
@@ -181,56 +201,63 @@ def _place(rank: str, key: tuple[int, ...], value: int) -> tuple[int, int]:
     return (0, -value)
 
 
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _names(names: Sequence[str]) -> Listed:
+    return Listed(names)
 
 
-def _shared(rank: str, key: tuple[int, ...], upto: int) -> str:
-    """What two hands of one rank have in common before they part at place ``upto``."""
+def _shared(rank: str, key: tuple[int, ...], upto: int) -> Text:
+    """Both hands of one rank, and what they have in common before they part at place ``upto``."""
+    k, a = key, _a(rank)
     if upto == 0:
-        return ""
-    k = key
+        return a
     if rank == "two pair":
-        return f", {plural(k[0])} and {plural(k[1])}" if upto >= 2 else f", {plural(k[0])} high"
+        return (say("two pair, {ranks} and {others}", ranks=plural(k[0]), others=plural(k[1])) if upto >= 2 else
+                say("two pair, {ranks} high", ranks=plural(k[0])))
     if rank == "one pair":
-        return f" of {plural(k[0])}" + (f" with {' '.join(short(v) for v in k[1:upto])}" if upto > 1 else "")
+        return (say("a pair of {ranks} with {cards}", ranks=plural(k[0]), cards=" ".join(short(v) for v in k[1:upto]))
+                if upto > 1 else say("a pair of {ranks}", ranks=plural(k[0])))
     if rank == "three of a kind":
-        return f", {plural(k[0])}" + (f" with {short(k[1])}" if upto > 1 else "")
+        return (say("three of a kind, {ranks} with {card}", ranks=plural(k[0]), card=short(k[1])) if upto > 1 else
+                say("three of a kind, {ranks}", ranks=plural(k[0])))
     if rank == "four of a kind":
-        return f", {plural(k[0])}"
+        return say("four of a kind, {ranks}", ranks=plural(k[0]))
     if rank == "full house":
-        return f", {plural(k[0])} full"
-    return f", {' '.join(short(v) for v in k[:upto])}"
+        return say("a full house, {ranks} full", ranks=plural(k[0]))
+    return say("{hand}, {cards}", hand=a, cards=" ".join(short(v) for v in k[:upto]))
 
 
-def compare(winner: str, a: Best, loser: str, b: Best) -> str:
+def compare(winner: str, a: Best, loser: str, b: Best) -> Text:
     """Why ``a`` (``winner``'s) beats ``b`` (``loser``'s), in one sentence.
 
     >>> compare("Ann", best_five(["AS", "AD", "AH", "2C", "3C"]), "Ben", best_five(["KS", "KD", "QH", "QC", "3D"]))
     "Ann's three of a kind beats Ben's two pair: three of a kind ranks above two pair (RM-9)"
     """
     if a.rank != b.rank:
-        return f"{winner}'s {a.rank} beats {loser}'s {b.rank}: {_a(a.rank)} ranks above {_a(b.rank)} (RM-9)"
+        return say("{winner}'s {rank} beats {loser}'s {other}: {a_rank} ranks above {an_other} (RM-9)", winner=winner,
+                   rank=RANK_WORDS[a.rank], loser=loser, other=RANK_WORDS[b.rank], a_rank=_a(a.rank),
+                   an_other=_a(b.rank))
     place = next(i for i, (x, y) in enumerate(zip(a.key, b.key, strict=True)) if x != y)
     part = _PARTS[a.rank][place]
     x, y = a.key[place], b.key[place]
     if part in ("three", "four", "pair", "higher pair", "lower pair"):
-        tail = f"{winner}'s {part}, {plural(x)}, beats {loser}'s {plural(y)}"
+        tail = say("{winner}'s {part}, {ranks}, beats {loser}'s {others}", winner=winner, part=PART_WORDS[part],
+                   ranks=plural(x), loser=loser, others=plural(y))
     else:
-        tail = f"{winner}'s {part} {short(x)} beats {loser}'s {short(y)}"
-    return f"both {_BOTH.get(a.rank, a.rank)}{_shared(a.rank, a.key, place)}; {tail} (RM-9)"
+        tail = say("{winner}'s {part} {card} beats {loser}'s {other}", winner=winner, part=PART_WORDS[part],
+                   card=short(x), loser=loser, other=short(y))
+    return say("both {hand}; {why} (RM-9)", hand=_shared(a.rank, a.key, place), why=tail)
 
 
-def _a(rank: str) -> str:
+def _a(rank: str) -> Text:
     """A rank's name with its article: "a flush", "two pair"."""
-    return _BOTH.get(rank, rank)
+    return _BOTH.get(rank) or RANK_WORDS[rank]
 
 
-_BOTH = {"one pair": "a pair", "flush": "a flush", "straight": "a straight", "straight flush": "a straight flush",
-         "full house": "a full house"}
+_BOTH = {"one pair": say("a pair"), "flush": say("a flush"), "straight": say("a straight"),
+         "straight flush": say("a straight flush"), "full house": say("a full house")}
 
 
-def judge(hands: Mapping[str, Sequence[str]]) -> tuple[list[str], list[str]]:
+def judge(hands: Mapping[str, Sequence[str]]) -> tuple[list[str], list[Text]]:
     """RM-9: the winner or winners among the players' cards (already checked), and why.
 
     >>> judge({"Ann": ["AH", "KH", "9H", "7H", "3H"], "Ben": ["AD", "KD", "9D", "7D", "3D"]})[1][-1]
@@ -240,32 +267,34 @@ def judge(hands: Mapping[str, Sequence[str]]) -> tuple[list[str], list[str]]:
     return decide(best)
 
 
-def decide(best: Mapping[str, Best]) -> tuple[list[str], list[str]]:
+def decide(best: Mapping[str, Best]) -> tuple[list[str], list[Text]]:
     """The winners among best fives already found, and the lines that say why."""
-    lines = [f"{name}: {' '.join(b.cards)}, {b.words} (RM-9)" for name, b in best.items()]
+    lines = [say("{name}: {cards}, {hand} (RM-9)", name=name, cards=" ".join(b.cards), hand=b.words)
+             for name, b in best.items()]
     top = max(b.strength for b in best.values())
     winners = [name for name, b in best.items() if b.strength == top]
     if len(best) == 1:
-        lines.append(f"{winners[0]} is the only player left in, and wins (RM-5)")
+        lines.append(say("{name} is the only player left in, and wins (RM-5)", name=winners[0]))
         return winners, lines
     losers = [name for name in best if name not in winners]
     if len(winners) > 1:
-        lines.append(f"{_names(winners)} share it: both {_article(best[winners[0]])}; "
-                     "suits never break a tie (RM-9)" if len(winners) == 2 else
-                     f"{_names(winners)} share it: each has {_article(best[winners[0]])}; "
-                     "suits never break a tie (RM-9)")
+        lines.append(say("{names} share it: both {hand}; suits never break a tie (RM-9)", names=_names(winners),
+                         hand=_article(best[winners[0]])) if len(winners) == 2 else
+                     say("{names} share it: each has {hand}; suits never break a tie (RM-9)", names=_names(winners),
+                         hand=_article(best[winners[0]])))
         return winners, lines
     w = winners[0]
     closest = max(best[name].strength for name in losers)
     runner = next(name for name in losers if best[name].strength == closest)
-    lines.append(f"{w} wins: {compare(w, best[w], runner, best[runner])}")
+    lines.append(say("{name} wins: {why}", name=w, why=compare(w, best[w], runner, best[runner])))
     return winners, lines
 
 
-def _article(b: Best) -> str:
+def _article(b: Best) -> Text:
     """A hand for "both ...": the words without the kickers' label when they are the whole hand."""
     if b.rank in ("flush", "high card"):
-        return f"{'a flush' if b.rank == 'flush' else 'high card'}, {' '.join(short(v) for v in b.key)}"
+        return say("{hand}, {cards}", hand=say("a flush") if b.rank == "flush" else say("high card"),
+                   cards=" ".join(short(v) for v in b.key))
     return b.words
 
 
