@@ -277,10 +277,24 @@ def rounds_named(rounds: Sequence[int]) -> str:
 # The templates
 
 
+def _sheet_gettext(message: str) -> str:
+    from ..core import messages
+
+    return messages.catalog(messages.language()).ugettext(message)
+
+
+def _sheet_ngettext(singular: str, plural: str, n: int) -> str:
+    from ..core import messages
+
+    return messages.catalog(messages.language()).ungettext(singular, plural, n)
+
+
 @cache
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
-                      trim_blocks=True, lstrip_blocks=True, finalize=_finalize)
+                      trim_blocks=True, lstrip_blocks=True, finalize=_finalize, extensions=["jinja2.ext.i18n"])
+    # A sheet's words in the language of whoever asks for it (the job carries the request's language).
+    env.install_gettext_callables(_sheet_gettext, _sheet_ngettext, newstyle=True)
     env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain,
                        rounds_named=rounds_named)
     env.globals.update(grid_columns=grid_columns)
