@@ -10,6 +10,7 @@ from functools import lru_cache
 from flask import abort, current_app, g, has_request_context, request, session
 from markupsafe import Markup, escape
 
+from ..core.messages import Text, render
 from ..games import RULES_PAGES, RULING
 
 DEVICE_COOKIE = "courtier_device"
@@ -67,7 +68,8 @@ def link_rulings(text: str) -> Markup:
     'Bought 3 &lt;extra&gt; cards (<a href="/rules/rummathon-royale#RR-4">RR-4</a>)'
     """
     root = request.script_root if has_request_context() else ""
-    return _linked(text, root)
+    # A message is said in the reader's language first: the cache keeps each language's words apart.
+    return _linked(render(text) if isinstance(text, Text) else text, root)
 
 
 #: The rules pages' address (views.main.rules); a test checks it against url_for.
