@@ -383,7 +383,7 @@ def test_french_and_hindi_problems_as_written():
     said = problems_of({"game": "alliance-royals", "players": ["Ann", "Ben", "Cat", "Dan"],
                         "options": {"win_above": -5}, "rounds": []})
     assert [render(m, "fr") for m in said] == [
-        "le score qui gagne la partie doit être au-dessus de 0 (la règle dit 1 066) (AR-12)"]
+        "le score qui gagne la partie doit être au-dessus de 0 (la règle dit 1\u202f066) (AR-12)"]
     assert [render(m, "hi") for m in said] == ["जीत का स्कोर 0 से ऊपर होना चाहिए (नियम 1066 कहते हैं) (AR-12)"]
 
 
@@ -401,3 +401,8 @@ def test_the_french_and_hindi_sheets_print_on_as_many_pages_as_the_english(table
         assert filled.status_code == blank.status_code == 200
         counts[code] = (page_count(filled.data), page_count(blank.data))
     assert counts["fr"] == counts["hi"] == counts["en"], counts
+    client.set_cookie(language.COOKIE, "fr")
+    board = client.get(f"{table}/board").get_data(as_text=True)
+    assert "pour dépasser 1\u202f066" in board and "pour passer sous −333" in board
+    client.set_cookie(language.COOKIE, "hi")
+    assert "1,066 पार करने को" in client.get(f"{table}/board").get_data(as_text=True)

@@ -40,7 +40,8 @@ from markupsafe import Markup
 
 from .. import games
 from ..core.config import SHEETS_DIR
-from ..core.messages import Text, joined, say
+from ..core.messages import ENGLISH, PSEUDO, Text, joined, language, say
+from ..core.messages import number as said_number
 from ..games.base import InputError, Problems, ScoredGame
 from . import chart, long_sheets
 
@@ -134,11 +135,14 @@ def paper_size(paper: str | None) -> str:
 
 
 def number(value: Any) -> str:
-    """A number as printed: whole numbers plainly, the minus sign a true minus."""
+    """A number as printed: whole numbers plainly, the minus sign a true minus; in the reader's language as
+    that language writes it ("1 066" in French)."""
     if isinstance(value, bool) or value is None:
         return "" if value is None else str(value)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
+    if isinstance(value, int | float) and language() not in (ENGLISH, PSEUDO):
+        return said_number(value)
     text = f"{value:g}" if isinstance(value, float) else str(value)
     return text.replace("-", "\u2212")
 
