@@ -9,7 +9,7 @@ from typing import Any
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..core.messages import say
+from ..core.messages import joined, say
 from .forms import CourtierForm, choices, lazy_gettext, round_form_of
 
 SLUG = "alliance-royals"
@@ -205,7 +205,8 @@ def field_title(field, table) -> str:
 
 def round_heading(rnd: dict[str, Any], number: int) -> str:
     if rnd.get("surrender"):
-        return say("Round {number} · {name}'s Alliance surrendered", number=number, name=rnd["surrender"])
+        return joined([say("Round {number}", number=number),
+                       say("{name}'s Alliance surrendered", name=rnd["surrender"])], " · ")
     return say("Round {number}", number=number)
 
 

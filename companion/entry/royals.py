@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..core.messages import Text, say
+from ..core.messages import Text, joined, say
 from ..games.royals import Family
 from . import alliance_royals as ar
 from .forms import CourtierForm, choices, lazy_gettext, round_form_of
@@ -79,7 +79,7 @@ def _round_form(family: Family, players: tuple[str, ...], house_items: tuple[tup
 
 def round_heading(rnd: dict[str, Any], number: int) -> Text:
     if rnd.get("surrender"):
-        return say("Round {number} · {name} surrendered", number=number, name=rnd["surrender"])
+        return joined([say("Round {number}", number=number), say("{name} surrendered", name=rnd["surrender"])], " · ")
     return say("Round {number}", number=number)
 
 
