@@ -11,6 +11,7 @@ import pytest
 from hypothesis import settings
 
 from companion import create_app
+from companion.core import messages
 from companion.storage import db
 from tests.live import served
 from tests.throwaway_postgres import ThrowawayPostgres
@@ -70,6 +71,14 @@ def database(request, tmp_path):
     if request.param == "sqlite":
         return str(tmp_path / "test.sqlite")
     return request.getfixturevalue("postgres").empty_database()
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A request leaves its reader's language set in the thread (each request sets its own); a test that
+    asked in French leaves the next one, which may print a sheet outside any request, in English."""
+    yield
+    messages.set_language(messages.ENGLISH)
 
 
 @pytest.fixture

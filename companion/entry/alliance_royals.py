@@ -9,27 +9,38 @@ from typing import Any
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from ..core.messages import joined, say
 from .forms import CourtierForm, choices, lazy_gettext, round_form_of
 
 SLUG = "alliance-royals"
 TEMPLATE = "entry/alliance_royals.html"
 ROUND_NAME = "round"
 ZONES = ("spoils", "meld", "hand")
-ZONE_LABELS = {"spoils": "Spoils", "meld": "Meld", "hand": "Left in hand"}
+ZONE_LABELS = {"spoils": lazy_gettext("Spoils"), "meld": lazy_gettext("Meld"), "hand": lazy_gettext("Left in hand")}
 HOSTAGE_ROWS = 2
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: AR-1: copies of each card in the 100-card pack, for the picker's "left" counts.
 PACK = {**{str(n): 1 for n in range(2, 9)}, **{rank: 3 for rank in ("9", "10", "J", "Q", "K", "A")}}
 SEATINGS = {
-    "13-24": ("Seats 1 + 3 against seats 2 + 4 (allies opposite)", (0, 2), (1, 3)),
-    "12-34": ("Seats 1 + 2 against seats 3 + 4", (0, 1), (2, 3)),
-    "14-23": ("Seats 1 + 4 against seats 2 + 3", (0, 3), (1, 2)),
+    "13-24": (lazy_gettext("Seats 1 + 3 against seats 2 + 4 (allies opposite)"), (0, 2), (1, 3)),
+    "12-34": (lazy_gettext("Seats 1 + 2 against seats 3 + 4"), (0, 1), (2, 3)),
+    "14-23": (lazy_gettext("Seats 1 + 4 against seats 2 + 3"), (0, 3), (1, 2)),
 }
 DEFAULT_HOUSES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+#: The pack's own House names, in the reader's language (a table's own names are shown as given).
+HOUSE_LABELS = {"S": lazy_gettext("Spades"), "H": lazy_gettext("Hearts"), "D": lazy_gettext("Diamonds"),
+                "C": lazy_gettext("Clubs")}
+NUMBER_NEEDED = {"win_above": lazy_gettext("Give a number, like 1066."),
+                 "lose_below": lazy_gettext("Give a number, like -333.")}
 
 
 def house_names(table) -> dict[str, str]:
     return {**DEFAULT_HOUSES, **(table.options.get("house_names") or {})}
+
+
+def house_field_label(suit: str):
+    """The new-table form's field for one House's name (AR-1)."""
+    return lazy_gettext("Name of the %(suit)s House", suit=SUIT_SYMBOLS[suit])
 
 
 def options_form(formdata=None):
@@ -37,19 +48,18 @@ def options_form(formdata=None):
         class Meta:
             csrf = False  # part of the new-table form, which carries the token
 
-        seating = RadioField("Alliances (AR-2)", default="13-24",
+        seating = RadioField(lazy_gettext("Alliances (AR-2)"), default="13-24",
                              choices=choices((k, v[0]) for k, v in SEATINGS.items()))
-        win_above = IntegerField("The game ends when an Alliance passes (AR-12)", default=1066,
-                                 validators=[InputRequired("Give a number, like 1066."),
+        win_above = IntegerField(lazy_gettext("The game ends when an Alliance passes (AR-12)"), default=1066,
+                                 validators=[InputRequired(NUMBER_NEEDED["win_above"]),
                                              NumberRange(min=1, max=100_000)])
-        lose_below = IntegerField("…or drops below (AR-12)", default=-333,
-                                  validators=[InputRequired("Give a number, like -333."),
+        lose_below = IntegerField(lazy_gettext("…or drops below (AR-12)"), default=-333,
+                                  validators=[InputRequired(NUMBER_NEEDED["lose_below"]),
                                               NumberRange(min=-100_000, max=-1)])
 
     for suit, name in DEFAULT_HOUSES.items():
         setattr(OptionsForm, f"house_{suit}", StringField(
-            f"Name of the {SUIT_SYMBOLS[suit]} House", default=name,
-            validators=[Optional(), Length(max=20)]))
+            house_field_label(suit), default=name, validators=[Optional(), Length(max=20)]))
     return OptionsForm(formdata=formdata, prefix="opt")
 
 
@@ -76,25 +86,30 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
 @lru_cache(maxsize=256)  # built once per seating and House names, not on every request
 def _round_form(players: tuple[str, ...], house_items: tuple[tuple[str, str], ...]) -> type[CourtierForm]:
     houses = dict(house_items)
-    house_choices = choices((s, f"{SUIT_SYMBOLS[s]} {houses[s]}") for s in DEFAULT_HOUSES)
+    # The pack's own names said in the reader's language; a table's own names as given.
+    house_choices = choices((s, lazy_gettext("%(suit)s %(house)s", suit=SUIT_SYMBOLS[s],
+                                             house=HOUSE_LABELS[s] if houses[s] == DEFAULT_HOUSES[s] else houses[s]))
+                            for s in DEFAULT_HOUSES)
 
     class RoundForm(CourtierForm):
         base_version = HiddenField()
-        surrender = SelectField("Surrender: whose Alliance gives up? (AR-12)", default="",
-                                choices=choices([("", "— nobody")] + [(p, f"{p}'s Alliance") for p in players]))
-        confirm_surrender = BooleanField("Yes, we surrender: the other Alliance wins the game")
-        note = StringField("Note (optional)", validators=[Length(max=200)])
+        surrender = SelectField(lazy_gettext("Surrender: whose Alliance gives up? (AR-12)"), default="",
+                                choices=choices([("", lazy_gettext("— nobody"))]
+                                                + [(p, lazy_gettext("%(name)s's Alliance", name=p)) for p in players]))
+        confirm_surrender = BooleanField(lazy_gettext("Yes, we surrender: the other Alliance wins the game"))
+        note = StringField(lazy_gettext("Note (optional)"), validators=[Length(max=200)])
 
-    targets = choices([(p, p) for p in players] + [("", "No one")])
+    targets = choices([(p, p) for p in players] + [("", lazy_gettext("No one"))])
     for i in range(len(players)):
         # The engine checks the House (with a clearer message, and not at all on a surrender).
-        setattr(RoundForm, f"p{i}_house", RadioField("Home House (AR-7)", choices=house_choices,
+        setattr(RoundForm, f"p{i}_house", RadioField(lazy_gettext("Home House (AR-7)"), choices=house_choices,
                                                      validate_choice=False))
         for zone in ZONES:
             setattr(RoundForm, f"p{i}_{zone}", StringField(ZONE_LABELS[zone], validators=[Length(max=400)]))
         for j in range(HOSTAGE_ROWS):
-            setattr(RoundForm, f"p{i}_h{j}_card", StringField("Hostage card", validators=[Length(max=4)]))
-            setattr(RoundForm, f"p{i}_h{j}_target", RadioField("Hostage against", choices=targets, default=""))
+            setattr(RoundForm, f"p{i}_h{j}_card", StringField(lazy_gettext("Hostage card"), validators=[Length(max=4)]))
+            setattr(RoundForm, f"p{i}_h{j}_target", RadioField(lazy_gettext("Hostage against"), choices=targets,
+                                                               default=""))
     return RoundForm
 
 
@@ -159,7 +174,7 @@ def validate_extra(form) -> bool:
     """Checks the engine cannot make: a surrender must be confirmed."""
     if form.surrender.data and not form.confirm_surrender.data:
         form.confirm_surrender.errors = [*form.confirm_surrender.errors,
-                                         "Tick this to confirm: surrendering ends the game at once."]
+                                         say("Tick this to confirm: surrendering ends the game at once.")]
         return False
     return True
 
@@ -185,13 +200,14 @@ def field_title(field, table) -> str:
     m = re.match(r"p(\d+)_", field.short_name)
     if m:
         return f"{table.players[int(m.group(1))]} · {field.label.text}"
-    return field.label.text
+    return str(field.label.text)
 
 
 def round_heading(rnd: dict[str, Any], number: int) -> str:
     if rnd.get("surrender"):
-        return f"Round {number} · {rnd['surrender']}'s Alliance surrendered"
-    return f"Round {number}"
+        return joined([say("Round {number}", number=number),
+                       say("{name}'s Alliance surrendered", name=rnd["surrender"])], " · ")
+    return say("Round {number}", number=number)
 
 
 #: The card grid's rows: the low cards (2 to 8) beside the high ones (9 to A), four suits each, so
@@ -204,7 +220,7 @@ def pack() -> dict[str, Any]:
     grid = [[(f"{rank}{suit}", f"{rank}{SUIT_SYMBOLS[suit]}") if rank else None
              for rank in pair for suit in DEFAULT_HOUSES] for pair in GRID_ROWS]
     return {"ranks": list(PACK), "copies": dict(PACK), "singles": [], "grid": grid,
-            "zones": [ZONE_LABELS[z] for z in ZONES]}
+            "zones": [str(ZONE_LABELS[z]) for z in ZONES]}
 
 
 
@@ -216,22 +232,24 @@ class BattleForm(CourtierForm):
 
 for _n in range(1, 5):
     setattr(BattleForm, f"card{_n}", StringField(
-        "Led card" if _n == 1 else f"Card {_n}", validators=[Length(max=4)]))
+        lazy_gettext("Led card") if _n == 1 else lazy_gettext("Card %(number)s", number=_n),
+        validators=[Length(max=4)]))
 
 
-HOUSE_CHOICES = choices((s, f"{SUIT_SYMBOLS[s]} {n}") for s, n in DEFAULT_HOUSES.items())
+HOUSE_CHOICES = choices((s, lazy_gettext("%(suit)s %(house)s", suit=SUIT_SYMBOLS[s], house=n))
+                        for s, n in HOUSE_LABELS.items())
 
 
 class PrivilegesForm(CourtierForm):
     """AR-15: what a player may do, from the boards."""
 
-    house = RadioField("Your Home House", choices=HOUSE_CHOICES)
-    ally_house = RadioField("Your ally's Home House", choices=HOUSE_CHOICES)
-    spoils = StringField("Your Spoils", validators=[Length(max=400)])
-    ally_spoils = StringField("Your ally's Spoils", validators=[Length(max=400)])
-    meld = StringField("Your Meld", validators=[Length(max=400)])
-    hand = StringField("Your hand", validators=[Length(max=400)])
-    battle_won = BooleanField("I won this turn's Battle")
+    house = RadioField(lazy_gettext("Your Home House"), choices=HOUSE_CHOICES)
+    ally_house = RadioField(lazy_gettext("Your ally's Home House"), choices=HOUSE_CHOICES)
+    spoils = StringField(lazy_gettext("Your Spoils"), validators=[Length(max=400)])
+    ally_spoils = StringField(lazy_gettext("Your ally's Spoils"), validators=[Length(max=400)])
+    meld = StringField(lazy_gettext("Your Meld"), validators=[Length(max=400)])
+    hand = StringField(lazy_gettext("Your hand"), validators=[Length(max=400)])
+    battle_won = BooleanField(lazy_gettext("I won this turn's Battle"))
 
 
 def _battle_body(form) -> dict[str, Any]:

@@ -17,12 +17,13 @@ from typing import Any, NamedTuple
 from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from ..core.messages import Text, joined, say
 from ..games.royals import Family
 from . import alliance_royals as ar
 from .forms import CourtierForm, choices, lazy_gettext, round_form_of
 
-SHARE_CHOICES = {"positive": "Spouses add each other's positive scores (the project's reading)",
-                 "none": "No sharing: each keeps their own score"}
+SHARE_CHOICES = {"positive": lazy_gettext("Spouses add each other's positive scores (the project's reading)"),
+                 "none": lazy_gettext("No sharing: each keeps their own score")}
 
 
 def options_form(family: Family, formdata=None):
@@ -30,19 +31,19 @@ def options_form(family: Family, formdata=None):
         class Meta:
             csrf = False  # part of the new-table form, which carries the token
 
-        win_above = IntegerField(f"The game ends when a player passes ({family.end})", default=1066,
-                                 validators=[InputRequired("Give a number, like 1066."),
-                                             NumberRange(min=1, max=100_000)])
-        lose_below = IntegerField(f"…or drops below ({family.end})", default=-333,
-                                  validators=[InputRequired("Give a number, like -333."),
+        win_above = IntegerField(lazy_gettext("The game ends when a player passes (%(rulings)s)", rulings=family.end),
+                                 default=1066, validators=[InputRequired(ar.NUMBER_NEEDED["win_above"]),
+                                                           NumberRange(min=1, max=100_000)])
+        lose_below = IntegerField(lazy_gettext("…or drops below (%(rulings)s)", rulings=family.end), default=-333,
+                                  validators=[InputRequired(ar.NUMBER_NEEDED["lose_below"]),
                                               NumberRange(min=-100_000, max=-1)])
 
     if family.marries:
-        OptionsForm.share = RadioField("Sharing between spouses (MR-4)", default="positive",
+        OptionsForm.share = RadioField(lazy_gettext("Sharing between spouses (MR-4)"), default="positive",
                                        choices=choices(SHARE_CHOICES.items()))
     for suit, name in ar.DEFAULT_HOUSES.items():
         setattr(OptionsForm, f"house_{suit}", StringField(
-            f"Name of the {ar.SUIT_SYMBOLS[suit]} House", default=name, validators=[Optional(), Length(max=20)]))
+            ar.house_field_label(suit), default=name, validators=[Optional(), Length(max=20)]))
     return OptionsForm(formdata=formdata, prefix="opt")
 
 
@@ -69,24 +70,25 @@ def _round_form(family: Family, players: tuple[str, ...], house_items: tuple[tup
     """Alliance Royals' round form, with a surrender that is one player's, not an Alliance's."""
 
     class RoundForm(ar._round_form(players, house_items)):
-        surrender = SelectField(f"Surrender: who gives up? ({family.end})", default="",
-                                choices=choices([("", "— nobody")] + [(p, p) for p in players]))
-        confirm_surrender = BooleanField("Yes, I give up: the game ends at once")
+        surrender = SelectField(lazy_gettext("Surrender: who gives up? (%(rulings)s)", rulings=family.end), default="",
+                                choices=choices([("", lazy_gettext("— nobody"))] + [(p, p) for p in players]))
+        confirm_surrender = BooleanField(lazy_gettext("Yes, I give up: the game ends at once"))
 
     return RoundForm
 
 
-def round_heading(rnd: dict[str, Any], number: int) -> str:
+def round_heading(rnd: dict[str, Any], number: int) -> Text:
     if rnd.get("surrender"):
-        return f"Round {number} · {rnd['surrender']} surrendered"
-    return f"Round {number}"
+        return joined([say("Round {number}", number=number), say("{name} surrendered", name=rnd["surrender"])], " · ")
+    return say("Round {number}", number=number)
 
 
-def surrender_hint(family: Family) -> str:
+def surrender_hint(family: Family) -> Text:
     if family.seats == 2:
-        return f"A surrender ends the game at once: the other player wins, whatever the score ({family.end})."
-    return (f"A surrender ends the game at once: of the other two, the higher total wins ({family.end}). "
-            "The boards above are ignored.")
+        return say("A surrender ends the game at once: the other player wins, whatever the score ({rulings}).",
+                   rulings=family.end)
+    return say("A surrender ends the game at once: of the other two, the higher total wins ({rulings}). The boards "
+               "above are ignored.", rulings=family.end)
 
 
 # ---------------------------------------------------------------- referee screens (AR-14, AR-15)
@@ -105,25 +107,27 @@ def body_of_cards(family: Family):
     return body
 
 
-OTHER_SEATS = (("left", "on your left"), ("right", "on your right"))
+OTHER_SEATS = (("left", (lazy_gettext("Home House of the player on your left"),
+                          lazy_gettext("Spoils of the player on your left"))),
+               ("right", (lazy_gettext("Home House of the player on your right"),
+                          lazy_gettext("Spoils of the player on your right"))))
 
 
 def privileges_spec(family: Family):
     """AR-15's screen: the player's boards, and in Marriage Royals the others' Houses and Spoils."""
 
     class PrivilegesForm(CourtierForm):
-        house = RadioField("Your Home House", choices=ar.HOUSE_CHOICES)
-        spoils = StringField("Your Spoils", validators=[Length(max=400)])
-        meld = StringField("Your Meld", validators=[Length(max=400)])
-        hand = StringField("Your hand", validators=[Length(max=400)])
-        battle_won = BooleanField("I won this turn's Battle")
+        house = RadioField(lazy_gettext("Your Home House"), choices=ar.HOUSE_CHOICES)
+        spoils = StringField(lazy_gettext("Your Spoils"), validators=[Length(max=400)])
+        meld = StringField(lazy_gettext("Your Meld"), validators=[Length(max=400)])
+        hand = StringField(lazy_gettext("Your hand"), validators=[Length(max=400)])
+        battle_won = BooleanField(lazy_gettext("I won this turn's Battle"))
 
     if family.marries:
-        for key, where in OTHER_SEATS:
-            setattr(PrivilegesForm, f"{key}_house", RadioField(f"Home House of the player {where}",
-                                                               choices=ar.HOUSE_CHOICES, validate_choice=False))
-            setattr(PrivilegesForm, f"{key}_spoils", StringField(f"Spoils of the player {where}",
-                                                                 validators=[Length(max=400)]))
+        for key, (house_label, spoils_label) in OTHER_SEATS:
+            setattr(PrivilegesForm, f"{key}_house", RadioField(house_label, choices=ar.HOUSE_CHOICES,
+                                                               validate_choice=False))
+            setattr(PrivilegesForm, f"{key}_spoils", StringField(spoils_label, validators=[Length(max=400)]))
 
     def body(form) -> dict[str, Any]:
         out: dict[str, Any] = {"house": form.house.data, "battle_won": bool(form.battle_won.data),
@@ -159,7 +163,7 @@ class Screen(NamedTuple):
     TEMPLATE: str
     ROUND_NAME: str
     HOSTAGES: bool
-    SURRENDER_HINT: str
+    SURRENDER_HINT: Text
     REFEREE: dict[str, tuple]
     options_form: Callable[..., Any]
     options_from: Callable[..., dict[str, Any]]
@@ -167,7 +171,7 @@ class Screen(NamedTuple):
     round_from: Callable[..., dict[str, Any]]
     field_for: Callable[..., str | None]
     field_title: Callable[..., str]
-    round_heading: Callable[[dict[str, Any], int], str]
+    round_heading: Callable[[dict[str, Any], int], Text]
     pack: Callable[[], Any]
     validate_extra: Callable[..., bool]
 

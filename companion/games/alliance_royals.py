@@ -23,11 +23,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..core.cards import RANKS, Card, CardError, format_cards, parse_card, parse_card_text, parse_suit
+from ..core.messages import Text, joined, say, say_n
 from .base import (
     Decided,
     InputError,
@@ -61,16 +62,18 @@ SPOUSE_RANKS = ("K", "Q")
 
 SECTIONS = ("spoils", "meld", "hand")
 #: The places of a board and the end-of-game scores, as players call them.
-SECTION_NAMES = {"spoils": "Spoils", "meld": "Meld", "hand": "Hand"}
-_GOAL_NAMES = {"win_above": "the score that wins the game", "lose_below": "the score that loses the game"}
+SECTION_NAMES = {"spoils": say("Spoils"), "meld": say("Meld"), "hand": say("Hand")}
+#: The four Houses' names when the table keeps the pack's own (AR-1): said in the reader's language.
+HOUSE_WORDS = {"S": say("Spades"), "H": say("Hearts"), "D": say("Diamonds"), "C": say("Clubs")}
 BOARD_FIELDS = {"house", *SECTIONS, "hostages"}
 #: A round may also carry the table's free-text note (the entry screen writes one).
 ROUND_FIELDS = {"players", "surrender", "note"}
 HOSTAGE_FIELDS = {"card", "target"}
 
 RANK_PLURALS = {
-    "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens",
-    "8": "eights", "9": "nines", "10": "tens", "J": "jacks", "Q": "queens", "K": "kings", "A": "aces",
+    "2": say("twos"), "3": say("threes"), "4": say("fours"), "5": say("fives"), "6": say("sixes"),
+    "7": say("sevens"), "8": say("eights"), "9": say("nines"), "10": say("tens"), "J": say("jacks"),
+    "Q": say("queens"), "K": say("kings"), "A": say("aces"),
 }
 #: AR-4 by rank, looked up once per card (a round scores some sixty cards).
 _POINTS = {rank: 5 if rank in TRIPLED_RANKS else 10 for rank in RANKS}
@@ -100,23 +103,50 @@ def card_points(card: Card) -> int:
     return 5 if card.rank in TRIPLED_RANKS else 10
 
 
-@lru_cache(maxsize=1024)  # a round writes some thirty numbers, most of them met before
-def number(n: int) -> str:
-    """A number in an explanation, with a true minus sign.
+def times(pair: str, n: int) -> str:
+    """A marriage and how many times it occurs, in words.
 
-    >>> number(45), number(-10)
-    ('45', '−10')
+    >>> times("KD + QS", 1), times("KD + QS", 2), times("KD + QS", 3), times("KD + QS", 4)
+    ('KD + QS', 'KD + QS twice', 'KD + QS three times', 'KD + QS 4 times')
     """
-    return f"−{-n}" if n < 0 else str(n)
+    if n == 1:
+        return pair
+    if n == 2:
+        return say("{pair} twice", pair=pair)
+    if n == 3:
+        return say("{pair} three times", pair=pair)
+    return say("{pair} {count} times", pair=pair, count=n)
 
 
-def times(n: int) -> str:
-    """How many times a marriage occurs, in words.
+def house_word(suit: str, names: Mapping[str, str]) -> str:
+    """A House's name in a sentence: the table's own name, or the pack's said in the reader's language.
 
-    >>> times(1), times(2), times(3)
-    ('', ' twice', ' three times')
+    >>> house_word("S", OPTIONS["house_names"]), house_word("S", {"S": "Dogs"})
+    ('Spades', 'Dogs')
     """
-    return {1: "", 2: " twice", 3: " three times"}.get(n, f" {n} times")
+    name = names[suit]
+    return HOUSE_WORDS[suit] if name == OPTIONS["house_names"].get(suit) else name
+
+
+def both(items: Sequence[str]) -> str:
+    """Items joined with "and" between each two, as the sentences have always listed them.
+
+    >>> both(["Ann"]), both(["Ann", "Ben", "Cat"])
+    ('Ann', 'Ann and Ben and Cat')
+    """
+    said_so = items[0]
+    for item in items[1:]:
+        said_so = say("{first} and {second}", first=said_so, second=item)
+    return said_so
+
+
+def counted_as(rank_suit: str, n: int) -> str:
+    """A card and, beyond one, how many: "KS", "KS ×2".
+
+    >>> counted_as("KS", 1), counted_as("KS", 2)
+    ('KS', 'KS ×2')
+    """
+    return rank_suit if n <= 1 else f"{rank_suit} ×{n}"
 
 
 def matched_ranks(spoils: Sequence[Card], meld: Sequence[Card]) -> frozenset[str]:
@@ -259,9 +289,9 @@ class Alliances:
     def ally_of(self, name: str) -> str:
         return self._seats[name][1]
 
-    def named(self, side: str) -> str:
+    def named(self, side: str) -> Text:
         first, second = self.sides[side]
-        return f"Alliance {side} ({first} and {second})"
+        return say("Alliance {side} ({first} and {second})", side=side, first=first, second=second)
 
 
 class PlayerScore(NamedTuple):
@@ -304,18 +334,19 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
     for key, value in options.items():
         where = f"options.{key}"
         if key not in OPTIONS:
-            found.add(where, f"{TITLE} has no option called {key}; its options are the teams, the score that wins, "
-                             "the score that loses and the House names")
+            found.add(where, say("{game} has no option called {key}; its options are the teams, the score that "
+                                 "wins, the score that loses and the House names", game=TITLE, key=key))
         elif key == "teams":
             opts["teams"] = _check_teams(players, value, found)
         elif key in ("win_above", "lose_below"):
             if not is_whole_number(value):
-                found.add(where, f"{_GOAL_NAMES[key]} must be a whole number, such as "
-                                 f"{OPTIONS[key]} (AR-12)")
+                found.add(where, say("the score that wins the game must be a whole number, such as 1066 (AR-12)")
+                          if key == "win_above" else
+                          say("the score that loses the game must be a whole number, such as -333 (AR-12)"))
             elif key == "win_above" and value <= 0:
-                found.add(where, "the score that wins the game must be above 0 (the rules say 1066) (AR-12)")
+                found.add(where, say("the score that wins the game must be above 0 (the rules say 1066) (AR-12)"))
             elif key == "lose_below" and value >= 0:
-                found.add(where, "the score that loses the game must be below 0 (the rules say -333) (AR-12)")
+                found.add(where, say("the score that loses the game must be below 0 (the rules say -333) (AR-12)"))
             else:
                 opts[key] = value
         elif key == "house_names":
@@ -327,30 +358,35 @@ def _check_teams(players: Sequence[str], value: object, found: Problems) -> list
     where = "options.teams"
     if value is None:
         return None
-    shape = "give the teams as two Alliances of two players each, such as Ann with Cat against Ben with Dan (AR-2)"
+    shape = say("give the teams as two Alliances of two players each, such as Ann with Cat against Ben with Dan "
+                "(AR-2)")
     if not isinstance(value, list) or len(value) != 2 or not all(
             isinstance(team, list) and len(team) == 2 for team in value):
         found.add(where, shape)
         return None
-    return check_groups(value, players, where, found,
-                        "{name} is in the teams twice; each player is in exactly one Alliance (AR-2)")
+    return check_groups(value, players, where, found, TEAMS_TWICE)
+
+
+#: AR-2: a name given twice in the teams (``{name}`` filled in by check_groups).
+TEAMS_TWICE = "{name} is in the teams twice; each player is in exactly one Alliance (AR-2)"
 
 
 def _check_house_names(value: object, names: dict[str, str], found: Problems) -> None:
     where = "options.house_names"
     if not isinstance(value, Mapping):
-        found.add(where, "give the House names for S, H, D and C, such as Dogs for S (AR-1)")
+        found.add(where, say("give the House names for S, H, D and C, such as Dogs for S (AR-1)"))
         return
     for key, name in value.items():
         try:
             suit = parse_suit(key)
         except CardError:
-            found.add(f"{where}.{key}", f"{key} is not a House: the Houses are S, H, D and C (AR-1)")
+            found.add(f"{where}.{key}", say("{key} is not a House: the Houses are S, H, D and C (AR-1)", key=key))
             continue
         if not isinstance(name, str) or not name.strip():
-            found.add(f"{where}.{key}", "each House needs a name")
+            found.add(f"{where}.{key}", say("each House needs a name"))
         elif len(name.strip()) > MAX_HOUSE_NAME:
-            found.add(f"{where}.{key}", f"a House name may have at most {MAX_HOUSE_NAME} characters")
+            found.add(f"{where}.{key}", say("a House name may have at most {count} characters",
+                                            count=MAX_HOUSE_NAME))
         else:
             names[suit] = name.strip()
 
@@ -378,7 +414,7 @@ def _parse_cards(raw: object, where: str, found: Problems) -> tuple[Card, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        found.add(where, "give the cards one by one, such as KS and 10H (AR-3)")
+        found.add(where, say("give the cards one by one, such as KS and 10H (AR-3)"))
         return ()
     try:  # every card readable, as nearly always; otherwise each problem is named below
         return tuple(map(parse_card, raw))
@@ -387,13 +423,13 @@ def _parse_cards(raw: object, where: str, found: Problems) -> tuple[Card, ...]:
     cards = []
     for i, text in enumerate(raw):
         if text is None or text == "":
-            found.add(f"{where}[{i}]", "a card is missing here: give each card as a rank and a suit, such as KS or "
-                                       "10H (AR-13)")
+            found.add(f"{where}[{i}]", say("a card is missing here: give each card as a rank and a suit, such as KS "
+                                           "or 10H (AR-13)"))
             continue
         try:
             cards.append(parse_card(text))
         except CardError as err:
-            found.add(f"{where}[{i}]", f"{err} (AR-13)")
+            found.add(f"{where}[{i}]", cited(err, "AR-13"))
     return tuple(cards)
 
 
@@ -423,53 +459,56 @@ def _parse_board(raw: object, at: str, name: str, players: Sequence[str], found:
     if plain is not None:
         return plain
     if type(raw) is not dict and not isinstance(raw, Mapping):
-        found.add(at, f"{name}'s board is the Home House and the cards in Spoils, Meld and Hand (AR-3)")
+        found.add(at, say("{name}'s board is the Home House and the cards in Spoils, Meld and Hand (AR-3)", name=name))
         return None
     for key in raw:
         if key not in BOARD_FIELDS:
-            found.add(f"{at}.{key}", f"a board has no {key}: it holds the Home House, the cards in Spoils, Meld "
-                                     "and Hand, and any hostages (AR-3)")
+            found.add(f"{at}.{key}", say("a board has no {key}: it holds the Home House, the cards in Spoils, Meld "
+                                         "and Hand, and any hostages (AR-3)", key=key))
     house = None
     if raw.get("house") is None:
-        found.add(f"{at}.house", f"choose {name}'s Home House at the end of the round (AR-3)")
+        found.add(f"{at}.house", say("choose {name}'s Home House at the end of the round (AR-3)", name=name))
     else:
         try:
             house = parse_suit(raw["house"])
         except CardError as err:
-            found.add(f"{at}.house", f"{err} (AR-3)")
+            found.add(f"{at}.house", cited(err, "AR-3"))
     spoils, meld, hand = (_parse_cards(raw.get(s), f"{at}.{s}", found) for s in SECTIONS)
     hostages = []
     raw_hostages = raw.get("hostages")
     if raw_hostages is not None and not isinstance(raw_hostages, list):
-        found.add(f"{at}.hostages", "give each hostage as a card and the player it is held against, such as QD "
-                                    "against Ben (AR-9)")
+        found.add(f"{at}.hostages", say("give each hostage as a card and the player it is held against, such as "
+                                        "QD against Ben (AR-9)"))
         raw_hostages = []
     for j, entry in enumerate(raw_hostages or []):
         where = f"{at}.hostages[{j}]"
         if not isinstance(entry, Mapping):
-            found.add(where, "a hostage is a card and the player it is held against, such as QD against Ben (AR-9)")
+            found.add(where, say("a hostage is a card and the player it is held against, such as QD against Ben "
+                                 "(AR-9)"))
             continue
         for key in entry:
             if key not in HOSTAGE_FIELDS:
-                found.add(f"{where}.{key}", f"a hostage has no {key}: it is a card and the player it is held "
-                                            "against (AR-9)")
+                found.add(f"{where}.{key}", say("a hostage has no {key}: it is a card and the player it is held "
+                                                "against (AR-9)", key=key))
         card = None
         if entry.get("card") in (None, ""):
-            found.add(f"{where}.card", f"give the hostage card {name} holds, a King or Queen such as QD (AR-9)")
+            found.add(f"{where}.card", say("give the hostage card {name} holds, a King or Queen such as QD (AR-9)",
+                                           name=name))
         else:
             try:
                 card = parse_card(entry.get("card"))
             except CardError as err:
-                found.add(f"{where}.card", f"{err} (AR-9)")
+                found.add(f"{where}.card", cited(err, "AR-9"))
         target = entry.get("target")
         if target in (None, ""):
-            found.add(f"{where}.target", f"choose the player {name}'s hostage is held against (AR-9)")
+            found.add(f"{where}.target", say("choose the player {name}'s hostage is held against (AR-9)", name=name))
             target = None
         elif not isinstance(target, str) or target not in players:
             not_at_table(found, f"{where}.target", target, players)
             target = None
         elif target == name:
-            found.add(f"{where}.target", f"{name} cannot hold a hostage against themselves; name another player (AR-9)")
+            found.add(f"{where}.target", say("{name} cannot hold a hostage against themselves; name another player "
+                                             "(AR-9)", name=name))
             target = None
         if card is not None and target is not None:
             hostages.append(Hostage(card, target, where))
@@ -485,18 +524,22 @@ def hostage_in_spoils(holder: str, board: Board, hostage: Hostage, declared: Cou
     card = hostage.card
     declared[card] += 1
     if card.rank not in SPOUSE_RANKS:
-        found.add(f"{hostage.where}.card", f"{card} cannot be a hostage: only a King or Queen can ({cite})")
+        found.add(f"{hostage.where}.card", say("{card} cannot be a hostage: only a King or Queen can ({rulings})",
+                                               card=card, rulings=cite))
         return False
     if board.house is not None and card.suit == board.house:
         found.add(f"{hostage.where}.card",
-                  f"{card} is {holder}'s own Royal; a hostage must be another House's King or Queen ({cite})")
+                  say("{card} is {name}'s own Royal; a hostage must be another House's King or Queen ({rulings})",
+                      card=card, name=holder, rulings=cite))
         return False
     held = board.spoils.count(card)
     if declared[card] > held:
         found.add(f"{hostage.where}.card",
-                  f"{holder}'s Spoils hold {held or 'no'} {card}"
-                  + (f", declared hostage {declared[card]} times" if held else "")
-                  + f"; a hostage must be in the holder's Spoils ({cite})")
+                  say("{name}'s Spoils hold {held} {card}, declared hostage {count} times; a hostage must be in "
+                      "the holder's Spoils ({rulings})", name=holder, held=held, card=card, count=declared[card],
+                      rulings=cite) if held else
+                  say("{name}'s Spoils hold no {card}; a hostage must be in the holder's Spoils ({rulings})",
+                      name=holder, card=card, rulings=cite))
         return False
     return True
 
@@ -514,11 +557,12 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems,
                  hostages_alone: Callable[[Mapping[str, Board], Problems], None] = _hostages_alone
                  ) -> Round | None:
     if type(raw) is not dict and not isinstance(raw, Mapping):
-        found.add(at, "a round is each player's board, or the player whose Alliance surrendered (AR-3, AR-12)")
+        found.add(at, say("a round is each player's board, or the player whose Alliance surrendered (AR-3, AR-12)"))
         return None
     for key in raw:
         if key not in ROUND_FIELDS:
-            found.add(f"{at}.{key}", f"a round has no {key}: it holds the players' boards, a surrender and a note")
+            found.add(f"{at}.{key}", say("a round has no {key}: it holds the players' boards, a surrender and a note",
+                                         key=key))
     check_note(found, at, raw)
     surrender = raw.get("surrender")
     if surrender is not None and (not isinstance(surrender, str) or surrender not in players):
@@ -528,11 +572,11 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems,
     if raw_boards is None:
         raw_boards = {}
         if surrender is None:
-            found.add(f"{at}.players", "enter each player's board: the Home House and the cards in Spoils, Meld "
-                                       "and Hand (AR-3)")
+            found.add(f"{at}.players", say("enter each player's board: the Home House and the cards in Spoils, "
+                                           "Meld and Hand (AR-3)"))
             return None
     if not isinstance(raw_boards, Mapping):
-        found.add(f"{at}.players", "give each player's board under the player's name (AR-3)")
+        found.add(f"{at}.players", say("give each player's board under the player's name (AR-3)"))
         return None
     boards: dict[str, Board] = {}
     ok = True
@@ -550,8 +594,8 @@ def _parse_round(raw: object, at: str, players: Sequence[str], found: Problems,
     if surrender is None:
         for name in players:
             if name not in raw_boards:
-                found.add(f"{at}.players.{name}", f"enter {name}'s board: the Home House and the cards in Spoils, "
-                                                  "Meld and Hand (AR-3)")
+                found.add(f"{at}.players.{name}", say("enter {name}'s board: the Home House and the cards in "
+                                                      "Spoils, Meld and Hand (AR-3)", name=name))
                 ok = False
     _check_pack(boards, at, players, found)
     if not ok:
@@ -575,7 +619,7 @@ def _check_pack(boards: Mapping[str, Board], at: str, players: Sequence[str], fo
             break
     else:
         return
-    seen: dict[Card, list[str]] = {}
+    seen: dict[Card, list[tuple[str, str]]] = {}
     first_over: dict[Card, str] = {}
     for name in players:
         board = boards.get(name)
@@ -584,14 +628,26 @@ def _check_pack(boards: Mapping[str, Board], at: str, players: Sequence[str], fo
         for section in SECTIONS:
             for i, card in enumerate(getattr(board, section)):
                 places = seen.setdefault(card, [])
-                places.append(f"{name}'s {SECTION_NAMES[section]}")
+                places.append((name, section))
                 if len(places) == copies_in_pack(card.rank) + 1:
                     first_over[card] = f"{at}.players.{name}.{section}[{i}]"
     for card, where in first_over.items():
         places = seen[card]
-        counted = ", ".join(f"{n} in {place}" if n > 1 else place for place, n in Counter(places).items())
-        found.add(where, f"the pack has only {copies_in_pack(card.rank)} {card}; {len(places)} were entered "
-                         f"({counted}) (AR-1, AR-13)")
+        counted = [say("{count} in {place}", count=n, place=_place(*place)) if n > 1 else _place(*place)
+                   for place, n in Counter(places).items()]
+        found.add(where, say("the pack has only {copies} {card}; {count} were entered ({places}) (AR-1, AR-13)",
+                             copies=copies_in_pack(card.rank), card=card, count=len(places),
+                             places=joined(counted, ", ")))
+
+
+def _place(name: str, section: str) -> Text:
+    """Where a card was entered: "Ann's Spoils"."""
+    return say("{name}'s {section}", name=name, section=SECTION_NAMES[section])
+
+
+def cited(err: Exception, rulings: str) -> Text:
+    """A card's problem (core.cards says it) followed by the rulings it breaks."""
+    return say("{problem} ({rulings})", problem=err.args[0] if err.args else str(err), rulings=rulings)
 
 
 # ---------------------------------------------------------------------------------------
@@ -631,13 +687,16 @@ def _nullify(rnd: Round, sides: Alliances, found: Problems):
             married = marriages(rnd.boards[target].spoils, target_house, ally_house)
             if kind is None or married[kind] == 0:
                 found.add(f"{hostage.where}.target",
-                          f"{target}'s Spoils hold no married {card}, so there is nothing to hold hostage (AR-9)")
+                          say("{name}'s Spoils hold no married {card}, so there is nothing to hold hostage (AR-9)",
+                              name=target, card=card))
                 continue
             if nullified[target][kind] >= married[kind]:
-                count = "one marriage" if married[kind] == 1 else f"{married[kind]} marriages"
                 found.add(f"{hostage.where}.target",
-                          f"{target}'s Spoils hold {count} with {card} and other hostages already nullify "
-                          f"{'it' if married[kind] == 1 else 'them'}; no married {card} is left (AR-9)")
+                          say_n("{name}'s Spoils hold one marriage with {card} and other hostages already nullify "
+                                "it; no married {card} is left (AR-9)",
+                                "{name}'s Spoils hold {count} marriages with {card} and other hostages already "
+                                "nullify them; no married {card} is left (AR-9)", married[kind],
+                                name=target, card=card))
                 continue
             nullified[target][kind] += 1
             if card.suit == target_house:
@@ -667,8 +726,9 @@ def _score_round(rnd: Round, sides: Alliances, house_names: Mapping[str, str], f
     for name, board in boards.items():
         ally = allies[name]
         ally_board = boards[ally]
-        lines = [f"Home House {house_names[board.house]}; ally {ally} ({house_names[ally_board.house]}) "
-                 "(AR-2, AR-3)"]
+        lines = [say("Home House {house}; ally {ally} ({ally_house}) (AR-2, AR-3)",
+                     house=house_word(board.house, house_names), ally=ally,
+                     ally_house=house_word(ally_board.house, house_names))]
         spoils_pts, meld_pts, hand_pts, matched = _board_points(board, lines)
         notes = _own_royals_in_meld(name, board)
         sets, royals = _royal_sets(name, board, ally, ally_board, counted, lost_own[name], house_names, lines)
@@ -694,14 +754,18 @@ def _in_rank_order(ranks: Iterable[str]) -> tuple[str, ...]:
 def _score_line(natural: int, sets: int, marriage_total: int) -> str:
     """AR-10: the natural score times one plus the Royal sets and the marriages."""
     if not sets and not marriage_total:
-        shown = number(natural)
-        return f"Score {shown} × 1 = {shown} (AR-10)"
-    parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
+        return say("Score {natural} × 1 = {natural} (AR-10)", natural=natural)
+    parts = [royal_sets_said(sets)] if sets else []
     if marriage_total:
-        parts.append(f"{marriage_total} marriage{'s' if marriage_total != 1 else ''}")
-    multiplier, shown = 1 + sets + marriage_total, number(natural)
-    return (f"Score {shown} × (1 + {' + '.join(parts)}) = {shown} × {multiplier} "
-            f"= {number(natural * multiplier)} (AR-10)")
+        parts.append(say_n("{count} marriage", "{count} marriages", marriage_total))
+    multiplier = 1 + sets + marriage_total
+    return say("Score {natural} × (1 + {parts}) = {natural} × {multiplier} = {score} (AR-10)", natural=natural,
+               parts=joined(parts, " + "), multiplier=multiplier, score=natural * multiplier)
+
+
+def royal_sets_said(sets: int) -> Text:
+    """AR-7: "1 Royal set", "2 Royal sets"."""
+    return say_n("{count} Royal set", "{count} Royal sets", sets)
 
 
 def _board_points(board: Board, lines: list[str]) -> tuple[int, int, int, frozenset[str]]:
@@ -726,9 +790,10 @@ def _board_points(board: Board, lines: list[str]) -> tuple[int, int, int, frozen
     hand_pts = sum(map(points, [c.rank for c in hand]))
     lines.append(_spoils_line(spoils, spoils_ranks, matched, spoils_pts))
     lines.append(_meld_line(meld, in_both, matched, meld_pts))
-    lines.append(f"Hand {format_cards(hand)}: {number(-hand_pts)} (AR-6)" if hand else "Hand empty: 0 (AR-6)")
-    lines.append(f"Natural score {spoils_pts} + {meld_pts} − {hand_pts} = {number(spoils_pts + meld_pts - hand_pts)} "
-                 "(AR-6)")
+    lines.append(say("Hand {cards}: {points} (AR-6)", cards=format_cards(hand), points=-hand_pts) if hand
+                 else say("Hand empty: 0 (AR-6)"))
+    lines.append(say("Natural score {spoils} + {meld} − {hand} = {natural} (AR-6)", spoils=spoils_pts, meld=meld_pts,
+                     hand=hand_pts, natural=spoils_pts + meld_pts - hand_pts))
     return spoils_pts, meld_pts, hand_pts, matched
 
 
@@ -740,8 +805,8 @@ def _own_royals_in_meld(name: str, board: Board) -> list[str]:
     house = board.house
     for card in board.meld:
         if card.suit == house and card.rank in ROYAL_RANKS:
-            note = (f"{card} in Meld is {name}'s own Royal: allowed, it scores as a meld card "
-                    "but does not count as a Royal (AR-13, AR-7)")
+            note = say("{card} in Meld is {name}'s own Royal: allowed, it scores as a meld card but does not count "
+                       "as a Royal (AR-13, AR-7)", card=card, name=name)
             if note not in notes:
                 notes.append(note)
     return notes
@@ -772,7 +837,7 @@ def _royal_sets(name: str, board: Board, ally: str, ally_board: Board, counted: 
     owned = {"K": kings + via_k, "Q": queens + via_q, "J": jacks}
     sets = min(owned.values())
     royals = ("K" + house,) * owned["K"] + ("Q" + house,) * owned["Q"] + ("J" + house,) * jacks
-    lines.append(_royals_line(sets, owned, via_k, via_q, lost, house, house_names[house], ally))
+    lines.append(_royals_line(sets, owned, via_k, via_q, lost, house, house_word(house, house_names), ally))
     return sets, royals
 
 
@@ -782,82 +847,96 @@ def _hostage_lines(name: str, board: Board, ally: str, ally_board: Board, hostag
     house, ally_house = board.house, ally_board.house
     for holder, card, kind in hostages_on[name]:
         pair = pair_text(kind, house, ally_house)
-        also = f" and {card} no longer counts as {name}'s Royal" if card.suit == house else ""
-        lines.append(f"{holder} holds {card} hostage: one marriage ({pair}) in {name}'s Spoils "
-                     f"is nullified{also} (AR-9)")
+        if card.suit == house:
+            lines.append(say("{holder} holds {card} hostage: one marriage ({pair}) in {name}'s Spoils is nullified "
+                             "and {card} no longer counts as {name}'s Royal (AR-9)",
+                             holder=holder, card=card, pair=pair, name=name))
+        else:
+            lines.append(say("{holder} holds {card} hostage: one marriage ({pair}) in {name}'s Spoils is nullified "
+                             "(AR-9)", holder=holder, card=card, pair=pair, name=name))
     for holder, card, kind in hostages_on[ally]:
         pair = pair_text(kind, ally_house, house)
         mine = pair.split(" + ")[1]  # the spouse of this player's House
-        also = f" and that {mine} no longer counts as {name}'s Royal"
-        lines.append(f"{holder} holds {card} hostage against {ally}: one marriage ({pair}) in {ally}'s "
-                     f"Spoils is nullified{also} (AR-9)")
+        lines.append(say("{holder} holds {card} hostage against {ally}: one marriage ({pair}) in {ally}'s Spoils is "
+                         "nullified and that {mine} no longer counts as {name}'s Royal (AR-9)",
+                         holder=holder, card=card, ally=ally, pair=pair, mine=mine, name=name))
     for card, target in held_by[name]:
-        lines.append(f"Holds {card} hostage against {target} (AR-9)")
+        lines.append(say("Holds {card} hostage against {target} (AR-9)", card=card, target=target))
 
 
 def _spoils_line(spoils: Sequence[Card], ranks: Sequence[str], matched: frozenset[str], points: int) -> str:
     """AR-4, AR-5: the Spoils and their points; ``ranks`` are the Spoils' ranks."""
     if not spoils:
-        return "Spoils empty: 0 (AR-4)"
+        return say("Spoils empty: 0 (AR-4)")
     doubled = _in_rank_order([r for r in matched if r in ranks]) if matched else None
     if not doubled:
-        return f"Spoils {format_cards(spoils)}: {points} (AR-4)"
-    named = ", ".join([RANK_PLURALS[r] for r in doubled])
-    return f"Spoils {format_cards(spoils)}: {points} — {named} matched with the Meld, doubled (AR-4, AR-5)"
+        return say("Spoils {cards}: {points} (AR-4)", cards=format_cards(spoils), points=points)
+    named = joined([RANK_PLURALS[r] for r in doubled], ", ")
+    return say("Spoils {cards}: {points} — {ranks} matched with the Meld, doubled (AR-4, AR-5)",
+               cards=format_cards(spoils), points=points, ranks=named)
 
 
 def _meld_line(meld: Sequence[Card], in_both: Mapping[str, int], matched: frozenset[str], points: int) -> str:
     """AR-4, AR-5: the Meld and its points; ``in_both`` holds each Meld rank's cards in Meld + Spoils."""
     if not meld:
-        return "Meld empty: 0 (AR-4)"
-    clauses = [f"{RANK_PLURALS[rank]} matched ({n} in Meld + Spoils), doubled" if rank in matched else
-               f"{RANK_PLURALS[rank]} not matched ({n} in Meld + Spoils, 3 needed)" for rank, n in in_both.items()]
-    ruling = "(AR-5)" if matched else "(AR-4, AR-5)"
-    return f"Meld {format_cards(meld)}: {points} — {'; '.join(clauses)} {ruling}"
+        return say("Meld empty: 0 (AR-4)")
+    clauses = [say("{ranks} matched ({count} in Meld + Spoils), doubled", ranks=RANK_PLURALS[rank], count=n)
+               if rank in matched else
+               say("{ranks} not matched ({count} in Meld + Spoils, 3 needed)", ranks=RANK_PLURALS[rank], count=n)
+               for rank, n in in_both.items()]
+    ruling = "AR-5" if matched else "AR-4, AR-5"
+    return say("Meld {cards}: {points} — {clauses} ({rulings})", cards=format_cards(meld), points=points,
+               clauses=joined(clauses, "; "), rulings=ruling)
 
 
 def _royals_line(sets: int, owned: Mapping[str, int], via_k: int, via_q: int, lost: Mapping[str, int],
                  house: str, house_name: str, ally: str) -> str:
-    if owned["K"] or owned["Q"] or owned["J"]:
-        held = ", ".join([rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
-                          for rank in ROYAL_RANKS if owned[rank]]) + f" of {house_name}"
-    else:
-        held = "no Royals of " + house_name + " owned"
+    held = royals_held(owned, house_name)
     extras = []
     if via_k > 0 or via_q > 0:
-        married = [f"{rank}{house}" + (f" ×{n}" if n > 1 else "") for rank, n in (("K", via_k), ("Q", via_q)) if n > 0]
-        extras.append(f"{' and '.join(married)} married in {ally}'s Spoils")
-    gone = [f"{rank}{house}" + (f" ×{lost[rank]}" if lost[rank] > 1 else "")
-            for rank in SPOUSE_RANKS if lost.get(rank, 0)] if lost else None
+        married = [counted_as(f"{rank}{house}", n) for rank, n in (("K", via_k), ("Q", via_q)) if n > 0]
+        extras.append(say("{cards} married in {name}'s Spoils", cards=both(married), name=ally))
+    gone = [counted_as(f"{rank}{house}", lost[rank]) for rank in SPOUSE_RANKS if lost.get(rank, 0)] if lost else None
     if gone:
-        extras.append(f"{' and '.join(gone)} held hostage, not counted")
-    extra = "; " + "; ".join(extras) if extras else ""
-    return f"Royal sets: {sets} ({held}{extra}) (AR-7)"
+        extras.append(say("{cards} held hostage, not counted", cards=both(gone)))
+    if extras:
+        return say("Royal sets: {count} ({held}; {more}) (AR-7)", count=sets, held=held, more=joined(extras, "; "))
+    return say("Royal sets: {count} ({held}) (AR-7)", count=sets, held=held)
+
+
+def royals_held(owned: Mapping[str, int], house_name: str) -> Text:
+    """AR-7: the Royals a player owns, by rank ("K ×2, Q of Spades"), or none."""
+    if owned["K"] or owned["Q"] or owned["J"]:
+        ranks = ", ".join([counted_as(rank, owned[rank]) for rank in ROYAL_RANKS if owned[rank]])
+        return say("{ranks} of {house}", ranks=ranks, house=house_name)
+    return say("no Royals of {house} owned", house=house_name)
 
 
 def _marriages_in(counted: tuple[int, int], nullified: Sequence[int], owner_house: str, other_house: str,
                   label: str) -> str:
     """AR-8, AR-9: the marriages in one Spoils, counted and nullified, by kind."""
     if not (counted[0] or counted[1] or nullified[0] or nullified[1]):
-        return f"0 in {label}"
+        return say("{count} in {where}", count=0, where=label)
     pieces = []
     for kind in (0, 1):
         how_many, none_left = counted[kind], nullified[kind]
         if how_many or none_left:
             pair = pair_text(kind, owner_house, other_house)
             if how_many:
-                pieces.append(pair + times(how_many))
+                pieces.append(times(pair, how_many))
             if none_left:
-                pieces.append(f"{pair}{times(none_left)} nullified")
-    return f"{counted[0] + counted[1]} in {label} ({', '.join(pieces)})"
+                pieces.append(say("{pairs} nullified", pairs=times(pair, none_left)))
+    return say("{count} in {where} ({pieces})", count=counted[0] + counted[1], where=label,
+               pieces=joined(pieces, ", "))
 
 
 def _marriages_line(name, ally, board, ally_board, counted, nullified) -> str:
     if board.house == ally_board.house:
-        return f"Marriages: none, since {name} and {ally} share a House (AR-8)"
-    own = _marriages_in(counted[name], nullified[name], board.house, ally_board.house, "own Spoils")
-    theirs = _marriages_in(counted[ally], nullified[ally], ally_board.house, board.house, f"{ally}'s Spoils")
-    return f"Marriages: {own}, {theirs} (AR-8)"
+        return say("Marriages: none, since {name} and {ally} share a House (AR-8)", name=name, ally=ally)
+    own = _marriages_in(counted[name], nullified[name], board.house, ally_board.house, say("own Spoils"))
+    theirs = _marriages_in(counted[ally], nullified[ally], ally_board.house, board.house,
+                           say("{name}'s Spoils", name=ally))
+    return say("Marriages: {own}, {theirs} (AR-8)", own=own, theirs=theirs)
 
 
 # ---------------------------------------------------------------------------------------
@@ -889,7 +968,7 @@ def step(tally: Tally, raw: object) -> Tally:
     found = Problems()
     at = f"rounds[{tally.count}]"
     if tally.over:
-        found.add(at, f"the game ended after round {tally.count}; correct an earlier round instead (AR-12)")
+        found.add(at, game_ended(tally.count, "AR-12"))
     rnd = _parse_round(raw, at, tally.players, found)
     if found and rnd is not None:
         _hostages_alone(rnd.boards, found)
@@ -925,8 +1004,8 @@ def _advance(tally: Tally, rnd: Round, found: Problems) -> Tally:
         # scored only when all four are given; otherwise the round is 0 for everyone.
         _nullify(rnd, sides, found)  # still check the hostages that were entered
         points = dict.fromkeys(players, 0)
-        explain = {p: [f"{rnd.surrender} surrendered before every board was entered: "
-                       "the round scores 0 (AR-12)"] for p in players}
+        explain = {p: [say("{name} surrendered before every board was entered: the round scores 0 ({rulings})",
+                           name=rnd.surrender, rulings="AR-12")] for p in players}
         detail_players = {p: {"score": 0, "scored": False} for p in players}
 
     side_points = {side: points[first] + points[second] for side, (first, second) in sides.sides.items()}
@@ -934,8 +1013,9 @@ def _advance(tally: Tally, rnd: Round, found: Problems) -> Tally:
     side_totals = {side: tally.side_totals[side] + side_points[side] for side in sides.sides}
     for side, members in sides.sides.items():
         first, second = members
-        line = (f"Alliance {side}: {first} {number(points[first])} + {second} {number(points[second])} "
-                f"= {number(side_points[side])}; total {number(side_totals[side])} (AR-11)")
+        line = say("Alliance {side}: {first} {first_points} + {second} {second_points} = {points}; total {total} "
+                   "(AR-11)", side=side, first=first, first_points=points[first], second=second,
+                   second_points=points[second], points=side_points[side], total=side_totals[side])
         for p in members:
             explain[p].append(line)
     detail = {
@@ -959,29 +1039,39 @@ def _decided(tally: Tally, rnd: Round) -> Tally:
         loser = sides.side_of(rnd.surrender)
         winner = next(s for s in sides.sides if s != loser)
         return replace(tally, over=True, winners=sides.sides[winner],
-                       reason=(f"{rnd.surrender} surrendered for {sides.named(loser)} in round {number_of_round}, "
-                               f"so {sides.named(winner)} wins whatever the score (AR-12)."))
+                       reason=say("{name} surrendered for {loser} in round {round}, so {winner} wins whatever the "
+                                  "score (AR-12).", name=rnd.surrender, loser=sides.named(loser),
+                                  round=number_of_round, winner=sides.named(winner)))
     win_above, lose_below = tally.opts["win_above"], tally.opts["lose_below"]
     crossed = []
     for side, total in side_totals.items():
         if total > win_above:
-            crossed.append(f"{sides.named(side)} passed {number(win_above)} with {number(total)}")
+            crossed.append(say("{who} passed {bound} with {total}", who=sides.named(side), bound=win_above,
+                               total=total))
         elif total < lose_below:
-            crossed.append(f"{sides.named(side)} fell below {number(lose_below)} with {number(total)}")
+            crossed.append(say("{who} fell below {bound} with {total}", who=sides.named(side), bound=lose_below,
+                               total=total))
     if not crossed:
         return tally
     a, b = side_totals["A"], side_totals["B"]
     if a == b:
         winners = tally.players
-        outcome = f"the totals are equal at {number(a)}, so the game is a draw"
+        outcome = say("the totals are equal at {total}, so the game is a draw", total=a)
     else:
         best = "A" if a > b else "B"
         other = "B" if best == "A" else "A"
         winners = sides.sides[best]
-        outcome = (f"{sides.named(best)} wins with the higher total, "
-                   f"{number(side_totals[best])} to {number(side_totals[other])}")
+        outcome = say("{who} wins with the higher total, {total} to {other}", who=sides.named(best),
+                      total=side_totals[best], other=side_totals[other])
     return replace(tally, over=True, winners=winners,
-                   reason=f"After round {number_of_round}, {' and '.join(crossed)}; {outcome} (AR-12).")
+                   reason=say("After round {round}, {crossed}; {outcome} ({rulings}).", round=number_of_round,
+                              crossed=both(crossed), outcome=outcome, rulings="AR-12"))
+
+
+def game_ended(rounds: int, rulings: str) -> Text:
+    """A round entered after the end of the game (AR-12, BR-3, MR-6)."""
+    return say("the game ended after round {round}; correct an earlier round instead ({rulings})", round=rounds,
+               rulings=rulings)
 
 
 def finish(tally: Tally) -> ScoredGame:
@@ -1017,8 +1107,7 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
     for index, rnd in enumerate(parsed):
         assert rnd is not None
         if tally.over:
-            found.add(f"rounds[{index}]", f"the game ended after round {index}; correct an earlier round instead "
-                                          "(AR-12)")
+            found.add(f"rounds[{index}]", game_ended(index, "AR-12"))
             break
         tally = _advance(tally, rnd, found)
     found.raise_if_any()

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.cards import Card, said
+from ..core.messages import Signed, Text, joined, say, say_n
 from . import alliance_royals as ar
 from .base import Decided, InputError, Problems, ScoredGame, is_whole_number
 
@@ -171,22 +172,24 @@ def _check_options(family: Family, options: Mapping[str, Any], found: Problems) 
     for key, value in options.items():
         where = f"options.{key}"
         if key not in family.options:
-            found.add(where, f"unknown option {said(key)}; {family.title} has {', '.join(family.options)}")
+            found.add(where, say("unknown option {key}; {game} has {options}", key=said(key), game=family.title,
+                                 options=", ".join(family.options)))
         elif key in ("win_above", "lose_below"):
             if not is_whole_number(value):
-                found.add(where, f"{key} must be a whole number, not {said(value)}")
+                found.add(where, say("{key} must be a whole number, not {value}", key=key, value=said(value)))
             elif key == "win_above" and value <= 0:
-                found.add(where, f"win_above must be above 0 (the rules say 1066) ({family.end})")
+                found.add(where, say("win_above must be above 0 (the rules say 1066) ({rulings})", rulings=family.end))
             elif key == "lose_below" and value >= 0:
-                found.add(where, f"lose_below must be below 0 (the rules say -333) ({family.end})")
+                found.add(where, say("lose_below must be below 0 (the rules say -333) ({rulings})",
+                                     rulings=family.end))
             else:
                 opts[key] = value
         elif key == "house_names":
             ar._check_house_names(value, opts["house_names"], found)
         elif key == "share":
             if value not in SHARE_CHOICES:
-                found.add(where, f"share must be \"positive\" (spouses share positive scores) or \"none\", "
-                                 f"not {said(value)} (MR-4)")
+                found.add(where, say("share must be \"positive\" (spouses share positive scores) or \"none\", not "
+                                     "{value} (MR-4)", value=said(value)))
             else:
                 opts[key] = value
     return opts
@@ -201,8 +204,8 @@ def _hostage_alone(family: Family, holder: str, board: ar.Board, hostage: ar.Hos
     """BR-2, MR-3: what the holder's own board says of a hostage (checked even in a round that
     cannot be scored, so that every problem shows at once)."""
     if not family.marries:
-        found.add(hostage.where, f"{family.title} has no hostages: with no ally or spouse there are "
-                                 "no marriages to hold (BR-2)")
+        found.add(hostage.where, say("{game} has no hostages: with no ally or spouse there are no marriages to "
+                                     "hold (BR-2)", game=family.title))
         return False
     return ar.hostage_in_spoils(holder, board, hostage, declared, found, cite="MR-3, AR-9")
 
@@ -234,12 +237,13 @@ def _hostages(family: Family, rnd: ar.Round, players: Sequence[str], married: Ma
             free = [m for m in twins if m.counted]
             if not twins:
                 found.add(f"{hostage.where}.target",
-                          f"{target}'s Spoils hold no married {card}, so there is nothing to hold hostage (MR-3, AR-9)")
+                          say("{name}'s Spoils hold no married {card}, so there is nothing to hold hostage (MR-3, "
+                              "AR-9)", name=target, card=card))
                 continue
             if not free:
                 found.add(f"{hostage.where}.target",
-                          f"other hostages already nullify every marriage with {card} in {target}'s Spoils; "
-                          f"no married {card} is left (MR-3, AR-9)")
+                          say("other hostages already nullify every marriage with {card} in {name}'s Spoils; no "
+                              "married {card} is left (MR-3, AR-9)", card=card, name=target))
                 continue
             last = free[-1]
             last.nullified_by = (holder, card)
@@ -261,11 +265,12 @@ def _score_round(family: Family, rnd: ar.Round, players: Sequence[str], opts: Ma
     explain: dict[str, list[str]] = {}
     for name in players:
         board = boards[name]
-        lines = [f"Home House {names[board.house]} ({family.ruling}-1, AR-3)"]
+        lines = [say("Home House {house} ({rulings})", house=ar.house_word(board.house, names),
+                     rulings=f"{family.ruling}-1, AR-3")]
         spoils_pts, meld_pts, hand_pts, matched = ar._board_points(board, lines)
         notes = ar._own_royals_in_meld(name, board)
         as_spouse = [m for m in every if name in m.spouses]
-        sets, royals = _royal_sets(family, board, married[name], as_spouse, names[board.house], lines)
+        sets, royals = _royal_sets(family, board, married[name], as_spouse, ar.house_word(board.house, names), lines)
         own_m = len([m for m in married[name] if m.counted])
         spouse_m = len([m for m in as_spouse if m.counted])
         if family.marries:
@@ -281,24 +286,25 @@ def _score_round(family: Family, rnd: ar.Round, players: Sequence[str], opts: Ma
         _share(players, scores, explain, every, opts["share"])
         if not any([m.counted for m in every]):
             for name in players:
-                explain[name].append("No marriage counts on any board this round; the authors say a round "
-                                     "cannot end before someone is married, so it is scored with this note (MR-5)")
+                explain[name].append(say("No marriage counts on any board this round; the authors say a round "
+                                         "cannot end before someone is married, so it is scored with this note "
+                                         "(MR-5)"))
     return scores, explain, every
 
 
 def _score_line(family: Family, natural: int, sets: int, own_m: int, spouse_m: int) -> str:
     """BR-2, MR-3: the natural score times one plus the Royal sets and the marriages."""
     multiplier = 1 + sets + own_m + spouse_m
-    parts = [f"{sets} Royal set{'s' if sets != 1 else ''}"] if sets else []
+    parts = [ar.royal_sets_said(sets)] if sets else []
     if own_m:
-        parts.append(f"{own_m} own marriage{'s' if own_m != 1 else ''}")
+        parts.append(say_n("{count} own marriage", "{count} own marriages", own_m))
     if spouse_m:
-        parts.append(f"spouse in {spouse_m} marriage{'s' if spouse_m != 1 else ''}")
-    shown = ar.number(natural)
-    how = f"(1 + {' + '.join(parts)}) = {shown} × {multiplier}" if parts else "1"
+        parts.append(say_n("spouse in {count} marriage", "spouse in {count} marriages", spouse_m))
+    values = {"natural": natural, "multiplier": multiplier, "score": natural * multiplier}
+    how = say("(1 + {parts}) = {natural} × {multiplier}", parts=joined(parts, " + "), **values) if parts else "1"
     if family.marries:
-        return f"Score before sharing {shown} × {how} = {ar.number(natural * multiplier)} (MR-3)"
-    return f"Score {shown} × {how} = {ar.number(natural * multiplier)} (BR-2)"
+        return say("Score before sharing {natural} × {how} = {score} (MR-3)", how=how, **values)
+    return say("Score {natural} × {how} = {score} (BR-2)", how=how, **values)
 
 
 def _royal_sets(family: Family, board: ar.Board, mine: list[Marriage], as_spouse: list[Marriage],
@@ -319,16 +325,17 @@ def _royal_sets(family: Family, board: ar.Board, mine: list[Marriage], as_spouse
     owned = {"K": own["K"] + via.get("K", 0), "Q": own["Q"] + via.get("Q", 0), "J": own["J"] + via.get("J", 0)}
     sets = min(owned.values())
     royals = ("K" + house,) * owned["K"] + ("Q" + house,) * owned["Q"] + ("J" + house,) * owned["J"]
-    held = ", ".join([rank + (f" ×{owned[rank]}" if owned[rank] > 1 else "")
-                      for rank in ar.ROYAL_RANKS if owned[rank]]) if owned["K"] or owned["Q"] or owned["J"] else ""
-    extra = ""
+    rulings = "MR-3, AR-7" if family.marries else "BR-2, AR-7"
+    held = ar.royals_held(owned, house_name)
     if via:
         spouse_spoils = sorted({m.holder for m in as_spouse if m.counted})
-        extra = f"; {' and '.join(f'{r}{house}' for r in ar.SPOUSE_RANKS if via.get(r))} married in " \
-                f"{' and '.join(spouse_spoils)}'s Spoils"
-    rulings = "MR-3, AR-7" if family.marries else "BR-2, AR-7"
-    held = f"{held} of {house_name}" if held else f"no Royals of {house_name} owned"
-    lines.append(f"Royal sets: {sets} ({held}{extra}) ({rulings})")
+        married = say("{cards} married in {name}'s Spoils", cards=ar.both([f"{r}{house}" for r in ar.SPOUSE_RANKS
+                                                                          if via.get(r)]),
+                      name=ar.both(spouse_spoils))
+        lines.append(say("Royal sets: {count} ({held}; {more}) ({rulings})", count=sets, held=held, more=married,
+                         rulings=rulings))
+    else:
+        lines.append(say("Royal sets: {count} ({held}) ({rulings})", count=sets, held=held, rulings=rulings))
     return sets, royals
 
 
@@ -336,24 +343,27 @@ def _marriage_lines(name: str, mine: list[Marriage], every: list[Marriage],
                     held_by: list[tuple[Card, str, Marriage]]) -> list[str]:
     lines = []
     for m in mine:
-        spouse = " and ".join(m.spouses)
+        spouse = ar.both(m.spouses)
         if m.counted:
-            lines.append(f"Marriage {m.cards()} in own Spoils, spouse {spouse} (MR-2)")
+            lines.append(say("Marriage {cards} in own Spoils, spouse {spouse} (MR-2)", cards=m.cards(), spouse=spouse))
         else:
             who, card = m.nullified_by
-            lines.append(f"Marriage {m.cards()} in own Spoils, spouse {spouse}: nullified by {who}'s hostage "
-                         f"{card} (MR-3, AR-9)")
+            lines.append(say("Marriage {cards} in own Spoils, spouse {spouse}: nullified by {holder}'s hostage {card} "
+                             "(MR-3, AR-9)", cards=m.cards(), spouse=spouse, holder=who, card=card))
     for m in every:
         if name in m.spouses:
             if m.counted:
-                lines.append(f"Spouse in {m.holder}'s marriage {m.cards()}: {m.other} counts as own Royal (MR-2, MR-3)")
+                lines.append(say("Spouse in {holder}'s marriage {cards}: {card} counts as own Royal (MR-2, MR-3)",
+                                 holder=m.holder, cards=m.cards(), card=m.other))
             else:
-                lines.append(f"{m.holder}'s marriage {m.cards()} with {name} is nullified by "
-                             f"{m.nullified_by[0]}'s hostage {m.nullified_by[1]} (MR-3, AR-9)")
+                lines.append(say("{holder}'s marriage {cards} with {name} is nullified by {by}'s hostage {card} "
+                                 "(MR-3, AR-9)", holder=m.holder, cards=m.cards(), name=name,
+                                 by=m.nullified_by[0], card=m.nullified_by[1]))
     for card, target, m in held_by:
-        lines.append(f"Holds {card} hostage against {target}: nullifies {target}'s marriage {m.cards()} (MR-3, AR-9)")
+        lines.append(say("Holds {card} hostage against {target}: nullifies {target}'s marriage {cards} (MR-3, AR-9)",
+                         card=card, target=target, cards=m.cards()))
     if not mine and not any([name in m.spouses for m in every]):
-        lines.append("Marriages: none (MR-2)")
+        lines.append(say("Marriages: none (MR-2)"))
     return lines
 
 
@@ -371,19 +381,22 @@ def _share(players: Sequence[str], scores: dict[str, PlayerRound], explain: dict
         if not spouses:
             continue
         if share == "none":
-            explain[name].append(f"Spouses {' and '.join(spouses)}: nothing shared, the table plays share: none (MR-4)")
+            explain[name].append(say("Spouses {spouses}: nothing shared, the table plays share: none (MR-4)",
+                                     spouses=ar.both(spouses)))
             continue
         for spouse in spouses:
             theirs = scores[spouse].before_sharing
             if theirs > 0:
                 scores[name].shared[spouse] = theirs
-                explain[name].append(f"Shares spouse {spouse}'s score before sharing: +{theirs} (MR-4)")
+                explain[name].append(say("Shares spouse {spouse}'s score before sharing: {points} (MR-4)",
+                                         spouse=spouse, points=Signed(theirs)))
             else:
-                explain[name].append(f"Spouse {spouse}'s score before sharing is {ar.number(theirs)}: "
-                                     "only positive scores are shared (MR-4)")
-        explain[name].append(f"Round score {ar.number(scores[name].before_sharing)}"
-                             + "".join([f" + {v}" for v in scores[name].shared.values()])
-                             + f" = {ar.number(scores[name].score)} (MR-4)")
+                explain[name].append(say("Spouse {spouse}'s score before sharing is {points}: only positive scores "
+                                         "are shared (MR-4)", spouse=spouse, points=theirs))
+        added = scores[name].before_sharing
+        for shared in scores[name].shared.values():
+            added = say("{sum} + {points}", sum=added, points=shared)
+        explain[name].append(say("Round score {sum} = {score} (MR-4)", sum=added, score=scores[name].score))
 
 
 # ---------------------------------------------------------------------------------------
@@ -415,8 +428,8 @@ def start(family: Family, players: Sequence[str], options: Mapping[str, Any],
     return Tally(family, tuple(players), opts, dict.fromkeys(players, 0))
 
 
-def _ended(family: Family, index: int) -> str:
-    return f"the game ended after round {index}; correct an earlier round instead ({family.end})"
+def _ended(family: Family, index: int) -> Text:
+    return ar.game_ended(index, family.end)
 
 
 def step(tally: Tally, raw: object) -> Tally:
@@ -448,12 +461,12 @@ def _advance(tally: Tally, rnd: ar.Round, found: Problems) -> Tally:
             detail["no_marriage"] = not any([m.counted for m in every])
     else:
         points = dict.fromkeys(players, 0)
-        explain = {p: [f"{rnd.surrender} surrendered before every board was entered: the round scores 0 "
-                       f"({family.end})"] for p in players}
+        explain = {p: [say("{name} surrendered before every board was entered: the round scores 0 ({rulings})",
+                           name=rnd.surrender, rulings=family.end)] for p in players}
         detail["players"] = {p: {"score": 0, "scored": False} for p in players}
     totals = {p: tally.totals[p] + points[p] for p in players}
     for p in players:
-        explain[p].append(f"Total {ar.number(totals[p])} ({family.end})")
+        explain[p].append(say("Total {total} ({rulings})", total=totals[p], rulings=family.end))
     played = tally.played_with(points, explain, detail)
     tally = Tally(family, players, tally.opts, totals, played=played, over=tally.over, winners=tally.winners,
                   reason=tally.reason)
@@ -477,30 +490,38 @@ def _decided(tally: Tally, rnd: ar.Round) -> Tally:
     if rnd.surrender is not None:
         others = [p for p in players if p != rnd.surrender]
         winners = _leaders(others, totals)
-        who = " and ".join(winners)
+        who = ar.both(winners)
         if len(others) == 1:
-            reason = f"{rnd.surrender} surrendered in round {n}, so {who} wins whatever the score ({family.end})."
+            reason = say("{name} surrendered in round {round}, so {winner} wins whatever the score ({rulings}).",
+                         name=rnd.surrender, round=n, winner=who, rulings=family.end)
+        elif len(winners) == 1:
+            reason = say("{name} surrendered in round {round}, which ends the game; of the others, {winner} wins "
+                         "with the higher total ({rulings}).", name=rnd.surrender, round=n, winner=who,
+                         rulings=family.end)
         else:
-            reason = (f"{rnd.surrender} surrendered in round {n}, which ends the game; of the others, "
-                      f"{who} {'wins' if len(winners) == 1 else 'win'} with the higher total ({family.end}).")
+            reason = say("{name} surrendered in round {round}, which ends the game; of the others, {winners} win "
+                         "with the higher total ({rulings}).", name=rnd.surrender, round=n, winners=who,
+                         rulings=family.end)
         return replace(tally, over=True, winners=winners, reason=reason)
     win_above, lose_below = tally.opts["win_above"], tally.opts["lose_below"]
     crossed = []
     for p in players:
         if totals[p] > win_above:
-            crossed.append(f"{p} passed {ar.number(win_above)} with {ar.number(totals[p])}")
+            crossed.append(say("{who} passed {bound} with {total}", who=p, bound=win_above, total=totals[p]))
         elif totals[p] < lose_below:
-            crossed.append(f"{p} fell below {ar.number(lose_below)} with {ar.number(totals[p])}")
+            crossed.append(say("{who} fell below {bound} with {total}", who=p, bound=lose_below, total=totals[p]))
     if not crossed:
         return tally
     winners = _leaders(players, totals)
-    top = ar.number(totals[winners[0]])
+    top = totals[winners[0]]
     if len(winners) == 1:
-        outcome = f"{winners[0]} wins with the highest total, {top}"
+        outcome = say("{winner} wins with the highest total, {total}", winner=winners[0], total=top)
     else:
-        outcome = f"{' and '.join(winners)} are level on {top}, so the game is a draw between them"
+        outcome = say("{winners} are level on {total}, so the game is a draw between them", winners=ar.both(winners),
+                      total=top)
     return replace(tally, over=True, winners=winners,
-                   reason=f"After round {n}, {' and '.join(crossed)}; {outcome} ({family.end}).")
+                   reason=say("After round {round}, {crossed}; {outcome} ({rulings}).", round=n,
+                              crossed=ar.both(crossed), outcome=outcome, rulings=family.end))
 
 
 def finish(tally: Tally) -> ScoredGame:

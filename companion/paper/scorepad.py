@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.messages import joined as one_after_another
+from ..core.messages import say
 from ..games.base import ScoredGame, signed
 from .sheets import _running as player_running  # the engine's running totals, as the sheet prints them
 from .sheets import _side_running as side_running
@@ -146,10 +148,13 @@ def _distance(game: str, data: Mapping[str, Any], columns: Sequence[str], by_sid
     if game == "alliance-royals":  # AR-12
         win, lose = opts.get("win_above", 1066), opts.get("lose_below", -333)
         out = []
-        for side in columns:
+        for side in columns:  # the lower bound as the pad has always printed it, with a plain hyphen
             s = standing.get(side) or {}
-            out.append(f"{s.get('to_win', 0)} to pass {win} · {s.get('to_lose', 0)} to fall below {lose}")
-        return out, f"The game ends after a round in which an Alliance passes {win} or falls below {lose} (AR-12)."
+            out.append(one_after_another([say("{count} to pass {bound}", count=s.get("to_win", 0), bound=win),
+                                          say("{count} to fall below {bound}", count=s.get("to_lose", 0),
+                                              bound=str(lose))], " · "))
+        return out, say("The game ends after a round in which an Alliance passes {above} or falls below {below} "
+                        "(AR-12).", above=win, below=str(lose))
     if game == "rally-the-king":  # RK-10
         left = standing.get("hands_left", 0)
         return blank, f"{left} hand{'s' if left != 1 else ''} left (RK-10)."

@@ -41,6 +41,8 @@ from markupsafe import Markup
 from .. import games
 from ..core import messages
 from ..core.config import SHEETS_DIR
+from ..core.messages import ENGLISH, PSEUDO, Text, joined, language, say
+from ..core.messages import number as said_number
 from ..games.base import InputError, Problems, ScoredGame
 from . import chart, long_sheets
 
@@ -134,11 +136,14 @@ def paper_size(paper: str | None) -> str:
 
 
 def number(value: Any) -> str:
-    """A number as printed: whole numbers plainly, the minus sign a true minus."""
+    """A number as printed: whole numbers plainly, the minus sign a true minus; in the reader's language as
+    that language writes it ("1 066" in French)."""
     if isinstance(value, bool) or value is None:
         return "" if value is None else str(value)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
+    if isinstance(value, int | float) and language() not in (ENGLISH, PSEUDO):
+        return said_number(value)
     text = f"{value:g}" if isinstance(value, float) else str(value)
     return text.replace("-", "\u2212")
 
@@ -276,6 +281,18 @@ def rounds_named(rounds: Sequence[int]) -> str:
 
 # ---------------------------------------------------------------------------------------
 # The templates
+
+
+def _sheet_gettext(message: str) -> str:
+    from ..core import messages
+
+    return messages.catalog(messages.language()).ugettext(message)
+
+
+def _sheet_ngettext(singular: str, plural: str, n: int) -> str:
+    from ..core import messages
+
+    return messages.catalog(messages.language()).ungettext(singular, plural, n)
 
 
 @cache
@@ -434,6 +451,64 @@ _PAPER_WORDS = (
 )
 
 
+def _paper_house(house: Any) -> Any:
+    """A House on paper: the pack's own name as its suit's sign, a table's own name as given."""
+    return _SUIT.get(str.__str__(house), house) if isinstance(house, str) else house
+
+
+def _paper_score(line: Text) -> Text:
+    how = line.values.get("how")
+    parts = line.values.get("parts") if how is None else getattr(how, "values", {}).get("parts")
+    if parts is None:
+        return line
+    values = {key: line.values[key] for key in ("natural", "score")}
+    multiplier = line.values["multiplier"] if how is None else how.values["multiplier"]
+    if line.template.startswith("Score before sharing"):
+        return say("Score before sharing {natural} × {multiplier} (1 + {parts}) = {score} (MR-3)", parts=parts,
+                   multiplier=multiplier, **values)
+    rulings = "BR-2" if how is not None else "AR-10"
+    return say("Score {natural} × {multiplier} (1 + {parts}) = {score} ({rulings})", parts=parts,
+               multiplier=multiplier, rulings=rulings, **values)
+
+
+def _paper_meld(line: Text) -> Text:
+    clauses = line.values["clauses"]
+    parts = getattr(clauses, "parts", (clauses,))
+    doubled = [clause.values["ranks"] for clause in parts
+               if isinstance(clause, Text) and clause.template.startswith("{ranks} matched")]
+    values = {key: line.values[key] for key in ("cards", "points", "rulings")}
+    if not doubled:
+        return say("Meld {cards}: {points} ({rulings})", **values)
+    return say("Meld {cards}: {points} — {ranks} doubled ({rulings})", ranks=joined(doubled, ", "), **values)
+
+
+#: The Royals' why in fewer words on paper, for lines said in the reader's language (as _PAPER_WORDS for
+#: English text): each message id and the shorter message the sheet prints instead.
+_PAPER_TEXTS: dict[str, Any] = {
+    "Home House {house}; ally {ally} ({ally_house}) (AR-2, AR-3)": lambda line: say(
+        "House {house}; ally {ally} {ally_house} (AR-2, AR-3)", house=_paper_house(line.values["house"]),
+        ally=line.values["ally"], ally_house=_paper_house(line.values["ally_house"])),
+    "Home House {house} ({rulings})": lambda line: say(
+        "House {house} ({rulings})", house=_paper_house(line.values["house"]), rulings=line.values["rulings"]),
+    "Natural score {spoils} + {meld} − {hand} = {natural} (AR-6)": lambda line: say(
+        "Natural {spoils} + {meld} − {hand} = {natural} (AR-6)", **line.values),
+    "Score {natural} × (1 + {parts}) = {natural} × {multiplier} = {score} (AR-10)": _paper_score,
+    "Score before sharing {natural} × {how} = {score} (MR-3)": _paper_score,
+    "Score {natural} × {how} = {score} (BR-2)": _paper_score,
+    "Shares spouse {spouse}'s score before sharing: {points} (MR-4)": lambda line: say(
+        "Shares spouse {spouse}'s {points} (MR-4)", **line.values),
+    "No marriage counts on any board this round; the authors say a round cannot end before someone is married, "
+    "so it is scored with this note (MR-5)": lambda line: say(
+        "No marriage on any board, though a round should not end before one (MR-5)"),
+    "Spoils {cards}: {points} — {ranks} matched with the Meld, doubled (AR-4, AR-5)": lambda line: say(
+        "Spoils {cards}: {points} — {ranks} doubled by the Meld (AR-4, AR-5)", **line.values),
+    "{card} in Meld is {name}'s own Royal: allowed, it scores as a meld card but does not count as a Royal "
+    "(AR-13, AR-7)": lambda line: say("{card} in Meld: own Royal, scored as a meld card (AR-13, AR-7)",
+                                       card=line.values["card"]),
+    "Meld {cards}: {points} — {clauses} ({rulings})": _paper_meld,
+}
+
+
 def paper_line(line: str) -> str:
     """A why line as the paper prints it: the Royals' lines in fewer words (Houses as suits, a Meld's
     doubled ranks in one clause), and "" for a line that adds nothing to the number it explains (a nil
@@ -459,6 +534,17 @@ def paper_line(line: str) -> str:
     """
     if any(pattern.match(line) for pattern in _ADDS_NOTHING):
         return ""
+    if isinstance(line, Text):  # said in the reader's language: the same fewer words, message by message
+        shorter = _PAPER_TEXTS.get(line.template)
+        if shorter is None:
+            return line
+        said_so, english = shorter(line), _paper_words(str.__str__(line))
+        return said_so if said_so == english else english  # an odd House name: the English words, as ever
+    return _paper_words(line)
+
+
+def _paper_words(line: str) -> str:
+    """:func:`paper_line` on English text."""
     for pattern, words in _PAPER_WORDS:
         if pattern.search(line):  # a line left as it is stays the message it is (core.messages.Text)
             line = pattern.sub(words, line)

@@ -15,15 +15,29 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.cards import Card, CardError, format_cards, parse_card, parse_suit
-from ..games.alliance_royals import OPTIONS, ROYAL_RANKS, copies_in_pack, marriages, pair_text
+from ..core.messages import Text, joined, say
+from ..games.alliance_royals import (
+    HOUSE_WORDS,
+    OPTIONS,
+    ROYAL_RANKS,
+    both,
+    copies_in_pack,
+    counted_as,
+    marriages,
+    pair_text,
+)
 from ..games.base import InputError, Problems
 from .bodies import checked_body
 
-HOUSE_NAMES: Mapping[str, str] = OPTIONS["house_names"]
+HOUSE_NAMES: Mapping[str, str] = HOUSE_WORDS
+assert {suit: str(word) for suit, word in HOUSE_WORDS.items()} == OPTIONS["house_names"]
 BATTLE_FIELDS = {"cards"}
 PRIVILEGE_FIELDS = {"house", "ally_house", "spoils", "ally_spoils", "meld", "hand", "battle_won"}
 CARD_LISTS = ("spoils", "ally_spoils", "meld", "hand")
-ORDINALS = ("first", "second", "third", "fourth")
+ORDINALS = (say("The first card played, {card}, wins the Battle (AR-14)"),
+            say("The second card played, {card}, wins the Battle (AR-14)"),
+            say("The third card played, {card}, wins the Battle (AR-14)"),
+            say("The fourth card played, {card}, wins the Battle (AR-14)"))
 
 
 def _cards(raw: object, where: str, found: Problems) -> list[tuple[Card, str]]:
@@ -31,14 +45,14 @@ def _cards(raw: object, where: str, found: Problems) -> list[tuple[Card, str]]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        found.add(where, "give the cards one by one, such as KS and 10H")
+        found.add(where, say("give the cards one by one, such as KS and 10H"))
         return []
     cards = []
     for i, text in enumerate(raw):
         try:
             cards.append((parse_card(text), f"{where}[{i}]"))
         except CardError as err:
-            found.add(f"{where}[{i}]", str(err))
+            found.add(f"{where}[{i}]", card_problem(err))
     return cards
 
 
@@ -52,8 +66,14 @@ def _check_pack(cards: Sequence[tuple[Card, str]], found: Problems) -> None:
         if len(places) == copies_in_pack(card.rank) + 1:
             first_over[card] = where
     for card, where in first_over.items():
-        found.add(where, f"the pack has only {copies_in_pack(card.rank)} {card}; {len(seen[card])} were entered "
-                         f"({', '.join(seen[card])}) (AR-1)")
+        found.add(where, say("the pack has only {copies} {card}; {count} were entered ({places}) (AR-1)",
+                             copies=copies_in_pack(card.rank), card=card, count=len(seen[card]),
+                             places=", ".join(seen[card])))
+
+
+def card_problem(err: Exception) -> str:
+    """What core.cards says of a card it cannot read, as it says it (a sentence in the reader's language)."""
+    return err.args[0] if err.args else str(err)
 
 
 def battle(body: object) -> dict[str, Any]:
@@ -68,7 +88,7 @@ def battle(body: object) -> dict[str, Any]:
     body = checked_body(body, BATTLE_FIELDS, found)
     raw = body.get("cards")
     if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
-        found.add("cards", "give the 2 to 4 cards of the Battle as a list, in the order they were played")
+        found.add("cards", say("give the 2 to 4 cards of the Battle as a list, in the order they were played"))
         found.raise_if_any()
     played = _cards(raw, "cards", found)
     found.raise_if_any()
@@ -89,32 +109,34 @@ def battle_winner(cards: Sequence[Card]) -> tuple[int, list[str]]:
     """
     lead = cards[0]
     suit = HOUSE_NAMES[lead.suit]
-    explain = [f"{lead} leads: only {suit} can win (AR-14)"]
+    explain: list[Text] = [say("{card} leads: only {house} can win (AR-14)", card=lead, house=suit)]
     off = [c for c in cards[1:] if c.suit != lead.suit]
     if off:
-        explain.append(f"Off-suit, so they cannot win: {format_cards(off)} (AR-14)")
+        explain.append(say("Off-suit, so they cannot win: {cards} (AR-14)", cards=format_cards(off)))
     # AR-14: the Sneak rule needs both the 2 and an Ace of the led suit; off-suit ones never count.
     in_suit = [i for i, c in enumerate(cards) if c.suit == lead.suit]
     ranks = {cards[i].rank for i in in_suit}
     if "2" in ranks and "A" in ranks:
         winner = next(i for i in in_suit if cards[i].rank == "2")
-        explain.append(f"The Sneak {cards[winner]} and the Ace A{lead.suit} of the led suit are both in the "
-                       "Battle: the Sneak wins (AR-14)")
+        explain.append(say("The Sneak {sneak} and the Ace {ace} of the led suit are both in the Battle: the Sneak "
+                           "wins (AR-14)", sneak=cards[winner], ace=f"A{lead.suit}"))
     else:
         best = max(cards[i].strength for i in in_suit)
         winner = next(i for i in in_suit if cards[i].strength == best)  # the first of identical cards
         if len(in_suit) == 1:
-            explain.append(f"No other {suit} was played: the lead wins (AR-14)")
+            explain.append(say("No other {house} was played: the lead wins (AR-14)", house=suit))
         else:
-            explain.append(f"Highest of the led suit: {cards[winner]} (AR-14)")
+            explain.append(say("Highest of the led suit: {card} (AR-14)", card=cards[winner]))
             if "2" in ranks and cards[winner].rank != "2":
-                explain.append(f"The Sneak 2{lead.suit} beats only an Ace of its suit, and none was played "
-                               "(AR-14)")
+                explain.append(say("The Sneak {card} beats only an Ace of its suit, and none was played (AR-14)",
+                                   card=f"2{lead.suit}"))
             copies = [i for i in in_suit if cards[i] == cards[winner]]
-            if len(copies) > 1:
-                explain.append(f"{cards[winner]} was played {'twice' if len(copies) == 2 else f'{len(copies)} times'}; "
-                               "the first played wins (AR-14)")
-    explain.append(f"The {ORDINALS[winner]} card played, {cards[winner]}, wins the Battle (AR-14)")
+            if len(copies) == 2:
+                explain.append(say("{card} was played twice; the first played wins (AR-14)", card=cards[winner]))
+            elif len(copies) > 2:
+                explain.append(say("{card} was played {count} times; the first played wins (AR-14)",
+                                   card=cards[winner], count=len(copies)))
+    explain.append(say(ORDINALS[winner].template, card=cards[winner]))
     return winner, explain
 
 
@@ -134,17 +156,17 @@ def privileges(body: object) -> dict[str, Any]:
     for key in ("house", "ally_house"):
         value = body.get(key)
         if value is None:
-            whose = "your Home House" if key == "house" else "your ally's Home House"
-            found.add(key, f"choose {whose} (AR-7)")
+            found.add(key, say("choose your Home House (AR-7)") if key == "house" else
+                      say("choose your ally's Home House (AR-7)"))
             continue
         try:
             houses[key] = parse_suit(value)
         except CardError as err:
-            found.add(key, str(err))
+            found.add(key, card_problem(err))
     lists = {key: _cards(body.get(key), key, found) for key in CARD_LISTS}
     battle_won = body.get("battle_won")
     if battle_won is not None and not isinstance(battle_won, bool):
-        found.add("battle_won", "say yes or no: did you win this turn's Battle? (AR-15)")
+        found.add("battle_won", say("say yes or no: did you win this turn's Battle? (AR-15)"))
     found.raise_if_any()
     _check_pack([entry for key in CARD_LISTS for entry in lists[key]], found)
     found.raise_if_any()
@@ -152,7 +174,7 @@ def privileges(body: object) -> dict[str, Any]:
     house, ally_house = houses["house"], houses["ally_house"]
     spoils, ally_spoils, meld, hand = ([c for c, _ in lists[key]] for key in CARD_LISTS)
     name = HOUSE_NAMES[house]
-    explain: list[str] = []
+    explain: list[Text] = []
 
     # AR-7, AR-8: owned Royals.
     own = Counter(c.rank for c in spoils if c.suit == house and c.rank in ROYAL_RANKS)
@@ -161,23 +183,25 @@ def privileges(body: object) -> dict[str, Any]:
     owned = own + via_ally
     royals = [f"{rank}{house}" for rank in ROYAL_RANKS for _ in range(owned[rank])]
     if house == ally_house:
-        explain.append("You and your ally share a House, so there are no marriages (AR-8)")
+        explain.append(say("You and your ally share a House, so there are no marriages (AR-8)"))
     else:
         for kind in (0, 1):
             if ally_married[kind]:
-                explain.append(f"Married in your ally's Spoils: {pair_text(kind, ally_house, house)}"
-                               f"{'' if ally_married[kind] == 1 else f' ×{ally_married[kind]}'}; the "
-                               f"{'Q' if kind == 0 else 'K'}{house} counts as your Royal (AR-7, AR-8)")
+                explain.append(say("Married in your ally's Spoils: {pair}; the {card} counts as your Royal "
+                                   "(AR-7, AR-8)",
+                                   pair=counted_as(pair_text(kind, ally_house, house), ally_married[kind]),
+                                   card=f"{'Q' if kind == 0 else 'K'}{house}"))
     if royals:
-        explain.append(f"Royals owned: {' '.join(royals)} (AR-7)")
+        explain.append(say("Royals owned: {cards} (AR-7)", cards=" ".join(royals)))
     else:
-        explain.append(f"No Royal of {name} owned: none in your Spoils or married in your ally's (AR-7)")
+        explain.append(say("No Royal of {house} owned: none in your Spoils or married in your ally's (AR-7)",
+                           house=name))
     return verdict(house, owned, royals, spoils, meld, hand, battle_won, explain,
-                   "in your Spoils, or married in your ally's Spoils")
+                   say("in your Spoils, or married in your ally's Spoils"))
 
 
 def verdict(house: str, owned: Counter, royals: list[str], spoils: Sequence[Card], meld: Sequence[Card],
-            hand: Sequence[Card], battle_won: object, explain: list[str], owned_where: str) -> dict[str, Any]:
+            hand: Sequence[Card], battle_won: object, explain: list[Text], owned_where: str) -> dict[str, Any]:
     """AR-15 once the Royals a player owns are known: the answer the privileges referee gives.
 
     The Royals games share it: ``owned_where`` says where a Royal may be owned (own Spoils and an
@@ -186,37 +210,42 @@ def verdict(house: str, owned: Counter, royals: list[str], spoils: Sequence[Card
     name = HOUSE_NAMES[house]
     in_meld = [c for c in meld if c.suit == house and c.rank in ROYAL_RANKS]
     if in_meld:
-        explain.append(f"Royals in Meld do not count: {format_cards(in_meld)} (AR-7, AR-13)")
+        explain.append(say("Royals in Meld do not count: {cards} (AR-7, AR-13)", cards=format_cards(in_meld)))
 
     may_meld = bool(royals)
-    explain.append(f"{'May' if may_meld else 'May not'} meld: that needs a Royal owned (AR-15)")
+    explain.append(say("May meld: that needs a Royal owned (AR-15)") if may_meld
+                   else say("May not meld: that needs a Royal owned (AR-15)"))
     ranks = [rank for rank in ROYAL_RANKS if owned[rank]]
     may_bundle = len(ranks) >= 2
-    explain.append(f"{'May' if may_bundle else 'May not'} draw a bundle from the Discard Pile: that needs two "
-                   f"Royals of different ranks{' (' + ' and '.join(ranks) + ')' if may_bundle else ''} (AR-15)")
+    explain.append(say("May draw a bundle from the Discard Pile: that needs two Royals of different ranks ({ranks}) "
+                       "(AR-15)", ranks=both(ranks)) if may_bundle
+                   else say("May not draw a bundle from the Discard Pile: that needs two Royals of different ranks "
+                            "(AR-15)"))
 
-    needs = []
+    needs: list[Text] = []
     if not royals:
-        needs.append(f"a Royal of {name} owned ({owned_where})")
+        needs.append(say("a Royal of {house} owned ({where})", house=name, where=owned_where))
     faces = [c for c in hand if c.is_face]
     if faces:
-        needs.append(f"no K, Q or J left in hand (it holds {format_cards(faces)})")
+        needs.append(say("no K, Q or J left in hand (it holds {cards})", cards=format_cards(faces)))
     # AR-15: the user confirms the Battle was won; left out, it is not yet won.
-    if battle_won is not True:
-        needs.append("winning the Battle" + (" (say battle_won: true once it is won)" if battle_won is None else ""))
+    if battle_won is None:
+        needs.append(say("winning the Battle (say battle_won: true once it is won)"))
+    elif battle_won is not True:
+        needs.append(say("winning the Battle"))
     may_end = not needs
-    explain.append("May end the round (AR-15)" if may_end
-                   else f"May not end the round yet; it still needs: {'; '.join(needs)} (AR-15)")
+    explain.append(say("May end the round (AR-15)") if may_end
+                   else say("May not end the round yet; it still needs: {needs} (AR-15)", needs=joined(needs, "; ")))
 
     assassins = [{"card": str(c), "strikes": c.suit} for c in spoils if c.rank == "A"]
     for a in assassins:
-        explain.append(f"Assassin {a['card']} may strike one {HOUSE_NAMES[a['strikes']]} card in another player's "
-                       "Spoils or Meld, never your own (AR-15)")
+        explain.append(say("Assassin {card} may strike one {house} card in another player's Spoils or Meld, never "
+                           "your own (AR-15)", card=a["card"], house=HOUSE_NAMES[a["strikes"]]))
     held = Counter(spoils + meld + hand)
     change = [{"card": str(c), "house": c.suit} for c in dict.fromkeys(spoils + meld + hand) if held[c] >= 3]
     for c in change:
-        explain.append(f"Three {c['card']} in Spoils, Meld and Hand: may change House to "
-                       f"{HOUSE_NAMES[c['house']]} (AR-15)")
+        explain.append(say("Three {card} in Spoils, Meld and Hand: may change House to {house} (AR-15)",
+                           card=c["card"], house=HOUSE_NAMES[c["house"]]))
     return {
         "may_meld": may_meld,
         "may_take_discard_bundle": may_bundle,

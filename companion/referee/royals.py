@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import CardError, parse_suit, said
+from ..core.messages import Text, say
 from ..games.alliance_royals import ROYAL_RANKS
 from ..games.base import InputError, Problem, Problems
 from ..games.royals import BATTLE, MARRIAGE, Family, find_marriages
@@ -33,8 +34,9 @@ OTHER_FIELDS = {"house", "spoils"}
 
 def _battle(family: Family, body: object) -> dict[str, Any]:
     if isinstance(body, Mapping) and isinstance(body.get("cards"), list) and len(body["cards"]) > family.seats:
-        raise InputError([Problem("cards", f"a Battle in {family.title} has at most {family.seats} cards, one "
-                                              f"per player; {len(body['cards'])} were given ({family.ruling}-1)")])
+        raise InputError([Problem("cards", say("a Battle in {game} has at most {most} cards, one per player; {count} "
+                                               "were given ({rulings})", game=family.title, most=family.seats,
+                                               count=len(body["cards"]), rulings=f"{family.ruling}-1"))])
     return ar.battle(body)
 
 
@@ -48,14 +50,14 @@ def marriage_royals_battle(body: object) -> dict[str, Any]:
     return _battle(MARRIAGE, body)
 
 
-def _house(value: object, where: str, whose: str, found: Problems) -> str | None:
+def _house(value: object, where: str, missing: Text, found: Problems) -> str | None:
     if value is None:
-        found.add(where, f"give {whose}: S, H, D or C")
+        found.add(where, missing)
         return None
     try:
         return parse_suit(value)
     except CardError as err:
-        found.add(where, str(err))
+        found.add(where, ar.card_problem(err))
         return None
 
 
@@ -63,56 +65,61 @@ def _privileges(family: Family, body: object) -> dict[str, Any]:
     found = Problems()
     fields = FIELDS | ({"others"} if family.marries else set())
     body = checked_body(body, fields, found)
-    house = _house(body.get("house"), "house", "your Home House", found)
+    house = _house(body.get("house"), "house", say("give your Home House: S, H, D or C"), found)
     lists = {key: ar._cards(body.get(key), key, found) for key in ("spoils", "meld", "hand")}
     battle_won = body.get("battle_won")
     if battle_won is not None and not isinstance(battle_won, bool):
-        found.add("battle_won", "battle_won must be true or false")
+        found.add("battle_won", say("battle_won must be true or false"))
     others: list[tuple[str | None, list]] = []
     raw_others = body.get("others")
     if raw_others is None:
         raw_others = []
     elif not isinstance(raw_others, list) or len(raw_others) > family.seats - 1:
-        found.add("others", 'give the other two players, from your left, as [{"house": "H", "spoils": [...]}, ...]')
+        found.add("others", say('give the other two players, from your left, as {shape}',
+                                shape='[{"house": "H", "spoils": [...]}, ...]'))
         raw_others = []
     for i, other in enumerate(raw_others):
         at = f"others[{i}]"
         if not isinstance(other, Mapping):
-            found.add(at, 'each other player is {"house": "H", "spoils": ["QS"]}')
+            found.add(at, say("each other player is {shape}", shape='{"house": "H", "spoils": ["QS"]}'))
             continue
         for key in other:
             if key not in OTHER_FIELDS:
-                found.add(f"{at}.{key}", f"unknown field {said(key)}; another player has house and spoils")
-        whose = "the House of the player on your left" if i == 0 else "the House of the player on your right"
-        others.append((_house(other.get("house"), f"{at}.house", whose, found),
+                found.add(f"{at}.{key}", say("unknown field {key}; another player has house and spoils", key=said(key)))
+        missing = (say("give the House of the player on your left: S, H, D or C") if i == 0 else
+                   say("give the House of the player on your right: S, H, D or C"))
+        others.append((_house(other.get("house"), f"{at}.house", missing, found),
                        ar._cards(other.get("spoils"), f"{at}.spoils", found)))
     found.raise_if_any()
     ar._check_pack([e for key in lists for e in lists[key]] + [e for _, cards in others for e in cards], found)
     found.raise_if_any()
 
     spoils, meld, hand = ([c for c, _ in lists[key]] for key in ("spoils", "meld", "hand"))
-    explain: list[str] = []
+    explain: list[Text] = []
     owned = Counter(c.rank for c in spoils if c.suit == house and c.rank in ROYAL_RANKS)
     if family.marries:
         seats = ["you", *(f"player {i + 1}" for i in range(len(others)))]
         houses = {"you": house, **{seats[i + 1]: h for i, (h, _) in enumerate(others)}}
         spoils_of = {"you": spoils, **{seats[i + 1]: [c for c, _ in cards] for i, (_, cards) in enumerate(others)}}
-        where = ("your left", "your right")
+        married_on = (say("Married in the Spoils of the player on your left: {cards}; the {card} counts as your "
+                          "Royal (MR-2, MR-3)"),
+                      say("Married in the Spoils of the player on your right: {cards}; the {card} counts as your "
+                          "Royal (MR-2, MR-3)"))
         for i in range(len(others)):
             for m in find_marriages(seats, houses, spoils_of, seats[i + 1]):
                 if "you" in m.spouses:
                     owned[m.other.rank] += 1
-                    explain.append(f"Married in the Spoils of the player on {where[i]}: {m.cards()}; the "
-                                   f"{m.other} counts as your Royal (MR-2, MR-3)")
-        owned_where = "in your Spoils, or married in another player's Spoils"
+                    explain.append(say(married_on[i].template, cards=m.cards(), card=m.other))
+        owned_where = say("in your Spoils, or married in another player's Spoils")
     else:
-        owned_where = "in your Spoils: in Battle Royals nobody else's count"
+        owned_where = say("in your Spoils: in Battle Royals nobody else's count")
     royals = [f"{rank}{house}" for rank in ROYAL_RANKS for _ in range(owned[rank])]
     ruling = "MR-3, AR-7" if family.marries else "BR-2, AR-7"
     if royals:
-        explain.append(f"Royals owned: {' '.join(royals)} ({ruling})")
+        explain.append(say("Royals owned: {cards} ({rulings})", cards=" ".join(royals), rulings=ruling))
     else:
-        explain.append(f"No Royal of {ar.HOUSE_NAMES[house]} owned {owned_where} ({ruling})")
+        explain.append(say("No Royal of {house} owned {where} ({rulings})", house=ar.HOUSE_NAMES[house],
+                           where=owned_where, rulings=ruling))
     return ar.verdict(house, owned, royals, spoils, meld, hand, battle_won, explain, owned_where)
 
 
