@@ -39,6 +39,7 @@ from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoe
 from markupsafe import Markup
 
 from .. import games
+from ..core import messages
 from ..core.config import SHEETS_DIR
 from ..games.base import InputError, Problems, ScoredGame
 from . import chart, long_sheets
@@ -280,7 +281,11 @@ def rounds_named(rounds: Sequence[int]) -> str:
 @cache
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
-                      trim_blocks=True, lstrip_blocks=True, finalize=_finalize)
+                      trim_blocks=True, lstrip_blocks=True, finalize=_finalize, extensions=["jinja2.ext.i18n"])
+    # A sheet prints in the language of whoever asks for it (the job carries the request's language).
+    env.install_gettext_callables(lambda message: messages.catalog(messages.language()).ugettext(message),
+                                  lambda one, many, n: messages.catalog(messages.language()).ungettext(one, many, n),
+                                  newstyle=True)
     env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain,
                        rounds_named=rounds_named)
     env.globals.update(grid_columns=grid_columns)
@@ -449,12 +454,13 @@ def paper_line(line: str) -> str:
     """
     if any(pattern.match(line) for pattern in _ADDS_NOTHING):
         return ""
+    said = line  # kept whole when nothing is shortened: a line in the reader's language stays so
     for pattern, words in _PAPER_WORDS:
         line = pattern.sub(words, line)
     head, dash, rest = line.partition(" — ")
     ruled = _RULINGS_AT_END.match(rest) if dash else None
     if not ruled:
-        return line
+        return said if line == said else line
     clauses = ruled[1].split("; ")
     doubled = [m for m in map(_MATCHED.fullmatch, clauses) if m]
     short = [m for m in map(_UNMATCHED.fullmatch, clauses) if m]

@@ -10,6 +10,7 @@ from functools import lru_cache
 from flask import abort, current_app, g, has_request_context, request, session
 from markupsafe import Markup, escape
 
+from ..core.messages import render
 from ..games import RULES_PAGES, RULING
 
 DEVICE_COOKIE = "courtier_device"
@@ -67,7 +68,7 @@ def link_rulings(text: str) -> Markup:
     'Bought 3 &lt;extra&gt; cards (<a href="/rules/rummathon-royale#RR-4">RR-4</a>)'
     """
     root = request.script_root if has_request_context() else ""
-    return _linked(text, root)
+    return _linked(render(text), root)  # said first: the cache is by the words shown, in any language
 
 
 #: The rules pages' address (views.main.rules); a test checks it against url_for.
