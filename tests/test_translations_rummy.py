@@ -15,6 +15,7 @@ from companion.core import messages
 from companion.core.messages import Text, render
 from companion.entry import indian_rummy as ir_entry
 from companion.games import indian_rummy as ir
+from companion.games import rummathon_royale as rr
 from companion.games.base import InputError
 from companion.paper import sheets
 from companion.referee import indian_rummy as ir_referee
@@ -337,3 +338,112 @@ def _text(pdf: bytes) -> str:
 
     done = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True)
     return done.stdout.decode()
+
+
+# ---------------------------------------------------------------------------------------
+# Rummathon Royale: the engine and the pages
+
+RR_CASES = _book("rummathon_royale.toml")
+
+
+@pytest.mark.parametrize("case", RR_CASES, ids=[c["name"][:60] for c in RR_CASES])
+def test_every_rummathon_royale_why_and_problem_of_the_case_book_is_a_message(case):
+    def play():
+        return rr.score(case["players"], case.get("options", {}), case.get("hands", []), case.get("joined"))
+
+    if "error_where" in case:
+        assert_said(problems_of(play), case["players"])
+    else:
+        game = play()
+        assert_said(said_lines(game) + ([game.reason] if game.reason else []), case["players"])
+
+
+REFUSED_HANDS = [
+    ({"schedule": "weekly", "speed": 1}, []),
+    ({}, ["a hand"]),
+    ({}, [{"out": "Ann", "left": {"Ann": {"low": 2}, "Ben": {"tiny": 1}, "Cat": "x"}, "progress": {"Ann": "failed",
+                                                                                                  "Ben": "won"},
+           "burdens": [{"on": "Ben", "by": "Ben", "double": "yes"}, {"on": "Cat", "by": "Ann", "completed": True,
+                                                                      "colour": 1}, "x"],
+           "extra_cards": {"Cat": 3}, "speed": 2}]),
+    ({}, [{"progress": {"Ann": "double-completed", "Ben": "double-completed"}}]),
+    ({}, [{"out": "Ann", "burdens": [{"on": "Ben", "by": "Cat", "completed": True},
+                                     {"on": "Ben", "by": "Ann", "completed": False}], "progress": {"Ben": "failed"},
+           "left": "x", "extra_cards": []}]),
+    ({}, [{"out": "Ann", "burdens": [{"on": "Cat", "by": "Ann", "completed": False}],
+           "progress": {"Cat": "completed"}}]),
+    ({"schedule": "half"}, [{"out": "Ann", "progress": {"Ben": "declared-failed"}},
+                            {"out": "Ann", "progress": {"Ben": "declared-completed"}}]),
+    ({}, [{"out": "Ann", "progress": {"Ann": "double-completed"}}, {"out": "Ben"}]),
+]
+
+
+@pytest.mark.parametrize("options, hands", REFUSED_HANDS)
+def test_every_problem_of_a_refused_rummathon_royale_game_is_a_message(options, hands):
+    assert_said(problems_of(lambda: rr.score(PLAYERS, options, hands)), PLAYERS)
+
+
+def test_rummathon_royale_s_late_players_and_ends_are_messages():
+    assert_said([rr.late_rule({})], PLAYERS)
+    late = rr.score(PLAYERS, {}, [{"out": "Ann", "left": {"Ben": {"low": 2}}}, {"out": "Cat", "extra_cards": {"Ann": 1},
+                                                                              "burdens": [{"on": "Ben", "by": "Cat",
+                                                                                           "double": True,
+                                                                                           "completed": False}]}],
+                    {"Cat": 2})
+    assert_said(said_lines(late), PLAYERS)
+    assert_said(problems_of(lambda: rr.score(PLAYERS, {}, [{"out": "Cat"}], {"Cat": 2})), PLAYERS)
+    declaring = {"out": "Ann", "progress": {"Ben": "declared-completed"}}
+    tie = rr.score(("Ann", "Ben"), {"schedule": "half"}, [declaring] * 3)
+    assert_said(said_lines(tie) + [tie.reason], ("Ann", "Ben"))
+    declared = tie.rounds[0].explain["Ben"][-2]
+    assert render(declared, "fr") == ("A annoncé Rummathon Royale et réussi la manche 2\u00a0: passe de la manche 1 à "
+                                      "la manche 3 (RR-5)")
+    assert render(declared, "hi") == "Rummathon Royale डिक्लेयर करके राउंड 2 पूरा किया: राउंड 1 से राउंड 3 पर (RR-5)"
+
+
+def rr_table(client):
+    return entry_forms.new_table(client, "rummathon-royale", PLAYERS, {"opt-schedule": "all"})
+
+
+@pytest.fixture
+def rummathon_table(speaking_app):
+    client = pseudo_client(speaking_app)
+    table, key = rr_table(client)
+    entry_forms.post(client, table, key, out="Ann", p1_low="3", p1_flex="1", p0_progress="completed",
+                     p2_progress="declared-failed", burden1="0:failed", p2_extra="")
+    entry_forms.post(client, table, key, out="Ben", p0_high="2", p0_extra="1", p1_progress="declared-completed",
+                     burden2="1:completed", burden2_double="y", p2_progress="completed")
+    return client, table, key
+
+
+def test_the_rummathon_royale_pages_leave_no_word_untranslated(rummathon_table):
+    client, table, key = rummathon_table
+    for path in (f"{table}?key={key}", f"{table}/board", f"{table}/hands/1/why", f"{table}/hands/2/why",
+                 f"{table}/hands/new?key={key}", f"{table}/hands/2/edit?key={key}", "/new/rummathon-royale"):
+        page = client.get(path)
+        assert page.status_code == 200, path
+        html = page.get_data(as_text=True)
+        html = html if "<html" in html else '<html lang="qps">' + html
+        assert nested_untranslated(html) == [], path
+    bad = entry_forms.post(client, table, key, out="Ann", p0_extra="20", p1_low="500", p2_progress="declared-completed",
+                           burden0="1:completed")
+    assert bad.status_code == 422
+    assert nested_untranslated(bad.get_data(as_text=True)) == []
+
+
+def test_the_rummathon_royale_sheets_translate_their_own_words(rummathon_table):
+    needs_poppler()
+    client, table, _ = rummathon_table
+    game = entry_forms.scored_game(client, table)
+    with messages.speaking(messages.PSEUDO):
+        filled = sheets.html_for_filled(game, "Thursday")
+        blank = sheets.html_for_blank("rummathon-royale", list(PLAYERS))
+    for html in (filled, blank):
+        html = html.replace('<html lang="en">', '<html lang="qps">')
+        assert set(nested_untranslated(html)) - {"Thursday"} <= SHEET_FRAME
+    pages = {}
+    for code in ("en", "fr", "hi"):
+        with messages.speaking(code):
+            pages[code] = (_pages(sheets.render_filled(game, "Thursday")),
+                           _pages(sheets.render_blank("rummathon-royale", list(PLAYERS))))
+    assert pages["fr"] == pages["en"] == pages["hi"]

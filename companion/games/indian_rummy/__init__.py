@@ -912,7 +912,7 @@ def _decided(tally: Tally) -> Tally:
         else:
             reason = say_n("After {count} deal {names} share the most chips, {most} (IR-10).",
                            "After {count} deals {names} share the most chips, {most} (IR-10).", number,
-                           names=" and ".join(winners), most=most)
+                           names=Listed(winners) if len(winners) == 2 else " and ".join(winners), most=most)
         return replace(tally, over=True, winners=winners, reason=reason)
     return tally
 
