@@ -26,7 +26,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion import create_app
-from tests.browser.steps import totals
 from tests.live import served
 
 pytestmark = pytest.mark.browser
@@ -53,6 +52,15 @@ def fits(page: Page, what: str) -> None:
 def shot(page: Page, size: dict, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{size['width']}-{name}.png"), full_page=True)
+
+
+def expect_totals(page: Page, expected: dict[str, str]) -> None:
+    """Each player's total on the board, waited for (the board may be swapped in anew as it is read)."""
+    rows = page.locator("#board .standings tbody tr")
+    expect(rows).to_have_count(len(expected))
+    for i, (name, total) in enumerate(expected.items()):
+        expect(rows.nth(i).locator("th")).to_have_text(name)
+        expect(rows.nth(i).locator("td.total")).to_have_text(total)
 
 
 def open_deal(page: Page, wild: str, winner: str) -> None:
@@ -104,7 +112,7 @@ def test_a_pool_101_game_in_hindi_to_its_end(hindi_site, phone, size):
     fits(page, "deal 1 form")
     shot(page, size, "deal-1-form")
     save(page, size, 1)
-    assert totals(page) == {"Ann": "0", "Ben": "49", "Cat": "20"}
+    expect_totals(page, {"Ann": "0", "Ben": "49", "Cat": "20"})
 
     # The why of deal 1, in Hindi.
     page.locator("#why-1 summary").click()
@@ -123,7 +131,7 @@ def test_a_pool_101_game_in_hindi_to_its_end(hindi_site, phone, size):
     page.fill("#p0_count", "30")
     page.select_option("#p1_mode", "middle")
     save(page, size, 2)
-    assert totals(page) == {"Ann": "30", "Ben": "89", "Cat": "20"}
+    expect_totals(page, {"Ann": "30", "Ben": "89", "Cat": "20"})
 
     # Deal 3: Ben goes out of the pool; the board says rejoining is open.
     open_deal(page, "9", "Ann")
@@ -134,7 +142,7 @@ def test_a_pool_101_game_in_hindi_to_its_end(hindi_site, phone, size):
     page.fill("#p2_groups", "2H 3H 4H | 6S 7S 8S")
     page.fill("#p2_loose", "KC QH 10S 5C 9D 2C 3C")
     save(page, size, 3)
-    assert totals(page) == {"Ann": "30", "Ben": "114", "Cat": "60"}
+    expect_totals(page, {"Ann": "30", "Ben": "114", "Cat": "60"})
     board = page.locator("#board")
     expect(board.locator(".standings tbody tr").nth(1)).to_contain_text("बाहर")
     expect(board).to_contain_text("अभी रीजॉइन खुला है")
@@ -147,7 +155,7 @@ def test_a_pool_101_game_in_hindi_to_its_end(hindi_site, phone, size):
     page.select_option("#p2_mode", "wrong_show")
     shot(page, size, "deal-4-form")
     save(page, size, 4)
-    assert totals(page) == {"Ann": "30", "Ben": "114", "Cat": "140"}
+    expect_totals(page, {"Ann": "30", "Ben": "114", "Cat": "140"})
     rows = board.locator(".standings tbody tr")
     expect(rows.nth(1)).to_contain_text("बाहर")
     expect(rows.nth(2)).to_contain_text("बाहर")
