@@ -55,8 +55,11 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
+# The stress evening (every phone looking, a hand every ~10 s a table) or, with EVENING=club, an evening
+# as a club plays it (a hand every ~3 minutes, phones asleep between, tables finishing and starting).
+EVENING ?= stress
 load: $(STAMP)
-	$(BIN)/python bench/load.py
+	$(BIN)/python bench/load.py --evening $(EVENING)
 
 system-deps:
 	@sh scripts/system-deps.sh

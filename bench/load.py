@@ -1,6 +1,8 @@
 """Load: a busy evening's phones against Courtier served for real, on loopback.
 
-    make load                                   # 60 s under waitress, 8 threads
+    make load                                   # the stress evening, 60 s under waitress, 8 threads
+    make load EVENING=club                      # an evening as a club plays it
+    .venv/bin/python bench/load.py --evening club --tables 300   # an evening as a club plays it
     .venv/bin/python bench/load.py --seconds 20
     .venv/bin/python bench/load.py --server gunicorn   # when gunicorn is installed
     .venv/bin/python bench/load.py --database postgresql --servers 2   # a hosted Courtier
@@ -23,6 +25,12 @@ cores as the server), so this prints figures and never fails on them. It exits
 from the database (2 when the server cannot start). It also prints the CPU the
 server, the load and the rest of the machine used: figures taken while other
 work ran are marked as disturbed.
+
+Two evenings (--evening): the stress evening above (every phone always looking, a hand every
+~10 s at every table), and a club evening as it is played: a hand every few minutes (~3, half as
+much again or less), each phone looked at for half a minute or so after each hand and asleep
+between (a sleeping phone asks nothing, as static/js/app.js does with the Page Visibility API), and
+tables finishing after a game of 12 hands, a new one starting at that place a minute or two later.
 
 With --stand-in it serves bench/stand_in.py in place of Courtier: the same answers, sizes and
 conflicts from a few counters, so the figures are what the server, the network and the load
@@ -60,6 +68,9 @@ BIN = Path(sys.executable).parent
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 TARGET_P99_MS = 100.0
 HANDS_PER_GAME = 40  # four players going out in turn finish all twelve rounds at hand 45
+CLUB_HANDS_PER_GAME = 12  # the club evening: a table finishes after this many hands and another starts
+#: Seconds between hands at a table, by evening, unless --hand-every says otherwise.
+HAND_EVERY = {"stress": 10.0, "club": 180.0}
 BASE_VERSION = re.compile(r'name="base_version"[^>]*value="(\d+)"')
 REQUEST_TIMEOUT = 10.0
 START_TIMEOUT = 30.0
@@ -248,6 +259,7 @@ class Record:
         self.conflicts = 0
         self.cpu: tuple[float | None, float, float | None] = (None, 0.0, None)  # seconds: server, load, machine
         self.retried = 0  # board polls sent again on a new connection
+        self.started = 0  # tables started during the evening (the club evening)
 
     def add(self, category: str, ms: float, status: int) -> None:
         with self.lock:
@@ -277,6 +289,10 @@ class Table:
     client: Client  # the server its phones talk to (one of several behind a balancer)
     hands: int = 0  # hands acknowledged
     etags: list[str | None] = field(default_factory=lambda: [None] * len(PLAYERS))
+    # The club evening: until when each phone is looked at, whether its refresh is running, the game over.
+    awake_until: list[float] = field(default_factory=lambda: [0.0] * len(PLAYERS))
+    polling: list[bool] = field(default_factory=lambda: [False] * len(PLAYERS))
+    done: bool = False
 
 
 class Evening:
@@ -286,6 +302,7 @@ class Evening:
         self.order = itertools.count()
         self.lock = threading.Condition()
         self.end = 0.0
+        self.club = args.evening == "club"
 
     def at(self, due: float, task: Callable[[float], None]) -> None:
         with self.lock:
@@ -310,9 +327,13 @@ class Evening:
             return False
         return True
 
-    # A phone's scoreboard refresh, every poll interval (static/js/app.js waits 3 s between refreshes).
+    # A phone's scoreboard refresh, every poll interval (static/js/app.js asks every 2 s while play goes
+    # on). In the club evening, only while the phone is looked at: asleep, it asks nothing.
     def poll(self, table: Table, phone: int) -> Callable[[float], None]:
         def task(due: float) -> None:
+            if self.club and (table.done or due > table.awake_until[phone]):
+                table.polling[phone] = False
+                return
             self.at(due + self.args.poll, self.poll(table, phone))
             path = f"/t/{table.id}/board?key={table.key}"
             etag = table.etags[phone]
@@ -321,10 +342,20 @@ class Evening:
                 table.etags[phone] = response.headers.get("ETag") or etag
         return task
 
+    def wake(self, table: Table, phone: int, now: float, seconds: float) -> None:
+        """A phone looked at for ``seconds``: seen again, it asks for the board at once, then every poll."""
+        table.awake_until[phone] = max(table.awake_until[phone], now + seconds)
+        if not table.polling[phone]:
+            table.polling[phone] = True
+            self.at(now, self.poll(table, phone))
+
     # One hand entered at a table: sometimes by two phones at once.
     def hand_due(self, table: Table) -> Callable[[float], None]:
         def task(due: float) -> None:
-            jitter = self.rng.uniform(-0.2, 0.2) * self.args.hand_every
+            if table.done:
+                return
+            spread = 0.5 if self.club else 0.2
+            jitter = self.rng.uniform(-spread, spread) * self.args.hand_every
             self.at(due + self.args.hand_every + jitter, self.hand_due(table))
             phones = self.rng.sample(range(len(PLAYERS)), 2 if self.rng.random() < self.args.clash else 1)
             for phone in phones:
@@ -332,6 +363,8 @@ class Evening:
         return task
 
     def open_form(self, table: Table, phone: int) -> None:
+        if self.club:
+            self.wake(table, phone, time.monotonic(), 60.0)  # the phone that enters the hand is looked at
         correcting = table.hands >= HANDS_PER_GAME  # late in a long run: correct hand 1, keep the game open
         path = f"/t/{table.id}/hands/1/edit?key={table.key}" if correcting else \
             f"/t/{table.id}/hands/new?key={table.key}"
@@ -366,14 +399,59 @@ class Evening:
             table.hands += 1
         location = response.headers["Location"].split("#")[0]
         self.expect("page", location, self.timed(table, "page", "GET", location), (200,))
+        if self.club:
+            self.after_club_hand(table)
+
+    def after_club_hand(self, table: Table) -> None:
+        """The players look at the scores for a while; after the game's last hand the table finishes and
+        a new one starts at that place a minute or two later."""
+        now = time.monotonic()
+        for phone in range(len(PLAYERS)):
+            if self.rng.random() < 0.75:
+                self.wake(table, phone, now, self.rng.uniform(20, 60))
+        if table.hands >= CLUB_HANDS_PER_GAME and not table.done:
+            table.done = True
+            self.at(now + self.rng.uniform(60, 120), lambda due: self.new_table(table.client))
+
+    def new_table(self, client: Client) -> None:
+        made = self.timed_create(client)
+        if made is None:
+            return
+        with self.record.lock:
+            self.record.started += 1
+        self.seat(made, time.monotonic())
+
+    def timed_create(self, client: Client) -> Table | None:
+        start = time.perf_counter()
+        try:
+            made = client.request("POST", "/new/rummathon-royale",
+                                  body={f"seat{i}": name for i, name in enumerate(PLAYERS, 1)})
+        except Exception as err:
+            self.record.error(f"page POST /new/rummathon-royale: {type(err).__name__}: {err}")
+            return None
+        self.record.add("page", (time.perf_counter() - start) * 1000, made.status)
+        if made.status != 303:
+            self.record.error(f"page POST /new/rummathon-royale: HTTP {made.status}")
+            return None
+        table_id, key = made.headers["Location"].removeprefix("/t/").split("?key=")
+        return Table(table_id, key, client)
+
+    def seat(self, table: Table, start: float) -> None:
+        """A table's phones as the players sit down: each looking at the table, the first hand to come."""
+        for phone in range(len(PLAYERS)):
+            if self.club:
+                table.awake_until[phone] = start + self.rng.uniform(20, 60)
+            table.polling[phone] = True
+            self.at(start + self.rng.uniform(0, self.args.poll), self.poll(table, phone))
+        self.at(start + self.rng.uniform(0, self.args.hand_every), self.hand_due(table))
 
     def run(self, tables: list[Table]) -> float:
         start = time.monotonic()
         self.end = start + self.args.seconds
         for table in tables:
-            for phone in range(len(PLAYERS)):
-                self.at(start + self.rng.uniform(0, self.args.poll), self.poll(table, phone))
-            self.at(start + self.rng.uniform(0, self.args.hand_every), self.hand_due(table))
+            if self.club:  # an evening under way: tables at every stage of their game
+                table.hands = self.rng.randrange(CLUB_HANDS_PER_GAME)
+            self.seat(table, start)
         slots = threading.BoundedSemaphore(self.args.workers)
 
         def work(task: Callable[[float], None], due: float) -> None:
@@ -434,7 +512,8 @@ def report(outcome: Outcome, args: argparse.Namespace) -> bool:
     everything = [ms for values in record.latency.values() for ms in values]
     total = len(everything)
     print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.1f} req/s "
-          f"(hands entered: {record.acknowledged}, conflicts answered 409: {record.conflicts})")
+          f"(hands entered: {record.acknowledged}, conflicts answered 409: {record.conflicts}"
+          + (f", tables started: {record.started})" if args.evening == "club" else ")"))
     print(f"{'':14}{'count':>8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}   statuses")
     rows = [("all", everything, sum(record.statuses.values(), Counter()))]
     names = {"board": "board polls", "entry": "entry posts", "page": "pages"}
@@ -477,7 +556,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the evening lasts (default 60)")
     parser.add_argument("--tables", type=int, default=100, help="tables of 4 players (default 100)")
     parser.add_argument("--poll", type=float, default=2.0, help="seconds between a phone's board refreshes")
-    parser.add_argument("--hand-every", type=float, default=10.0, help="seconds between hands at a table")
+    parser.add_argument("--evening", choices=("stress", "club"), default="stress",
+                        help="stress: every phone always looking, a hand every ~10 s at every table (default); "
+                             "club: a hand every ~3 minutes, phones asleep between, tables finishing and starting")
+    parser.add_argument("--hand-every", type=float, default=None,
+                        help="seconds between hands at a table (default 10 in the stress evening, 180 in the club's)")
     parser.add_argument("--clash", type=float, default=0.05,
                         help="share of hands two phones enter at once (default 0.05)")
     parser.add_argument("--workers", type=int, default=64, help="requests in flight at most (default 64)")
@@ -496,6 +579,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     if not 0 < args.seconds <= 3600 or not 0 < args.tables <= 1000 or not 0 < args.workers <= 512 \
             or not 0 < args.servers <= 8:
         parser.error("--seconds 0-3600, --tables 1-1000, --workers 1-512, --servers 1-8")
+    if args.hand_every is None:
+        args.hand_every = HAND_EVERY[args.evening]
     if args.stand_in and args.database != "sqlite":
         parser.error("--stand-in keeps its few counters in memory: it takes no --database")
     return args
@@ -594,7 +679,9 @@ def describe(args: argparse.Namespace) -> str:
         served = f"the stand-in that does none of Courtier's work (bench/stand_in.py), under {served}"
     else:
         served += f", on {'PostgreSQL' if args.database == 'postgresql' else 'a SQLite file'}"
-    return (f"{served}; {args.tables} tables x {len(PLAYERS)} phones; board every {args.poll:g} s; "
+    phones = (f"board every {args.poll:g} s" if args.evening == "stress" else
+              f"board every {args.poll:g} s while a phone is looked at, after each hand; asleep between")
+    return (f"the {args.evening} evening: {served}; {args.tables} tables x {len(PLAYERS)} phones; {phones}; "
             f"a hand every ~{args.hand_every:g} s per table; {args.workers} requests in flight at most; "
             f"{args.seconds:g} s; {os.cpu_count()} CPUs shared by servers, database and load")
 

@@ -41,9 +41,9 @@ def best_of(fn, number: int) -> float:
     return statistics.median(runs)
 
 
-def rummathon_game(hands: int, seed: int = 1) -> dict:
+def rummathon_game(hands: int, seed: int = 1, players: int = 4) -> dict:
     rng = random.Random(seed)
-    players = ["Ann", "Ben", "Cat", "Dan"]
+    players = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:players]
     rounds = []
     for hand in range(hands):
         out = players[hand % len(players)]  # rotating, so nobody finishes 12 rounds in 30 hands
@@ -51,7 +51,8 @@ def rummathon_game(hands: int, seed: int = 1) -> dict:
             "out": out,
             "left": {p: {"low": rng.randint(0, 4), "high": rng.randint(0, 2), "flex": rng.randint(0, 1)}
                      for p in players if p != out},
-            "burdens": [{"on": players[(hand + 1) % 4], "by": players[(hand + 2) % 4], "completed": False}],
+            "burdens": [{"on": players[(hand + 1) % len(players)], "by": players[(hand + 2) % len(players)],
+                         "completed": False}],
         })
     return {"game": "rummathon-royale", "players": players, "options": {"schedule": "all"}, "rounds": rounds}
 
@@ -301,7 +302,7 @@ SAVES = {
 }
 
 
-def save_cost(app, slug: str, hand: int) -> float:
+def save_cost(app, slug: str, hand: int, language: str = "en") -> float:
     """The median cost of saving hand ``hand`` through the form, on a table already holding the hands before it.
 
     The phone has the table open (its state is kept, as after the page it typed on); the flash the
@@ -312,6 +313,7 @@ def save_cost(app, slug: str, hand: int) -> float:
 
     setup = SAVES[slug]
     client = app.test_client()
+    client.set_cookie("courtier-language", language)
     runs = []
     for _ in range(REPEAT):
         with app.app_context():
@@ -374,6 +376,63 @@ def save_parts(app, slug: str, hand: int) -> dict[str, float]:
     }
 
 
+def save_hooks(app, slug: str, hand: int) -> dict[str, float]:
+    """Where a save's time goes around its view: each of the app's hooks (its before- and after-request
+    functions, URL preprocessors and teardowns), the session's reading and writing, and the view itself,
+    each timed within saves of hand ``hand``; seconds a save, the median save's whole time beside them.
+    (Wrapped by this function: the app is not used for anything else after.)"""
+    from collections import defaultdict
+    from functools import wraps
+
+    from companion.storage import db as database
+    from companion.storage import tables
+
+    spent: dict[str, float] = defaultdict(float)
+
+    def timed(name: str, fn):
+        @wraps(fn)
+        def inner(*args, **kwargs):
+            start = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[name] += time.perf_counter() - start
+        return inner
+
+    for kind, hooks in (("before the view", app.before_request_funcs), ("after the view", app.after_request_funcs),
+                        ("reading the address", app.url_value_preprocessors)):
+        for blueprint, funcs in list(hooks.items()):
+            hooks[blueprint] = [timed(f"{kind}: {f.__module__}.{f.__qualname__}", f) for f in funcs]
+    app.teardown_appcontext_funcs[:] = [timed(f"closing the request: {f.__module__}.{f.__qualname__}", f)
+                                        for f in app.teardown_appcontext_funcs]
+    interface = app.session_interface
+    interface.open_session = timed("the session cookie: reading it", interface.open_session)
+    interface.save_session = timed("the session cookie: signing and writing it", interface.save_session)
+    app.view_functions["tables.add_hand"] = timed("the view itself (form, fold, commit, lookups, redirect)",
+                                                  app.view_functions["tables.add_hand"])
+    setup, client, runs, saves = SAVES[slug], app.test_client(), [], REPEAT * 3
+    timed_only_saves: dict[str, float] = defaultdict(float)
+    for _ in range(saves):
+        with app.app_context():
+            table = tables.create_table(database.get_db(), slug, ["Ann", "Ben", "Cat", "Dan"], setup["options"],
+                                        rounds=[setup["round"]] * (hand - 1))
+        url = f"/t/{table.id}"
+        assert client.get(f"{url}?key={table.edit_key}").status_code == 200
+        spent.clear()
+        start = time.perf_counter()
+        response = client.post(f"{url}/hands?key={table.edit_key}",
+                               data={**setup["form"], "base_version": str(hand - 1)})
+        runs.append(time.perf_counter() - start)
+        assert response.status_code == 303
+        for name, seconds in spent.items():
+            timed_only_saves[name] += seconds
+        with client.session_transaction() as session:
+            session.pop("_flashes", None)
+    parts = {name: seconds / saves for name, seconds in timed_only_saves.items()}
+    parts["the whole save, as the phone's request (median)"] = statistics.median(runs)
+    return parts
+
+
 def bench_saves(tmp: Path) -> None:
     """A save at hand 5, 45 and 200 of an Indian Rummy and an Alliance Royals table, against each other
     (target: hand 200 at most 1.3x hand 5) and against a bare route (target: hand 45 at most 4x)."""
@@ -397,6 +456,16 @@ def bench_saves(tmp: Path) -> None:
         print(f"  the floor, a bare Flask route that reads the same form, commits one row, flashes and "
               f"redirects: {floor * 1e3:.2f} ms = {floor / baseline:.1f}x the bare route; "
               f"the save = {cost[45] / floor:.1f}x that floor")
+        # The same saves again, each of the app's hooks timed (on an app of its own: the timing wraps them).
+        timed_app = create_app({"DATABASE": str(tmp / f"hooks-{slug}.sqlite"), "SECRET_KEY": "bench",
+                                "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
+        hooks = save_hooks(timed_app, slug, 45)
+        whole = hooks.pop("the whole save, as the phone's request (median)")
+        print(f"  a save at hand 45 again, {whole * 1e3:.2f} ms, by what the app runs for it "
+              f"(Flask's and the test client's own work is the rest):")
+        for part, seconds in sorted(hooks.items(), key=lambda item: -item[1]):
+            if seconds >= 5e-6:
+                print(f"    {part}: {seconds * 1e3:.3f} ms")
 
 
 def bench_entry_post(tmp: Path) -> None:
@@ -503,6 +572,57 @@ def bench_table_page(tmp: Path) -> None:
               f"warm {again * 1e3:.1f} ms = {again / baseline:.1f}x{budgets}; the bare route {baseline * 1e3:.2f} ms")
 
 
+def bench_form_page(tmp: Path) -> None:
+    """The largest hand form's page (Rummathon Royale, 6 players, at hand 31) against the table page, both
+    warm (asked again at the same version), in this run (target: at most 2x the table page)."""
+    app = create_app({"DATABASE": str(tmp / "form.sqlite"), "SECRET_KEY": "bench", "RATELIMIT_ENABLED": False})
+    compile_templates(app)
+    from companion.storage import db as database
+    from companion.storage import tables
+
+    game = rummathon_game(30, players=6)
+    with app.app_context():
+        table = tables.create_table(database.get_db(), game["game"], game["players"], game["options"],
+                                    rounds=game["rounds"])
+    client = app.test_client()
+    page_url, form_url = f"/t/{table.id}?key={table.edit_key}", f"/t/{table.id}/hands/new?key={table.edit_key}"
+    assert client.get(page_url).status_code == 200 and client.get(form_url).status_code == 200
+    page = best_of(lambda: client.get(page_url), 20)
+    form = best_of(lambda: client.get(form_url), 20)
+    fields = client.get(form_url).get_data(as_text=True).count("<input")
+    print(f"hand form page, rummathon-royale, 6 players ({fields} inputs), warm: {form * 1e3:.2f} ms = "
+          f"{form / page:.2f}x the table page warm ({page * 1e3:.2f} ms) (target 2x)")
+
+
+def bench_languages(tmp: Path) -> None:
+    """The table page (warm, 30 hands) and a save (hand 45) in French and in Hindi against the same in
+    English, in this run (target: at most 1.1x English)."""
+    app = create_app({"DATABASE": str(tmp / "languages.sqlite"), "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
+                      "RATELIMIT_ENABLED": False, "LANGUAGES": "fr hi"})
+    compile_templates(app)
+    from companion.storage import db as database
+    from companion.storage import tables
+
+    game = rummathon_game(30)
+    with app.app_context():
+        table = tables.create_table(database.get_db(), game["game"], game["players"], game["options"],
+                                    rounds=game["rounds"])
+    url = f"/t/{table.id}?key={table.edit_key}"
+    page, save = {}, {}
+    for _ in range(3):  # interleaved, so a busy moment of the machine falls on every language alike
+        for code in ("en", "fr", "hi"):
+            client = app.test_client()
+            client.set_cookie("courtier-language", code)
+            assert client.get(url).status_code == 200
+            page[code] = min(page.get(code, 1.0), best_of(lambda client=client: client.get(url), 20))
+            save[code] = min(save.get(code, 1.0), save_cost(app, "indian-rummy", 45, code))
+    for code, name in (("fr", "French"), ("hi", "Hindi")):
+        print(f"in {name}: the table page (30 hands, warm) {page[code] * 1e3:.2f} ms = "
+              f"{page[code] / page['en']:.2f}x English ({page['en'] * 1e3:.2f} ms); a save (Indian Rummy, hand 45) "
+              f"{save[code] * 1e3:.2f} ms = {save[code] / save['en']:.2f}x English ({save['en'] * 1e3:.2f} ms) "
+              f"(target 1.1x)")
+
+
 def main() -> None:
     print("Courtier bench (ratios are against baselines measured in this same run)")
     bench_engine()
@@ -512,6 +632,8 @@ def main() -> None:
         bench_saves(Path(tmp))
         bench_entry_post(Path(tmp))
         bench_table_page(Path(tmp))
+        bench_form_page(Path(tmp))
+        bench_languages(Path(tmp))
     print()
     arranger.main()
     print()

@@ -91,13 +91,15 @@ def _open_stores(app: Flask) -> None:
     limits.configure(app.config)
     db.init_app(app)
     heavy.init_app(app)
-    # The caches share CACHE_BYTES: scored tables half, boards and sheets a quarter each, tables a little.
+    # The caches share CACHE_BYTES: scored tables half, sheets a quarter, boards an eighth, hand forms a
+    # sixteenth, tables a little.
     budget = limits.get("CACHE_BYTES")
     # Tables by id: a table's row never changes (tables.version checks it is still there, each request).
-    app.extensions["courtier.tables"] = Recent(4096, budget // 16)
+    app.extensions["courtier.tables"] = Recent(4096, budget // 32)
     app.extensions["courtier.states"] = StateCache(512, budget // 2)
     app.extensions["courtier.boards"] = Recent(256, budget // 8)  # rendered scoreboards: views.tables.render_board
     app.extensions["courtier.sheets"] = Recent(256, budget // 4)  # score sheets by table, version and paper
+    app.extensions["courtier.forms"] = Recent(256, budget // 16)  # new hands' form pages: views.tables.new_hand
     start_sweeping(lambda: limits.get("CACHE_IDLE_SECONDS"))  # a table no longer played gives its memory back
 
 

@@ -51,6 +51,34 @@ def test_a_shared_board_carries_each_phones_own_token(csrf_app):
     assert deleted.status_code == 303
 
 
+def test_the_hand_form_is_built_once_a_version_each_phone_with_its_own_token_and_never_stale(csrf_app):
+    """Every phone opening the form at a version gets the page built for it once (the forms cache), with
+    its own CSRF token, which saves; another phone's save makes the next version's page at once."""
+    first, second = csrf_app.test_client(), csrf_app.test_client()
+    edit = _honest_table(first)
+    table, key = edit.split("?key=")
+    kept = csrf_app.extensions["courtier.forms"]
+    pages = [phone.get(f"{table}/hands/new?key={key}").get_data(as_text=True) for phone in (first, second)]
+    assert len(kept) == 1
+    tokens = [csrf_token(page) for page in pages]
+    assert tokens[0] != tokens[1] and tokens[0] not in pages[1]
+    assert pages[0].replace(tokens[0], "") == pages[1].replace(tokens[1], "")
+    assert 'name="base_version" type="hidden" value="0"' in pages[1]
+
+    _enter_hand(first, edit)  # the first phone saves hand 1: version 1
+    after = second.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
+    assert 'name="base_version" type="hidden" value="1"' in after and "Enter hand 2" in after
+    assert len(kept) == 2
+    saved = second.post(f"{table}/hands?key={key}", data={"base_version": "1", "out": "Ben", "p0_low": "1",
+                                                            "csrf_token": csrf_token(after)})
+    assert saved.status_code == 303
+    # A phone with a message waiting (the flash after a save) gets it on a page built for it alone.
+    with_message = second.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
+    assert "Hand saved." in with_message and len(kept) == 2
+    again = second.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
+    assert "Hand saved." not in again and len(kept) == 3
+
+
 def test_a_view_link_never_gets_the_board_rendered_for_the_edit_link(client):
     view, edit = new_table(client, players=("Ann", "Ben"))
     _enter_hand(client, edit)

@@ -16,6 +16,8 @@ from typing import Any
 # types, scripts, emoji), from the Unicode version it is built with.
 import regex
 
+from .messages import Text, say
+
 #: The settings and their defaults (docs/ops.md, *Limits*).
 DEFAULTS: dict[str, Any] = {
     "MAX_NAME_CHARS": 40,        # characters in a player's, table's or tournament's name
@@ -121,6 +123,18 @@ def hidden(name: str) -> list[int]:
     return [m.start() for m in _HIDDEN.finditer(name) if m.start() not in needed]
 
 
+#: What a name rule's problem calls the text it is about, in words each language says.
+_WHAT: dict[str, Text] = {
+    "a name": say("a name"), "a player's name": say("a player's name"), "a table's name": say("a table's name"),
+    "a tournament's name": say("a tournament's name"), "a season's name": say("a season's name"),
+    "a club's name": say("a club's name"), "a note": say("a note"),
+}
+
+
+def _what(what: str) -> str:
+    return _WHAT.get(what, what)
+
+
 def name_problem(name: str, what: str = "a name", most: int | None = None) -> str | None:
     """What is wrong with a name a person typed (as :func:`tidy` leaves it), in their words, or None.
 
@@ -140,7 +154,7 @@ def name_problem(name: str, what: str = "a name", most: int | None = None) -> st
     most = get("MAX_NAME_CHARS") if most is None else most
     wrong = characters_problem(name, what)
     if wrong is None and len(name) > most:
-        return f"{what} may have at most {most} characters"
+        return say("{what} may have at most {most} characters", what=_what(what), most=most)
     return wrong
 
 
@@ -148,24 +162,30 @@ def characters_problem(name: str, what: str = "a name") -> str | None:
     """The name rule without its length: what a table checks of every name and title it is made with,
     however long its maker (a tournament's round, an import) let them be."""
     if has_control(name):
-        return f"{what} cannot hold control characters such as line breaks or tabs"
+        return say("{what} cannot hold control characters such as line breaks or tabs", what=_what(what))
     at = hidden(name)
     if at:
         place = _place(name, at[0])
         if _DIRECTION.match(name, at[0]):
-            return f"{what} cannot hold a hidden mark that turns the writing left or right ({place})"
-        return f"{what} cannot hold a character that does not show ({place}): type it again without it"
+            return say("{what} cannot hold a hidden mark that turns the writing left or right ({place})",
+                       what=_what(what), place=place)
+        return say("{what} cannot hold a character that does not show ({place}): type it again without it",
+                   what=_what(what), place=place)
     if name and not _SEEN.search(name):
-        return f"{what} needs a letter, a digit or a sign that shows"
+        return say("{what} needs a letter, a digit or a sign that shows", what=_what(what))
     return None
 
 
-def _place(name: str, index: int) -> str:
-    """The character at ``index`` named, and where it is: after the visible text before it."""
+def _place(name: str, index: int) -> Text:
+    """The character at ``index`` named (by its Unicode name, as printed), and where it is: after the visible
+    text before it."""
     what = _CALLED.get(name[index]) or unicodedata.name(name[index], "").lower() or f"U+{ord(name[index]):04X}"
     article = "an" if what[:1] in "aeiou" else "a"
     before = regex.sub(_HIDDEN, "", name[:index]).strip()[-12:]
-    return f"{article} {what}, " + (f"after “{before}”" if before else "at the start")
+    character = f"{article} {what}"
+    if before:
+        return say("{character}, after “{before}”", character=character, before=before)
+    return say("{character}, at the start", character=character)
 
 
 def composed(value: Any) -> Any:
@@ -200,10 +220,10 @@ def name_key(name: str) -> str:
 def note_problem(value: object, what: str = "a note") -> str | None:
     """A note is text, without control characters other than line breaks, and not too long."""
     if not isinstance(value, str):
-        return f"{what} must be text"
+        return say("{what} must be text", what=_what(what))
     most = get("MAX_NOTE_CHARS")
     if len(value) > most:
-        return f"{what} may have at most {most} characters"
+        return say("{what} may have at most {most} characters", what=_what(what), most=most)
     if has_control(value.replace("\n", " ").replace("\r", " ").replace("\t", " ")):
-        return f"{what} cannot hold control characters"
+        return say("{what} cannot hold control characters", what=_what(what))
     return None

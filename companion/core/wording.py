@@ -23,7 +23,13 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
 
 
 def given(n: int, verb: str = "given") -> str:
-    """How many were given (or named, entered...): "1 was given", "none were given", "3 were given"."""
+    """How many were given (or named): "1 was given", "none were given", "3 were given"."""
+    from .messages import say, say_n
+
+    if verb == "named":
+        return say("none were named") if n == 0 else say_n("{count} was named", "{count} were named", n)
+    if verb == "given":
+        return say("none were given") if n == 0 else say_n("{count} was given", "{count} were given", n)
     if n == 0:
         return f"none were {verb}"
     return f"{n} {'was' if n == 1 else 'were'} {verb}"

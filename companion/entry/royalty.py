@@ -10,27 +10,28 @@ from wtforms import BooleanField, FileField, HiddenField, RadioField, SelectFiel
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from ..core import limits
+from ..core.messages import joined, say
 from ..core.recent import Recent
 from ..games import royalty as rules
-from ..games.royalty.words import WordList, capture_check, judge
+from ..games.royalty.words import TABLES_LIST, WordList, capture_check, judge
 from .forms import CountField, CourtierForm, choices, lazy_gettext, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/royalty.html"
 ROUND_NAME = "turn"
 KINDS = {
-    "meld": "Melded a word",
-    "capture": "Captured a word (and maybe melded)",
-    "pass": "Passed",
-    "trade": "Traded cards",
-    "end": "The game ended: someone went out, or everyone passed",
+    "meld": lazy_gettext("Melded a word"),
+    "capture": lazy_gettext("Captured a word (and maybe melded)"),
+    "pass": lazy_gettext("Passed"),
+    "trade": lazy_gettext("Traded cards"),
+    "end": lazy_gettext("The game ended: someone went out, or everyone passed"),
 }
-JOUST_KINDS = {"meld": "Formed a word", "pass": "Passed"}
+JOUST_KINDS = {"meld": lazy_gettext("Formed a word"), "pass": lazy_gettext("Passed")}
 COALITIONS = {
-    "": ("No coalitions: everyone plays for themselves", None),
-    "13-24": ("Partners opposite: seats 1 + 3 and 2 + 4 (four players)", [[0, 2], [1, 3]]),
-    "14-25-36": ("Pairs: seats 1 + 4, 2 + 5, 3 + 6 (six players)", [[0, 3], [1, 4], [2, 5]]),
-    "135-246": ("Threes: seats 1 + 3 + 5 and 2 + 4 + 6 (six players)", [[0, 2, 4], [1, 3, 5]]),
+    "": (lazy_gettext("No coalitions: everyone plays for themselves"), None),
+    "13-24": (lazy_gettext("Partners opposite: seats 1 + 3 and 2 + 4 (four players)"), [[0, 2], [1, 3]]),
+    "14-25-36": (lazy_gettext("Pairs: seats 1 + 4, 2 + 5, 3 + 6 (six players)"), [[0, 3], [1, 4], [2, 5]]),
+    "135-246": (lazy_gettext("Threes: seats 1 + 3 + 5 and 2 + 4 + 6 (six players)"), [[0, 2, 4], [1, 3, 5]]),
 }
 
 
@@ -39,15 +40,15 @@ def options_form(formdata=None):
         class Meta:
             csrf = False  # part of the new-table form, which carries the token
 
-        variant = RadioField("Game", default="standard", choices=choices(
-            [("standard", "Royalty"), ("joust", "Joust: two players (RY-15)")]))
-        coalitions = SelectField("Coalitions (RY-14)", default="", choices=choices(
+        variant = RadioField(lazy_gettext("Game"), default="standard", choices=choices(
+            [("standard", "Royalty"), ("joust", lazy_gettext("Joust: two players (RY-15)"))]))
+        coalitions = SelectField(lazy_gettext("Coalitions (RY-14)"), default="", choices=choices(
             (k, v[0]) for k, v in COALITIONS.items()))
-        junior = BooleanField("Junior royalties: three letters of one colour score double (RY-5)")
-        house_allow = StringField("House words the judge accepts (RY-17)", validators=[Length(max=400)])
-        house_deny = StringField("House words the judge refuses (RY-17)", validators=[Length(max=400)])
-        word_file = FileField("Your own word list, instead of the default one (RY-17): a text file, one word a "
-                              "line (optional)")
+        junior = BooleanField(lazy_gettext("Junior royalties: three letters of one colour score double (RY-5)"))
+        house_allow = StringField(lazy_gettext("House words the judge accepts (RY-17)"), validators=[Length(max=400)])
+        house_deny = StringField(lazy_gettext("House words the judge refuses (RY-17)"), validators=[Length(max=400)])
+        word_file = FileField(lazy_gettext("Your own word list, instead of the default one (RY-17): a text file, one "
+                                           "word a line (optional)"))
 
         def validate_word_file(form, field):
             field.words = None
@@ -58,10 +59,10 @@ def options_form(formdata=None):
             if not data:
                 return
             try:
-                field.words = WordList.from_bytes(data, upload.filename or "the table's word list",
-                                                  limits.get("MAX_WORDS"))
+                field.words = WordList.from_bytes(data, upload.filename or TABLES_LIST, limits.get("MAX_WORDS"))
             except ValueError as err:
-                raise ValidationError(f"{err}. Choose a text file with one word a line.") from err
+                raise ValidationError(say("{problem}. Choose a text file with one word a line.",
+                                          problem=err.args[0])) from err
 
     for letter in rules.LETTERS:
         mark = " *" if letter in rules.PROVISIONAL else ""
@@ -114,23 +115,27 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
 def _turn_form(players: tuple[str, ...], joust: bool, targets: tuple[tuple[str, str], ...]) -> type[CourtierForm]:
     class TurnForm(CourtierForm):
         base_version = HiddenField()
-        player = SelectField("Whose turn", choices=choices((p, p) for p in players))
-        kind = RadioField("What happened", default="meld",
+        player = SelectField(lazy_gettext("Whose turn"), choices=choices((p, p) for p in players))
+        kind = RadioField(lazy_gettext("What happened"), default="meld",
                           choices=choices((JOUST_KINDS if joust else KINDS).items()))
-        meld = StringField("The word melded (cards)", validators=[Length(max=80)])
-        target = SelectField("The word captured (RY-7)", default="", choices=choices(targets), validate_choice=False)
-        capture_cards = StringField("The new word (cards, using every card of the target)",
+        meld = StringField(lazy_gettext("The word melded (cards)"), validators=[Length(max=80)])
+        target = SelectField(lazy_gettext("The word captured (RY-7)"), default="", choices=choices(targets),
+                             validate_choice=False)
+        capture_cards = StringField(lazy_gettext("The new word (cards, using every card of the target)"),
                                     validators=[Length(max=80)])
-        challenge_by = SelectField("Challenged by (RY-10)", default="",
-                                   choices=choices([("", "— nobody")] + [(p, p) for p in players]))
-        challenge_upheld = RadioField("The challenge was", default="", validate_choice=False, choices=choices(
-            [("upheld", "upheld: the turn is void"), ("rejected", "not upheld: the challenger passes next")]))
-        went_out = SelectField("Who went out? (RY-11)", default="",
-                               choices=choices([("", "— nobody: everyone passed")] + [(p, p) for p in players]))
-        note = StringField("Note (optional)", validators=[Length(max=200)])
+        challenge_by = SelectField(lazy_gettext("Challenged by (RY-10)"), default="",
+                                   choices=choices([("", lazy_gettext("— nobody"))] + [(p, p) for p in players]))
+        challenge_upheld = RadioField(lazy_gettext("The challenge was"), default="", validate_choice=False,
+                                      choices=choices([("upheld", lazy_gettext("upheld: the turn is void")),
+                                                       ("rejected", lazy_gettext("not upheld: the challenger passes "
+                                                                                 "next"))]))
+        went_out = SelectField(lazy_gettext("Who went out? (RY-11)"), default="", choices=choices(
+            [("", lazy_gettext("— nobody: everyone passed"))] + [(p, p) for p in players]))
+        note = StringField(lazy_gettext("Note (optional)"), validators=[Length(max=200)])
 
     for i, name in enumerate(players):
-        setattr(TurnForm, f"u{i}", StringField(f"{name}'s cards left in hand", validators=[Length(max=80)]))
+        setattr(TurnForm, f"u{i}", StringField(lazy_gettext("%(name)s's cards left in hand", name=name),
+                                               validators=[Length(max=80)]))
     return TurnForm
 
 
@@ -234,12 +239,21 @@ def field_title(field, table) -> str:
 
 
 def round_heading(turn: dict[str, Any], number: int) -> str:
+    """A turn's heading, its two parts joined by " · " (the history tells the second part alone)."""
     if "end" in turn:
         went_out = (turn["end"] or {}).get("went_out")
-        return f"The end · {went_out} went out" if went_out else "The end · everyone passed"
-    what = ("captured " + str(turn["capture"].get("target"))) if turn.get("capture") else (
-        "passed" if turn.get("pass") else "traded" if turn.get("trade") else "melded")
-    return f"Turn {number} · {turn.get('player')} {what}"
+        return joined([say("The end"), say("{player} went out", player=went_out) if went_out else
+                       say("everyone passed")], " · ")
+    player = turn.get("player")
+    if turn.get("capture"):
+        what = say("{player} captured {word}", player=player, word=str(turn["capture"].get("target")))
+    elif turn.get("pass"):
+        what = say("{player} passed", player=player)
+    elif turn.get("trade"):
+        what = say("{player} traded", player=player)
+    else:
+        what = say("{player} melded", player=player)
+    return joined([say("Turn {number}", number=number), what], " · ")
 
 
 def letters_of(text: str | None) -> str:
@@ -274,7 +288,7 @@ _built: Recent[tuple[Any, Any, Any, WordList]] = Recent(2)
 
 @lru_cache(maxsize=2)  # a long list is kept by _built (by identity); this builds a short one once
 def _own_list(words: tuple[str, ...]) -> WordList:
-    return WordList(frozenset(w.upper() for w in words), "the table's own word list")
+    return WordList(frozenset(w.upper() for w in words), say("the table's own word list"))
 
 
 def judge_summary(word: str | None, target: str | None = None,
@@ -296,17 +310,17 @@ def judge_summary(word: str | None, target: str | None = None,
 # ---------------------------------------------------------------- the word judge screens (RY-16, RY-17)
 
 class WordForm(CourtierForm):
-    word = StringField("Is this a word?", validators=[Length(max=40)])
+    word = StringField(lazy_gettext("Is this a word?"), validators=[Length(max=40)])
 
 
 class CaptureForm(CourtierForm):
-    target = StringField("The word on the table", validators=[Length(max=40)])
-    word = StringField("The new word", validators=[Length(max=40)])
+    target = StringField(lazy_gettext("The word on the table"), validators=[Length(max=40)])
+    word = StringField(lazy_gettext("The new word"), validators=[Length(max=40)])
 
 
 class MonarchyForm(CourtierForm):
-    dealt = TextAreaField("The 25 cards dealt", validators=[Length(max=200)])
-    words = TextAreaField("The words made, one per line", validators=[Length(max=600)])
+    dealt = TextAreaField(lazy_gettext("The 25 cards dealt"), validators=[Length(max=200)])
+    words = TextAreaField(lazy_gettext("The words made, one per line"), validators=[Length(max=600)])
 
 
 def _monarchy_field(where: str) -> str | None:

@@ -17,6 +17,8 @@ from typing import Any
 
 from ..core import limits
 from ..core.cards import said
+from ..core.messages import say
+from ..core.round_words import round_text
 from ..core.wording import given
 from . import (
     alliance_royals,
@@ -123,8 +125,7 @@ def late_players_refused(slug: str, options: Mapping[str, Any]) -> str | None:
     engine = ENGINES[slug]
     refused = getattr(engine, "late_players_refused", None)
     if refused is None:
-        return (f"{engine.TITLE} is played by the same players from the first {engine.ROUND_NAME} "
-                f"to the last: nobody can join during the game")
+        return round_text("same_players", engine.ROUND_NAME, game=engine.TITLE)
     return refused(options_with_defaults(slug, options))
 
 
@@ -135,19 +136,18 @@ def check_joined(joined: object, players: Sequence[str], rounds: int, engine: Mo
         return {}
     noun = getattr(engine, "ROUND_NAME", "round")
     if not isinstance(joined, Mapping):
-        found.add("joined", f"give the late players as an object: each name with the first {noun} they play")
+        found.add("joined", round_text("joined_object", noun))
         return {}
     late: dict[str, int] = {}
     for name, first in joined.items():
         where = f"joined.{name}"
         if name not in players:
-            found.add(where, f"{name} is not one of the players; a late player is listed with the others, "
-                             "in the seat they take")
+            found.add(where, say("{name} is not one of the players; a late player is listed with the others, "
+                                 "in the seat they take", name=name))
         elif isinstance(first, bool) or not isinstance(first, int) or first < 1:
-            found.add(where, f"give the number of the first {noun} {name} plays: 1, 2, 3 ...")
+            found.add(where, round_text("first_number", noun, name=name))
         elif first > rounds + 1:
-            found.add(where, f"{name} cannot join at {noun} {first}: only {rounds} {noun}s have been entered, "
-                             f"so the latest they can join is {noun} {rounds + 1}")
+            found.add(where, round_text("too_late", noun, name=name, first=first, count=rounds, latest=rounds + 1))
         elif first > 1:
             late[name] = first
     if late:
@@ -155,8 +155,7 @@ def check_joined(joined: object, players: Sequence[str], rounds: int, engine: Mo
         if refused:
             found.add("joined", refused)
         elif len(players) - len(late) < engine.MIN_PLAYERS:
-            found.add("joined", f"{engine.TITLE} needs {engine.MIN_PLAYERS} players from the first {noun}; "
-                                "only the late players would be left")
+            found.add("joined", round_text("needs_from_first", noun, game=engine.TITLE, count=engine.MIN_PLAYERS))
     return late
 
 
@@ -174,13 +173,13 @@ def check_players(names: object, engine: ModuleType, found: Problems, where: str
     Without ``rule`` (a stored table scored again) the names are taken as they were kept: a table named
     before the rule still opens, and its names are mended by renaming them."""
     if not isinstance(names, list):
-        found.add(where, "give the players as a list of names, in seat order")
+        found.add(where, say("give the players as a list of names, in seat order"))
         return []
     cleaned: list[str] = []
     seen: set[str] = set()
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
-            found.add(f"{where}[{i}]", "each player needs a name")
+            found.add(f"{where}[{i}]", say("each player needs a name"))
             continue
         name = name.strip()
         wrong = limits.name_problem(limits.tidy(name)) if rule else None
@@ -189,14 +188,18 @@ def check_players(names: object, engine: ModuleType, found: Problems, where: str
             continue
         key = limits.name_key(name) if rule else name.casefold()
         if key in seen:
-            found.add(f"{where}[{i}]", f"two players are called {name}; give each a different name")
+            found.add(f"{where}[{i}]", say("two players are called {name}; give each a different name", name=name))
             continue
         seen.add(key)
         cleaned.append(name)
     if not (engine.MIN_PLAYERS <= len(names) <= engine.MAX_PLAYERS):
-        wanted = (f"exactly {engine.MIN_PLAYERS}" if engine.MIN_PLAYERS == engine.MAX_PLAYERS
-                  else f"{engine.MIN_PLAYERS} to {engine.MAX_PLAYERS}")
-        found.add(where, f"{engine.TITLE} is played by {wanted} players; {given(len(names), 'named')}")
+        named = given(len(names), "named")
+        if engine.MIN_PLAYERS == engine.MAX_PLAYERS:
+            found.add(where, say("{game} is played by exactly {count} players; {named}", game=engine.TITLE,
+                                 count=engine.MIN_PLAYERS, named=named))
+        else:
+            found.add(where, say("{game} is played by {least} to {most} players; {named}", game=engine.TITLE,
+                                 least=engine.MIN_PLAYERS, most=engine.MAX_PLAYERS, named=named))
     return cleaned
 
 
@@ -208,14 +211,14 @@ def _checked(request: object, rounds: object, stored: bool = False,
     """
     found = Problems()
     if not isinstance(request, Mapping):
-        raise InputError([Problem("$", "the body must be a JSON object with game, players and rounds")])
+        raise InputError([Problem("$", say("the body must be a JSON object with game, players and rounds"))])
     slug = request.get("game")
     if not isinstance(slug, str) or slug not in ENGINES:
         known = ", ".join(sorted(ENGINES))
         if slug is None:
-            found.add("game", f"say which game: one of {known}")
+            found.add("game", say("say which game: one of {known}", known=known))
         else:
-            found.add("game", f"unknown game {said(slug)}; known games: {known}")
+            found.add("game", say("unknown game {game}; known games: {known}", game=said(slug), known=known))
         found.raise_if_any()
     engine = ENGINES[slug]
     players = check_players(request.get("players"), engine, found, rule=not stored)
@@ -223,11 +226,12 @@ def _checked(request: object, rounds: object, stored: bool = False,
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        found.add("options", "options must be an object (or left out for the defaults)")
+        found.add("options", say("options must be an object (or left out for the defaults)"))
     if not isinstance(rounds, list):
-        found.add("rounds", "rounds must be a list")
+        found.add("rounds", say("rounds must be a list"))
     elif len(rounds) > limits.get("MAX_ROUNDS"):
-        found.add("rounds", f"a game may have at most {limits.get('MAX_ROUNDS')} rounds; {given(len(rounds))}")
+        found.add("rounds", say("a game may have at most {most} rounds; {given}", most=limits.get("MAX_ROUNDS"),
+                                given=given(len(rounds))))
     joined = check_joined(request.get("joined"), players, len(rounds) if isinstance(rounds, list) else 0, engine,
                           options, found)
     found.raise_if_any()
@@ -289,7 +293,8 @@ def step(folding: Folding, raw: object) -> Folding:
     """The game after one more round, with the work of that round; raises InputError naming what is wrong."""
     if folding.count >= limits.get("MAX_ROUNDS"):
         most = limits.get("MAX_ROUNDS")
-        raise InputError([Problem("rounds", f"a game may have at most {most} rounds; {folding.count + 1} were given")])
+        raise InputError([Problem("rounds", say("a game may have at most {most} rounds; {given}", most=most,
+                                                given=given(folding.count + 1)))])
     return Folding(folding.engine, folding.engine.step(folding.state, raw), folding.joined, folding.count + 1)
 
 
@@ -297,7 +302,7 @@ def finish(folding: Folding) -> ScoredGame:
     """The scored game a folding stands for, as :func:`score` gives it."""
     late = {p: n for p, n in folding.joined.items() if n > folding.count + 1}
     if late:
-        raise InputError([Problem(f"joined.{p}", f"{p} joins after the rounds entered") for p in late])
+        raise InputError([Problem(f"joined.{p}", say("{name} joins after the rounds entered", name=p)) for p in late])
     scored = folding.engine.finish(folding.state)
     return dataclasses.replace(scored, joined=folding.joined) if folding.joined else scored
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from ..core.cards import said  # noqa: F401 - re-exported: the engines name values with it
+from ..core.messages import Text, say, say_n
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,23 @@ def _at_most(problems: Iterable[Problem], more: int = 0) -> tuple[Problem, ...]:
         else:
             more += 1
     if more:
-        noun = "problem" if more == 1 else "problems"
-        kept.append(Problem("$", f"and {more:,} more {noun} like these: correct those named first"))
+        kept.append(Problem("$", say_n("and {more} more problem like these: correct those named first",
+                                       "and {more} more problems like these: correct those named first", more,
+                                       more=_Grouped(more))))
     return tuple(kept)
+
+
+class _Grouped(Text):
+    """A large count with its thousands grouped as the reader's language groups them (English "149,903",
+    as these answers always wrote it; French "149 903")."""
+
+    def __new__(cls, n: int) -> _Grouped:
+        text = str.__new__(cls, f"{n:,}")
+        text.template, text.plural, text.count, text.values = "{n}", None, None, {"n": n}
+        return text
+
+    def __reduce__(self):
+        return (_Grouped, (self.values["n"],))
 
 
 class InputError(ValueError):
@@ -287,14 +302,20 @@ def check_count(found: Problems, where: str, value: object, most: int, too_many:
     [('y', 'the number of cards cannot be negative')]
     """
     if not is_whole_number(value):
-        found.add(where, f"{what} must be a whole number, not {said(value)}")
+        found.add(where, say("{what} must be a whole number, not {value}", what=_number_of_cards(what),
+                             value=said(value)))
     elif value < 0:
-        found.add(where, f"{what} cannot be negative")
+        found.add(where, say("{what} cannot be negative", what=_number_of_cards(what)))
     elif value > most:
         found.add(where, too_many)
     else:
         return value
     return None
+
+
+def _number_of_cards(what: str) -> str:
+    """The default subject of a count's problem in the reader's words; an engine's own as it gave it."""
+    return say("the number of cards") if what == "the number of cards" else what
 
 
 def not_at_table(found: Problems, where: str, name: object, players: Sequence[str]) -> None:
@@ -306,9 +327,10 @@ def not_at_table(found: Problems, where: str, name: object, players: Sequence[st
     [('rounds[0].out', '“Zed” is not a player at this table (Ann, Ben)')]
     """
     if name is None or (isinstance(name, str) and not name.strip()):
-        found.add(where, f"choose a player: {', '.join(players)}")
+        found.add(where, say("choose a player: {players}", players=", ".join(players)))
     else:
-        found.add(where, f"{said(name)} is not a player at this table ({', '.join(players)})")
+        found.add(where, say("{name} is not a player at this table ({players})", name=said(name),
+                             players=", ".join(players)))
 
 
 def check_groups(groups: list, players: Sequence[str], where: str, found: Problems,

@@ -282,10 +282,10 @@ def rounds_named(rounds: Sequence[int]) -> str:
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True, finalize=_finalize, extensions=["jinja2.ext.i18n"])
-    # A sheet prints in the language of whoever asks for it (the job carries the request's language).
+    # A sheet's words in the language it is printed in (core.messages.language), as the pages say them.
     env.install_gettext_callables(lambda message: messages.catalog(messages.language()).ugettext(message),
-                                  lambda one, many, n: messages.catalog(messages.language()).ungettext(one, many, n),
-                                  newstyle=True)
+                                  lambda singular, plural, n: messages.catalog(messages.language()).ungettext(
+                                      singular, plural, n), newstyle=True)
     env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain,
                        rounds_named=rounds_named)
     env.globals.update(grid_columns=grid_columns)
@@ -454,13 +454,13 @@ def paper_line(line: str) -> str:
     """
     if any(pattern.match(line) for pattern in _ADDS_NOTHING):
         return ""
-    said = line  # kept whole when nothing is shortened: a line in the reader's language stays so
     for pattern, words in _PAPER_WORDS:
-        line = pattern.sub(words, line)
+        if pattern.search(line):  # a line left as it is stays the message it is (core.messages.Text)
+            line = pattern.sub(words, line)
     head, dash, rest = line.partition(" — ")
     ruled = _RULINGS_AT_END.match(rest) if dash else None
     if not ruled:
-        return said if line == said else line
+        return line
     clauses = ruled[1].split("; ")
     doubled = [m for m in map(_MATCHED.fullmatch, clauses) if m]
     short = [m for m in map(_UNMATCHED.fullmatch, clauses) if m]
@@ -791,7 +791,8 @@ def _filled_rows(data: Mapping[str, Any], players: list[str], raw_rounds: list[A
         rows.append({
             "n": n, "points": r["points"], "explain": r.get("explain") or {}, "detail": r.get("detail") or {},
             "side_points": r.get("side_points"), "totals": running[i], "side_totals": side_running[i],
-            "heading": heading, "what": heading.partition(" · ")[2],
+            "heading": heading, "what": heading.parts[-1] if len(getattr(heading, "parts", ())) > 1 else
+            heading.partition(" · ")[2],
             "note": str(raw.get("note") or "") if isinstance(raw, Mapping) else "",
             "raw": raw if isinstance(raw, Mapping) else {},
             "why": _why(r.get("explain") or {}, players),

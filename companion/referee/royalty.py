@@ -18,8 +18,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import said
+from ..core.messages import Text, say, say_n
 from ..games.base import InputError, Problem, Problems
-from ..games.royalty.words import LETTERS, WordList, capture_check
+from ..games.royalty.words import LETTERS, Many, WordList, capture_check
 from .bodies import checked_body
 
 WORD_FIELDS = {"word", "allow", "deny"}
@@ -37,16 +38,30 @@ def _text(body: Mapping[str, Any], key: str, what: str, example: str, found: Pro
     """A non-empty string of at most MAX_LENGTH characters at ``key``, or a problem there."""
     value = body.get(key)
     if value is None:
-        found.add(key, f'give {what}, e.g. "{example}"')
+        found.add(key, _said(what, say('give the word, e.g. "{example}"', example=example),
+                             say('give the target, e.g. "{example}"', example=example),
+                             say('give the new word, e.g. "{example}"', example=example)))
     elif not isinstance(value, str):
-        found.add(key, f'{what} must be text, e.g. "{example}", not {said(value)}')
+        values = {"example": example, "value": said(value)}
+        found.add(key, _said(what, say('the word must be text, e.g. "{example}", not {value}', **values),
+                             say('the target must be text, e.g. "{example}", not {value}', **values),
+                             say('the new word must be text, e.g. "{example}", not {value}', **values)))
     elif not value.strip():
-        found.add(key, f"{what} is empty: type one word")
+        found.add(key, _said(what, say("the word is empty: type one word"), say("the target is empty: type one word"),
+                             say("the new word is empty: type one word")))
     elif len(value) > MAX_LENGTH:
-        found.add(key, f"{what} is {len(value)} characters long; a word has at most {MAX_LENGTH}")
+        values = {"count": len(value), "most": MAX_LENGTH}
+        found.add(key, _said(what, say("the word is {count} characters long; a word has at most {most}", **values),
+                             say("the target is {count} characters long; a word has at most {most}", **values),
+                             say("the new word is {count} characters long; a word has at most {most}", **values)))
     else:
         return value
     return None
+
+
+def _said(what: str, word: Text, target: Text, new_word: Text) -> Text:
+    """The problem said of the field it is about: the word, the target or the new word."""
+    return {"the word": word, "the target": target}.get(what, new_word)
 
 
 def _house(body: Mapping[str, Any], found: Problems) -> dict[str, list[str]]:
@@ -57,25 +72,37 @@ def _house(body: Mapping[str, Any], found: Problems) -> dict[str, list[str]]:
         if raw is None:
             continue
         if not isinstance(raw, list):
-            found.add(key, f"give the house {key} words as a list of words, such as QI and ZA")
+            found.add(key, say("give the house allow words as a list of words, such as QI and ZA") if key == "allow"
+                      else say("give the house deny words as a list of words, such as QI and ZA"))
             continue
         if len(raw) > MAX_HOUSE_WORDS:
-            found.add(key, f"{len(raw)} house {key} words were given; at most {MAX_HOUSE_WORDS}")
+            values = {"count": len(raw), "most": MAX_HOUSE_WORDS}
+            found.add(key, say("{count} house allow words were given; at most {most}", **values) if key == "allow"
+                      else say("{count} house deny words were given; at most {most}", **values))
             continue
         for i, entry in enumerate(raw):
             where = f"{key}[{i}]"
+            allow = key == "allow"
             if not isinstance(entry, str):
-                found.add(where, f"a house {key} word must be text, not {said(entry)}")
+                found.add(where, say("a house allow word must be text, not {value}", value=said(entry)) if allow
+                          else say("a house deny word must be text, not {value}", value=said(entry)))
             elif len(entry) > MAX_LENGTH:
-                found.add(where, f"a house {key} word has at most {MAX_LENGTH} letters; this one has {len(entry)}")
+                values = {"most": MAX_LENGTH, "count": len(entry)}
+                found.add(where, say("a house allow word has at most {most} letters; this one has {count}", **values)
+                          if allow else
+                          say("a house deny word has at most {most} letters; this one has {count}", **values))
             elif not LETTERS.fullmatch(entry.strip()):
-                found.add(where, f"a house {key} word is letters A-Z only, as on the cards: “{entry}” is not (RY-17)")
+                found.add(where, say("a house allow word is letters A-Z only, as on the cards: “{word}” is not (RY-17)",
+                                     word=entry) if allow else
+                          say("a house deny word is letters A-Z only, as on the cards: “{word}” is not (RY-17)",
+                              word=entry))
             else:
                 house[key].append(entry.strip().upper())
     allowed = set(house["allow"])
     for i, entry in enumerate(house["deny"]):
         if entry in allowed:
-            found.add(f"deny[{i}]", f"{entry} is on the house allow list too: a word is allowed or denied, not both")
+            found.add(f"deny[{i}]", say("{word} is on the house allow list too: a word is allowed or denied, not "
+                                        "both", word=entry))
     return house
 
 
@@ -121,7 +148,8 @@ def capture(body: object, wordlist: WordList | None = None) -> dict[str, Any]:
     body = checked_body(body, CAPTURE_FIELDS, found)
     target = _text(body, "target", "the target", "EAR", found)
     if target is not None and not LETTERS.fullmatch(target.strip()):
-        found.add("target", f"the target is a word on the table, letters A-Z only: “{target}” is not")
+        found.add("target", say("the target is a word on the table, letters A-Z only: “{target}” is not",
+                                target=target))
     typed = _text(body, "word", "the new word", "BEARS", found)
     house = _house(body, found)
     found.raise_if_any()
@@ -142,7 +170,7 @@ def monarchy(body: object, wordlist: WordList | None = None) -> dict[str, Any]:
     from ..games import royalty as rules
 
     if not isinstance(body, Mapping):
-        raise InputError([Problem("$", "send an object with dealt (the 25 cards) and words (a list)")])
+        raise InputError([Problem("$", say("send an object with dealt (the 25 cards) and words (a list)"))])
     found = Problems()
     checked_body(body, MONARCHY_FIELDS, found)
     _monarchy_bounds(body, found)
@@ -160,20 +188,22 @@ def _monarchy_bounds(body: Mapping[str, Any], found: Problems) -> None:
 
     dealt, words = body.get("dealt"), body.get("words")
     if isinstance(dealt, list) and len(dealt) > MONARCHY_DEAL:
-        found.add("dealt", f"Monarchy deals {MONARCHY_DEAL} cards; {len(dealt):,} were given (RY-16)")
+        found.add("dealt", say_n("Monarchy deals {deal} cards; {given} was given (RY-16)",
+                                 "Monarchy deals {deal} cards; {given} were given (RY-16)", len(dealt),
+                                 deal=MONARCHY_DEAL, given=Many(len(dealt))))
     elif isinstance(dealt, str) and len(dealt) > MONARCHY_TEXT:
-        found.add("dealt", f"the {MONARCHY_DEAL} cards dealt are written in at most {MONARCHY_TEXT} characters; "
-                           f"these are {len(dealt):,} (RY-16)")
+        found.add("dealt", say("the {deal} cards dealt are written in at most {most} characters; these are {count} "
+                               "(RY-16)", deal=MONARCHY_DEAL, most=MONARCHY_TEXT, count=Many(len(dealt))))
     if not isinstance(words, list):
         return
     if len(words) > MONARCHY_DEAL:
-        found.add("words", f"every word takes at least one of the {MONARCHY_DEAL} cards dealt, so at most "
-                           f"{MONARCHY_DEAL} words can be made; {len(words):,} were given (RY-16)")
+        found.add("words", say("every word takes at least one of the {deal} cards dealt, so at most {deal} words can "
+                               "be made; {count} were given (RY-16)", deal=MONARCHY_DEAL, count=Many(len(words))))
         return
     for i, text in enumerate(words):
         if _cards_in(text) > MONARCHY_DEAL:
-            found.add(f"words[{i}]", f"a word made from the {MONARCHY_DEAL} cards dealt has at most "
-                                     f"{MONARCHY_DEAL} cards; this one is longer (RY-16)")
+            found.add(f"words[{i}]", say("a word made from the {deal} cards dealt has at most {deal} cards; this one "
+                                         "is longer (RY-16)", deal=MONARCHY_DEAL))
 
 
 def _cards_in(text: object) -> int:

@@ -11,16 +11,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.messages import Text, joined, render, say
+from ..core.round_words import round_text
 from .tables import Event, cancelled, fold
 
 
 @dataclass(frozen=True)
 class Line:
     event: Event
-    #: What happened, in words ("Hand 7 edited: Tom's cards left 3 → 2").
-    summary: str
+    #: What happened, in words ("Hand 7 edited: Tom's cards left 3 → 2"), in the reader's language where shown.
+    summary: Text
     #: The changes in detail, one phrase each: an edit's, and an edit's taken back or put back.
-    changes: tuple[str, ...]
+    changes: tuple[Text, ...]
     #: The change (its number in the log) that cancelled this one, if one did.
     undone_by: int | None
 
@@ -40,15 +42,15 @@ def _flat(value: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
 
 
 def _words(value: Any) -> str:
-    """A value as a player reads it.
+    """A value as a player reads it (cards, names and numbers as printed; nothing, yes and no in words).
 
     >>> _words(None), _words(True), _words(["AS", "KH"]), _words([["AS"], ["KH", "QH"]]), _words(3)
     ('nothing', 'yes', 'AS KH', 'AS | KH QH', '3')
     """
     if value is None or value == "" or value == [] or value == {}:
-        return "nothing"
+        return say("nothing")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return say("yes") if value else say("no")
     if isinstance(value, list):
         if all(isinstance(v, list) for v in value):
             return " | ".join(_words(v) for v in value)
@@ -74,7 +76,7 @@ def _label(path: tuple[str, ...], players: Sequence[str]) -> str:
     return f"{names[0]}'s {text}".strip() if names else text
 
 
-def differences(before: Any, after: Any, players: Sequence[str]) -> list[str]:
+def differences(before: Any, after: Any, players: Sequence[str]) -> list[Text]:
     """What changed from one version of a hand to the next, in words.
 
     >>> differences({"out": "Ann", "left": {"Tom": {"cards": 3}}}, {"out": "Ann", "left": {"Tom": {"cards": 2}}},
@@ -86,20 +88,22 @@ def differences(before: Any, after: Any, players: Sequence[str]) -> list[str]:
     for path in [*old, *(p for p in new if p not in old)]:
         a, b = old.get(path), new.get(path)
         if _words(a) != _words(b) and path and path[-1] not in ("judged",):
-            out.append(f"{_label(path, players)} {_words(a)} → {_words(b)}")
+            out.append(say("{what} {before} → {after}", what=_label(path, players), before=_words(a),
+                           after=_words(b)))
     return out
 
 
 #: What a redo does to each kind of change, after "then" on the line of the undo it cancels.
-REDONE = {"add": "put back", "edit": "put back", "delete": "deleted again", "rename": "made again",
-          "seat": "seated again"}
-#: An undo, and a redo (an undo of an undo), in the words of the change it is about: {N} the noun of a
-#: round at the start of a sentence, {n} the round's number, {old}/{new} a renaming's names, {name} a
-#: late player's.
-TAKEN_BACK = {"add": "{N} {n} taken back", "edit": "{N} {n}'s edit taken back", "delete": "{N} {n} brought back",
-              "rename": "Renaming of {old} to {new} taken back", "seat": "{name}'s late seat taken back"}
-PUT_BACK = {"add": "{N} {n} put back", "edit": "{N} {n}'s edit put back", "delete": "{N} {n} deleted again",
-            "rename": "{old} renamed {new} again", "seat": "{name} seated again"}
+REDONE = {"add": say("put back"), "edit": say("put back"), "delete": say("deleted again"),
+          "rename": say("made again"), "seat": say("seated again")}
+TAKEN = say("taken back")
+#: An undo, and a redo (an undo of an undo), in the words of the change it is about: a round's (each a
+#: sentence of round_words for the game's name of a round, {number} the round's number), or a renaming's
+#: ({old}, {new}) or a late player's ({name}).
+TAKEN_BACK = {"add": "taken_back", "edit": "edit_taken_back", "delete": "brought_back",
+              "rename": say("Renaming of {old} to {new} taken back"), "seat": say("{name}'s late seat taken back")}
+PUT_BACK = {"add": "put_back", "edit": "edit_put_back", "delete": "deleted_again",
+            "rename": say("{old} renamed {new} again"), "seat": say("{name} seated again")}
 
 
 def lines(events: Sequence[Event], players: Sequence[str], noun: str,
@@ -123,11 +127,17 @@ def lines(events: Sequence[Event], players: Sequence[str], noun: str,
         head, details = told.heads[e.seq], told.details[e.seq]
         by = undone.get(e.seq)
         if by is not None:  # what became of it, said on its own line: "Hand 3 taken back, then put back"
-            head += f", then {REDONE.get(told.kind_undone(e), 'put back') if e.kind == 'undo' else 'taken back'}"
-            head += f" (change #{by})"
-        out.append(Line(e, head + (f": {'; '.join(details)}" if details else ""),
-                        tuple(details) if e.kind in ("edit", "undo") else (), by))
+            then = REDONE.get(told.kind_undone(e), REDONE["add"]) if e.kind == "undo" else TAKEN
+            head = say("{head}, then {then} (change #{number})", head=head, then=then, number=by)
+        summary = say("{head}: {details}", head=head, details=joined(details, "; ")) if details else head
+        out.append(Line(e, summary, tuple(details) if e.kind in ("edit", "undo") else (), by))
     return out
+
+
+def _after_number(heading: str) -> str:
+    """What a round's heading says after its number ("Hand 3 · Ann went out": "Ann went out"), said in the
+    reader's language (a log is told when it is read)."""
+    return render(heading).partition(" · ")[2]
 
 
 class _Telling:
@@ -137,8 +147,8 @@ class _Telling:
                  heading: Callable[[Any, int], str] | None):
         self.players, self.noun, self.heading = players, noun, heading
         self.by_seq = {e.seq: e for e in events}
-        self.heads: dict[int, str] = {}
-        self.details: dict[int, list[str]] = {}
+        self.heads: dict[int, Text] = {}
+        self.details: dict[int, list[Text]] = {}
         self.edited_from: dict[int, Any] = {}  # each edit's hand as it read before the edit
         self.taken_back: set[int] = set()  # the changes taken back so far (a second time is "again")
 
@@ -157,23 +167,23 @@ class _Telling:
         return "?"
 
     def tell(self, e: Event, before, after) -> None:
-        noun, n = self.noun.capitalize(), self.number(e.slot, before, after)
+        noun, n = self.noun, self.number(e.slot, before, after)
         self.details[e.seq] = []
         if e.kind == "add":
-            what = self.heading(e.data, n).partition(" · ")[2] if self.heading else ""
-            self.heads[e.seq] = f"{noun} {n} entered"
+            what = _after_number(self.heading(e.data, n)) if self.heading else ""
+            self.heads[e.seq] = round_text("entered", noun, number=n)
             self.details[e.seq] = [what] if what else []
         elif e.kind == "edit":
             self.edited_from[e.seq] = dict(before).get(e.slot)
             changes = differences(self.edited_from[e.seq], e.data, self.players)
-            self.heads[e.seq] = f"{noun} {n} edited" + ("" if changes else " (nothing changed)")
+            self.heads[e.seq] = round_text("edited" if changes else "edited_nothing", noun, number=n)
             self.details[e.seq] = changes
         elif e.kind == "delete":
-            self.heads[e.seq] = f"{noun} {n} deleted"
+            self.heads[e.seq] = round_text("deleted_line", noun, number=n)
         elif e.kind == "rename":
-            self.heads[e.seq] = f"{e.data['from']} renamed {e.data['to']}"
+            self.heads[e.seq] = say("{old} renamed {new}", old=e.data["from"], new=e.data["to"])
         elif e.kind == "seat":
-            self.heads[e.seq] = f"{e.data['name']} seated late, playing from {self.noun} {len(before) + 1}"
+            self.heads[e.seq] = round_text("seated_late", noun, name=e.data["name"], number=len(before) + 1)
         else:
             self.tell_undo(e, before, after)
 
@@ -183,13 +193,17 @@ class _Telling:
         redo = cancelled_undo is not None and cancelled_undo.kind == "undo"
         target = self.by_seq.get((cancelled_undo.undoes if redo else e.undoes) or 0)
         if target is None or target.kind not in TAKEN_BACK:
-            self.heads[e.seq] = f"Change #{e.undoes} " + ("put back" if redo else "taken back")
+            self.heads[e.seq] = (say("Change #{number} put back", number=e.undoes) if redo
+                                 else say("Change #{number} taken back", number=e.undoes))
             return
         data = target.data if isinstance(target.data, dict) else {}
-        words = (PUT_BACK if redo else TAKEN_BACK)[target.kind].format(
-            N=self.noun.capitalize(), n=self.number(target.slot, before, after), old=data.get("from"),
-            new=data.get("to"), name=data.get("name"))
-        self.heads[e.seq] = words + (" again" if target.seq in self.taken_back and not redo else "")
+        told = (PUT_BACK if redo else TAKEN_BACK)[target.kind]
+        if isinstance(told, Text):
+            words = Text(told.template, {"old": data.get("from"), "new": data.get("to"), "name": data.get("name")})
+        else:
+            words = round_text(told, self.noun, number=self.number(target.slot, before, after))
+        again = target.seq in self.taken_back and not redo
+        self.heads[e.seq] = say("{words} again", words=words) if again else words
         if not redo:
             self.taken_back.add(target.seq)
         if target.kind == "edit":  # the edit's changes, the other way round when it is taken back

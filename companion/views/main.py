@@ -28,9 +28,10 @@ from wtforms.validators import Length
 
 from .. import games
 from ..clubs import store as clubs
-from ..core import limits
+from ..core import limits, messages
 from ..core.cards import said
 from ..core.config import RULES_DIR, STATIC_DIR
+from ..core.messages import Joined, render, say, say_n
 from ..entry import ENTRY
 from ..entry.forms import CourtierForm, lazy_gettext
 from ..games.base import InputError
@@ -57,8 +58,8 @@ for _seat in range(1, SEATS + 1):
 
 
 class ImportForm(CourtierForm):
-    file = FileField("A table exported as JSON")
-    text = TextAreaField("…or paste the JSON here")
+    file = FileField(lazy_gettext("A table exported as JSON"))
+    text = TextAreaField(lazy_gettext("…or paste the JSON here"))
 
 
 def playable_games():
@@ -77,7 +78,7 @@ def home():
 @bp.route("/new/<game>", methods=["GET", "POST"])
 def new_table(game: str):
     if game not in ENTRY:
-        abort(404, f"Courtier has no game called {said(game)}.")
+        abort(404, say("Courtier has no game called {game}.", game=said(game)))
     engine = games.ENGINES[game]
     form = NewTableForm()
     club = club_from_link()
@@ -114,10 +115,10 @@ def club_from_link() -> clubs.Club | None:
     try:
         club = clubs.get_club(get_db(), club_id)
     except clubs.ClubNotFound:
-        abort(404, "There is no club at this link.")
+        abort(404, say("There is no club at this link."))
     if club.role(request.args.get("key")) is None:
-        abort(403, "A table or a tournament counts for a club only when started from the club's page, with its "
-                   "members' or director's link.")
+        abort(403, say("A table or a tournament counts for a club only when started from the club's page, with "
+                       "its members' or director's link."))
     return club
 
 
@@ -132,7 +133,8 @@ def _start(game: str, seated: list[str], options: dict, title: str, club: clubs.
     else:
         table = tables.create_table(get_db(), game, seated, options, title=title, device=device_label())
     if joining:
-        flash(f"New to {club.name}: {', '.join(joining)}. Welcome to the roster.")
+        welcome = say("New to {club}: {names}. Welcome to the roster.", club=club.name, names=Joined(joining, ", "))
+        flash(render(welcome))
     return table
 
 
@@ -162,47 +164,82 @@ def import_table():
             body = json.loads(raw) if raw.strip() else None
         except (ValueError, RecursionError):
             body = None
-            errors.append("That is not valid JSON. Export a table from Courtier and import that file.")
+            errors.append(say("That is not valid JSON. Export a table from Courtier and import that file."))
         if body is None and not errors:
-            errors.append("Choose a file or paste a table's JSON.")
+            errors.append(say("Choose a file or paste a table's JSON."))
         if body is not None:
             try:
                 table = table_actions.import_table(get_db(), body, device_label())
             except InputError as err:
-                errors.extend(f"{p.where}: {p.message}" for p in err.problems)
+                errors.extend(say("{where}: {message}", where=p.where, message=p.message) for p in err.problems)
             else:
                 remember_table(table.id, table.edit_key)
-                flash(f"Imported {len(body.get('rounds', []))} rounds.")
+                count = len(body.get("rounds", []))
+                flash(render(say_n("Imported {count} rounds.", "Imported {count} rounds.", count)))
                 return see_other(url_for("tables.show", table_id=table.id, key=table.edit_key))
     return render_template("pages/import.html", form=form, errors=errors), 422
 
 
-@cache
-def _rules_html(slug: str) -> tuple[str, str]:
-    path = RULES_DIR / f"{slug}.md"
+#: A heading that states a ruling: its id is the heading's anchor in every language.
+_RULING_HEADING = re.compile(r"([A-Z]{2}-\d{1,2})\b")
+
+
+def _rules_path(slug: str, code: str):
+    """A game's rules in a language (docs/rules/<code>/<game>.md), English's at the folder's top."""
+    return RULES_DIR / f"{slug}.md" if code == messages.ENGLISH else RULES_DIR / code / f"{slug}.md"
+
+
+def _headings(text: str) -> list[str]:
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    tokens = md.parse(text)
+    return [tokens[i + 1].content for i, token in enumerate(tokens) if token.type == "heading_open"]
+
+
+def _anchor(heading: str) -> str:
+    m = _RULING_HEADING.match(heading)
+    if m:
+        return m.group(1)
+    # "A player who arrives late" -> a-player-who-arrives-late, for links from the app
+    return re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")
+
+
+@cache
+def _rules_html(slug: str, code: str = messages.ENGLISH) -> tuple[str, str, str]:
+    """A game's rules page in a language: its title, its HTML and the language it is written in
+    (English where the language has no document for the game).
+
+    Every heading's anchor is the English document's, heading for heading (a translation keeps the
+    headings' structure), so that a link into a ruling or a section lands in any language."""
+    path = _rules_path(slug, code)
+    if not path.exists():
+        code, path = messages.ENGLISH, _rules_path(slug, messages.ENGLISH)
+    text = path.read_text(encoding="utf-8")
+    english = _rules_path(slug, messages.ENGLISH).read_text(encoding="utf-8")
+    anchors = [_anchor(heading) for heading in _headings(english)]
+    own = _headings(text)
+    if len(own) != len(anchors):  # a translation out of step: its own anchors, the rulings' still right
+        anchors = [_anchor(heading) for heading in own]
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    count = iter(range(len(anchors)))
 
     def heading_open(renderer, tokens, idx, options, env):
-        inline = tokens[idx + 1]
-        m = re.match(r"([A-Z]{2}-\d{1,2})\b", inline.content)
-        if m:
-            tokens[idx].attrSet("id", m.group(1))
-        else:  # "A player who arrives late" -> a-player-who-arrives-late, for links from the app
-            tokens[idx].attrSet("id", re.sub(r"[^a-z0-9]+", "-", inline.content.lower()).strip("-"))
+        m = _RULING_HEADING.match(tokens[idx + 1].content)
+        anchor = anchors[next(count)]
+        tokens[idx].attrSet("id", m.group(1) if m else anchor)
         return renderer.renderToken(tokens, idx, options, env)
 
     md.add_render_rule("heading_open", heading_open)
-    text = path.read_text(encoding="utf-8")
     title = text.splitlines()[0].lstrip("# ").strip()
-    return title, md.render(text)
+    return title, md.render(text), code
 
 
 @bp.get("/rules/<game>")
 def rules(game: str):
-    if game not in games.ENGINES or not (RULES_DIR / f"{game}.md").exists():
-        abort(404, "There is no rules page for that game yet.")
-    title, html = _rules_html(game)
-    return render_template("pages/rules.html", title=title, body=Markup(html), game=game)  # noqa: S704
+    if game not in games.ENGINES or not _rules_path(game, messages.ENGLISH).exists():
+        abort(404, say("There is no rules page for that game yet."))
+    title, html, written_in = _rules_html(game, messages.language())
+    return render_template("pages/rules.html", title=title, body=Markup(html), game=game,  # noqa: S704
+                           written_in=written_in)
 
 
 def _local_path(target: str) -> str | None:
@@ -226,7 +263,7 @@ def set_device():
     response = redirect(target, 303)
     if label:
         response.set_cookie(DEVICE_COOKIE, label, max_age=3600 * 24 * 365, samesite="Lax", httponly=True)
-        flash(f"This phone is now called {label}.")
+        flash(render(say("This phone is now called {label}.", label=label)))
     return response
 
 
@@ -236,7 +273,7 @@ def set_language():
     code = request.form.get("language") or ""
     target = _local_path(request.form.get("next") or "") or url_for("main.home")
     if code not in language.offered(current_app):
-        abort(400, "Courtier does not speak that language yet; the page is as it was.")
+        abort(400, say("Courtier does not speak that language yet; the page is as it was."))
     response = redirect(target, 303)
     response.set_cookie(language.COOKIE, code, max_age=language.COOKIE_SECONDS, samesite="Lax", httponly=True,
                         secure=request.is_secure)
@@ -273,6 +310,15 @@ def service_worker():
     response.headers["Cache-Control"] = "no-cache"
     response.set_etag(version)
     return response.make_conditional(request)
+
+
+@bp.get("/offline")
+def offline():
+    """The page the service worker shows without signal for a page this phone never kept, in the phone's
+    language (its Content-Language tells the worker which one it holds)."""
+    response = current_app.make_response(render_template("pages/offline.html"))
+    response.headers["Content-Language"] = g.language
+    return response
 
 
 @bp.get("/manifest.webmanifest")

@@ -7,6 +7,7 @@ from functools import partial
 from flask import Blueprint, abort, render_template, request
 
 from .. import games, referee
+from ..core.messages import say
 from ..entry import ENTRY
 from ..games.base import InputError
 from ..storage import tables
@@ -20,7 +21,7 @@ bp = Blueprint("referee", __name__, url_prefix="/referee")
 def _spec(game: str, question: str):
     spec = getattr(ENTRY.get(game), "REFEREE", {}).get(question)
     if spec is None:
-        abort(404, "Courtier has no such referee question.")
+        abort(404, say("Courtier has no such referee question."))
     return spec
 
 

@@ -12,6 +12,7 @@ from flask import Blueprint, Response, abort, current_app, g, request
 
 from .. import games
 from ..core import limits
+from ..core.messages import Joined, say
 from ..games.base import InputError
 from ..paper import sheets
 from ..storage import tables
@@ -21,14 +22,14 @@ from .common import known_tables, states
 
 bp = Blueprint("sheets", __name__)
 
-NO_TABLE = "There is no table at this link. Check the link, or start a new table."
+NO_TABLE = say("There is no table at this link. Check the link, or start a new table.")
 
 
 def _paper() -> str:
     try:
         return sheets.paper_size(request.args.get("paper"))
     except sheets.UnknownPaper:
-        abort(400, "The paper size must be a4 or letter (for example ?paper=letter).")
+        abort(400, say("The paper size must be a4 or letter (for example ?paper=letter)."))
 
 
 def _pdf(body: bytes, filename: str, etag: str | None = None) -> Response:
@@ -110,7 +111,7 @@ def _drawn(pool: heavy.Pool, cache, table: tables.Table, now: tables.State, pape
 def blank_sheet(game: str):
     """A blank sheet for a game; ``?players=Ann,Ben`` writes the names in."""
     if game not in games.ENGINES:
-        abort(404, "Courtier has no such game.")
+        abort(404, say("Courtier has no such game."))
     paper = _paper()
     names = [n.strip() for n in request.args.get("players", "").split(",") if n.strip()]
     try:
@@ -118,5 +119,5 @@ def blank_sheet(game: str):
         pool = heavy.pool()
         body = pool.run(pool.in_process, sheets.pdf_from_html, html)
     except InputError as err:
-        abort(400, "; ".join(p.message for p in err.problems))
+        abort(400, Joined([p.message for p in err.problems], "; "))
     return _pdf(body, f"courtier-{game}-blank.pdf")

@@ -20,6 +20,7 @@ from .. import games
 from ..clubs import store as clubs
 from ..core import limits
 from ..core.cards import said
+from ..core.messages import Text, say
 from ..entry import ENTRY
 from ..games.base import Problems
 from ..storage import history as history_words
@@ -27,7 +28,7 @@ from ..storage import tables
 from ..storage.tables import TITLE_CHARS, check_new_table
 
 
-def playable_problem(game: object) -> str | None:
+def playable_problem(game: object) -> Text | None:
     """Why a table of ``game`` cannot be started here, in words; None when it can.
 
     >>> playable_problem("royalty") is None, playable_problem("snap")[:21]
@@ -37,8 +38,8 @@ def playable_problem(game: object) -> str | None:
         return None
     known = ", ".join(sorted(ENTRY))
     if game is None:
-        return f"say which game: one of {known}"
-    return f"unknown game {said(str(game))}; known games: {known}"
+        return say("say which game: one of {known}", known=known)
+    return say("unknown game {game}; known games: {known}", game=said(str(game)), known=known)
 
 
 def start_table(db: Database, game: str, players: object, options: dict[str, Any], title: str = "",

@@ -27,28 +27,34 @@ from flask import (
     session,
     url_for,
 )
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from wtforms import HiddenField, StringField
 
 from .. import games
 from ..clubs import store as clubs
+from ..core.messages import Joined, say
+from ..core.messages import render as in_words
 from ..core.wording import spreadsheet_text
 from ..entry import ENTRY, split_where
-from ..entry.forms import CourtierForm
+from ..entry.forms import CourtierForm, lazy_gettext
 from ..games.base import InputError
 from ..paper import scorepad, sheets
 from ..storage import tables
 from ..storage.db import get_db
 from ..tournaments import store as tournament_store
 from ..web import language
+from ..web.rounds import round_text
 from . import table_actions
 from .common import device_label, key_from_link, known_tables, link_rulings, remember_table, see_other, states
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
 
-VIEW_ONLY = ("This is a view link: it can show the scores but not change them. "
-             "Use the table's edit link to enter scores.")
-NO_TABLE = "There is no table at this link. Check the link, or start a new table."
+VIEW_ONLY = say("This is a view link: it can show the scores but not change them. "
+                "Use the table's edit link to enter scores.")
+NO_TABLE = say("There is no table at this link. Check the link, or start a new table.")
+EXPIRED = say("This button's form expired. Reload the page and try again.")
+FORM_EXPIRED = say("This form expired. Reload the page and try again.")
 
 
 @bp.errorhandler(tables.TableNotFound)
@@ -56,7 +62,7 @@ def table_gone(_error: tables.TableNotFound):
     """A table removed while this request was under way (its round's seating undone, on any server)."""
     from ..web.security import _error_response
 
-    return _error_response(404, "Not Found", NO_TABLE)
+    return _error_response(404, say("Not Found"), NO_TABLE)
 
 
 @bp.app_template_filter("why")
@@ -83,8 +89,8 @@ def load_table(endpoint, values):
         # The table as the log has it now: names corrected, late players seated (tables.seating).
         g.table_state = now
         g.table = now.table
-        g.key = key_from_link(g.table.edit_key, "This edit link is not valid for this table. "
-                              "Ask for the edit link again.", VIEW_ONLY)
+        g.key = key_from_link(g.table.edit_key, say("This edit link is not valid for this table. "
+                                                  "Ask for the edit link again."), VIEW_ONLY)
         g.can_edit = g.key is not None
 
 
@@ -126,7 +132,7 @@ class ActionForm(CourtierForm):
 class NameForm(CourtierForm):
     """A player's name: corrected for a player at the table, or a late player's to seat."""
 
-    name = StringField("Name")
+    name = StringField(lazy_gettext("Name"))
     base_version = HiddenField()
 
 
@@ -309,16 +315,41 @@ def _render_form(form, slot=None, status=200, message=None, other_errors=(), sco
                            entry_key=entry_key if tables.valid_entry_key(entry_key) else ""), status
 
 
+def _kept_form_page(version: int, render: Callable[[], tuple[str, int]]) -> tuple[str, int]:
+    """The new hand's form page, rendered once per table version, link, address and language and kept
+    (the forms cache): every phone that opens the form at a version gets the same page but its CSRF
+    token, put in as the board's is. Another phone's save makes a new version, so a kept page is never
+    stale; a page with a message for this phone (a flash), or a tournament's called time, is rendered anew.
+    """
+    if session.get("_flashes"):
+        return render()
+    key = (g.table.id, version, g.key or "", request.full_path, g.language, repr(_time_called()))
+    cache = current_app.extensions["courtier.forms"]
+    token = generate_csrf()
+    page = cache.get(key)
+    if page is None:
+        html, status = render()
+        if status != 200:
+            return html, status
+        page = html.replace(token, _CSRF_SLOT)
+        cache.put(key, page)
+    return page.replace(_CSRF_SLOT, token), 200
+
+
 @bp.get("/<table_id>/hands/new")
 @needs_edit_key
 def new_hand(table_id: str):
     log, hands, scored, version = _state()
     if scored.over:
-        flash(f"The game is over. Correct an earlier {_entry().ROUND_NAME} to carry on.")
+        flash(in_words(round_text("over", _entry().ROUND_NAME)))
         return see_other(table_url("tables.show"))
-    form = _entry().round_form(g.table, base_version=version, previous=hands[-1][1] if hands else None,
-                               scored=scored)
-    return _render_form(form, scored=scored, hands=hands, version=version)
+
+    def render() -> tuple[str, int]:
+        form = _entry().round_form(g.table, base_version=version, previous=hands[-1][1] if hands else None,
+                                   scored=scored)
+        return _render_form(form, scored=scored, hands=hands, version=version)
+
+    return _kept_form_page(version, render)
 
 
 @bp.get("/<table_id>/hands/<int:slot>/edit")
@@ -327,7 +358,7 @@ def edit_hand(table_id: str, slot: int):
     log, hands, scored, version = _state()
     data = dict(hands).get(slot)
     if data is None:
-        abort(404, f"That {_entry().ROUND_NAME} is no longer in play (it was deleted or undone).")
+        abort(404, round_text("gone", _entry().ROUND_NAME))
     form = _entry().round_form(g.table, data=data, base_version=version, scored=_before(hands, slot, scored))
     return _render_form(form, slot=slot, scored=scored, hands=hands, version=version)
 
@@ -338,7 +369,7 @@ def why(table_id: str, slot: int):
     _, hands, scored, _ = _state()
     slots = [s for s, _ in hands]
     if slot not in slots:
-        abort(404, f"That {_entry().ROUND_NAME} is no longer in play (it was deleted or undone).")
+        abort(404, round_text("gone", _entry().ROUND_NAME))
     n = slots.index(slot) + 1
     hand = hands[n - 1][1]
     return render_template("pages/why.html", table=g.table, r=scored.rounds[n - 1], hand=hand, n=n, slot=slot,
@@ -362,7 +393,7 @@ def _require_live(slot: int) -> None:
     """404 for a hand slot that is not in play (never entered, deleted or undone)."""
     _, hands, _, _ = _state()
     if slot not in dict(hands):
-        abort(404, f"That {_entry().ROUND_NAME} is no longer in play (it was deleted or undone).")
+        abort(404, round_text("gone", _entry().ROUND_NAME))
 
 
 def _base_version(form) -> int | None:
@@ -383,7 +414,7 @@ def _entry_key() -> str | None:
     if not key:
         return None
     if not tables.valid_entry_key(key):
-        abort(400, "This form was damaged on its way here. Go back, reload the page and enter the hand again.")
+        abort(400, say("This form was damaged on its way here. Go back, reload the page and enter the hand again."))
     return key
 
 
@@ -393,7 +424,7 @@ def _stored(seq: int, message: str):
         response = current_app.response_class(status=204)
         response.headers["X-Courtier-Version"] = str(seq)
         return response
-    flash(message)
+    flash(in_words(message))
     return see_other(table_url("tables.show") + "#board")
 
 
@@ -401,14 +432,14 @@ def _save(change: tables.Change, slot: int | None):
     entry = _entry()
     entry_key = _entry_key()
     if entry_key is not None and (seq := tables.stored_seq(get_db(), g.table.id, entry_key)) is not None:
-        return _stored(seq, f"This {entry.ROUND_NAME} was already saved.")
+        return _stored(seq, round_text("already", entry.ROUND_NAME))
     _, hands, scored, _ = _state()
     form = entry.round_form(g.table, formdata=request.form, scored=_before(hands, slot, scored))
     extra_checks = getattr(entry, "validate_extra", lambda form: True)
     if not form.validate() & extra_checks(form):
         other = _engine_problems_too(form, slot)
         return _render_form(form, slot=slot, status=422, other_errors=other,
-                            message="Some fields need a look: see the messages next to them.")
+                            message=say("Some fields need a look: see the messages next to them."))
     if _time_called() and request.form.get("after_time") != "yes":
         return _ask_after_time(form, slot)
     data = entry.round_from(form, g.table)
@@ -418,7 +449,7 @@ def _save(change: tables.Change, slot: int | None):
                                     device=device_label(), cache=states(), entry_key=entry_key,
                                     typed_at=tables.typed_at(request.form.get("typed_at")))
     except tables.AlreadyStored as stored:
-        return _stored(stored.seq, f"This {entry.ROUND_NAME} was already saved.")
+        return _stored(stored.seq, round_text("already", entry.ROUND_NAME))
     except tables.StaleVersion as stale:
         g.pop("table_state", None)  # the scores shown with the form are the current ones
         if slot is None:
@@ -426,22 +457,23 @@ def _save(change: tables.Change, slot: int | None):
         form.base_version.data = str(stale.current)
         return _render_form(
             form, slot=slot, status=409,
-            message="Another phone changed this table while you were typing. The scores below are "
-                    "the current ones; your entry is kept in the form. Check it and save again.")
+            message=say("Another phone changed this table while you were typing. The scores below are "
+                        "the current ones; your entry is kept in the form. Check it and save again."))
     except InputError as err:
         if slot is not None:
             _require_live(slot)  # another phone deleted it while this form was open
         return _render_form(form, slot=slot, status=422,
-                            message=f"This {_entry().ROUND_NAME} cannot be scored as entered.",
+                            message=round_text("unscorable", _entry().ROUND_NAME),
                             other_errors=_attach(err, form, slot))
-    noun = _entry().ROUND_NAME.capitalize()
+    noun = _entry().ROUND_NAME
+    done = round_text("saved" if change.kind == "add" else "corrected", noun)
     if _time_called() and not request.headers.get(QUEUED_HEADER):
-        flash(f"Saved after time was called: this {_entry().ROUND_NAME} does not count in the tournament.")
+        flash(in_words(round_text("after_time", noun)))
     if scored.over and not request.headers.get(QUEUED_HEADER):
-        flash(f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
-        flash(f"Game over: {scored.reason}")
+        flash(in_words(done))
+        flash(in_words(say("Game over: {reason}", reason=scored.reason)))
         return see_other(table_url("tables.show") + "#board")
-    return _stored(seq, f"{noun} saved." if change.kind == "add" else f"{noun} corrected.")
+    return _stored(seq, done)
 
 
 def _new_round_form(table, hands, scored):
@@ -481,10 +513,7 @@ def _ask_after_time(form, slot: int | None):
     """Time was called on this table's tournament round: a round saved now no longer counts there, so
     the form comes back (409) with the input kept and asks once more; saving it again stores it."""
     called = _time_called()
-    noun = _entry().ROUND_NAME
-    message = (f"Time was called on round {called['round']} of {called['title']}: this {noun} will not count "
-               f"in the tournament's standings. Your entry is kept below; tap the save button again to save it "
-               f"on this table anyway, or go back to the scores.")
+    message = round_text("will_not_count", _entry().ROUND_NAME, round=called["round"], title=called["title"])
     body, status = _render_form(form, slot=slot, status=409, message=message, after_time=True)
     response = current_app.make_response((body, status))
     response.headers[REFUSED_HEADER] = "time-called"
@@ -531,7 +560,7 @@ def _attach(err: InputError, form, slot: int | None) -> list[str]:
         if name:
             form[name].errors = [*form[name].errors, problem.message]
         elif index is not None and index != this_index:
-            other.append(f"{_entry().ROUND_NAME.capitalize()} {index + 1} would no longer add up: {problem.message}")
+            other.append(round_text("no_longer", _entry().ROUND_NAME, number=index + 1, problem=problem.message))
         else:
             other.append(problem.message)
     return other
@@ -542,7 +571,7 @@ def _attach(err: InputError, form, slot: int | None) -> list[str]:
 def delete_hand(table_id: str, slot: int):
     _require_live(slot)
     return _simple_change(tables.Change("delete", slot),
-                          f"{_entry().ROUND_NAME.capitalize()} deleted. Undo brings it back.")
+                          round_text("deleted", _entry().ROUND_NAME))
 
 
 @bp.post("/<table_id>/undo")
@@ -555,25 +584,28 @@ def undo(table_id: str):
 @bp.post("/<table_id>/redo")
 @needs_edit_key
 def redo(table_id: str):
-    return _simple_change(tables.Change("redo"), "Redone.")
+    return _simple_change(tables.Change("redo"), say("Redone."))
 
 
 def _simple_change(change: tables.Change, done: str | None, then: dict | None = None):
     form = ActionForm()
     if not form.validate():
-        abort(400, "This button's form expired. Reload the page and try again.")
+        abort(400, EXPIRED)
     try:
         tables.append(get_db(), g.table, _base_version_from(request.form), change, device=device_label(),
                       cache=states())
     except tables.StaleVersion:
-        flash("Another phone changed this table a moment ago; nothing was changed. Check the scores and try again.")
+        flash(in_words(say("Another phone changed this table a moment ago; nothing was changed. Check the scores and "
+                         "try again.")))
     except tables.NothingToUndo:
-        flash("There is nothing left to redo." if change.kind == "redo" else "There is nothing left to undo.")
+        flash(in_words(say("There is nothing left to redo.") if change.kind == "redo"
+                     else say("There is nothing left to undo.")))
     except InputError as err:
-        flash("That would leave the game unscorable: " + "; ".join(p.message for p in err.problems))
+        flash(in_words(say("That would leave the game unscorable: {problems}",
+                           problems=Joined([p.message for p in err.problems], "; "))))
     else:
         if done:
-            flash(done)
+            flash(in_words(done))
         return see_other(table_url("tables.show", **(then or {})) + "#top")
     return see_other(table_url("tables.show") + "#top")
 
@@ -593,14 +625,15 @@ def rematch(table_id: str):
     goes to the phone that asked.
     """
     if not ActionForm().validate():
-        abort(400, "This button's form expired. Reload the page and try again.")
+        abort(400, EXPIRED)
     try:
         new = table_actions.rematch(get_db(), g.table, device=device_label(), for_club=g.can_edit)
     except InputError as err:  # a name kept before the name rule: mended on the Players page first
-        abort(422, f"No rematch yet: {err.problems[0].message}. Correct it on the Players page (its edit link), "
-                   "then start the rematch.")
+        abort(422, say("No rematch yet: {problem}. Correct it on the Players page (its edit link), then start the "
+                       "rematch.", problem=err.problems[0].message))
     remember_table(new.id, new.edit_key)
-    flash(f"Rematch: a new table, the same players; {new.players[0]} sits in the first seat.")
+    flash(in_words(say("Rematch: a new table, the same players; {player} sits in the first seat.",
+                     player=new.players[0])))
     return see_other(url_for("tables.show", table_id=new.id, key=new.edit_key))
 
 
@@ -611,17 +644,17 @@ def _players_page(forms=None, seat_form=None, status=200):
     for i, name in enumerate(g.table.players):
         form = forms.get(i) or NameForm(prefix=f"p{i}", formdata=None, data={"name": name})
         form.base_version.data = str(version)
-        form.name.label.text = f"Seat {i + 1}"
+        form.name.label.text = lazy_gettext("Seat %(number)s", number=i + 1)
         rename_forms.append((i, name, form))
     refused = tables.late_refusal(g.table, scored)
     if seat_form is None and not refused:
         seat_form = NameForm(prefix="late", formdata=None)
     if seat_form is not None:
         seat_form.base_version.data = str(version)
-        seat_form.name.label.text = "Name of the player joining"
+        seat_form.name.label.text = lazy_gettext("Name of the player joining")
     noun = _entry().ROUND_NAME
     return render_template("pages/players.html", table=g.table, forms=rename_forms, seat_form=seat_form,
-                           refused=refused, next_number=len(hands) + 1, noun=noun,
+                           refused=in_words(refused) if refused else refused, next_number=len(hands) + 1, noun=noun,
                            late_rule=getattr(g.table.engine, "late_rule", lambda options: "")(
                                games.options_with_defaults(g.table.game, g.table.options))), status
 
@@ -637,21 +670,22 @@ def players(table_id: str):
 @needs_edit_key
 def rename_player(table_id: str, seat: int):
     if not 0 <= seat < len(g.table.players):
-        abort(404, "There is no such seat at this table.")
+        abort(404, say("There is no such seat at this table."))
     form = NameForm(prefix=f"p{seat}")
     if not form.validate():
-        abort(400, "This form expired. Reload the page and try again.")
+        abort(400, FORM_EXPIRED)
     old = g.table.players[seat]
     try:
         tables.rename(get_db(), g.table, _base_version(form), old, form.name.data or "", device=device_label(),
                       cache=states())
     except tables.StaleVersion:
-        form.name.errors = ["Another phone changed this table a moment ago. Check the names and save again."]
+        form.name.errors = [say("Another phone changed this table a moment ago. Check the names and save again.")]
         return _players_page(forms={seat: form}, status=409)
     except InputError as err:
-        form.name.errors = [p.message[:1].upper() + p.message[1:] + "." for p in err.problems]
+        form.name.errors = [_as_sentence(p.message) for p in err.problems]
         return _players_page(forms={seat: form}, status=422)
-    flash(f"{old} is now called {form.name.data.strip()}. The history keeps the old name.")
+    flash(in_words(say("{old} is now called {new}. The history keeps the old name.", old=old,
+                     new=form.name.data.strip())))
     return see_other(table_url("tables.show") + "#board")
 
 
@@ -660,19 +694,25 @@ def rename_player(table_id: str, seat: int):
 def seat_player(table_id: str):
     form = NameForm(prefix="late")
     if not form.validate():
-        abort(400, "This form expired. Reload the page and try again.")
+        abort(400, FORM_EXPIRED)
     _, hands, scored, _ = _state()
     try:
         tables.seat(get_db(), g.table, _base_version(form), form.name.data or "", scored, device=device_label(),
                     cache=states())
     except tables.StaleVersion:
-        form.name.errors = ["Another phone changed this table a moment ago. Check and save again."]
+        form.name.errors = [say("Another phone changed this table a moment ago. Check and save again.")]
         return _players_page(seat_form=form, status=409)
     except InputError as err:
-        form.name.errors = [p.message[:1].upper() + p.message[1:] + "." for p in err.problems]
+        form.name.errors = [_as_sentence(p.message) for p in err.problems]
         return _players_page(seat_form=form, status=422)
-    flash(f"{form.name.data.strip()} joins the table and plays from {_entry().ROUND_NAME} {len(hands) + 1}.")
+    flash(in_words(round_text("joins", _entry().ROUND_NAME, name=form.name.data.strip(), number=len(hands) + 1)))
     return see_other(table_url("tables.show") + "#board")
+
+
+def _as_sentence(message: str) -> str:
+    """A problem said as a sentence of its own, in the reader's language: a capital and a full stop."""
+    said = in_words(message)
+    return said[:1].upper() + said[1:] + "."
 
 
 @bp.get("/<table_id>/history")

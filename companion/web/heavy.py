@@ -30,13 +30,15 @@ from typing import Any, TypeVar
 
 from flask import Flask, current_app
 
+from ..core.messages import say
+
 T = TypeVar("T")
 
 
 #: What a refusal says when the pool that prints is full.
-PRINTING = "Courtier is busy printing for other tables. Try again in a few seconds."
+PRINTING = say("Courtier is busy printing for other tables. Try again in a few seconds.")
 #: What a refusal says when the pool of the referee's checks is full.
-CHECKING = "Courtier is busy checking other deals. Try again in a few seconds."
+CHECKING = say("Courtier is busy checking other deals. Try again in a few seconds.")
 #: The least a job that could start at once is given to start, however late it was asked for.
 MIN_WAIT = 0.1
 

@@ -96,6 +96,10 @@ def init_app(app: Flask) -> None:
     app.extensions[_OFFERED] = _languages_setting(app)
     _Babel(app, locale_selector=messages.language, default_domain=messages.DOMAIN,
            default_translation_directories=str(messages.TRANSLATIONS))
+    from . import rounds, script_words
+
+    app.jinja_env.globals.update(round_says=rounds.round_says, script_words=script_words.words)
+    app.jinja_env.filters["listed"] = rounds.names_joined
 
     @app.before_request
     def _speak() -> None:

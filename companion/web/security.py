@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..core import limits
 from ..core.config import CONTENT_SECURITY_POLICY
+from ..core.messages import Text, render, say
 from ..paper.long_sheets import SheetTooLong
 from ..storage import db
 from .heavy import Busy
@@ -19,8 +20,29 @@ csrf = CSRFProtect()
 #: Where a board refresh answered before Flask (board_poll) leaves the error of a database not answering.
 DATABASE_UNAVAILABLE = "courtier.database_unavailable"
 #: What a player reads while the database does not answer.
-UNAVAILABLE = ("The scores are safe; Courtier cannot reach its database right now. "
-               "Try again in a moment.")
+UNAVAILABLE = say("The scores are safe; Courtier cannot reach its database right now. Try again in a moment.")
+#: The titles of the HTTP refusals a person may meet, in words (werkzeug names them in English).
+TITLES = {"Bad Request": say("Bad Request"), "Forbidden": say("Forbidden"), "Not Found": say("Not Found"),
+          "Method Not Allowed": say("Method Not Allowed"), "Conflict": say("Conflict"), "Gone": say("Gone"),
+          "Request Entity Too Large": say("Request Entity Too Large"),
+          "Unprocessable Entity": say("Unprocessable Entity"), "Too Many Requests": say("Too Many Requests"),
+          "Internal Server Error": say("Internal Server Error"), "Service Unavailable": say("Service Unavailable"),
+          # werkzeug's own words for the refusals a person meets without a message of Courtier's
+          "The browser (or proxy) sent a request that this server could not understand.":
+              say("The browser (or proxy) sent a request that this server could not understand."),
+          "The requested URL was not found on the server. If you entered the URL manually please check your "
+          "spelling and try again.":
+              say("The requested URL was not found on the server. If you entered the URL manually please check "
+                  "your spelling and try again."),
+          "The method is not allowed for the requested URL.": say("The method is not allowed for the requested URL.")}
+
+
+def _said(text: str) -> str | Text:
+    """An error's words for a person: werkzeug's own English for a refusal that gave none of its own said
+    in the reader's language too."""
+    if isinstance(text, Text):
+        return text
+    return TITLES.get(text, text)
 
 
 def wants_json() -> bool:
@@ -37,9 +59,9 @@ def wants_json() -> bool:
     return named_json > 0 and named_json >= accept["text/html"]
 
 
-def _error_response(status: int, title: str, message: str) -> tuple[object, int]:
+def _error_response(status: int, title: str | Text, message: str | Text) -> tuple[object, int]:
     if wants_json():
-        return {"errors": [{"where": "$", "message": message}]}, status
+        return {"errors": [{"where": "$", "message": render(message)}]}, status
     if request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true":
         # htmx swaps this beside a field (a live check), not as the whole page
         return render_template("fragments/error.html", title=title, message=message), status
@@ -98,19 +120,19 @@ def _answer_overload(app: Flask) -> None:
     @app.errorhandler(RateLimitExceeded)
     def too_many(error: RateLimitExceeded):
         body, status = _error_response(
-            429, "Too many at once",
-            "This phone has made many new tables in a short time. Wait a minute and try again.")
+            429, say("Too many at once"),
+            say("This phone has made many new tables in a short time. Wait a minute and try again."))
         response = app.make_response((body, status))
         response.headers["Retry-After"] = "60"
         return response
 
     @app.errorhandler(SheetTooLong)
     def too_long_to_print(error: SheetTooLong):
-        return _error_response(413, "Too long to print", error.message)
+        return _error_response(413, say("Too long to print"), error.message)
 
     @app.errorhandler(Busy)
     def busy(error: Busy):
-        body, status = _error_response(503, "Busy", error.message)
+        body, status = _error_response(503, say("Busy"), error.message)
         response = app.make_response((body, status))
         response.headers["Retry-After"] = str(limits.get("RETRY_AFTER"))
         return response
@@ -125,10 +147,10 @@ def _answer_database_unavailable(app: Flask) -> None:
         message = UNAVAILABLE
         if request.method == "POST" and request.form and not wants_json():
             kept = [(name, value) for name, value in request.form.items(multi=True)]
-            body = render_template("pages/unavailable.html", title="Cannot reach the scores", message=message,
+            body = render_template("pages/unavailable.html", title=say("Cannot reach the scores"), message=message,
                                    kept=kept, files=bool(request.files))
         else:
-            body, _ = _error_response(503, "Cannot reach the scores", message)
+            body, _ = _error_response(503, say("Cannot reach the scores"), message)
         response = app.make_response((body, 503))
         response.headers["Retry-After"] = str(limits.get("RETRY_AFTER"))
         response.headers["Cache-Control"] = "no-store"
@@ -164,19 +186,19 @@ def _answer_refusals(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):
         return _error_response(
-            400, "Form expired",
-            "This form could not be checked (its security token is missing or old). "
-            "Go back, reload the page and send it again.",
+            400, say("Form expired"),
+            say("This form could not be checked (its security token is missing or old). "
+                "Go back, reload the page and send it again."),
         )
 
     @app.errorhandler(413)
     def too_large(error: HTTPException):
         limit = app.config["MAX_CONTENT_LENGTH"] // 1024
-        return _error_response(413, "Too large", f"The request is larger than {limit} KB.")
+        return _error_response(413, say("Too large"), say("The request is larger than {limit} KB.", limit=limit))
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        body, status = _error_response(error.code or 500, error.name, error.description or error.name)
+        body, status = _error_response(error.code or 500, _said(error.name), _said(error.description or error.name))
         response = app.make_response((body, status))
         allow = dict(error.get_headers()).get("Allow")
         if allow:  # a 405 says which methods the address does take
@@ -187,6 +209,6 @@ def _answer_refusals(app: Flask) -> None:
     def unexpected(error: Exception):
         app.logger.exception("unexpected error")
         return _error_response(
-            500, "Something went wrong",
-            "Courtier hit an unexpected problem. Nothing you entered before was lost.",
+            500, say("Something went wrong"),
+            say("Courtier hit an unexpected problem. Nothing you entered before was lost."),
         )

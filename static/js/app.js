@@ -1,10 +1,39 @@
 // Courtier's small enhancements. Every page works without this file.
 (function () {
   "use strict";
-  var POLL_MS = 3000;
+  // The scoreboard refreshes itself: a conditional GET, swapped only on change. Every 2 s while play
+  // goes on; a table nobody has changed for a while is asked less often, and the first change seen
+  // brings it back to every 2 s. A hidden page (another tab, a phone asleep in a pocket) asks nothing
+  // and catches up the moment it is seen again.
+  var POLL_MS = 2000;
+  var QUIET = [[5 * 60000, POLL_MS], [20 * 60000, 6000], [60 * 60000, 15000], [Infinity, 30000]];
   var poll = null;
 
-  // The scoreboard refreshes itself: a conditional GET every few seconds, swapped only on change.
+  // The words scripts write, in the page's language: a page in another language than English carries
+  // them in a hidden element's data-words (companion/web/script_words.py), by their English words; an
+  // English page has none and the words are said as written. {name} fields take their values; a
+  // sentence that depends on a number has a form for 0, 1 and any other count.
+  var said = { block: null, words: {} };
+  function say(text, values) {
+    var block = document.getElementById("courtier-words");
+    if (block !== said.block) {
+      said.block = block;
+      try { said.words = block ? JSON.parse(block.dataset.words) : {}; } catch (e) { said.words = {}; }
+    }
+    var words = said.words[text];
+    if (Array.isArray(words)) words = words[Math.max(0, Math.min(2, Math.abs((values && values.count) || 0)))];
+    return (typeof words === "string" ? words : text).replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && name in values ? String(values[name]) : whole;
+    });
+  }
+  window.courtierSay = say;
+  // What the page's own script needs of its words (an entry form's round), or null.
+  window.courtierPage = function () { say(""); return said.words.page || null; };
+
+  function pollDelay(quietFor) {
+    for (var i = 0; i < QUIET.length; i++) if (quietFor < QUIET[i][0]) return QUIET[i][1];
+    return POLL_MS;
+  }
   function stopPolling() {
     if (!poll) return;
     clearTimeout(poll.timer);
@@ -14,12 +43,15 @@
   function startPolling() {
     var board = document.getElementById("board");
     stopPolling();
-    if (!board || !board.dataset.poll) return;
-    poll = { url: board.dataset.poll, etag: null, timer: null, asking: null };
+    if (!board || !board.dataset.poll || document.hidden) return;
+    poll = { url: board.dataset.poll, etag: null, timer: null, asking: null, changedAt: Date.now() };
     var mine = poll;
+    function next() {
+      if (poll === mine) mine.timer = setTimeout(tick, pollDelay(Date.now() - mine.changedAt));
+    }
     function tick() {
       if (poll !== mine) return;
-      if (document.hidden || !navigator.onLine) { mine.timer = setTimeout(tick, POLL_MS); return; }
+      if (!navigator.onLine) { next(); return; }
       var headers = mine.etag ? { "If-None-Match": mine.etag } : {};
       mine.asking = window.AbortController ? new AbortController() : null;
       fetch(mine.url, { headers: headers, cache: "no-store", credentials: "same-origin",
@@ -27,11 +59,13 @@
         .then(function (r) {
           if (r.status === 200) {
             mine.etag = r.headers.get("ETag");
-            return r.text().then(function (html) { swapBoard(html, !!headers["If-None-Match"]); });
+            return r.text().then(function (html) {
+              if (swapBoard(html, !!headers["If-None-Match"])) mine.changedAt = Date.now();
+            });
           }
         })
         .catch(function () {})
-        .then(function () { if (poll === mine) mine.timer = setTimeout(tick, POLL_MS); });
+        .then(next);
     }
     tick();
   }
@@ -42,20 +76,25 @@
   // for the back button (the back/forward cache); shown again from there, it refreshes at once.
   window.addEventListener("pagehide", stopPolling);
   window.addEventListener("pageshow", function (event) { if (event.persisted) startPolling(); });
+  // Hidden, nothing is asked; seen again, the board is asked for at once, then every 2 s.
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) stopPolling(); else startPolling();
+  });
   document.addEventListener("courtier:outbox-sent", startPolling);
 
   function swapBoard(html, changed) {
     var board = document.getElementById("board");
-    if (!board) return;
+    if (!board) return false;
     var tpl = document.createElement("template");
     tpl.innerHTML = html.trim();
     var fresh = tpl.content.firstElementChild;
-    if (!fresh || fresh.dataset.version === board.dataset.version) return;
+    if (!fresh || fresh.dataset.version === board.dataset.version) return false;
     var open = Array.prototype.map.call(board.querySelectorAll("details[open]"), function (d) { return d.id; });
     board.replaceWith(fresh);
     open.forEach(function (id) { var d = id && document.getElementById(id); if (d) d.open = true; });
     if (changed) { fresh.classList.add("updated"); }
     document.dispatchEvent(new CustomEvent("courtier:board-updated"));
+    return true;
   }
 
   // Steppers on count fields; the hand forms' own helpers, game by game, are in forms.js.
@@ -79,7 +118,7 @@
       var field = document.getElementById(copy.dataset.copy);
       field.select();
       if (navigator.clipboard) navigator.clipboard.writeText(field.value);
-      copy.textContent = "Copied";
+      copy.textContent = say("Copied");
     }
   });
 
@@ -110,7 +149,7 @@
       tokens(zone).forEach(function (t) { used[t] = (used[t] || 0) + 1; });
     });
     panel.querySelector("[data-picker-label]").textContent = input.dataset.zone || "";
-    panel.querySelector("[data-picker-cards]").textContent = tokens(input).join(" ") || "no cards yet";
+    panel.querySelector("[data-picker-cards]").textContent = tokens(input).join(" ") || say("no cards yet");
     panel.querySelectorAll("[data-rank]").forEach(function (b) {
       b.setAttribute("aria-pressed", b.dataset.rank === picking.rank ? "true" : "false");
     });
@@ -122,7 +161,7 @@
       if (!picking.rank) { b.disabled = true; small.textContent = ""; return; }
       var left = (pack.copies[picking.rank] || 0) - (used[picking.rank + b.dataset.suit] || 0);
       b.disabled = left <= 0;
-      small.textContent = left + " left";
+      small.textContent = say("{count} left", { count: left });
     });
   }
 
@@ -245,6 +284,14 @@
   // Registered once the page has loaded: a first visit's worker fetches every static file, which is not
   // to compete with the page's own.
   function registerWorker() { navigator.serviceWorker.register(worker).catch(function () {}); }
+  // The worker keeps its "No signal" page in the language this phone reads.
+  function tellLanguage() {
+    var lang = document.documentElement.lang;
+    if (lang && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({ type: "language", code: lang });
+    }
+  }
+  if (worker && "serviceWorker" in navigator) tellLanguage();
   if (worker && "serviceWorker" in navigator) {
     if (document.readyState === "complete") registerWorker();
     else window.addEventListener("load", registerWorker);

@@ -6,6 +6,7 @@
 // marks with the class "picking".
 (function () {
   "use strict";
+  var say = window.courtierSay;
 
   function cardsOf(input) {
     return input.value.replace(/[♠♤]/g, "S").replace(/[♥♡]/g, "H").replace(/[♦♢]/g, "D").replace(/[♣♧]/g, "C")
@@ -33,11 +34,13 @@
   function handWords(hand, n, size, refused) {
     var who = hand.who ? hand.who + ": " : "";
     if (refused) {
-      return (hand.who || "This hand") + " has " + size + " cards already: take one back with ⌫ before adding another.";
+      return hand.who ? say("{who} has {size} cards already: take one back with ⌫ before adding another.",
+        { who: hand.who, size: size })
+        : say("This hand has {size} cards already: take one back with ⌫ before adding another.", { size: size });
     }
-    if (n > size) return who + n + " cards, but a hand has " + size + ": take " + (n - size) + " back.";
-    if (n === size) return who + size + " cards chosen.";
-    return who + n + " of " + size + " cards";
+    if (n > size) return who + say("{count} cards, but a hand has {size}: take {over} back.", { count: n, size: size, over: n - size });
+    if (n === size) return who + say("{count} cards chosen.", { count: size });
+    return who + say("{count} of {size} cards", { count: n, size: size });
   }
 
   function drawCount(grid, pack, input) {
@@ -72,7 +75,8 @@
       // A card shown in words (the Joker) is read as shown, with its count: a spoken name must contain the
       // words on the button (label-content-name-mismatch); a card shown as rank and suit is read in full.
       if (b.dataset.name) b.title = b.dataset.name;
-      else b.setAttribute("aria-label", b.firstChild.textContent + ", " + (left > 0 ? left + " left" : "none left"));
+      else b.setAttribute("aria-label", left > 0 ? b.firstChild.textContent + ", " + say("{count} left", { count: left })
+        : say("{card}, none left", { card: b.firstChild.textContent }));
     });
     drawTabs(form, panel, input);
     drawCount(grid, pack, input);
@@ -94,7 +98,7 @@
     if (later.length) {
       var next = later[0].closest("fieldset");
       var name = next && next.dataset.player;
-      tabs.appendChild(tab(later[0], (name || "Next") + " →", false));
+      tabs.appendChild(tab(later[0], (name || say("Next")) + " →", false));
     }
   }
 

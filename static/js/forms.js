@@ -2,6 +2,7 @@
 // referee's question). Every form works without it.
 (function () {
   "use strict";
+  var say = window.courtierSay;
 
   // Rummathon Royale: the points of the cards left in a hand, added up as they are counted (RR-1).
   function sumFor(box) {
@@ -11,7 +12,7 @@
       if (n > 0) total += n * parseInt(input.dataset.points, 10);
     });
     var out = document.getElementById(box.dataset.sumTarget);
-    if (out) out.textContent = total ? "Worth " + total + " points" : "";
+    if (out) out.textContent = total ? say("Worth {total} points", { total: total }) : "";
   }
 
   document.addEventListener("input", function (event) {
@@ -62,21 +63,24 @@
     var who = box.value, cards = ["pay_KH", "pay_QH"].map(function (n) { return payBox(form, n, who); });
     if (box.checked) {
       cards.forEach(function (card) { if (card && !card.checked) { card.checked = true; card.dataset.by = "marriage"; } });
-      sayMarriage(form, who + " held K♥ and Q♥: both ticked with the Marriage (RM-4).");
+      sayMarriage(form, say("{who} held K♥ and Q♥: both ticked with the Marriage (RM-4).", { who: who }));
       return;
     }
     var ticked = cards.filter(function (card) { return card && card.dataset.by === "marriage"; });
     if (!ticked.length) {  // both cards were ticked by the player: the Marriage is theirs by the rules
       box.checked = true;
       delete box.dataset.by;
-      sayMarriage(form, "The Marriage stays " + who + "'s: " + who + " held K♥ and Q♥ (RM-4). " +
-        "To take it back, untick K♥ or Q♥.");
+      sayMarriage(form, say("The Marriage stays {who}'s: {who} held K♥ and Q♥ (RM-4). To take it back, untick K♥ or Q♥.",
+        { who: who }));
       return;
     }
     ticked.forEach(function (card) { card.checked = false; delete card.dataset.by; });
     var kept = cards.filter(function (card) { return card && card.checked; });
-    sayMarriage(form, "Marriage unticked for " + who + ", and " + ticked.map(function (c) { return CARD_NAMES[c.name]; })
-      .join(" and ") + " with it" + (kept.length ? "; " + CARD_NAMES[kept[0].name] + " stays ticked." : "."));
+    var names = ticked.map(function (c) { return CARD_NAMES[c.name]; });
+    var cards = names.length === 2 ? say("{card} and {other}", { card: names[0], other: names[1] }) : names.join(" ");
+    sayMarriage(form, kept.length
+      ? say("Marriage unticked for {who}, and {cards} with it; {card} stays ticked.", { who: who, cards: cards, card: CARD_NAMES[kept[0].name] })
+      : say("Marriage unticked for {who}, and {cards} with it.", { who: who, cards: cards }));
   }
   function cardTapped(form, box) {
     var by = box.dataset.by, who = box.value, married = payBox(form, "marriage", who);
@@ -86,16 +90,17 @@
     var mine = CARD_NAMES[box.name], theirs = CARD_NAMES[other.name];
     if (!box.checked && by === "marriage") {  // the Marriage ticked it: the player was ticking it too
       box.checked = true;
-      sayMarriage(form, mine + " stays ticked for " + who + ": the Marriage ticked it. Tap it again to untick it.");
+      sayMarriage(form, say("{card} stays ticked for {who}: the Marriage ticked it. Tap it again to untick it.", { card: mine, who: who }));
     } else if (box.checked && other.checked && !married.checked) {
       married.checked = true;
       married.dataset.by = "cards";
-      sayMarriage(form, who + " held K♥ and Q♥: the Marriage is " + who + "'s too (RM-4).");
+      sayMarriage(form, say("{who} held K♥ and Q♥: the Marriage is {who}'s too (RM-4).", { who: who }));
     } else if (!box.checked && married.checked) {
       married.checked = false;
       delete married.dataset.by;
-      sayMarriage(form, who + " no longer holds both K♥ and Q♥: the Marriage is unticked" +
-        (other.checked ? "; " + theirs + " stays ticked" : "") + " (RM-4).");
+      sayMarriage(form, other.checked
+        ? say("{who} no longer holds both K♥ and Q♥: the Marriage is unticked; {card} stays ticked (RM-4).", { who: who, card: theirs })
+        : say("{who} no longer holds both K♥ and Q♥: the Marriage is unticked (RM-4).", { who: who }));
     }
   }
   document.addEventListener("change", function (event) {
@@ -145,7 +150,8 @@
       total += n * (input.dataset.class === "tricks" ? table.trick : table.classes[input.dataset.class]);
     });
     var out = box.querySelector("[data-card-total]");
-    out.textContent = any ? thirds(total) + " card points — " + (total >= table.target3 ? "target reached" : "short of " + table.target) : "";
+    out.textContent = !any ? "" : total >= table.target3 ? say("{points} card points — target reached", { points: thirds(total) })
+      : say("{points} card points — short of {target}", { points: thirds(total), target: table.target });
   }
 
   document.addEventListener("change", function (event) {
@@ -241,7 +247,8 @@
       b.className = "chip " + (c.knave ? "knave" : c.colour === "b" ? "black" : "red");
       b.dataset.index = i;
       b.textContent = (c.knave ? "★" : "") + c.letter;
-      b.setAttribute("aria-label", (c.letter || "a Knave") + (c.knave ? (c.letter ? ", Knave" : "") : c.colour === "b" ? ", black" : ", red"));
+      b.setAttribute("aria-label", !c.letter ? say("a Knave") : say(c.knave ? "{letter}, Knave" : c.colour === "b" ? "{letter}, black" : "{letter}, red",
+        { letter: c.letter }));
       chips.appendChild(b);
     });
     judgeWord(box, cards);

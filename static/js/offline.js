@@ -5,6 +5,7 @@
 // Every page works without this file.
 (function () {
   "use strict";
+  var say = window.courtierSay;
   var RETRY_MS = 10000;
   var QUEUED = "X-Courtier-Queued";
   var ENTRY_FORM = /\/t\/[A-Za-z0-9_-]+\/hands(\/\d+)?$/;
@@ -89,11 +90,17 @@
 
   // "Enter hand 6" -> "Hand 6" (or "Hand 7" when hand 6 already waits on this phone);
   // "Correct round 2" -> "Round 2 (correction)".
+  // A page in another language says its round itself (its words' "page"), as "Donne 6".
   function labelOf(heading, waiting) {
+    var page = window.courtierPage();
+    if (page && page.round) {
+      return page.correction ? say("{what} (correction)", { what: page.round + " " + page.number })
+        : page.round + " " + (page.number + waiting);
+    }
     var m = /^\s*(Enter|Correct|Edit)\s+(.+?)\s*$/i.exec(heading);
-    if (!m) return "An entry";
+    if (!m) return say("An entry");
     var what = m[2].charAt(0).toUpperCase() + m[2].slice(1);
-    if (!/^enter$/i.test(m[1])) return what + " (correction)";
+    if (!/^enter$/i.test(m[1])) return say("{what} (correction)", { what: what });
     return what.replace(/(\d+)$/, function (n) { return String(parseInt(n, 10) + waiting); });
   }
 
@@ -175,6 +182,7 @@
     if (sending || !navigator.onLine) return Promise.resolve();
     sending = true;
     var moved = {};  // base version -> the version our own previous save made of it
+    var sent = 0;
     return all().then(function (items) {
       var chain = Promise.resolve(true);
       items.forEach(function (item) {
@@ -193,11 +201,12 @@
               if (r.status === 204) {
                 var stored = parseInt(r.headers.get("X-Courtier-Version"), 10);
                 if (stored === base + 1) moved[base] = stored;  // nobody else wrote in between
+                sent += 1;
                 return drop(item.id).then(function () { return true; });
               }
               if (r.status >= 500 || r.status === 429) return false;  // try again later
               item.state = "look";
-              item.reason = REFUSED[r.headers.get("X-Courtier-Refused")] || STATES[r.status] || "it could not be saved";
+              item.reason = say(REFUSED[r.headers.get("X-Courtier-Refused")] || STATES[r.status] || "it could not be saved");
               item.body = params.toString();
               return put(item).then(function () { return true; });
             }, function () { return false; });  // still no signal
@@ -207,7 +216,8 @@
     }).catch(function () {}).then(function () {
       sending = false;
       render();
-      document.dispatchEvent(new CustomEvent("courtier:outbox-sent"));
+      // The board is asked for at once only when a save went: an empty outbox's check every 10 s is no news.
+      if (sent) document.dispatchEvent(new CustomEvent("courtier:outbox-sent"));
     });
   }
 
@@ -248,7 +258,7 @@
       }
       box.textContent = "";
       var h = document.createElement("h2");
-      h.textContent = "On this phone, not sent yet";
+      h.textContent = say("On this phone, not sent yet");
       box.appendChild(h);
       items.forEach(function (item) {
         var row = document.createElement("div");
@@ -256,15 +266,15 @@
         row.dataset.state = item.state;
         var text = document.createElement("p");
         text.textContent = item.state === "look"
-          ? item.label + " needs a look: " + item.reason + ". Your entry is kept."
-          : item.label + ": waiting to send (saved " + hhmm(new Date(item.created)) + ").";
+          ? say("{label} needs a look: {reason}. Your entry is kept.", { label: item.label, reason: item.reason })
+          : say("{label}: waiting to send (saved {time}).", { label: item.label, time: hhmm(new Date(item.created)) });
         row.appendChild(text);
         if (item.state === "look") {
-          row.appendChild(button("Open it", "open", item.id));
+          row.appendChild(button(say("Open it"), "open", item.id));
         } else {
-          row.appendChild(button("Edit", "edit", item.id));
+          row.appendChild(button(say("Edit"), "edit", item.id));
         }
-        row.appendChild(button("Cancel", "cancel", item.id));
+        row.appendChild(button(say("Cancel"), "cancel", item.id));
         box.appendChild(row);
       });
     }).catch(function () {});
@@ -283,7 +293,7 @@
       if (note) {
         note.className = "outbox-note";
         note.setAttribute("role", "status");
-        note.textContent = "No signal: " + item.label + " stays on this phone. Open it when the signal is back.";
+        note.textContent = say("No signal: {label} stays on this phone. Open it when the signal is back.", { label: item.label });
         row.appendChild(note);
       }
       return Promise.resolve();
@@ -313,7 +323,7 @@
     findItem(id).then(function (item) {
       if (!item) return render();
       if (b.dataset.outboxAction === "cancel") {
-        if (window.confirm("Cancel " + item.label + "? It was never sent; it is deleted from this phone.")) {
+        if (window.confirm(say("Cancel {label}? It was never sent; it is deleted from this phone.", { label: item.label }))) {
           return drop(id).then(render);
         }
       } else if (b.dataset.outboxAction === "edit") {
@@ -363,7 +373,10 @@
       return who;
     });
     var said = asServed(next.querySelector("td"));
-    return { row: next, dealers: dealers, next: dealer, verb: /plays\s*$/.test(said) ? "plays" : "deals" };
+    // the verb as the page says it, after the next dealer's name ("Next: Ann deals": "deals")
+    var named = said.lastIndexOf(next.dataset.next);
+    var verb = named >= 0 ? said.slice(named + next.dataset.next.length).trim() : "";
+    return { row: next, dealers: dealers, next: dealer, verb: verb || (/plays\s*$/.test(said) ? "plays" : "deals") };
   }
 
   function asServed(el) {
@@ -382,11 +395,13 @@
   function countOnBoard(items) {
     var enter = document.querySelector(".actions a[href*='/hands/new']");
     var stored = document.querySelectorAll("#board li.hand").length;  // the board may be newer than the link
-    if (enter) setText(enter, asServed(enter).replace(/\d+$/, String(stored + 1 + items.length)));
+    if (enter) {
+      setText(enter, asServed(enter).replace(/(\d+)(\D*)$/, function (all, d, rest) { return String(stored + 1 + items.length) + rest; }));
+    }
     var empty = document.querySelector("#board p.empty");
     if (empty) {
       asServed(empty);
-      setText(empty, items.length ? items.length + " waiting on this phone, not sent yet." : empty.dataset.asServed);
+      setText(empty, items.length ? say("{count} waiting on this phone, not sent yet.", { count: items.length }) : empty.dataset.asServed);
     }
     Array.prototype.forEach.call(document.querySelectorAll("#board tr.waiting"), function (tr) { tr.remove(); });
     var chain = upcoming(items);
@@ -402,14 +417,14 @@
       th.textContent = String(first + i);
       var td = document.createElement("td");
       td.colSpan = columns;
-      td.textContent = (chain.dealers[i] ? chain.dealers[i] + " " + chain.verb + " · " : "") + "waiting to send";
+      td.textContent = (chain.dealers[i] ? chain.dealers[i] + " " + chain.verb + " · " : "") + say("waiting to send");
       tr.appendChild(th);
       tr.appendChild(td);
       chain.row.parentNode.insertBefore(tr, chain.row);
     });
     setText(chain.row.querySelector(".pad-n span"), String(first + items.length));
     setText(chain.row.querySelector(".pad-n small"), chain.next);
-    setText(chain.row.querySelector("td"), "Next: " + chain.next + " " + chain.verb);
+    setText(chain.row.querySelector("td"), say("Next: {dealer} {verb}", { dealer: chain.next, verb: chain.verb }));
   }
 
   // The entry form for a new round, opened while rounds wait: its number, its button and its dealer follow them.
@@ -445,9 +460,9 @@
     if (!since) { since = Date.now(); sessionStorage.setItem("courtier-offline-since", String(since)); }
     var board = document.getElementById("board");
     var changed = board && board.dataset.changedAt ? new Date(board.dataset.changedAt) : null;
-    var text = "Offline since " + hhmm(new Date(since)) + ". " +
-      (changed && !isNaN(changed) ? "Scores as of the last change this phone knows, at " + hhmm(changed) + ". " : "") +
-      "Saves wait on this phone and are sent when the signal is back.";
+    var text = say("Offline since {time}.", { time: hhmm(new Date(since)) }) + " " +
+      (changed && !isNaN(changed) ? say("Scores as of the last change this phone knows, at {time}.", { time: hhmm(changed) }) + " " : "") +
+      say("Saves wait on this phone and are sent when the signal is back.");
     if (!main) return;
     if (!old) {
       old = document.createElement("p");

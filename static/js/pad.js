@@ -51,9 +51,9 @@
         a.click();
         a.remove();
         setTimeout(function () { URL.revokeObjectURL(a.href); }, 60000);
-        done("Sheet ready: " + file.name);
+        done(window.courtierSay("Sheet ready: {file}", { file: file.name }));
       })
-      .catch(function () { done("The sheet could not be made just now. Try again in a moment."); });
+      .catch(function () { done(window.courtierSay("The sheet could not be made just now. Try again in a moment.")); });
   });
 
   // "Undone — Redo": the notice fades after a while; the Redo button goes with it.

@@ -14,9 +14,17 @@ var NETWORK_TIMEOUT_MS = 4000;
 // opens the table again within it), then deleted.
 var KEYED_GRACE_MS = 15000;
 
+// The "No signal" page in the phone's language (/offline, served from the catalogs); the page's script
+// says which language the phone reads, and a change fetches it again.
+var OFFLINE = new URL("offline", self.registration.scope).href;
+
+function keepOffline() {
+  return caches.open(STATIC).then(function (c) { return c.add(OFFLINE); }).catch(function () {});
+}
+
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (c) { return c.addAll(PRECACHE); })
-    .then(function () { return self.skipWaiting(); }));
+    .then(keepOffline).then(function () { return self.skipWaiting(); }));
 });
 
 self.addEventListener("activate", function (event) {
@@ -60,6 +68,11 @@ self.addEventListener("message", function (event) {
       .then(function () { return purgeKeyed(null); }));
   } else if (event.data && event.data.type === "purge") {
     event.waitUntil(purgeKeyed(null));
+  } else if (event.data && event.data.type === "language") {
+    var code = String(event.data.code || "");
+    event.waitUntil(caches.match(OFFLINE).then(function (kept) {
+      if (!kept || (kept.headers.get("Content-Language") || "en") !== code) return keepOffline();
+    }));
   }
 });
 
@@ -68,6 +81,16 @@ self.addEventListener("message", function (event) {
 var APP_SCRIPT = PRECACHE.filter(function (u) { return /\/js\/app\.js$/.test(u); })[0] || "/static/js/app.js";
 
 function offlinePage() {
+  return caches.match(OFFLINE).then(function (kept) {
+    if (!kept) return builtInOfflinePage();
+    return kept.text().then(function (html) {
+      return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    });
+  }).catch(builtInOfflinePage);
+}
+
+// Before the page in the phone's language is kept (the worker's first minutes): in English.
+function builtInOfflinePage() {
   var html = "<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
     "<title>Offline · Courtier</title><link rel=stylesheet href='/static/css/app.css'>" +
     "<script src='" + APP_SCRIPT + "' defer></script>" +

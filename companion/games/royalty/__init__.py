@@ -34,7 +34,7 @@ from typing import Any
 
 from ...core import limits
 from ...core.cards import said
-from ...core.wording import counted, given, plain
+from ...core.messages import Signed, Text, joined, say, say_n
 from ..base import (
     InputError,
     Problems,
@@ -44,9 +44,8 @@ from ..base import (
     check_groups,
     check_note,
     not_at_table,
-    signed,
 )
-from .words import WordList
+from .words import Many, WordList
 
 SLUG = "royalty"
 TITLE = "Royalty"
@@ -110,7 +109,11 @@ CHALLENGE_FIELDS = {"by", "upheld"}
 
 
 class WordError(ValueError):
-    """Text that is not a Royalty card or word; the message names the bad token."""
+    """Text that is not a Royalty card or word; the message (a :class:`Text`) names the bad token."""
+
+    @property
+    def text(self) -> str:
+        return self.args[0]
 
 
 # ---------------------------------------------------------------------------------------
@@ -184,40 +187,51 @@ def parse_card(token: object, *, bare_knave: bool = False) -> RoyaltyCard:
 (e.g. Cr), or * and the letter a Knave stands for (e.g. *Eb) (RY-1)
     """
     if not isinstance(token, str):
-        raise WordError(f"{_typed(token)} is not a Royalty card: {CARD_RULE}")
+        raise WordError(_not_a_card(token))
     m = _TOKEN.fullmatch(token.strip())
     if m is None or not token.strip():
-        raise WordError(f"{_typed(token)} is not a Royalty card: {CARD_RULE}")
+        raise WordError(_not_a_card(token))
     star, letter, colour = m.groups()
     if star:
         if letter is None and not bare_knave:
-            raise WordError(f"{_typed(token)}: a Knave in a word must say which letter it stands for, e.g. *E (RY-1)")
+            raise WordError(say("{card}: a Knave in a word must say which letter it stands for, e.g. *E (RY-1)",
+                                card=_typed(token)))
         return RoyaltyCard((letter or "").upper(), colour.lower() if colour else None, knave=True)
     if letter is None or colour is None:
-        raise WordError(f"{_typed(token)} is not a Royalty card: {CARD_RULE}")
+        raise WordError(_not_a_card(token))
     return RoyaltyCard(letter.upper(), colour.lower())
+
+
+def _not_a_card(token: object) -> Text:
+    """RY-1: what a card is, for a token that is none (CARD_RULE)."""
+    return say("{card} is not a Royalty card: write a letter A-Z and its colour r or b (e.g. Cr), or * and the "
+               "letter a Knave stands for (e.g. *Eb) (RY-1)", card=_typed(token))
 
 
 def _typed(token: object) -> str:
     """A Royalty card as typed, named in a message (its colour letter kept in lower case, as written)."""
-    return " ".join(token.split())[:8] or "a blank" if isinstance(token, str) else said(token)
+    return " ".join(token.split())[:8] or say("a blank") if isinstance(token, str) else said(token)
 
 
 def _parse_cards(text: object, *, bare_knave: bool, what: str) -> tuple[RoyaltyCard, ...]:
     if isinstance(text, list) and all(isinstance(t, str) for t in text):
         text = " ".join(text)
     if not isinstance(text, str):
-        raise WordError(f"give the {what} as card tokens separated by spaces, e.g. \"Cr Ar Lr Mr\"")
+        raise WordError(say('give the word as card tokens separated by spaces, e.g. "Cr Ar Lr Mr"') if what == "word"
+                        else say('give the cards as card tokens separated by spaces, e.g. "Cr Ar Lr Mr"'))
     cards, bad = [], []
     for token in text.split():
         try:
             cards.append(parse_card(token, bare_knave=bare_knave))
         except WordError as err:
-            bad.append(str(err))
+            bad.append(err.text)
     if bad:  # the first few named; a pasted page of text is not answered with a page of messages
         extra = len(bad) - BAD_CARDS_NAMED
-        more = f"; and {extra:,} more that are not Royalty cards" if extra > 0 else ""
-        raise WordError("; ".join(bad[:BAD_CARDS_NAMED]) + more)
+        named = bad[:BAD_CARDS_NAMED]
+        if extra > 0:
+            named.append(say_n("and {more} more that are not Royalty cards",
+                               "and {more} more that are not Royalty cards", extra, more=Many(extra)))
+        raise WordError(named[0] if len(named) == 1 else joined(named, "; "))
     return tuple(cards)
 
 
@@ -238,7 +252,7 @@ def parse_word(text: object) -> Word:
     """
     cards = _parse_cards(text, bare_knave=False, what="word")
     if not cards:
-        raise WordError('a word needs at least one card, e.g. "Cr Ar Lr Mr"')
+        raise WordError(say('a word needs at least one card, e.g. "Cr Ar Lr Mr"'))
     return Word(cards)
 
 
@@ -324,14 +338,15 @@ def colour_words(cards: Word | Sequence[RoyaltyCard]) -> str:
     cards = cards.cards if isinstance(cards, Word) else tuple(cards)
     found = {c.colour for c in cards if not c.knave}
     if not found:
-        text = "all Knaves"
+        text = say("all Knaves")
     elif len(found) == 1:
-        text = f"all {COLOURS[found.pop()]}"
+        text = say("all red") if found.pop() == "r" else say("all black")
     else:
-        text = "red and black"
+        text = say("red and black")
     knaves = [c.letter for c in cards if c.knave and c.letter]
     if knaves:
-        text += f", Knave{'s' if len(knaves) > 1 else ''} as {', '.join(knaves)}"
+        text = say_n("{colours}, Knave as {letters}", "{colours}, Knaves as {letters}", len(knaves), colours=text,
+                     letters=", ".join(knaves))
     return text
 
 
@@ -362,11 +377,16 @@ def _sum_text(cards: Sequence[RoyaltyCard], values: Mapping[str, int]) -> str:
 
 
 def _cards_text(cards: Sequence[RoyaltyCard]) -> str:
-    return " ".join(map(str, cards)) if cards else "none"
+    return " ".join(map(str, cards)) if cards else say("none")
 
 
-def _plural(n: int, word: str) -> str:
-    return counted(n, word)
+def _cards(n: int) -> Text:
+    """So many cards: "1 card", "5 cards"."""
+    return say_n("{count} card", "{count} cards", n)
+
+
+def _letters(n: int) -> Text:
+    return say_n("{count} letter", "{count} letters", n)
 
 
 # ---------------------------------------------------------------------------------------
@@ -402,7 +422,7 @@ def monarchy(dealt: object, words: object, wordlist: WordList | None = None) -> 
         wordlist = WordList.load_default()
     # Each word takes its cards from those dealt and not used yet: a card serves one word only.
     left = Counter(c.key for c in deal)
-    explain = [f"Dealt {_plural(len(deal), 'card')}: {_cards_text(deal)} (RY-16)"]
+    explain = [say("Dealt {cards}: {dealt} (RY-16)", cards=_cards(len(deal)), dealt=_cards_text(deal))]
     checked = []
     valid = True
     for word in made:
@@ -411,7 +431,7 @@ def monarchy(dealt: object, words: object, wordlist: WordList | None = None) -> 
         checked.append(check)
     unused = _cards_left(deal, left)
     solved = valid and not unused
-    explain.append(f"Unused: {_cards_text(unused)} ({_plural(len(unused), 'card')}) (RY-16)")
+    explain.append(say("Unused: {unused} ({cards}) (RY-16)", unused=_cards_text(unused), cards=_cards(len(unused))))
     explain.append(_monarchy_verdict(valid, solved, unused))
     return {"valid": valid, "solved": solved, "words": checked, "unused": [str(c) for c in unused],
             "unused_count": len(unused), "explain": explain}
@@ -422,10 +442,14 @@ def _read_deal(dealt: object, found: Problems) -> tuple[RoyaltyCard, ...]:
     try:
         deal = parse_hand(dealt)
     except WordError as err:
-        found.add("dealt", str(err))
+        found.add("dealt", err.text)
         return ()
-    if len(deal) != MONARCHY_DEAL:
-        found.add("dealt", f"Monarchy deals {MONARCHY_DEAL} cards; {given(len(deal))} (RY-16)")
+    if not deal:
+        found.add("dealt", say("Monarchy deals {deal} cards; none were given (RY-16)", deal=MONARCHY_DEAL))
+    elif len(deal) != MONARCHY_DEAL:
+        found.add("dealt", say_n("Monarchy deals {deal} cards; {given} was given (RY-16)",
+                                 "Monarchy deals {deal} cards; {given} were given (RY-16)", len(deal),
+                                 deal=MONARCHY_DEAL, given=len(deal)))
     return deal
 
 
@@ -433,13 +457,13 @@ def _read_words_made(words: object, found: Problems) -> list[Word]:
     """RY-16: the words made from the deal, each read as its cards; a word that cannot be read is left out."""
     made: list[Word] = []
     if not isinstance(words, list):
-        found.add("words", "give the words made one by one, each as its cards, such as Cr Ar Lr Mr (RY-16)")
+        found.add("words", say("give the words made one by one, each as its cards, such as Cr Ar Lr Mr (RY-16)"))
         return made
     for i, text in enumerate(words):
         try:
             made.append(parse_word(text))
         except WordError as err:
-            found.add(f"words[{i}]", str(err))
+            found.add(f"words[{i}]", err.text)
     return made
 
 
@@ -450,7 +474,7 @@ def _take_from_deal(word: Word, left: Counter) -> list[str]:
         if left[card.key] > 0:
             left[card.key] -= 1
         else:
-            missing.append(str(card) if not card.knave else "a Knave")
+            missing.append(str(card) if not card.knave else say("a Knave"))
     return missing
 
 
@@ -458,22 +482,42 @@ def _check_word_made(word: Word, left: Counter, wordlist: WordList, explain: lis
     """RY-16: one word made from the deal is a royalty, a word of the list (RY-17) and made of cards left."""
     royal = is_royalty(word)
     missing = _take_from_deal(word, left)
-    how = f"{word.text} ({colour_words(word)}, {_plural(len(word), 'letter')})"
     verdict = wordlist.judge(word.text)  # RY-16: a royalty must be a word (RY-17)
     listed = verdict.valid
-    why = "is a royalty" if royal else "is not a royalty: it needs 4 or more letters in one colour, or 7 letters"
     faults = []
     if not listed:
-        faults.append(re.sub(r"\s*\(RY-17\)$", "", verdict.reasons[0]))
+        faults.append(wordlist.fault(word.text))
     if missing:
-        verb = "is" if len(missing) == 1 else "are"
-        faults.append(f"{' and '.join(missing)} {verb} not among the dealt cards left")
-    if faults:
-        why += (", and " if not royal else ", but ") + " and ".join(faults)
-    explain.append(f"{how} {why} (RY-16{', RY-17' if not listed else ''})")
+        faults.append(say_n("{cards} is not among the dealt cards left", "{cards} are not among the dealt cards left",
+                            len(missing), cards=_and(missing)))
+    fault = _and(faults) if faults else None
+    values = {"word": word.text, "colours": colour_words(word), "letters": _letters(len(word))}
+    if royal and not faults:
+        line = say("{word} ({colours}, {letters}) is a royalty (RY-16)", **values)
+    elif royal:
+        line = (say("{word} ({colours}, {letters}) is a royalty, but {fault} (RY-16)", fault=fault, **values)
+                if listed else
+                say("{word} ({colours}, {letters}) is a royalty, but {fault} (RY-16, RY-17)", fault=fault, **values))
+    elif not faults:
+        line = say("{word} ({colours}, {letters}) is not a royalty: it needs 4 or more letters in one colour, or 7 "
+                   "letters (RY-16)", **values)
+    elif listed:
+        line = say("{word} ({colours}, {letters}) is not a royalty: it needs 4 or more letters in one colour, or 7 "
+                   "letters, and {fault} (RY-16)", fault=fault, **values)
+    else:
+        line = say("{word} ({colours}, {letters}) is not a royalty: it needs 4 or more letters in one colour, or 7 "
+                   "letters, and {fault} (RY-16, RY-17)", fault=fault, **values)
+    explain.append(line)
     ok = royal and listed and not missing
     return {"word": word.text, "cards": str(word), "royalty": royal, "in_word_list": listed,
             "uses_dealt_cards": not missing, "valid": ok}
+
+
+def _and(items: Sequence[str]) -> str:
+    """Items said one "and" after another, as the explanations have always said them: "Ar and Br and Cr"."""
+    if len(items) == 1:
+        return items[0]
+    return say("{first} and {second}", first=items[0], second=_and(items[1:]))
 
 
 def _cards_left(deal: Sequence[RoyaltyCard], left: Counter) -> list[RoyaltyCard]:
@@ -489,11 +533,12 @@ def _cards_left(deal: Sequence[RoyaltyCard], left: Counter) -> list[RoyaltyCard]
 def _monarchy_verdict(valid: bool, solved: bool, unused: Sequence[RoyaltyCard]) -> str:
     """RY-16: solved, not valid, or not solved yet, in one line."""
     if solved:
-        return "Solved: every dealt card is in a royalty (RY-16)"
+        return say("Solved: every dealt card is in a royalty (RY-16)")
     if not valid:
-        return ("Not valid: every word must be a royalty, a word of the list, made from the dealt cards, "
-                "each used once (RY-16)")
-    return f"Not solved yet: {_plural(len(unused), 'card')} left (RY-16)"
+        return say("Not valid: every word must be a royalty, a word of the list, made from the dealt cards, "
+                   "each used once (RY-16)")
+    return say_n("Not solved yet: {count} card left (RY-16)", "Not solved yet: {count} cards left (RY-16)",
+                 len(unused))
 
 
 # ---------------------------------------------------------------------------------------
@@ -509,8 +554,8 @@ class Coalitions:
     def side_of(self, name: str) -> str:
         return next(side for side, members in self.sides.items() if name in members)
 
-    def named(self, side: str) -> str:
-        return f"coalition {side} ({' and '.join(self.sides[side])})"
+    def named(self, side: str) -> Text:
+        return say("coalition {side} ({members})", side=side, members=_and(self.sides[side]))
 
 
 @dataclass(frozen=True)
@@ -550,25 +595,27 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
     for key, value in options.items():
         where = f"options.{key}"
         if key not in OPTIONS and key not in HOUSE_WORD_OPTIONS:
-            found.add(where, f"{TITLE} has no option called {key}; its options are the letter values, junior "
-                             "royalties, the variant, coalitions, the word list and house words")
+            found.add(where, say("{game} has no option called {key}; its options are the letter values, junior "
+                                 "royalties, the variant, coalitions, the word list and house words", game=TITLE,
+                                 key=key))
         elif key == "letter_values":
             overrides = _letter_value_overrides(value, where, found)
         elif key == "junior":
             if not isinstance(value, bool):
-                found.add(where, "say yes or no to junior royalties, three letters of one colour (RY-5)")
+                found.add(where, say("say yes or no to junior royalties, three letters of one colour (RY-5)"))
             else:
                 opts["junior"] = value
         elif key == "variant":
             if value not in VARIANTS:
-                found.add(where, f"{value} is not a way to play Royalty: choose the standard game or Joust (RY-15)")
+                found.add(where, say("{value} is not a way to play Royalty: choose the standard game or Joust (RY-15)",
+                                     value=value))
             else:
                 opts["variant"] = value
         elif key == "coalitions":
             opts["coalitions"] = _check_coalitions(players, value, found)
         elif key in HOUSE_WORD_OPTIONS:
             # House words for the judge (RY-17): kept with the game when given, never scored.
-            words = _word_list(value, where, found, "house words")
+            words = _word_list(value, where, found, house=True)
             if words is not None:
                 opts[key] = sorted(set(words))
         elif key == "word_list":
@@ -584,16 +631,16 @@ def _letter_value_overrides(value: object, where: str, found: Problems) -> dict[
     if value is None:
         return overrides
     if not isinstance(value, Mapping):
-        found.add(where, "give the letter values letter by letter, such as B worth 3 and Q worth 10 (RY-2)")
+        found.add(where, say("give the letter values letter by letter, such as B worth 3 and Q worth 10 (RY-2)"))
         return overrides
     for letter, number in value.items():
         at = f"{where}.{letter}"
         if not isinstance(letter, str) or letter.upper() not in LETTERS or len(letter) != 1:
-            found.add(at, f"{letter} is not a letter A to Z (RY-2)")
+            found.add(at, say("{letter} is not a letter A to Z (RY-2)", letter=letter))
             continue
         checked = check_count(found, at, number, MAX_LETTER_VALUE,
-                              f"a letter value may be at most {MAX_LETTER_VALUE} (RY-2)",
-                              what=f"the value of {letter.upper()}")
+                              say("a letter value may be at most {most} (RY-2)", most=MAX_LETTER_VALUE),
+                              what=say("the value of {letter}", letter=letter.upper()))
         if checked is not None:
             overrides[letter.upper()] = checked
     return overrides
@@ -604,13 +651,13 @@ def _check_word_list_choice(value: object, where: str, found: Problems, opts: di
     # RY-17 belongs to the word judge: the engine keeps the choice and never reads the list.
     if value is not None and not isinstance(value, str) and not (
             isinstance(value, list) and all(isinstance(w, str) for w in value)):
-        found.add(where, "the table's word list must be a list of words, or the name of one (RY-17)")
+        found.add(where, say("the table's word list must be a list of words, or the name of one (RY-17)"))
     elif isinstance(value, str) and len(value) > MAX_WORD_LIST:
-        found.add(where, f"a word list's name may have at most {MAX_WORD_LIST} characters")
+        found.add(where, say("a word list's name may have at most {most} characters", most=MAX_WORD_LIST))
     elif isinstance(value, str) and limits.has_control(value):
-        found.add(where, "a word list's name cannot hold control characters")
+        found.add(where, say("a word list's name cannot hold control characters"))
     elif isinstance(value, list):
-        if _word_list(value, where, found, "a word list") is not None:
+        if _word_list(value, where, found, house=False) is not None:
             opts["word_list"] = value
     else:
         opts["word_list"] = value
@@ -621,33 +668,41 @@ def _check_options_agree(players: Sequence[str], opts: Mapping[str, Any], found:
     Joust with other than two players or with coalitions (RY-14, RY-15)."""
     both = set(opts.get("house_allow") or ()) & set(opts.get("house_deny") or ())
     if both:
-        found.add("options.house_deny", f"{', '.join(sorted(both)[:5])} cannot be both allowed and refused by the "
-                                        "house; keep each word in one list only (RY-17)")
+        found.add("options.house_deny", say("{words} cannot be both allowed and refused by the house; keep each word "
+                                            "in one list only (RY-17)", words=", ".join(sorted(both)[:5])))
     if opts["variant"] == "joust":
         if len(players) != 2:
-            found.add("options.variant", f"Joust is for exactly two players; {len(players)} are seated (RY-15)")
+            found.add("options.variant", say_n("Joust is for exactly two players; {count} is seated (RY-15)",
+                                               "Joust is for exactly two players; {count} are seated (RY-15)",
+                                               len(players)))
         if opts["coalitions"] is not None:
-            found.add("options.coalitions", "Joust is for two players, each alone: no coalitions (RY-14, RY-15)")
+            found.add("options.coalitions", say("Joust is for two players, each alone: no coalitions (RY-14, RY-15)"))
 
 
 _LETTERS_ONLY = re.compile(r"[A-Za-z]+")
 
 
-def _word_list(value: object, where: str, found: Problems, what: str) -> list[str] | None:
-    """Words of letters A-Z, in capitals, no more of them nor longer than the limits allow (RY-17)."""
+def _word_list(value: object, where: str, found: Problems, house: bool) -> list[str] | None:
+    """Words of letters A-Z, in capitals, no more of them nor longer than the limits allow (RY-17): the
+    house words (``house``) or a table's own list."""
     most, longest = limits.get("MAX_WORDS"), limits.get("MAX_WORD_CHARS")
     if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
-        found.add(where, f"{what} must be given as a list of words")
+        found.add(where, say("house words must be given as a list of words") if house
+                  else say("a word list must be given as a list of words"))
         return None
     bad = [w for w in value if not _LETTERS_ONLY.fullmatch(w)]
     if bad:
-        found.add(where, f"{what} may hold only the letters A to Z; {', '.join(bad[:3])[:100]} cannot be judged")
+        shown = ", ".join(bad[:3])[:100]
+        found.add(where, say("house words may hold only the letters A to Z; {words} cannot be judged", words=shown)
+                  if house else
+                  say("a word list may hold only the letters A to Z; {words} cannot be judged", words=shown))
         return None
     if len(value) > most:
-        found.add(where, f"a list may have at most {most:,} words; this one has {len(value):,}")
+        found.add(where, say("a list may have at most {most} words; this one has {count}", most=Many(most),
+                             count=Many(len(value))))
         return None
     if any(len(w) > longest for w in value):
-        found.add(where, f"a word may have at most {longest} letters")
+        found.add(where, say("a word may have at most {most} letters", most=longest))
         return None
     return [w.upper() for w in value]
 
@@ -656,22 +711,29 @@ def _check_coalitions(players: Sequence[str], value: object, found: Problems) ->
     where = "options.coalitions"
     if value is None:
         return None
-    shape = "give two or more coalitions, each a group of players, such as Ann with Cat and Ben with Dan (RY-14)"
     if not isinstance(value, list) or len(value) < 2 or not all(isinstance(c, list) and c for c in value):
-        found.add(where, shape)
+        found.add(where, say("give two or more coalitions, each a group of players, such as Ann with Cat and Ben "
+                             "with Dan (RY-14)"))
         return None
-    grouped = check_groups(value, players, where, found,
-                           "{name} is in two coalitions; each player is in exactly one (RY-14)")
+    grouped = check_groups(value, players, where, found, _InTwo())
     ok = grouped is not None
     seen = {name for group in grouped or [] for name in group}
     missing = [p for p in players if p not in seen]
     if ok and missing:
-        found.add(where, f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} in no coalition; "
-                         "with coalitions every player is in one (RY-14)")
+        found.add(where, say_n("{names} is in no coalition; with coalitions every player is in one (RY-14)",
+                               "{names} are in no coalition; with coalitions every player is in one (RY-14)",
+                               len(missing), names=", ".join(missing)))
         ok = False
     if not ok:
         return None
     return [[p for p in players if p in {m.strip() for m in members}] for members in value]
+
+
+class _InTwo:
+    """RY-14: the words for a player named in two coalitions (check_groups fills in the name)."""
+
+    def format(self, name: str) -> Text:
+        return say("{name} is in two coalitions; each player is in exactly one (RY-14)", name=name)
 
 
 def coalitions_of(players: Sequence[str], coalitions: list[list[str]] | None) -> Coalitions | None:
@@ -685,10 +747,10 @@ def coalitions_of(players: Sequence[str], coalitions: list[list[str]] | None) ->
     return Coalitions({LETTERS[i]: tuple(p for p in players if p in members) for i, members in enumerate(coalitions)})
 
 
-def _player(value: object, where: str, players: Sequence[str], found: Problems, missing: str = "choose the player"
+def _player(value: object, where: str, players: Sequence[str], found: Problems, missing: str | None = None
             ) -> str | None:
     if value is None or (isinstance(value, str) and not value.strip()):
-        found.add(where, missing)
+        found.add(where, missing or say("choose the player"))
         return None
     if not isinstance(value, str) or value.strip() not in players:
         not_at_table(found, where, value, players)
@@ -700,11 +762,12 @@ def _word_at(value: object, where: str, found: Problems) -> Word | None:
     try:
         return parse_word(value)
     except WordError as err:
-        found.add(where, str(err))
+        found.add(where, err.text)
         return None
 
 
-_JUDGED_SHAPE = "the word judge's log is a list of verdicts, each a word, whether it was accepted and why (RY-17)"
+def _judged_shape() -> Text:
+    return say("the word judge's log is a list of verdicts, each a word, whether it was accepted and why (RY-17)")
 
 
 def _check_judged(value: object, where: str, found: Problems) -> None:
@@ -717,30 +780,30 @@ def _check_judged(value: object, where: str, found: Problems) -> None:
     ['t.judged', 'u[0].why']
     """
     if not isinstance(value, list) or len(value) > 4:
-        found.add(where, _JUDGED_SHAPE)
+        found.add(where, _judged_shape())
         return
     for i, verdict in enumerate(value):
         at = f"{where}[{i}]"
         if not isinstance(verdict, Mapping) or set(verdict) - {"word", "valid", "why", "warnings"}:
-            found.add(at, _JUDGED_SHAPE)
+            found.add(at, _judged_shape())
             continue
         word = verdict.get("word")
         if not isinstance(word, str) or len(word) > limits.get("MAX_WORD_CHARS") or limits.has_control(word):
-            found.add(f"{at}.word", "the judged word must be a word of letters")
+            found.add(f"{at}.word", say("the judged word must be a word of letters"))
         if not isinstance(verdict.get("valid"), bool):
-            found.add(f"{at}.valid", "valid must be true or false")
-        wrong = limits.note_problem(verdict.get("why", ""), "the judge's reason")
+            found.add(f"{at}.valid", say("valid must be true or false"))
+        wrong = limits.note_problem(verdict.get("why", ""), say("the judge's reason"))
         if wrong:
             found.add(f"{at}.why", wrong)
         warnings = verdict.get("warnings", [])
         if not isinstance(warnings, list) or len(warnings) > 8 or any(
                 limits.note_problem(w) for w in warnings):
-            found.add(f"{at}.warnings", "warnings must be a list of short lines of text")
+            found.add(f"{at}.warnings", say("warnings must be a list of short lines of text"))
 
 
 def _parse_entry(raw: object, at: str, players: Sequence[str], joust: bool, found: Problems) -> Turn | End | None:
     if not isinstance(raw, Mapping):
-        found.add(at, "a turn says whose it was and what they did, such as Ann melding Cr Ar Lr Mr")
+        found.add(at, say("a turn says whose it was and what they did, such as Ann melding Cr Ar Lr Mr"))
         return None
     check_note(found, at, raw)
     if raw.get("judged") is not None:
@@ -750,20 +813,22 @@ def _parse_entry(raw: object, at: str, players: Sequence[str], joust: bool, foun
     before = len(list(found))
     for key in raw:
         if key not in TURN_FIELDS:
-            found.add(f"{at}.{key}", f"a turn has no {key}: it says whose turn it was and whether they melded, "
-                                     "captured, passed or traded, and any challenge (or that the game ended)")
-    player = _player(raw.get("player"), f"{at}.player", players, found, "choose whose turn it was")
+            found.add(f"{at}.{key}", say("a turn has no {key}: it says whose turn it was and whether they melded, "
+                                         "captured, passed or traded, and any challenge (or that the game ended)",
+                                         key=key))
+    player = _player(raw.get("player"), f"{at}.player", players, found, say("choose whose turn it was"))
     for flag in ("pass", "trade"):
         if flag in raw and raw[flag] is not True:
-            found.add(f"{at}.{flag}", f"leave {'the pass' if flag == 'pass' else 'the trade'} out, or say yes to it")
+            found.add(f"{at}.{flag}", say("leave the pass out, or say yes to it") if flag == "pass"
+                      else say("leave the trade out, or say yes to it"))
     passing, trading = raw.get("pass") is True, raw.get("trade") is True
     has_meld, has_capture = raw.get("meld") is not None, raw.get("capture") is not None
     if passing + trading + (has_meld or has_capture) != 1:
-        found.add(at, "a turn does one thing: a meld, a capture (with or without a meld), a pass or a trade")
+        found.add(at, say("a turn does one thing: a meld, a capture (with or without a meld), a pass or a trade"))
         return None
     if joust and (trading or has_capture):
         found.add(f"{at}.{'trade' if trading else 'capture'}",
-                  "in Joust a turn forms one word from the exposed cards or passes (RY-15)")
+                  say("in Joust a turn forms one word from the exposed cards or passes (RY-15)"))
         return None
     meld = _word_at(raw["meld"], f"{at}.meld", found) if has_meld else None
     capture = _parse_capture(raw["capture"], f"{at}.capture", players, found) if has_capture else None
@@ -771,9 +836,9 @@ def _parse_entry(raw: object, at: str, players: Sequence[str], joust: bool, foun
     if raw.get("challenge") is not None:
         challenge = _parse_challenge(raw["challenge"], f"{at}.challenge", players, found)
         if not (has_meld or has_capture):
-            found.add(f"{at}.challenge", "only a word can be challenged, and this turn played none (RY-10)")
+            found.add(f"{at}.challenge", say("only a word can be challenged, and this turn played none (RY-10)"))
         elif challenge is not None and challenge.by == player:
-            found.add(f"{at}.challenge.by", f"{player} cannot challenge their own word (RY-10)")
+            found.add(f"{at}.challenge.by", say("{player} cannot challenge their own word (RY-10)", player=player))
     action = "pass" if passing else "trade" if trading else "play"
     broken = len(list(found)) > before or player is None or (has_meld and meld is None) or (
         has_capture and (capture is None or capture.word is None))
@@ -782,19 +847,20 @@ def _parse_entry(raw: object, at: str, players: Sequence[str], joust: bool, foun
 
 def _parse_capture(raw: object, at: str, players: Sequence[str], found: Problems) -> Capture | None:
     if not isinstance(raw, Mapping):
-        found.add(at, "a capture names the word taken (and whose it was) and the new word's cards, such as CALM "
-                      "taken as Cr Lr Ar Ib Mr (RY-7)")
+        found.add(at, say("a capture names the word taken (and whose it was) and the new word's cards, such as CALM "
+                          "taken as Cr Lr Ar Ib Mr (RY-7)"))
         return None
     for key in raw:
         if key not in CAPTURE_FIELDS:
-            found.add(f"{at}.{key}", f"a capture has no {key}: it names the word taken, whose it was and the new "
-                                     "word's cards (RY-7)")
+            found.add(f"{at}.{key}", say("a capture has no {key}: it names the word taken, whose it was and the new "
+                                         "word's cards (RY-7)", key=key))
     target = raw.get("target")
     if target is None or (isinstance(target, str) and not target.strip()):
-        found.add(f"{at}.target", "choose the word captured, one of the words on the table (RY-7)")
+        found.add(f"{at}.target", say("choose the word captured, one of the words on the table (RY-7)"))
         target = None
     elif not isinstance(target, str) or not target.strip().isalpha() or not target.strip().isascii():
-        found.add(f"{at}.target", f"name the word captured by its letters, such as CALM, not {target} (RY-7)")
+        found.add(f"{at}.target", say("name the word captured by its letters, such as CALM, not {target} (RY-7)",
+                                      target=target))
         target = None
     owner = raw.get("owner")
     if owner is not None:
@@ -807,17 +873,17 @@ def _parse_capture(raw: object, at: str, players: Sequence[str], found: Problems
 
 def _parse_challenge(raw: object, at: str, players: Sequence[str], found: Problems) -> Challenge | None:
     if not isinstance(raw, Mapping):
-        found.add(at, "a challenge names the challenger and whether it was upheld (RY-10)")
+        found.add(at, say("a challenge names the challenger and whether it was upheld (RY-10)"))
         return None
     for key in raw:
         if key not in CHALLENGE_FIELDS:
-            found.add(f"{at}.{key}", f"a challenge has no {key}: it names the challenger and whether it was upheld "
-                                     "(RY-10)")
-    by = _player(raw.get("by"), f"{at}.by", players, found, "choose who challenged (RY-10)")
+            found.add(f"{at}.{key}", say("a challenge has no {key}: it names the challenger and whether it was "
+                                         "upheld (RY-10)", key=key))
+    by = _player(raw.get("by"), f"{at}.by", players, found, say("choose who challenged (RY-10)"))
     upheld = raw.get("upheld")
     if not isinstance(upheld, bool):
-        found.add(f"{at}.upheld", "say whether the challenge was upheld (the turn is void) or not (the challenger "
-                                  "passes next) (RY-10)")
+        found.add(f"{at}.upheld", say("say whether the challenge was upheld (the turn is void) or not (the "
+                                      "challenger passes next) (RY-10)"))
         return None
     return Challenge(by, upheld) if by is not None else None
 
@@ -825,32 +891,30 @@ def _parse_challenge(raw: object, at: str, players: Sequence[str], found: Proble
 def _parse_end(raw: Mapping[str, Any], at: str, players: Sequence[str], joust: bool, found: Problems) -> End | None:
     for key in raw:
         if key not in ("end", "note"):
-            found.add(f"{at}.{key}", f"the end of the game has no {key}: it says who went out and the cards left "
-                                     "in each hand (RY-11)")
+            found.add(f"{at}.{key}", _no_such_end(key))
     end = raw["end"]
     if end is None:
         end = {}
     if not isinstance(end, Mapping):
-        found.add(f"{at}.end", "the end of the game says who went out and the cards left in each hand, such as "
-                               "Ben holding Xr Qb (RY-11)")
+        found.add(f"{at}.end", say("the end of the game says who went out and the cards left in each hand, such as "
+                                   "Ben holding Xr Qb (RY-11)"))
         return None
     for key in end:
         if key not in END_FIELDS:
-            found.add(f"{at}.end.{key}", f"the end of the game has no {key}: it says who went out and the cards "
-                                         "left in each hand (RY-11)")
+            found.add(f"{at}.end.{key}", _no_such_end(key))
     # RY-11: went_out null means every player passed; a missing went_out reads the same (TOML has no null).
     went_out = end.get("went_out")
     if went_out is not None:
         went_out = _player(went_out, f"{at}.end.went_out", players, found)
         if joust and went_out is not None:
-            found.add(f"{at}.end.went_out", "nobody goes out in Joust: it ends when both players pass (RY-15)")
+            found.add(f"{at}.end.went_out", say("nobody goes out in Joust: it ends when both players pass (RY-15)"))
     unplayed: dict[str, tuple[RoyaltyCard, ...]] = {}
     raw_unplayed = end.get("unplayed")
     if raw_unplayed is None:
         raw_unplayed = {}
     elif not isinstance(raw_unplayed, Mapping):
-        found.add(f"{at}.end.unplayed", "give the cards left in each player's hand under their name, such as Ben "
-                                        "holding Xr Qb (RY-11)")
+        found.add(f"{at}.end.unplayed", say("give the cards left in each player's hand under their name, such as "
+                                            "Ben holding Xr Qb (RY-11)"))
         raw_unplayed = {}
     for name, text in raw_unplayed.items():
         where = f"{at}.end.unplayed.{name}"
@@ -860,17 +924,23 @@ def _parse_end(raw: Mapping[str, Any], at: str, players: Sequence[str], joust: b
         try:
             cards = parse_hand(text if text is not None else "")
         except WordError as err:
-            found.add(where, str(err))
+            found.add(where, err.text)
             continue
         if len(cards) > HAND_SIZE:
-            found.add(where, f"a hand holds at most {HAND_SIZE} cards; {len(cards)} were entered (RY-11)")
+            found.add(where, say("a hand holds at most {most} cards; {count} were entered (RY-11)", most=HAND_SIZE,
+                                 count=len(cards)))
         elif cards and joust:
-            found.add(where, "Joust has no hands: only the Domains count (RY-15)")
+            found.add(where, say("Joust has no hands: only the Domains count (RY-15)"))
         elif cards and name == went_out:
-            found.add(where, f"{name} went out, so {name} holds no cards (RY-11)")
+            found.add(where, say("{name} went out, so {name} holds no cards (RY-11)", name=name))
         elif cards:
             unplayed[name] = cards
     return End(went_out, unplayed)
+
+
+def _no_such_end(key: str) -> Text:
+    return say("the end of the game has no {key}: it says who went out and the cards left in each hand (RY-11)",
+               key=key)
 
 
 # ---------------------------------------------------------------------------------------
@@ -911,27 +981,31 @@ def _meld(word: Word, values: Mapping[str, int], junior: bool, first: bool) -> t
     length, single = len(word), one_coloured(word)
     colours = colour_words(word)
     rulings = "RY-3, RY-4" if word.knaves or not single else "RY-3"
-    head = f"Meld {word.text} ({colours}): {_sum_text(word.cards, values)}"
+    said = {"word": word.text, "colours": colours, "sum": _sum_text(word.cards, values), "rulings": rulings}
     need = JUNIOR_ROYALTY_LENGTH if junior else ROYALTY_LENGTH
     royal = single and length >= need
     info = {"word": word.text, "cards": str(word), "value": value, "one_coloured": single}
     if first and length >= FIRST_PLAY_LENGTH:
         # RY-6 replaces RY-5 for the first meld: one premium, never both.
         factor = 4 if single and length >= FIRST_PLAY_QUADRUPLE_LENGTH else 2
-        how = "quadrupled" if factor == 4 else "doubled"
-        why = f" (one colour, {length} letters)" if factor == 4 else ""
-        lines = [f"{head} ({rulings})", f"First play: {word.text} {value} {how}{why} = {value * factor} (RY-6)"]
+        lines = [say("Meld {word} ({colours}): {sum} ({rulings})", **said),
+                 say("First play: {word} {value} quadrupled (one colour, {length} letters) = {score} (RY-6)",
+                     word=word.text, value=value, length=length, score=value * factor) if factor == 4 else
+                 say("First play: {word} {value} doubled = {score} (RY-6)", word=word.text, value=value,
+                     score=value * factor)]
         info.update(premium="first play ×4" if factor == 4 else "first play ×2", score=value * factor)
         return value * factor, lines, info
     if royal:
         label = "junior royalty" if junior and length < ROYALTY_LENGTH else "royalty"
         info.update(premium=f"{label} ×2", score=value * 2)
-        return value * 2, [f"{head}, {label} ×2 = {value * 2} ({rulings}, RY-5)"], info
+        named = say("junior royalty") if label == "junior royalty" else say("royalty")
+        return value * 2, [say("Meld {word} ({colours}): {sum}, {royalty} ×2 = {score} ({rulings}, RY-5)",
+                               royalty=named, score=value * 2, **said)], info
     info.update(premium=None, score=value)
     if first:
-        short = f"a first play under {FIRST_PLAY_LENGTH} letters earns no premium"
-        return value, [f"{head}; {short} ({rulings}, RY-6)"], info
-    return value, [f"{head} ({rulings})"], info
+        return value, [say("Meld {word} ({colours}): {sum}; a first play under {length} letters earns no premium "
+                           "({rulings}, RY-6)", length=FIRST_PLAY_LENGTH, **said)], info
+    return value, [say("Meld {word} ({colours}): {sum} ({rulings})", **said)], info
 
 
 def _find_target(state: State, turn: Turn, capture: Capture, moved: list[TableWord], at: str,
@@ -939,7 +1013,7 @@ def _find_target(state: State, turn: Turn, capture: Capture, moved: list[TableWo
     """RY-7: the word the capture builds on, and the cards that came from hand."""
     player = turn.player
     if player is not None and capture.owner == player:
-        found.add(f"{at}.capture.owner", f"{player} cannot capture their own word (RY-7)")
+        found.add(f"{at}.capture.owner", say("{player} cannot capture their own word (RY-7)", player=player))
         return None
     same = [w for w in state.table if w.word.text == capture.target]
     if capture.owner is not None:
@@ -948,19 +1022,21 @@ def _find_target(state: State, turn: Turn, capture: Capture, moved: list[TableWo
         own = [w for w in moved if w.word.text == capture.target]
         if own and capture.owner is None:
             found.add(f"{at}.capture.target",
-                      f"{capture.target} is {player}'s own word, which went into {player}'s Domain as this turn "
-                      f"began (RY-9); a player never captures their own word (RY-7)")
+                      say("{word} is {player}'s own word, which went into {player}'s Domain as this turn began "
+                          "(RY-9); a player never captures their own word (RY-7)", word=capture.target, player=player))
         else:
-            whose = f"{capture.owner}'s word" if capture.owner else "word"
-            lying = ", ".join(f"{w.word.text} ({w.owner})" for w in state.table) or "nothing"
+            lying = ", ".join(f"{w.word.text} ({w.owner})" for w in state.table) or say("nothing")
             found.add(f"{at}.capture.target",
-                      f"no {whose} {capture.target} lies on the table; it holds {lying} (RY-7, RY-9)")
+                      say("no {owner}'s word {word} lies on the table; it holds {lying} (RY-7, RY-9)",
+                          owner=capture.owner, word=capture.target, lying=lying) if capture.owner else
+                      say("no word {word} lies on the table; it holds {lying} (RY-7, RY-9)", word=capture.target,
+                          lying=lying))
         return None
     owners = list(dict.fromkeys(w.owner for w in same))
     if len(owners) > 1:
         found.add(f"{at}.capture.owner",
-                  f"{len(same)} words on the table read {capture.target} ({', '.join(owners)}): "
-                  "say whose is captured with owner (RY-7)")
+                  say("{count} words on the table read {word} ({owners}): say whose is captured with owner (RY-7)",
+                      count=len(same), word=capture.target, owners=", ".join(owners)))
         return None
     if capture.word is None:
         return None  # the new word's cards could not be read: the target is all there is to check
@@ -974,16 +1050,18 @@ def _find_target(state: State, turn: Turn, capture: Capture, moved: list[TableWo
                 need[card.key] -= 1
             else:
                 added.append(card)
-        missing = [("a Knave" if k[0] == "*" else k[0] + k[1]) for k, n in need.items() for _ in range(n)]
+        missing = [(say("a Knave") if k[0] == "*" else k[0] + k[1]) for k, n in need.items() for _ in range(n)]
         if missing:
-            last_problem = (f"the new word must use every card of {target.word.text} ({target.word}); "
-                            f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing "
-                            "(a Knave may change its letter but stays a Knave) (RY-7)")
+            last_problem = say_n("the new word must use every card of {word} ({cards}); {missing} is missing (a Knave "
+                                 "may change its letter but stays a Knave) (RY-7)",
+                                 "the new word must use every card of {word} ({cards}); {missing} are missing (a "
+                                 "Knave may change its letter but stays a Knave) (RY-7)", len(missing),
+                                 word=target.word.text, cards=str(target.word), missing=_and(missing))
             continue
         if not added:
             found.add(f"{at}.capture.cards",
-                      f"{capture.word.text} adds no card from hand to {target.word.text}: a capture adds at least "
-                      "one card and makes a different word (RY-7)")
+                      say("{word} adds no card from hand to {target}: a capture adds at least one card and makes a "
+                          "different word (RY-7)", word=capture.word.text, target=target.word.text))
             return None
         return target, added
     found.add(f"{at}.capture.cards", last_problem)
@@ -994,16 +1072,17 @@ def _capture_lines(target: TableWord, word: Word, added: Sequence[RoyaltyCard],
                    values: Mapping[str, int]) -> tuple[int, list[str], dict]:
     """RY-7: the whole new word's value, doubled for four or more one-coloured cards from hand."""
     value = word_value(word, values)
-    lines = [f"Captured {target.word.text} from {target.owner} as {word.text}: "
-             f"{_sum_text(word.cards, values)} (RY-3, RY-7)"]
+    lines = [say("Captured {target} from {owner} as {word}: {sum} (RY-3, RY-7)", target=target.word.text,
+                 owner=target.owner, word=word.text, sum=_sum_text(word.cards, values))]
     doubled = len(added) >= CAPTURE_DOUBLE_CARDS and one_coloured(added)
-    from_hand = f"{_cards_text(added)} ({_plural(len(added), 'card')}, {colour_words(added)})"
+    hand = {"cards": _cards_text(added), "number": _cards(len(added)), "colours": colour_words(added)}
     if doubled:
-        lines.append(f"From hand {from_hand}: 4 or more in one colour, capture doubled = {value * 2} (RY-4, RY-7)")
+        lines.append(say("From hand {cards} ({number}, {colours}): 4 or more in one colour, capture doubled = "
+                         "{score} (RY-4, RY-7)", score=value * 2, **hand))
     elif len(added) >= CAPTURE_DOUBLE_CARDS:
-        lines.append(f"From hand {from_hand}: not one colour, not doubled (RY-4, RY-7)")
+        lines.append(say("From hand {cards} ({number}, {colours}): not one colour, not doubled (RY-4, RY-7)", **hand))
     else:
-        lines.append(f"From hand {from_hand}: fewer than 4, not doubled (RY-7)")
+        lines.append(say("From hand {cards} ({number}, {colours}): fewer than 4, not doubled (RY-7)", **hand))
     score_ = value * 2 if doubled else value
     info = {"target": target.word.text, "from": target.owner, "target_cards": str(target.word), "word": word.text,
             "cards": str(word), "added": _cards_text(added) if added else "", "value": value, "doubled": doubled,
@@ -1027,17 +1106,17 @@ def late_players_refused(options: Mapping[str, Any]) -> str | None:
     """Royalty seats a late player from the next turn; a Joust (two players, RY-15) and a game of
     coalitions (partnerships fixed at the start, RY-14) do not."""
     if options.get("variant") == "joust":
-        return "a Joust is a game for exactly two players (RY-15): nobody can join during it"
+        return say("a Joust is a game for exactly two players (RY-15): nobody can join during it")
     if options.get("coalitions"):
-        return ("the coalitions were made at the start (RY-14), so nobody can join during the game; "
-                "start a new table with the new coalitions")
+        return say("the coalitions were made at the start (RY-14), so nobody can join during the game; "
+                   "start a new table with the new coalitions")
     return None
 
 
 def late_rule(options: Mapping[str, Any]) -> str:
     """The starting score of a late player, in the players' words (the rules page says the same)."""
-    return ("They start with 0 points, an empty Domain and no words on the table, and take their first turn when "
-            "play next reaches their seat (RY-8, RY-9).")
+    return say("They start with 0 points, an empty Domain and no words on the table, and take their first turn "
+               "when play next reaches their seat (RY-8, RY-9).")
 
 
 def _late_mentions(entry: Turn | End, waiting: Sequence[str]) -> list[tuple[str, str]]:
@@ -1110,7 +1189,8 @@ def _advance(tally: Tally, entry: Turn | End, found: Problems) -> Tally:
     at, joust, values = f"rounds[{index}]", tally.opts["variant"] == "joust", tally.opts["letter_values"]
     waiting = [p for p in players if joined.get(p, 1) > index + 1]
     for where, name in _late_mentions(entry, waiting):
-        found.add(f"{at}.{where}", f"{name} joins at turn {joined[name]}, after this turn, and takes no part in it")
+        found.add(f"{at}.{where}", say("{name} joins at turn {turn}, after this turn, and takes no part in it",
+                                       name=name, turn=joined[name]))
     if isinstance(entry, Turn) and entry.player in waiting:
         return tally  # a turn played by someone not yet seated has nothing more to score
     state = _copied(tally.state)
@@ -1122,13 +1202,13 @@ def _advance(tally: Tally, entry: Turn | End, found: Problems) -> Tally:
     if state.over:
         if joust and isinstance(entry, End) and tally.ended_at is not None and index == tally.ended_at + 1:
             # RY-15: two passes already ended the Joust; an end entry after them is allowed and adds nothing.
-            lines = ["Two passes in a row had already ended the Joust: nothing more to score (RY-15)"]
+            lines = [say("Two passes in a row had already ended the Joust: nothing more to score (RY-15)")]
             detail = _detail(state, "end", None, dict.fromkeys(players, 0), values=set())
             return replace(tally, played=tally.played_with(
                 dict.fromkeys(players, 0), {p: list(lines) for p in players}, detail,
                 dict.fromkeys(sides.sides, 0) if sides else None))
-        found.add(at, f"the game ended at turn {tally.ended_at + 1}; correct an earlier turn instead "
-                      f"({'RY-15' if joust else 'RY-11'})")
+        found.add(at, say("the game ended at turn {turn}; correct an earlier turn instead ({ruling})",
+                          turn=tally.ended_at + 1, ruling="RY-15" if joust else "RY-11"))
         return tally
     if isinstance(entry, End):
         result = _end(state, entry, sides, values, joust)
@@ -1142,8 +1222,8 @@ def _advance(tally: Tally, entry: Turn | End, found: Problems) -> Tally:
     if waiting:
         points = {p: points.get(p, 0) for p in players}
         for p in waiting:
-            explain[p] = [f"Not at the table yet: joins at turn {joined[p]} with 0 points and an empty Domain "
-                          "(RY-8, RY-9)"]
+            explain[p] = [say("Not at the table yet: joins at turn {turn} with 0 points and an empty Domain "
+                              "(RY-8, RY-9)", turn=joined[p])]
     for p in players:
         state.totals[p] += points[p]
     side_points, side_totals = None, tally.side_totals
@@ -1245,17 +1325,21 @@ def _check_turn_order(state: State, turn: Turn, at: str, joust: bool, found: Pro
     player = turn.player
     if state.next is not None and player != state.next:
         if joust and state.plays_left > 1:
-            why = f"{state.next} has {state.plays_left} plays in a row (RY-15)"
+            why = say("{player} has {count} plays in a row (RY-15)", player=state.next, count=state.plays_left)
         elif joust:
-            why = "the turns alternate unless a royalty or a pass gives extra plays (RY-15)"
+            why = say("the turns alternate unless a royalty or a pass gives extra plays (RY-15)")
         else:
-            why = "play passes to the next seat"
-        owe = (f"; {state.next} must pass it after a failed challenge (RY-10)"
-               if state.next in state.must_pass else "")
-        found.add(f"{at}.player", f"it is {state.next}'s turn, not {player}'s: {why}{owe}")
+            why = say("play passes to the next seat")
+        if state.next in state.must_pass:
+            found.add(f"{at}.player", say("it is {next}'s turn, not {player}'s: {why}; {next} must pass it after a "
+                                          "failed challenge (RY-10)", next=state.next, player=player, why=why))
+        else:
+            found.add(f"{at}.player", say("it is {next}'s turn, not {player}'s: {why}", next=state.next, player=player,
+                                          why=why))
         return False
     if player in state.must_pass and turn.action != "pass":
-        found.add(f"{at}.player", f"{player} challenged and was not upheld, so this turn must be a pass (RY-10)")
+        found.add(f"{at}.player", say("{player} challenged and was not upheld, so this turn must be a pass (RY-10)",
+                                      player=player))
         return False
     return True
 
@@ -1269,12 +1353,13 @@ def _challenge_lines(turn: Turn, explain: dict[str, list[str]]) -> bool:
     # (_late_mentions), and every other problem of the turn is still found.
     explain.setdefault(ch.by, [])
     if ch.upheld:
-        explain[turn.player].append(f"Challenged by {ch.by} and upheld: the turn is void, 0, the cards go back and "
-                                    "nothing is placed; it counts as a pass (RY-10)")
-        explain[ch.by].append(f"Challenged {turn.player}'s word and was upheld (RY-10)")
+        explain[turn.player].append(say("Challenged by {player} and upheld: the turn is void, 0, the cards go back "
+                                        "and nothing is placed; it counts as a pass (RY-10)", player=ch.by))
+        explain[ch.by].append(say("Challenged {player}'s word and was upheld (RY-10)", player=turn.player))
         return True
-    explain[turn.player].append(f"Challenged by {ch.by}, not upheld: the turn stands (RY-10)")
-    explain[ch.by].append(f"Challenged {turn.player}'s word and was not upheld: must pass the next turn (RY-10)")
+    explain[turn.player].append(say("Challenged by {player}, not upheld: the turn stands (RY-10)", player=ch.by))
+    explain[ch.by].append(say("Challenged {player}'s word and was not upheld: must pass the next turn (RY-10)",
+                              player=turn.player))
     return False
 
 
@@ -1297,7 +1382,8 @@ def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, in
     meld_score, meld_info = _scored_meld(turn, index == 0, values, junior, lines)
     from_hand = len(added) + (len(turn.meld) if turn.meld is not None else 0)
     if from_hand > HAND_SIZE:
-        found.add(at, f"{from_hand} cards were played from hand, but a hand holds {HAND_SIZE} (RY-8)")
+        found.add(at, say("{count} cards were played from hand, but a hand holds {most} (RY-8)", count=from_hand,
+                          most=HAND_SIZE))
         return None
     if not in_order or turn.broken:
         return None
@@ -1311,7 +1397,7 @@ def _turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, in
     lines.append(_turn_score_line(state, turn, turn_score, forced, void))
     for p in players:
         if p != player and not explain[p]:
-            explain[p].append(f"{player}'s turn: 0 (RY-8)")
+            explain[p].append(say("{player}'s turn: 0 (RY-8)", player=player))
 
     points = dict.fromkeys(players, 0)
     points[player] = turn_score
@@ -1333,8 +1419,8 @@ def _words_to_domain(state: State, player: str, lines: list[str]) -> list[TableW
         state.table = [w for w in state.table if w.owner != player]
         cards = sum(len(w.word) for w in moved)
         state.domains[player] += cards
-        listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in moved)
-        lines.append(f"Words moved to the Domain: {listed}; Domain {_plural(state.domains[player], 'card')} (RY-9)")
+        lines.append(say("Words moved to the Domain: {words}; Domain {cards} (RY-9)", words=_words_listed(moved),
+                         cards=_cards(state.domains[player])))
     return moved
 
 
@@ -1369,10 +1455,12 @@ def _turn_total(turn: Turn, capture_score: int, meld_score: int, from_hand: int,
     """RY-8: a capture and a meld add up, and a whole hand of seven cards played doubles the turn."""
     turn_score = capture_score + meld_score
     if turn.capture is not None and turn.meld is not None:
-        lines.append(f"Turn: capture {capture_score} + meld {meld_score} = {turn_score} (RY-8)")
+        lines.append(say("Turn: capture {capture} + meld {meld} = {score} (RY-8)", capture=capture_score,
+                         meld=meld_score, score=turn_score))
     seven = from_hand == HAND_SIZE
     if seven:
-        lines.append(f"Seven cards from hand: turn {turn_score} doubled = {turn_score * 2} (RY-8)")
+        lines.append(say("Seven cards from hand: turn {score} doubled = {doubled} (RY-8)", score=turn_score,
+                         doubled=turn_score * 2))
         turn_score *= 2
     return turn_score, seven
 
@@ -1385,24 +1473,35 @@ def _lay_words_down(state: State, turn: Turn, target: TableWord | None, explain:
         state.must_pass.add(turn.challenge.by)
     if target is not None:
         state.table.remove(target)
-        explain[target.owner].append(f"{target.word.text} captured by {player} as {turn.capture.word.text}: "
-                                     f"it leaves the table (RY-7, RY-9)")
+        explain[target.owner].append(say("{target} captured by {player} as {word}: it leaves the table (RY-7, RY-9)",
+                                         target=target.word.text, player=player, word=turn.capture.word.text))
         state.table.append(TableWord(turn.capture.word, player))
     if turn.meld is not None:
         state.table.append(TableWord(turn.meld, player))
         if turn.meld.text == ROYALTY:
             state.royalty_melds[player] += 1
-            explain[player].append("ROYALTY melded: the final score will be doubled (RY-13)")
+            explain[player].append(say("ROYALTY melded: the final score will be doubled (RY-13)"))
 
 
 def _turn_score_line(state: State, turn: Turn, turn_score: int, forced: bool, void: bool) -> str:
     """RY-8, RY-10: the turn's last line: a pass (perhaps owed after a failed challenge), a trade, or the score."""
     if turn.action == "pass":
-        return "Passed, as the failed challenge required: 0 (RY-10)" if forced else "Passed: 0 (RY-8)"
+        return say("Passed, as the failed challenge required: 0 (RY-10)") if forced else say("Passed: 0 (RY-8)")
     if turn.action == "trade":
-        return "Traded the hand for fresh cards: 0 (RY-8)"
+        return say("Traded the hand for fresh cards: 0 (RY-8)")
     cite = "RY-8, RY-10" if void else "RY-8"
-    return f"Turn score {turn_score}; total {state.totals[turn.player] + turn_score} ({cite})"
+    return say("Turn score {score}; total {total} ({rulings})", score=_raw(turn_score),
+               total=_raw(state.totals[turn.player] + turn_score), rulings=cite)
+
+
+def _raw(n: int) -> int | str:
+    """A number that these lines have always printed with a hyphen for its minus sign (the others print −)."""
+    return n if n >= 0 else str(n)
+
+
+def _words_listed(words: Sequence[TableWord]) -> Text:
+    """RY-9: words going to a Domain, each with its number of cards."""
+    return joined([say("{word} ({cards})", word=w.word.text, cards=_cards(len(w.word))) for w in words], ", ")
 
 
 def _joust_turn(state: State, turn: Turn, index: int, at: str, values: Mapping[str, int], found: Problems):
@@ -1416,8 +1515,8 @@ def _joust_turn(state: State, turn: Turn, index: int, at: str, values: Mapping[s
     state.must_pass.discard(player)
     points = dict.fromkeys(players, 0)
     if turn.meld is not None and len(turn.meld) > HAND_SIZE:
-        found.add(f"{at}.meld", f"Joust exposes {HAND_SIZE} cards; a word of {len(turn.meld)} cannot be formed "
-                                "(RY-15)")
+        found.add(f"{at}.meld", say("Joust exposes {most} cards; a word of {count} cannot be formed (RY-15)",
+                                    most=HAND_SIZE, count=len(turn.meld)))
         return None
     if not in_order or turn.broken:
         return None
@@ -1426,13 +1525,14 @@ def _joust_turn(state: State, turn: Turn, index: int, at: str, values: Mapping[s
     points[player] = word_score
     passed = not played
     if turn.action == "pass":
-        lines.append("Passed, as the failed challenge required: 0 (RY-10)" if forced else "Passed: 0 (RY-15)")
+        lines.append(say("Passed, as the failed challenge required: 0 (RY-10)") if forced else
+                     say("Passed: 0 (RY-15)"))
     state.turns += 1
     _joust_next(state, player, other, passed, royal, lines)
-    lines.append(f"Turn score {plain(points[player])}; Domain {_plural(state.domains[player], 'card')}; "
-                 f"total {plain(state.totals[player] + points[player])} (RY-15)")
+    lines.append(say("Turn score {score}; Domain {cards}; total {total} (RY-15)", score=points[player],
+                     cards=_cards(state.domains[player]), total=state.totals[player] + points[player]))
     if not explain[other]:
-        explain[other].append(f"{player}'s turn: 0 (RY-15)")
+        explain[other].append(say("{player}'s turn: 0 (RY-15)", player=player))
 
     # Two passes in a row end the Joust on this turn: its Domain bonus comes with the turn's points.
     bonus: dict[str, int] = {}
@@ -1461,15 +1561,15 @@ def _joust_word(state: State, turn: Turn, values: Mapping[str, int], explain: di
     lines = explain[player]
     value = word_value(word, values)
     royal = is_royalty(word)
-    lines.append(f"Word {word.text} ({colour_words(word)}): {_sum_text(word.cards, values)}, straight to the "
-                 f"Domain at face value (RY-3, RY-15)")
+    lines.append(say("Word {word} ({colours}): {sum}, straight to the Domain at face value (RY-3, RY-15)",
+                     word=word.text, colours=colour_words(word), sum=_sum_text(word.cards, values)))
     if _challenge_lines(turn, explain):
         return False, False, 0
     if turn.challenge is not None:
         state.must_pass.add(turn.challenge.by)
     state.domains[player] += len(word)
     if royal:
-        lines.append(f"{word.text} is a royalty: {player} plays again (RY-15)")
+        lines.append(say("{word} is a royalty: {player} plays again (RY-15)", word=word.text, player=player))
     return True, royal, value
 
 
@@ -1479,9 +1579,9 @@ def _joust_next(state: State, player: str, other: str, passed: bool, royal: bool
     if passed:
         if state.last_was_pass:
             state.over = True
-            lines.append("Two passes in a row: the Joust is over (RY-15)")
+            lines.append(say("Two passes in a row: the Joust is over (RY-15)"))
         else:
-            lines.append(f"After a pass {other} plays twice (RY-15)")
+            lines.append(say("After a pass {player} plays twice (RY-15)", player=other))
             state.next, state.plays_left = other, 2
         state.last_was_pass = True
         return
@@ -1502,17 +1602,18 @@ def _joust_end(state: State, explain: dict[str, list[str]]) -> tuple[dict[str, i
     if state.domains[a] == state.domains[b]:
         bonus = dict.fromkeys(state.players, JOUST_BONUS_TIED)
         for p in state.players:
-            explain[p].append(f"Domains equal at {_plural(state.domains[p], 'card')}: +{JOUST_BONUS_TIED} each (RY-15)")
+            explain[p].append(say("Domains equal at {cards}: {bonus} each (RY-15)", cards=_cards(state.domains[p]),
+                                  bonus=Signed(JOUST_BONUS_TIED)))
     else:
         big = a if state.domains[a] > state.domains[b] else b
         small = b if big == a else a
         bonus[big] = JOUST_BONUS
-        explain[big].append(f"Larger Domain, {_plural(state.domains[big], 'card')} to {state.domains[small]}: "
-                            f"+{JOUST_BONUS} (RY-15)")
-        explain[small].append(f"Smaller Domain, {_plural(state.domains[small], 'card')} to {state.domains[big]}: "
-                              f"no bonus (RY-15)")
+        explain[big].append(say("Larger Domain, {cards} to {other}: {bonus} (RY-15)", cards=_cards(state.domains[big]),
+                                other=_raw(state.domains[small]), bonus=Signed(JOUST_BONUS)))
+        explain[small].append(say("Smaller Domain, {cards} to {other}: no bonus (RY-15)",
+                                  cards=_cards(state.domains[small]), other=_raw(state.domains[big])))
     for p in state.players:
-        explain[p].append(f"Final score {plain(state.totals[p] + bonus[p])} (RY-15)")
+        explain[p].append(say("Final score {score} (RY-15)", score=state.totals[p] + bonus[p]))
     info = {"went_out": None, "unplayed": dict.fromkeys(state.players, 0), "domain_bonus": bonus,
             "royalty_bonus": dict.fromkeys(state.players, 0), "by": "player"}
     return bonus, info
@@ -1524,7 +1625,7 @@ def _end(state: State, end: End, sides: Coalitions | None, values: Mapping[str, 
     explain: dict[str, list[str]] = {p: [] for p in players}
     state.over = True
     if joust:
-        explain_lines = {p: ["The Joust ends here (RY-15)"] for p in players}
+        explain_lines = {p: [say("The Joust ends here (RY-15)")] for p in players}
         bonus, info = _joust_end(state, explain_lines)
         detail = _detail(state, "end", None, dict.fromkeys(players, 0), {}, end=info)
         return bonus, {}, explain_lines, detail
@@ -1570,9 +1671,8 @@ def _table_to_domains(state: State, explain: dict[str, list[str]]) -> list[Table
         mine = [w for w in moved if w.owner == name]
         if mine:
             state.domains[name] += sum(len(w.word) for w in mine)
-            listed = ", ".join(f"{w.word.text} ({_plural(len(w.word), 'card')})" for w in mine)
-            explain[name].append(f"At the end, words moved to the Domain: {listed}; Domain "
-                                 f"{_plural(state.domains[name], 'card')} (RY-9)")
+            explain[name].append(say("At the end, words moved to the Domain: {words}; Domain {cards} (RY-9)",
+                                     words=_words_listed(mine), cards=_cards(state.domains[name])))
     return moved
 
 
@@ -1587,16 +1687,17 @@ def _went_out(state: State, goer: str, held: Mapping[str, Sequence[RoyaltyCard]]
             continue
         v = sum(card_value(c, values) for c in cards)
         gained, count = gained + v, count + len(cards)
-        parts.append(f"{p}'s {_cards_text(cards)} ({v})")
-        verb = "goes" if len(cards) == 1 else "go"
-        explain[p].append(f"{goer} went out: {p}'s unplayed {_cards_text(cards)} {verb} to {goer} (RY-11)")
+        parts.append(say("{player}'s {cards} ({value})", player=p, cards=_cards_text(cards), value=v))
+        explain[p].append(say_n("{goer} went out: {player}'s unplayed {cards} goes to {goer} (RY-11)",
+                                "{goer} went out: {player}'s unplayed {cards} go to {goer} (RY-11)", len(cards),
+                                goer=goer, player=p, cards=_cards_text(cards)))
     for p in state.players:
         if p != goer and not held[p]:
-            explain[p].append(f"{goer} went out; {p} held no cards (RY-11)")
+            explain[p].append(say("{goer} went out; {player} held no cards (RY-11)", goer=goer, player=p))
     state.domains[goer] += count
-    got = "; ".join(parts) if parts else "nobody held a card"
-    explain[goer].append(f"Went out: {got}: +{gained} and {_plural(count, 'card')} to the Domain, "
-                         f"now {plain(state.domains[goer])} (RY-11)")
+    got = joined(parts, "; ") if parts else say("nobody held a card")
+    explain[goer].append(say("Went out: {got}: +{gained} and {cards} to the Domain, now {domain} (RY-11)", got=got,
+                             gained=gained, cards=_cards(count), domain=state.domains[goer]))
     return gained
 
 
@@ -1611,10 +1712,13 @@ def _everyone_passed(state: State, held: Mapping[str, Sequence[RoyaltyCard]], va
         unplayed[p] = -v
         state.domains[p] -= len(cards)
         if cards:
-            explain[p].append(f"Everyone passed: unplayed {_cards_text(cards)} {signed(-v)} and "
-                              f"−{_plural(len(cards), 'Domain card')}, now {plain(state.domains[p])} (RY-11)")
+            explain[p].append(say_n("Everyone passed: unplayed {cards} {points} and −{count} Domain card, now "
+                                    "{domain} (RY-11)",
+                                    "Everyone passed: unplayed {cards} {points} and −{count} Domain cards, now "
+                                    "{domain} (RY-11)", len(cards), cards=_cards_text(cards), points=Signed(-v),
+                                    domain=state.domains[p]))
         else:
-            explain[p].append("Everyone passed; no cards left in hand (RY-11)")
+            explain[p].append(say("Everyone passed; no cards left in hand (RY-11)"))
     return unplayed
 
 
@@ -1646,31 +1750,32 @@ def _final_bonuses(state: State, sides: Coalitions | None, parties: Sequence[str
 def _domain_bonus_line(party: str, sides: Coalitions | None, domain: Mapping[str, int], top: Sequence[str],
                        most: int) -> str:
     """RY-12 (with RY-14 for a coalition): the largest Domain's bonus, shared when tied, in words."""
-    whose = "The coalition's Domain" if sides else "Domain"
+    values = {"cards": _cards(domain[party]), "rulings": "RY-12, RY-14" if sides else "RY-12"}
     if party in top and len(top) == 1:
-        line = f"{whose} {_plural(domain[party], 'card')}, the most: +{DOMAIN_BONUS} (RY-12)"
-    elif party in top:
-        others = " and ".join(_party_name(t, sides) for t in top if t != party)
-        line = (f"{whose} {_plural(domain[party], 'card')}, tied for the most with {others}: "
-                f"+{DOMAIN_BONUS_TIED} (RY-12)")
-    else:
-        line = (f"{whose} {_plural(domain[party], 'card')}; {_party_name(top[0], sides)} has the most "
-                f"({plain(most)}): no bonus (RY-12)")
-    if sides is not None:
-        line = line.replace("(RY-12)", "(RY-12, RY-14)")
-    return line
+        values["bonus"] = Signed(DOMAIN_BONUS)
+        return (say("The coalition's Domain {cards}, the most: {bonus} ({rulings})", **values) if sides else
+                say("Domain {cards}, the most: {bonus} ({rulings})", **values))
+    if party in top:
+        values.update(bonus=Signed(DOMAIN_BONUS_TIED), others=_and([_party_name(t, sides) for t in top if t != party]))
+        return (say("The coalition's Domain {cards}, tied for the most with {others}: {bonus} ({rulings})", **values)
+                if sides else say("Domain {cards}, tied for the most with {others}: {bonus} ({rulings})", **values))
+    values.update(leader=_party_name(top[0], sides), most=most)
+    return (say("The coalition's Domain {cards}; {leader} has the most ({most}): no bonus ({rulings})", **values)
+            if sides else say("Domain {cards}; {leader} has the most ({most}): no bonus ({rulings})", **values))
 
 
 def _final_score_lines(party: str, sides: Coalitions | None, royalties: int, final: int, doubled: int) -> list[str]:
     """RY-13: the doubling for each ROYALTY melded, if any; then the final score (the coalition's, RY-14)."""
     lines = []
     if royalties:
-        times = "doubled" if royalties == 1 else f"doubled {royalties} times"
-        lines.append(f"ROYALTY melded {_plural(royalties, 'time')}: final score {plain(final)} {times} = "
-                     f"{plain(doubled)} (RY-13)")
-    rulings = "RY-11, RY-12, RY-13, RY-14" if sides else "RY-11, RY-12, RY-13"
-    label = _party_name(party, sides)
-    lines.append(f"Final score{' of ' + label if sides else ''}: {plain(doubled)} ({rulings})")
+        lines.append(say_n("ROYALTY melded {count} time: final score {final} doubled = {doubled} (RY-13)",
+                           "ROYALTY melded {count} times: final score {final} doubled {count} times = {doubled} "
+                           "(RY-13)", royalties, final=final, doubled=doubled))
+    if sides:
+        lines.append(say("Final score of {side}: {score} ({rulings})", side=_party_name(party, sides), score=doubled,
+                         rulings="RY-11, RY-12, RY-13, RY-14"))
+    else:
+        lines.append(say("Final score: {score} ({rulings})", score=doubled, rulings="RY-11, RY-12, RY-13"))
     return lines
 
 
@@ -1682,19 +1787,22 @@ def _outcome(state: State, sides: Coalitions | None, side_totals: Mapping[str, i
         best = max(side_totals.values())
         top = [s for s in sides.sides if side_totals[s] == best]
         winners = tuple(p for p in players if any(p in sides.sides[s] for s in top))
-        names = " and ".join(sides.named(s) for s in top)
+        names = _and([sides.named(s) for s in top])
     else:
         best = max(state.totals.values())
         top = [p for p in players if state.totals[p] == best]
         winners = tuple(top)
-        names = " and ".join(top)
-    verdict = f"{names} {'wins' if len(top) == 1 else 'share the win'} with {best}"
+        names = _and(top)
+    verdict = say_n("{names} wins with {best}", "{names} share the win with {best}", len(top), names=names,
+                    best=_raw(best))
     if joust:
-        how = "Two passes in a row ended the Joust" if isinstance(entry, Turn) else "The Joust ended"
-        return winners, f"{how}; {verdict} (RY-15)."
+        return winners, (say("Two passes in a row ended the Joust; {verdict} (RY-15).", verdict=verdict)
+                         if isinstance(entry, Turn) else say("The Joust ended; {verdict} (RY-15).", verdict=verdict))
     assert isinstance(entry, End)
-    how = f"{entry.went_out} went out" if entry.went_out else "Every player passed"
-    return winners, f"{how}; {verdict} (RY-11, RY-12, RY-13)."
+    if entry.went_out:
+        return winners, say("{player} went out; {verdict} (RY-11, RY-12, RY-13).", player=entry.went_out,
+                            verdict=verdict)
+    return winners, say("Every player passed; {verdict} (RY-11, RY-12, RY-13).", verdict=verdict)
 
 
 __all__ = ["DEFAULT_LETTER_VALUES", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "PROVISIONAL", "ROUND_NAME", "SLUG",

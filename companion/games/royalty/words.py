@@ -30,9 +30,12 @@ from importlib import resources
 from pathlib import Path
 
 from ...core.cards import said
+from ...core.messages import Text, joined, say
 
 DEFAULT_FILE = "words-scowl-70.txt.gz"
-DEFAULT_NAME = "the default word list, SCOWL size 70"
+DEFAULT_NAME = say("the default word list, SCOWL size 70")
+#: A table's own list, uploaded without a file name.
+TABLES_LIST = say("the table's word list")
 LETTERS = re.compile(r"[A-Za-z]+")
 #: A table's own list, unpacked, may be at most this large: the default list is 1.2 MB, and a
 #: small compressed file must not unpack into a huge one.
@@ -62,10 +65,28 @@ JOINING_PAIRS = frozenset({
 
 #: lemminflect's Penn tags, in words.
 FORMS = {
-    "NNS": "plural", "VBD": "past tense", "VBN": "past participle", "VBG": "-ING form",
-    "VBZ": "present tense", "JJR": "comparative", "JJS": "superlative", "RBR": "comparative",
-    "RBS": "superlative",
+    "NNS": say("plural"), "VBD": say("past tense"), "VBN": say("past participle"), "VBG": say("-ING form"),
+    "VBZ": say("present tense"), "JJR": say("comparative"), "JJS": say("superlative"), "RBR": say("comparative"),
+    "RBS": say("superlative"),
 }
+
+
+class Many(Text):
+    """A count that may run into thousands, said with its thousands grouped in English as ever (1,066),
+    and as each other language groups them (1 066 in French).
+
+    >>> from ...core.messages import render
+    >>> Many(1066), render(Many(1066), "fr"), Many(1066).as_data()["values"]
+    ('1,066', '1\u202f066', {'count': 1066})
+    """
+
+    def __new__(cls, count: int) -> Many:
+        text = str.__new__(cls, f"{count:,}")
+        text.template, text.plural, text.count, text.values = "{count}", None, None, {"count": count}
+        return text
+
+    def __reduce__(self):
+        return (Many, (self.values["count"],))
 
 
 _WORD_LINE = re.compile(r"^[ \t\r]*[A-Za-z]+[ \t\r]*$", re.M)
@@ -85,7 +106,8 @@ def _refuse_long(text: str, max_words: int) -> None:
     lower = sum(1 for _ in _LOWER_LINE.finditer(text))
     words = lower or sum(1 for _ in _WORD_LINE.finditer(text))  # lower-case words: only those are read
     if words > max_words:
-        raise ValueError(f"a list may have at most {max_words:,} words; this one has {words:,}")
+        raise ValueError(say("a list may have at most {most} words; this one has {count}", most=Many(max_words),
+                             count=Many(words)))
 
 
 @dataclass(frozen=True)
@@ -123,7 +145,8 @@ def _house_words(words: Iterable[str], which: str) -> frozenset[str]:
     for word in words:
         if not isinstance(word, str) or not LETTERS.fullmatch(word.strip()):
             shown = f"“{word}”" if isinstance(word, str) else said(word)
-            raise ValueError(f"house {which} word {shown} must be letters A-Z only")
+            raise ValueError(say("house allow word {word} must be letters A-Z only", word=shown) if which == "allow"
+                             else say("house deny word {word} must be letters A-Z only", word=shown))
         out.add(word.strip().upper())
     return frozenset(out)
 
@@ -142,7 +165,7 @@ class WordList:
     """
 
     words: frozenset[str]
-    name: str = "the word list"
+    name: str = say("the word list")
     allow: frozenset[str] = field(default_factory=frozenset)
     deny: frozenset[str] = field(default_factory=frozenset)
 
@@ -161,7 +184,7 @@ class WordList:
         return _load_default()
 
     @classmethod
-    def from_text(cls, text: str, name: str = "the table's word list", max_words: int | None = None) -> WordList:
+    def from_text(cls, text: str, name: str = TABLES_LIST, max_words: int | None = None) -> WordList:
         """A list from text, one word a line; blank lines and ``#`` comments are skipped.
 
         Entries that are not letters A-Z alone are left out (contractions, hyphenated and
@@ -182,17 +205,17 @@ class WordList:
             entries = [e for e in entries if e.islower()]
         words = frozenset(e.upper() for e in entries)
         if not words:
-            raise ValueError(f"{name} has no words made of the letters A-Z")
+            raise ValueError(say("{name} has no words made of the letters A-Z", name=name))
         return cls(words, name)
 
     @classmethod
     def from_file(cls, path: str | Path, name: str | None = None) -> WordList:
         """A table's own list: a text file (UTF-8, else ISO-8859-1), gzip-compressed or not."""
         path = Path(path)
-        return cls.from_bytes(path.read_bytes(), name or f"the table's word list ({path.name})")
+        return cls.from_bytes(path.read_bytes(), name or say("the table's word list ({file})", file=path.name))
 
     @classmethod
-    def from_bytes(cls, data: bytes, name: str = "the table's word list", max_words: int | None = None
+    def from_bytes(cls, data: bytes, name: str = TABLES_LIST, max_words: int | None = None
                    ) -> WordList:
         """A list from a file's bytes (an upload): UTF-8, else ISO-8859-1, gzip-compressed or not.
 
@@ -212,11 +235,11 @@ class WordList:
             try:
                 data = unpack.decompress(data, MAX_LIST_BYTES + 1)
             except zlib.error as err:
-                raise ValueError(f"{name} is not a text file") from err
+                raise ValueError(say("{name} is not a text file", name=name)) from err
         if len(data) > MAX_LIST_BYTES:
-            raise ValueError(f"{name} is larger than {MAX_LIST_BYTES // (1024 * 1024)} MB")
+            raise ValueError(say("{name} is larger than {size} MB", name=name, size=MAX_LIST_BYTES // (1024 * 1024)))
         if b"\x00" in data:
-            raise ValueError(f"{name} is not a text file")
+            raise ValueError(say("{name} is not a text file", name=name))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
@@ -236,7 +259,8 @@ class WordList:
         deny_set = self.deny | _house_words(deny, "deny")
         both = allow_set & deny_set
         if both:
-            raise ValueError(f"a house word cannot be both allowed and denied: {', '.join(sorted(both))}")
+            raise ValueError(say("a house word cannot be both allowed and denied: {words}",
+                                 words=", ".join(sorted(both))))
         return WordList(self.words, self.name, allow_set, deny_set)
 
     def judge(self, typed: str) -> Verdict:
@@ -259,29 +283,50 @@ class WordList:
             return Verdict(word, False, tuple(_not_letters(text)))
         listed = word in self.words
         if word in self.deny:
-            also = "though" if listed else "and"
-            return Verdict(word, False, (f"{word} is on the house deny list: out at this table, {also} "
-                                         f"{self.name} {'has' if listed else 'does not have'} it (RY-17)",))
+            return Verdict(word, False, (self.fault(word, ruling=True),))
         if word in self.allow:
-            also = "and" if listed else "though"
-            return Verdict(word, True, (f"{word} is on the house allow list: good at this table, {also} "
-                                        f"{self.name} {'has' if listed else 'does not have'} it (RY-17)",))
+            return Verdict(word, True, (
+                say("{word} is on the house allow list: good at this table, and {list} has it (RY-17)", word=word,
+                    list=self.name) if listed else
+                say("{word} is on the house allow list: good at this table, though {list} does not have it (RY-17)",
+                    word=word, list=self.name),))
         capitalised = text[0].isupper() and text[1:].islower() and len(text) > 1
         if listed:
-            reasons = [f"{word} is in {self.name} (RY-17)"]
+            reasons = [say("{word} is in {list} (RY-17)", word=word, list=self.name)]
             if capitalised:
-                reasons.append(f"{text} was typed with a capital; the cards have none, and {word} is judged as "
-                               "the ordinary word (RY-17)")
+                reasons.append(say("{typed} was typed with a capital; the cards have none, and {word} is judged as "
+                                   "the ordinary word (RY-17)", typed=text, word=word))
             return Verdict(word, True, tuple(reasons))
-        reasons = [f"{word} is not in {self.name} (RY-17)"]
+        reasons = [self.fault(word, ruling=True)]
         if capitalised:
-            reasons.append(f"{text} was typed with a capital: capitalised words such as proper names are out "
-                           "(RY-17)")
+            reasons.append(say("{typed} was typed with a capital: capitalised words such as proper names are out "
+                               "(RY-17)", typed=text))
         if word in ABBREVIATIONS:
-            reasons.append(f"{word} is an abbreviation: abbreviations are out (RY-17)")
+            reasons.append(say("{word} is an abbreviation: abbreviations are out (RY-17)", word=word))
         elif len(word) > 1 and not VOWELS & set(word):
-            reasons.append(f"{word} has no vowel, like an abbreviation: abbreviations are out (RY-17)")
+            reasons.append(say("{word} has no vowel, like an abbreviation: abbreviations are out (RY-17)", word=word))
         return Verdict(word, False, tuple(reasons))
+
+    def fault(self, word: str, ruling: bool = False) -> Text:
+        """RY-17: why ``word`` (letters A-Z, in capitals) is out at this table, the ruling cited or not (a
+        Monarchy word's line cites it once for all its faults, RY-16).
+
+        >>> WordList(frozenset({"EAR"}), "a test list").with_house(deny=["ear"]).fault("EAR")
+        'EAR is on the house deny list: out at this table, though a test list has it'
+        """
+        listed = word in self.words
+        if word in self.deny and listed:
+            return (say("{word} is on the house deny list: out at this table, though {list} has it (RY-17)",
+                        word=word, list=self.name) if ruling else
+                    say("{word} is on the house deny list: out at this table, though {list} has it", word=word,
+                        list=self.name))
+        if word in self.deny:
+            return (say("{word} is on the house deny list: out at this table, and {list} does not have it (RY-17)",
+                        word=word, list=self.name) if ruling else
+                    say("{word} is on the house deny list: out at this table, and {list} does not have it", word=word,
+                        list=self.name))
+        return (say("{word} is not in {list} (RY-17)", word=word, list=self.name) if ruling else
+                say("{word} is not in {list}", word=word, list=self.name))
 
 
 def _not_letters(text: str) -> list[str]:
@@ -293,24 +338,25 @@ def _not_letters(text: str) -> list[str]:
     ['R2-D2 is hyphenated: hyphenated words are out (RY-17)', 'R2-D2 has 2, which is not a letter A-Z (RY-17)']
     """
     if not text:
-        return ["nothing was typed: give one word (RY-17)"]
+        return [say("nothing was typed: give one word (RY-17)")]
     reasons = []
     if any(c.isspace() for c in text):
-        reasons.append(f"{' '.join(text.split())} is more than one word: a word is one word (RY-17)")
+        reasons.append(say("{typed} is more than one word: a word is one word (RY-17)", typed=" ".join(text.split())))
     if any(c in "'’‘`" for c in text):
-        reasons.append(f"{text} has an apostrophe: contractions and possessives are out (RY-17)")
+        reasons.append(say("{typed} has an apostrophe: contractions and possessives are out (RY-17)", typed=text))
     if any(c in "-‐‑–—" for c in text):
-        reasons.append(f"{text} is hyphenated: hyphenated words are out (RY-17)")
+        reasons.append(say("{typed} is hyphenated: hyphenated words are out (RY-17)", typed=text))
     if "." in text:
-        reasons.append(f"{text} has full stops, like an abbreviation: abbreviations are out (RY-17)")
+        reasons.append(say("{typed} has full stops, like an abbreviation: abbreviations are out (RY-17)", typed=text))
     foreign = sorted({c for c in text if c.isalpha() and not ("A" <= c.upper() <= "Z" and c.isascii())})
     if foreign:
-        reasons.append(f"{text} has {', '.join(foreign)}, not on the cards: accented and foreign words are out "
-                       "(RY-17)")
+        reasons.append(say("{typed} has {letters}, not on the cards: accented and foreign words are out (RY-17)",
+                           typed=text, letters=", ".join(foreign)))
     other = sorted({c for c in text if not c.isalpha() and not c.isspace() and c not in "'’‘`-‐‑–—."})
-    if other:
-        reasons.append(f"{text} has {' '.join(other)}, which {'is' if len(other) == 1 else 'are'} not "
-                       f"{'a letter' if len(other) == 1 else 'letters'} A-Z (RY-17)")
+    if len(other) == 1:
+        reasons.append(say("{typed} has {signs}, which is not a letter A-Z (RY-17)", typed=text, signs=other[0]))
+    elif other:
+        reasons.append(say("{typed} has {signs}, which are not letters A-Z (RY-17)", typed=text, signs=" ".join(other)))
     return reasons
 
 
@@ -372,7 +418,8 @@ def capture_check(target: str, typed: str, wordlist: WordList | None = None) -> 
     wordlist = wordlist or WordList.load_default()
     target_text = target.strip()
     if not LETTERS.fullmatch(target_text):
-        raise ValueError(f"the target {target.strip() or 'word'} must be letters A-Z only")
+        raise ValueError(say("the target {target} must be letters A-Z only", target=target.strip()) if target.strip()
+                         else say("the target word must be letters A-Z only"))
     target_word = target_text.upper()
     verdict = wordlist.judge(typed)
     word = verdict.word
@@ -380,25 +427,27 @@ def capture_check(target: str, typed: str, wordlist: WordList | None = None) -> 
     added, lacks = added_letters(target_word, letters)
     reasons = []
     letters_ok = not lacks and bool(added)
+    named = {"word": word, "target": target_word}
     if lacks:
-        reasons.append(f"{word} lacks {', '.join(lacks)} of {target_word}: a capture uses every letter of the "
-                       "target (RY-7)")
+        reasons.append(say("{word} lacks {letters} of {target}: a capture uses every letter of the target (RY-7)",
+                           letters=", ".join(lacks), **named))
     elif word == target_word:
-        reasons.append(f"{word} is the target itself: a capture makes a different word (RY-7)")
+        reasons.append(say("{word} is the target itself: a capture makes a different word (RY-7)", word=word))
     elif not added:
-        reasons.append(f"{word} adds no letter to {target_word}: a capture adds at least one card from hand "
-                       "(RY-7)")
+        reasons.append(say("{word} adds no letter to {target}: a capture adds at least one card from hand (RY-7)",
+                           **named))
     else:
-        reasons.append(f"{word} uses every letter of {target_word} and adds {', '.join(added)} from hand (RY-7)")
+        reasons.append(say("{word} uses every letter of {target} and adds {letters} from hand (RY-7)",
+                           letters=", ".join(added), **named))
     reasons.extend(verdict.reasons)
     warnings = tuple(_warnings(target_word, word, wordlist)) if letters_ok and verdict.valid else ()
     valid = letters_ok and verdict.valid
     if valid:
-        reasons.append(f"{word} is a good capture of {target_word} (RY-7, RY-17)" if not warnings else
-                       f"{word} is a good capture of {target_word} by the list, with a warning: the table "
-                       "decides by challenge (RY-7, RY-17, RY-10)")
+        reasons.append(say("{word} is a good capture of {target} (RY-7, RY-17)", **named) if not warnings else
+                       say("{word} is a good capture of {target} by the list, with a warning: the table decides by "
+                           "challenge (RY-7, RY-17, RY-10)", **named))
     else:
-        reasons.append(f"{word} is not a good capture of {target_word} (RY-7, RY-17)")
+        reasons.append(say("{word} is not a good capture of {target} (RY-7, RY-17)", **named))
     return CaptureVerdict(target_word, word, valid, added, warnings, tuple(reasons))
 
 
@@ -411,10 +460,11 @@ def _warnings(target: str, word: str, wordlist: WordList) -> list[str]:
         found.append(form)
     affix = affixed(target, word)
     if affix is not None:
-        found.append(f"{word} looks like {affix}")
+        found.append(say("{word} looks like {affix}", word=word, affix=affix))
     else:  # HOPE + LESS is said once, as a suffix
-        found.extend(f"{word} looks like {how}, a word of its own" for how in joins(target, word, wordlist))
-    return [f"{line}: the table decides by challenge (RY-17, RY-10)" for line in found]
+        found.extend(say("{word} looks like {join}, a word of its own", word=word, join=how)
+                     for how in joins(target, word, wordlist))
+    return [say("{warning}: the table decides by challenge (RY-17, RY-10)", warning=line) for line in found]
 
 
 def joins(target: str, word: str, wordlist: WordList) -> list[str]:
@@ -429,9 +479,9 @@ def joins(target: str, word: str, wordlist: WordList) -> list[str]:
     """
     found = []
     if word.startswith(target) and _joinable(word[len(target):], wordlist):
-        found.append(f"{target} joined to {word[len(target):]}")
+        found.append(say("{first} joined to {second}", first=target, second=word[len(target):]))
     if word.endswith(target) and _joinable(word[:-len(target)], wordlist):
-        found.append(f"{word[:-len(target)]} joined to {target}")
+        found.append(say("{first} joined to {second}", first=word[:-len(target)], second=target))
     return found
 
 
@@ -447,10 +497,10 @@ def affixed(target: str, word: str) -> str | None:
     """
     for prefix in PREFIXES:
         if word == prefix + target:
-            return f"the prefix {prefix}- on {target}"
+            return say("the prefix {prefix}- on {target}", prefix=prefix, target=target)
     for suffix in SUFFIXES:
         if word == target + suffix:
-            return f"{target} with the suffix -{suffix}"
+            return say("{target} with the suffix -{suffix}", target=target, suffix=suffix)
     return None
 
 
@@ -469,10 +519,10 @@ def inflection(target: str, word: str) -> str | None:
     from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
 
     t, w = target.lower(), word.lower()
-    lead = f"{word} looks like a mere inflection of {target}"
     tags = _forms_of(t, w, getAllInflections)
     if tags:
-        return f"{lead} (its {', '.join(dict.fromkeys(FORMS[tag] for tag in tags))})"
+        return say("{word} looks like a mere inflection of {target} (its {forms})", word=word, target=target,
+                   forms=joined(dict.fromkeys(FORMS[tag] for tag in tags), ", "))
     target_lemmas = {t} | {lemma for lemmas in getAllLemmas(t).values() for lemma in lemmas}
     word_lemmas = {lemma for lemmas in getAllLemmas(w).values() for lemma in lemmas}
     if not word_lemmas:
@@ -480,10 +530,18 @@ def inflection(target: str, word: str) -> str | None:
                        for lemma in getAllLemmasOOV(w, upos).get(upos, ())} - {w}
     shared = sorted(target_lemmas & word_lemmas)
     if shared == [t]:
-        return lead
+        return say("{word} looks like a mere inflection of {target}", word=word, target=target)
     if shared:
-        return f"{lead} (both are forms of {' or '.join(lemma.upper() for lemma in shared)})"
+        return say("{word} looks like a mere inflection of {target} (both are forms of {lemmas})", word=word,
+                   target=target, lemmas=_or([lemma.upper() for lemma in shared]))
     return None
+
+
+def _or(items: list[str]) -> str:
+    """Words said one "or" after another: "BITE or BIT"."""
+    if len(items) == 1:
+        return items[0]
+    return say("{first} or {second}", first=items[0], second=_or(items[1:]))
 
 
 def _forms_of(lemma: str, word: str, get_all_inflections) -> list[str]:
