@@ -247,6 +247,10 @@ def test_the_indian_rummy_pages_leave_no_word_untranslated(pool_table):
         html = page.get_data(as_text=True)
         html = html if "<html" in html else '<html lang="qps">' + html  # the board: a fragment the page polls
         assert nested_untranslated(html) == [], path
+    # The history: each deal told with what its heading says after the number; a change's data shown as the
+    # API writes it (its field names, "loose", as printed).
+    history = client.get(f"{table}/history?key={key}").get_data(as_text=True)
+    assert nested_untranslated(history, SHARED_WORDS | {"loose"}) == []
 
 
 def test_a_deal_s_heading_names_who_declared_after_its_number_in_the_reader_s_language():

@@ -12,9 +12,9 @@ Worked by hand (IR-3 to IR-9), players Ann, Ben, Cat, pool 101:
   Deal 4, Qs wild. Ann declares (not entered: the table checked it). Ben is out and stays out. Cat a
     wrong show, 80: 140, out. Ann is the last player in the pool and wins (IR-9).
 
-The page's own frame (buttons, headings, the history's sentences) is the shared pages' and is driven by
-its elements, not its words; what this game says (the form's labels and choices, the live check, the
-why, the board, the end, the sheet) is checked word for word in Hindi.
+The page's own frame (buttons, headings) is the shared pages' and is driven by its elements, not its
+words; what this game says (the form's labels and choices, the live check, the why, the board, the end,
+the history's deals, the sheet) is checked word for word in Hindi.
 """
 
 from __future__ import annotations
@@ -172,6 +172,7 @@ def test_a_pool_101_game_in_hindi_to_its_end(hindi_site, phone, size):
     page.goto(f"{table}/history?key={key}")
     expect(page.locator("html")).to_have_attribute("lang", "hi")
     expect(page.locator("ol.history > li")).to_have_count(4)
+    expect(page.locator("ol.history > li").first).to_contain_text("डील 4 दर्ज हुई: Ann ने डिक्लेयर किया")
     fits(page, "history")
     shot(page, size, "history")
 
