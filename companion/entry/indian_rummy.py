@@ -6,10 +6,12 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from flask_babel import gettext
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..core.cards import CardError, parse_card
+from ..core.messages import joined, say
 from ..games import indian_rummy as rules
 from ..games.indian_rummy import classify, wild_rank_of
 from .alliance_royals import GRID_ROWS, SUIT_SYMBOLS
@@ -19,20 +21,21 @@ SLUG = rules.SLUG
 TEMPLATE = "entry/indian_rummy.html"
 ROUND_NAME = "deal"
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-WILD_CHOICES = choices([("", "— the card cut")] + [(r, f"{r}s are wild") for r in RANKS]
-                       + [("JK", "A printed Joker was cut: Aces are wild (IR-2)")])
+WILD_CHOICES = choices([("", lazy_gettext("— the card cut"))]
+                       + [(r, lazy_gettext("%(rank)ss are wild", rank=r)) for r in RANKS]
+                       + [("JK", lazy_gettext("A printed Joker was cut: Aces are wild (IR-2)"))])
 MODES = {
-    "count": "Just their count",
-    "groups": "Their groups and loose cards",
-    "cards": "Their 13 cards: Courtier arranges them",
-    "first": "Dropped before the first draw",
-    "middle": "Dropped later (middle drop)",
-    "wrong_show": "Wrong show",
-    "out": "Not in this deal",
+    "count": lazy_gettext("Just their count"),
+    "groups": lazy_gettext("Their groups and loose cards"),
+    "cards": lazy_gettext("Their 13 cards: Courtier arranges them"),
+    "first": lazy_gettext("Dropped before the first draw"),
+    "middle": lazy_gettext("Dropped later (middle drop)"),
+    "wrong_show": lazy_gettext("Wrong show"),
+    "out": lazy_gettext("Not in this deal"),
 }
 #: What a count may be, in words (IR-3, IR-6).
-COUNT_BOUNDS = (f"A count is 0 to {rules.MOST_RAW}: 13 cards add up to {rules.MOST_RAW} at most (IR-3), "
-                f"and a count over {rules.CAP} counts {rules.CAP} (IR-6).")
+COUNT_BOUNDS = lazy_gettext("A count is 0 to %(most)s: 13 cards add up to %(most)s at most (IR-3), and a count over "
+                            "%(cap)s counts %(cap)s (IR-6).", most=rules.MOST_RAW, cap=rules.CAP)
 VARIANT_CHOICES = choices([("points", lazy_gettext("Points rummy (IR-8)")),
                            ("pool101", lazy_gettext("Pool 101 (IR-9)")), ("pool201", lazy_gettext("Pool 201 (IR-9)")),
                            ("deals", lazy_gettext("Deals rummy (IR-10)"))])
@@ -85,23 +88,24 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
 def _deal_form(players: tuple[str, ...]) -> type[CourtierForm]:
     class DealForm(CourtierForm):
         base_version = HiddenField()
-        wild = SelectField("Wild joker: the rank cut (IR-2)", choices=WILD_CHOICES, default="")
-        winner = SelectField("Who declared and won? (IR-5)", default="",
+        wild = SelectField(lazy_gettext("Wild joker: the rank cut (IR-2)"), choices=WILD_CHOICES, default="")
+        winner = SelectField(lazy_gettext("Who declared and won? (IR-5)"), default="",
                              choices=choices([("", "—")] + [(p, p) for p in players]))
-        note = StringField("Note (optional)", validators=[Length(max=200)])
+        note = StringField(lazy_gettext("Note (optional)"), validators=[Length(max=200)])
 
     for i in range(len(players)):
-        setattr(DealForm, f"p{i}_mode", SelectField("What to enter", default="count",
+        setattr(DealForm, f"p{i}_mode", SelectField(lazy_gettext("What to enter"), default="count",
                                                     choices=choices(MODES.items())))
         # Card zones wrap on a phone, so a whole hand stays in sight (never cut off at the box's edge).
-        setattr(DealForm, f"p{i}_groups", TextAreaField("Groups, separated by |", validators=[Length(max=200)]))
-        setattr(DealForm, f"p{i}_loose", TextAreaField("Loose cards", validators=[Length(max=120)]))
-        setattr(DealForm, f"p{i}_cards", TextAreaField("The 13 cards", validators=[Length(max=120)]))
+        setattr(DealForm, f"p{i}_groups", TextAreaField(lazy_gettext("Groups, separated by |"),
+                                                        validators=[Length(max=200)]))
+        setattr(DealForm, f"p{i}_loose", TextAreaField(lazy_gettext("Loose cards"), validators=[Length(max=120)]))
+        setattr(DealForm, f"p{i}_cards", TextAreaField(lazy_gettext("The 13 cards"), validators=[Length(max=120)]))
         # IR-6: a hand adding up to more than 80 counts 80, so 95 is taken and scored 80; past the most
         # 13 cards can add up to (IR-3) the number cannot be a count.
-        setattr(DealForm, f"p{i}_count", CountField("Count (IR-6)", validators=[
+        setattr(DealForm, f"p{i}_count", CountField(lazy_gettext("Count (IR-6)"), validators=[
             Optional(), NumberRange(min=0, max=rules.MOST_RAW, message=COUNT_BOUNDS)]))
-        setattr(DealForm, f"p{i}_rejoin", BooleanField("Rejoins the pool this deal (IR-9)"))
+        setattr(DealForm, f"p{i}_rejoin", BooleanField(lazy_gettext("Rejoins the pool this deal (IR-9)")))
     return DealForm
 
 
@@ -210,7 +214,10 @@ def field_title(field, table) -> str:
 
 
 def round_heading(deal: dict[str, Any], number: int) -> str:
-    return f"Deal {number} · {deal.get('winner')} declared" if deal.get("winner") else f"Deal {number}"
+    """A deal's heading: its number and who declared, each part in the reader's language."""
+    if deal.get("winner"):
+        return joined([say("Deal {number}", number=number), say("{name} declared", name=deal.get("winner"))], " · ")
+    return say("Deal {number}", number=number)
 
 
 def group_summary(wild: str | None, text: str | None) -> list[tuple[str, bool, str]]:
@@ -224,7 +231,7 @@ def group_summary(wild: str | None, text: str | None) -> list[tuple[str, bool, s
         try:
             cards = [parse_card(c, allow_joker=True) for c in group]
         except CardError as err:
-            out.append((" ".join(group), False, str(err)))
+            out.append((" ".join(group), False, err.args[0] if err.args else str(err)))
             continue
         kind = classify(cards, wild_rank)
         out.append((" ".join(str(c) for c in cards), kind.valid, kind.reason))
@@ -240,7 +247,7 @@ def pack(decks: int = 2) -> dict[str, Any]:
     Joker; each card as many times as there are decks (IR-1)."""
     grid = [[(f"{rank}{suit}", f"{rank}{SUIT_SYMBOLS[suit]}") if rank else None
              for rank in pair for suit in SUIT_SYMBOLS] for pair in GRID_ROWS]
-    grid[-1][4] = ("JK", "Joker", "a printed Joker")
+    grid[-1][4] = ("JK", gettext("Joker"), gettext("a printed Joker"))
     return {"ranks": RANKS, "copies": dict.fromkeys(RANKS, decks), "card_copies": {"JK": decks},
             "singles": ["JK"], "single_copies": decks, "separator": True, "grid": grid, "hand_size": HAND_SIZE}
 
@@ -252,14 +259,15 @@ def decks_for_table(table) -> int:
 # ---------------------------------------------------------------- the declaration referee
 
 class DeclarationForm(CourtierForm):
-    wild = SelectField("Wild joker: the rank cut (IR-2)", choices=WILD_CHOICES, default="")
-    groups = TextAreaField("The groups, separated by |", validators=[Length(max=200)])
-    cards = TextAreaField("…or just the 13 cards: Courtier finds the best arrangement", validators=[Length(max=120)])
+    wild = SelectField(lazy_gettext("Wild joker: the rank cut (IR-2)"), choices=WILD_CHOICES, default="")
+    groups = TextAreaField(lazy_gettext("The groups, separated by |"), validators=[Length(max=200)])
+    cards = TextAreaField(lazy_gettext("…or just the 13 cards: Courtier finds the best arrangement"),
+                          validators=[Length(max=120)])
 
     def validate(self, extra_validators=None) -> bool:
         ok = super().validate(extra_validators)
         if (self.groups.data or "").strip() and (self.cards.data or "").strip():
-            message = "Give the groups or the 13 cards, not both: clear one (IR-5)."
+            message = lazy_gettext("Give the groups or the 13 cards, not both: clear one (IR-5).")
             self.groups.errors = [*self.groups.errors, message]
             self.cards.errors = [*self.cards.errors, message]
             return False
@@ -279,6 +287,10 @@ def _declaration_field(where: str) -> str | None:
     head = re.split(r"[.\[]", where)[0]
     return head if head in ("wild", "groups", "cards") else None
 
+
+#: A group's kind as the referee's answer names it beside its cards (IR-4).
+KIND_WORDS = {"pure": lazy_gettext("pure"), "impure": lazy_gettext("impure"), "set": lazy_gettext("set"),
+              "invalid": lazy_gettext("invalid")}
 
 REFEREE = {"declaration": (lazy_gettext("Is this declaration valid?"), DeclarationForm, _declaration_body,
                            _declaration_field)}

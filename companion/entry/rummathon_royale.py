@@ -8,30 +8,32 @@ from typing import Any
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional
 
+from ..core.messages import joined, say
 from ..games import rummathon_royale as rules
-from .forms import CountField, CourtierForm, choices, round_form_of
+from .forms import CountField, CourtierForm, choices, lazy_gettext, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/rummathon_royale.html"
 ROUND_NAME = "hand"
 
 PROGRESS_CHOICES = choices([
-    ("failed", "Not completed — stays"),
-    ("completed", "Completed the round"),
-    ("declared-completed", "Declared Rummathon Royale, completed"),
-    ("declared-failed", "Declared Rummathon Royale, failed"),
-    ("double-completed", "Double Rummathon Royale, completed"),
+    ("failed", lazy_gettext("Not completed — stays")),
+    ("completed", lazy_gettext("Completed the round")),
+    ("declared-completed", lazy_gettext("Declared Rummathon Royale, completed")),
+    ("declared-failed", lazy_gettext("Declared Rummathon Royale, failed")),
+    ("double-completed", lazy_gettext("Double Rummathon Royale, completed")),
 ])
 #: A Burden's outcome as one tap (RR-3): who played it, and whether its target completed it.
 RESULTS = {"completed": True, "failed": False}
 CLASS_LABELS = {
     "low": "1–9 (5)",
     "high": "10–12 (10)",
-    "action": "Burden / Bypass / Block (15)",
-    "sabotage": "Sabotage (20)",
-    "flex": "Flex (25)",
+    "action": lazy_gettext("Burden / Bypass / Block (15)"),
+    "sabotage": lazy_gettext("Sabotage (20)"),
+    "flex": lazy_gettext("Flex (25)"),
 }
-SCHEDULE_CHOICES = choices((key, rules.SCHEDULE_NAMES[key].capitalize()) for key in rules.SCHEDULES)
+SCHEDULE_CHOICES = choices([("all", lazy_gettext("All twelve rounds")), ("even", lazy_gettext("Even rounds only")),
+                            ("odd", lazy_gettext("Odd rounds only")), ("half", lazy_gettext("The first six rounds"))])
 
 
 def options_form(formdata=None):
@@ -39,7 +41,7 @@ def options_form(formdata=None):
         class Meta:
             csrf = False  # part of the new-table form, which carries the token
 
-        schedule = RadioField("Rounds played (RR-5)", choices=SCHEDULE_CHOICES, default="all")
+        schedule = RadioField(lazy_gettext("Rounds played (RR-5)"), choices=SCHEDULE_CHOICES, default="all")
 
     return OptionsForm(formdata=formdata, prefix="opt")
 
@@ -58,36 +60,40 @@ def round_form(table, formdata=None, data: dict[str, Any] | None = None, base_ve
 def _hand_form(players: tuple[str, ...]) -> type[CourtierForm]:
     class HandForm(CourtierForm):
         base_version = HiddenField()
-        out = RadioField("Who went out? (RR-2)", default="",
+        out = RadioField(lazy_gettext("Who went out? (RR-2)"), default="",
                          choices=choices([(p, p) for p in players]
-                                         + [("", "Nobody: a Double Rummathon Royale ended the hand")]))
+                                         + [("", lazy_gettext("Nobody: a Double Rummathon Royale ended the hand"))]))
 
     for i in range(len(players)):
         for kind, label in CLASS_LABELS.items():
             setattr(HandForm, f"p{i}_{kind}", CountField(
                 label, validators=[Optional(), NumberRange(min=0, max=rules.MAX_CARDS_OF_A_CLASS,
-                                                  message="Enter a count from 0 to 112.")]))
-        setattr(HandForm, f"p{i}_progress", RadioField("Round (RR-5)", choices=PROGRESS_CHOICES, default="failed"))
+                                                  message=lazy_gettext("Enter a count from 0 to 112."))]))
+        setattr(HandForm, f"p{i}_progress", RadioField(lazy_gettext("Round (RR-5)"), choices=PROGRESS_CHOICES,
+                                                       default="failed"))
         setattr(HandForm, f"p{i}_extra", CountField(
-            "Extra cards bought before the deal (RR-4)",
+            lazy_gettext("Extra cards bought before the deal (RR-4)"),
             validators=[Optional(), NumberRange(min=0, max=rules.MAX_EXTRA_CARDS,
-                                                message="At most 20 extra cards a hand (RR-4).")]))
+                                                message=lazy_gettext("At most 20 extra cards a hand (RR-4)."))]))
         # RR-3: a player is burdened at most once a hand, so each player has one Burden row, in
         # their own box: who played it and how it ended, in one tap.
-        setattr(HandForm, f"burden{i}", RadioField("Burden (RR-3)", default="", choices=choices(
-            [("", "No Burden")] + [(f"{k}:{result}", f"{by}'s Burden, {result}")
-                                   for k, by in enumerate(players) if k != i for result in RESULTS])))
-        setattr(HandForm, f"burden{i}_double", BooleanField("Double Burden (100)"))
+        setattr(HandForm, f"burden{i}", RadioField(lazy_gettext("Burden (RR-3)"), default="", choices=choices(
+            [("", lazy_gettext("No Burden"))]
+            + [(f"{k}:{result}", lazy_gettext("%(name)s's Burden, completed", name=by) if result == "completed"
+                else lazy_gettext("%(name)s's Burden, failed", name=by))
+               for k, by in enumerate(players) if k != i for result in RESULTS])))
+        setattr(HandForm, f"burden{i}_double", BooleanField(lazy_gettext("Double Burden (100)")))
     # Burdens as a list of rows (on, by, result): the form before the rows above, kept so that
     # a hand saved by an older page (one waiting on a phone offline, a script) is scored as sent.
     people = choices([("", "—")] + [(p, p) for p in players])
     for j in range(len(players)):
-        setattr(HandForm, f"b{j}_on", SelectField("Burden on", choices=people, default=""))
-        setattr(HandForm, f"b{j}_by", SelectField("played by", choices=people, default=""))
-        setattr(HandForm, f"b{j}_double", BooleanField("Double Burden (100)"))
-        setattr(HandForm, f"b{j}_result", SelectField("result", default="", choices=choices([
-            ("", "—"), ("completed", "completed (target scores)"), ("failed", "failed (player scores)")])))
-    HandForm.note = StringField("Note (optional)")
+        setattr(HandForm, f"b{j}_on", SelectField(lazy_gettext("Burden on"), choices=people, default=""))
+        setattr(HandForm, f"b{j}_by", SelectField(lazy_gettext("played by"), choices=people, default=""))
+        setattr(HandForm, f"b{j}_double", BooleanField(lazy_gettext("Double Burden (100)")))
+        setattr(HandForm, f"b{j}_result", SelectField(lazy_gettext("result"), default="", choices=choices([
+            ("", "—"), ("completed", lazy_gettext("completed (target scores)")),
+            ("failed", lazy_gettext("failed (player scores)"))])))
+    HandForm.note = StringField(lazy_gettext("Note (optional)"))
     return HandForm
 
 
@@ -225,14 +231,17 @@ def field_title(field, table) -> str:
         return f"{player} · {field.label.text}"
     if name.startswith("burden"):
         seat = name[len("burden"):].split("_")[0]
-        return f"Burden on {table.players[int(seat)]}" + (" · Double" if name.endswith("_double") else "")
+        on = table.players[int(seat)]
+        if name.endswith("_double"):
+            return say("Burden on {name} · Double", name=on)
+        return say("Burden on {name}", name=on)
     if name.startswith("b") and "_" in name and name[1:name.index("_")].isdigit():
-        return f"Burden {int(name[1:name.index('_')]) + 1} · {field.label.text}"
+        return say("Burden {number} · {label}", number=int(name[1:name.index("_")]) + 1, label=str(field.label.text))
     return field.label.text
 
 
 def round_heading(hand: dict[str, Any], number: int) -> str:
     """How a scored hand is titled on the board."""
     if hand.get("out"):
-        return f"Hand {number} · {hand['out']} went out"
-    return f"Hand {number} · Double Rummathon Royale"
+        return joined([say("Hand {number}", number=number), say("{name} went out", name=hand["out"])], " · ")
+    return joined([say("Hand {number}", number=number), say("Double Rummathon Royale")], " · ")

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core.wording import counted
+from ..core.messages import Listed, Signed, Text, joined, say, say_n
 from .base import (
     Decided,
     InputError,
@@ -31,7 +31,6 @@ from .base import (
     check_note,
     not_at_table,
     said,
-    signed,
 )
 
 SLUG = "rummathon-royale"
@@ -49,10 +48,10 @@ SCHEDULES: dict[str, tuple[int, ...]] = {
     "half": tuple(range(1, 7)),
 }
 SCHEDULE_NAMES = {
-    "all": "all twelve rounds",
-    "even": "even rounds only",
-    "odd": "odd rounds only",
-    "half": "the first six rounds",
+    "all": say("all twelve rounds"),
+    "even": say("even rounds only"),
+    "odd": say("odd rounds only"),
+    "half": say("the first six rounds"),
 }
 
 #: RR-1: points of each class of card left in a hand.
@@ -67,13 +66,14 @@ CARD_CLASSES: dict[str, tuple[int, str]] = {
 MAX_CARDS_OF_A_CLASS = 112
 
 PROGRESS = {
-    "completed": "completed the round",
-    "failed": "did not complete the round",
-    "declared-completed": "declared Rummathon Royale and completed the next round too",
-    "declared-failed": "declared Rummathon Royale and failed",
-    "double-completed": "declared Double Rummathon Royale and completed it",
+    "completed": say("completed the round"),
+    "failed": say("did not complete the round"),
+    "declared-completed": say("declared Rummathon Royale and completed the next round too"),
+    "declared-failed": say("declared Rummathon Royale and failed"),
+    "double-completed": say("declared Double Rummathon Royale and completed it"),
 }
-PROGRESS_LIST = ", ".join(list(PROGRESS.values())[:-1]) + " or " + list(PROGRESS.values())[-1]
+PROGRESS_LIST = say("{ways} or {last}", ways=joined(list(PROGRESS.values())[:-1], ", "),
+                    last=list(PROGRESS.values())[-1])
 DECLARATIONS = {"declared-completed", "declared-failed", "double-completed"}
 #: RR-3: what a Burden is worth, to its target when completed, else to who played it.
 BURDEN_POINTS = {False: 50, True: 100}
@@ -114,7 +114,7 @@ def cards_left_points(cards: Mapping[str, int]) -> int:
 
 
 def describe_cards(cards: Mapping[str, int]) -> str:
-    """The cards left in a hand, class by class, as the explanation prints them.
+    """The cards left in a hand, class by class, as the explanation prints them (the cards' names as printed).
 
     >>> describe_cards({"low": 3, "high": 0, "flex": 1})
     '3 × 1-9 (15) + 1 × Flex (25)'
@@ -124,7 +124,7 @@ def describe_cards(cards: Mapping[str, int]) -> str:
         for kind, n in cards.items()
         if n
     ]
-    return " + ".join(parts) if parts else "no cards"
+    return " + ".join(parts) if parts else say("no cards")
 
 
 def max_extra_cards(score: int) -> int:
@@ -148,8 +148,8 @@ def extra_cards_cost(count: int, score: int) -> int:
 def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -> Hand | None:
     """One hand as entered, read field by field; its problems are added to ``found`` in that order."""
     if not isinstance(raw, Mapping):
-        found.add(at, "each hand needs who went out, the cards left, each player's round, the Burdens and the "
-                      "extra cards bought (API.md)")
+        found.add(at, say("each hand needs who went out, the cards left, each player's round, the Burdens and the "
+                          "extra cards bought (API.md)"))
         return None
     _check_hand_fields(raw, at, found)
     out = raw.get("out")
@@ -168,7 +168,8 @@ def _parse_hand(raw: object, at: str, players: Sequence[str], found: Problems) -
 def _check_hand_fields(raw: Mapping, at: str, found: Problems) -> None:
     for key in raw:
         if key not in HAND_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {said(key)}; a hand has {', '.join(sorted(HAND_FIELDS))}")
+            found.add(f"{at}.{key}", say("unknown field {field}; a hand has {fields}", field=said(key),
+                                         fields=", ".join(sorted(HAND_FIELDS))))
     check_note(found, at, raw)
 
 
@@ -190,7 +191,7 @@ def _per_player(raw: Mapping, key: str, shape: str, at: str, players: Sequence[s
     if value is None:  # left out, or null: nobody
         return
     if not isinstance(value, Mapping):
-        found.add(f"{at}.{key}", f"give {shape} for each player by name")
+        found.add(f"{at}.{key}", say("give {shape} for each player by name", shape=shape))
         return
     for name, item in value.items():
         where = f"{at}.{key}.{name}"
@@ -202,13 +203,13 @@ def _read_cards_left(raw: Mapping, at: str, out: str | None, players: Sequence[s
                      found: Problems) -> dict[str, dict[str, int]]:
     """RR-1: the cards left in each player's hand, every class counted; who went out has none (RR-2)."""
     left: dict[str, dict[str, int]] = {}
-    for name, cards, where in _per_player(raw, "left", "the cards left in hand, by class,", at, players, found):
+    for name, cards, where in _per_player(raw, "left", say("the cards left in hand, by class,"), at, players, found):
         if not isinstance(cards, Mapping):
-            found.add(where, "give the cards left as counts: low, high, action, sabotage, flex")
+            found.add(where, say("give the cards left as counts: low, high, action, sabotage, flex"))
             continue
         counts = _card_counts(cards, where, found)
         if name == out and any(counts.values()):
-            found.add(where, f"{name} went out, so {name} has no cards left (RR-2)")
+            found.add(where, say("{name} went out, so {name} has no cards left (RR-2)", name=name))
         left[name] = {kind: counts.get(kind, 0) for kind in CARD_CLASSES}
     return left
 
@@ -218,11 +219,11 @@ def _card_counts(cards: Mapping, where: str, found: Problems) -> dict[str, int]:
     counts = {}
     for kind, n in cards.items():
         if kind not in CARD_CLASSES:
-            found.add(f"{where}.{kind}", f"unknown class of card {said(kind)}; use low, high, action, sabotage "
-                                         "or flex (RR-1)")
+            found.add(f"{where}.{kind}", say("unknown class of card {kind}; use low, high, action, sabotage or flex "
+                                             "(RR-1)", kind=said(kind)))
             continue
         n = check_count(found, f"{where}.{kind}", n, MAX_CARDS_OF_A_CLASS,
-                        f"the pack has only {MAX_CARDS_OF_A_CLASS} playing cards")
+                        say("the pack has only {most} playing cards", most=MAX_CARDS_OF_A_CLASS))
         if n is not None:
             counts[kind] = n
     return counts
@@ -232,9 +233,10 @@ def _read_progress(raw: Mapping, at: str, out: str | None, players: Sequence[str
                    found: Problems) -> dict[str, str]:
     """RR-5: how each player's round went; going out completes it (RR-2)."""
     progress: dict[str, str] = {}
-    for name, value, where in _per_player(raw, "progress", "how their round went", at, players, found):
+    for name, value, where in _per_player(raw, "progress", say("how their round went"), at, players, found):
         if not isinstance(value, str) or value not in PROGRESS:  # a list is unhashable
-            found.add(where, f"{said(value)} is not a way a round can go: a player {PROGRESS_LIST} (RR-5)")
+            found.add(where, say("{value} is not a way a round can go: a player {ways} (RR-5)", value=said(value),
+                                 ways=PROGRESS_LIST))
         else:
             progress[name] = value
     if out is not None:
@@ -242,8 +244,8 @@ def _read_progress(raw: Mapping, at: str, out: str | None, players: Sequence[str
         if progress[out] in ("failed", "declared-failed"):
             found.add(
                 f"{at}.progress.{out}",
-                f"{out} went out, which completes the round, yet the entry says {out} {PROGRESS[progress[out]]} "
-                "(RR-2, RR-5)",
+                say("{name} went out, which completes the round, yet the entry says {name} {progress} (RR-2, RR-5)",
+                    name=out, progress=PROGRESS[progress[out]]),
             )
     return progress
 
@@ -253,7 +255,7 @@ def _read_burdens(raw_burdens: object, at: str, players: Sequence[str], found: P
     if raw_burdens is None:
         raw_burdens = []
     elif not isinstance(raw_burdens, list):
-        found.add(f"{at}.burdens", "give the Burdens as a list (RR-3)")
+        found.add(f"{at}.burdens", say("give the Burdens as a list (RR-3)"))
         raw_burdens = []
     burdens: list[Burden] = []
     burdened: set[str] = set()
@@ -263,7 +265,8 @@ def _read_burdens(raw_burdens: object, at: str, players: Sequence[str], found: P
         if burden is None:
             continue
         if burden.on in burdened:
-            found.add(f"{where}.on", f"{burden.on} is already burdened this hand; nobody is burdened twice (RR-3)")
+            found.add(f"{where}.on", say("{name} is already burdened this hand; nobody is burdened twice (RR-3)",
+                                         name=burden.on))
             continue
         burdened.add(burden.on)
         burdens.append(burden)
@@ -273,24 +276,25 @@ def _read_burdens(raw_burdens: object, at: str, players: Sequence[str], found: P
 def _read_burden(b: object, where: str, players: Sequence[str], found: Problems) -> Burden | None:
     """RR-3: one Burden, when every part of it can be read and it was played on someone else."""
     if not isinstance(b, Mapping):
-        found.add(where, "a Burden needs who it was on, who played it, whether it was double and whether it "
-                         "was completed (RR-3)")
+        found.add(where, say("a Burden needs who it was on, who played it, whether it was double and whether it "
+                             "was completed (RR-3)"))
         return None
     for key in b:
         if key not in BURDEN_FIELDS:
-            found.add(f"{where}.{key}", f"unknown field {said(key)}; a burden has on, by, double and completed")
-    on = _player_at_table(b.get("on"), f"{where}.on", players, found, "say who the Burden was played on (RR-3)")
-    by = _player_at_table(b.get("by"), f"{where}.by", players, found, "say who played the Burden (RR-3)")
+            found.add(f"{where}.{key}", say("unknown field {field}; a burden has on, by, double and completed",
+                                            field=said(key)))
+    on = _player_at_table(b.get("on"), f"{where}.on", players, found, say("say who the Burden was played on (RR-3)"))
+    by = _player_at_table(b.get("by"), f"{where}.by", players, found, say("say who played the Burden (RR-3)"))
     double = b.get("double", False)
     completed = b.get("completed")
     if not isinstance(double, bool):
-        found.add(f"{where}.double", "say whether it was a Double Burden (RR-3)")
+        found.add(f"{where}.double", say("say whether it was a Double Burden (RR-3)"))
     if not isinstance(completed, bool):
-        found.add(f"{where}.completed", "say whether the burdened player completed the Burden (RR-3)")
+        found.add(f"{where}.completed", say("say whether the burdened player completed the Burden (RR-3)"))
     if on is None or by is None or not isinstance(double, bool) or not isinstance(completed, bool):
         return None
     if on == by:
-        found.add(f"{where}.on", f"{on} cannot burden themselves")
+        found.add(f"{where}.on", say("{name} cannot burden themselves", name=on))
         return None
     return Burden(on, by, double, completed)
 
@@ -305,22 +309,21 @@ def _apply_burdens_to_progress(burdens: Sequence[Burden], progress: dict[str, st
         # RR-3: a completed Burden is kept when the same player's declaration then fails.
         if b.completed and not advanced and step != "declared-failed":
             found.add(f"{at}.progress.{b.on}",
-                      f"{b.on} completed a Burden, which lays down the round, yet the entry says {b.on} "
-                      f"{PROGRESS[step]} "
-                      "(RR-3)")
+                      say("{name} completed a Burden, which lays down the round, yet the entry says {name} "
+                          "{progress} (RR-3)", name=b.on, progress=PROGRESS[step]))
         elif not b.completed and advanced:
             found.add(f"{at}.progress.{b.on}",
-                      f"{b.on} did not complete a Burden, so repeats the round, yet the entry says {b.on} "
-                      f"{PROGRESS[step]} "
-                      "(RR-3)")
+                      say("{name} did not complete a Burden, so repeats the round, yet the entry says {name} "
+                          "{progress} (RR-3)", name=b.on, progress=PROGRESS[step]))
 
 
 def _read_extra_cards(raw: Mapping, at: str, players: Sequence[str], found: Problems) -> dict[str, int]:
     """RR-4: the extra cards each player bought before the deal."""
     extra: dict[str, int] = {}
-    for name, n, where in _per_player(raw, "extra_cards", "the number of extra cards bought", at, players, found):
+    for name, n, where in _per_player(raw, "extra_cards", say("the number of extra cards bought"), at, players,
+                                      found):
         n = check_count(found, where, n, MAX_EXTRA_CARDS,
-                        f"at most {MAX_EXTRA_CARDS} extra cards may be bought in a hand (RR-4)",
+                        say("at most {most} extra cards may be bought in a hand (RR-4)", most=MAX_EXTRA_CARDS),
                         what="the number of extra cards")
         if n:
             extra[name] = n
@@ -331,11 +334,11 @@ def _check_how_the_hand_ended(out_given: bool, progress: Mapping[str, str], at: 
     """A hand ends when a player goes out, or when the first player completes a Double Rummathon Royale."""
     doubles = [p for p, v in progress.items() if v == "double-completed"]
     if not out_given and not doubles:
-        found.add(f"{at}.out", "name the player who went out (or mark a completed Double Rummathon Royale)")
+        found.add(f"{at}.out", say("name the player who went out (or mark a completed Double Rummathon Royale)"))
     if len(doubles) > 1:
         found.add(
             f"{at}.progress.{doubles[1]}",
-            "only one player can complete a Double Rummathon Royale: the game ends when the first does",
+            say("only one player can complete a Double Rummathon Royale: the game ends when the first does"),
         )
 
 
@@ -346,9 +349,9 @@ def late_players_refused(options: Mapping[str, Any]) -> str | None:
 
 def late_rule(options: Mapping[str, Any]) -> str:
     """The starting score of a late player, in the players' words (the rules page says the same)."""
-    return ("They start on the first round of the schedule with the lowest score at the table when they "
-            "sit down (0 if nobody has scored yet): nobody is overtaken by a newcomer, and since they are "
-            "behind on the rounds, a tie on points goes against them (RR-6).")
+    return say("They start on the first round of the schedule with the lowest score at the table when they sit down "
+               "(0 if nobody has scored yet): nobody is overtaken by a newcomer, and since they are behind on the "
+               "rounds, a tie on points goes against them (RR-6).")
 
 
 def _late_mentions(hand: Hand, waiting: Sequence[str]) -> list[tuple[str, str]]:
@@ -377,8 +380,8 @@ class Tally(Decided):
     def schedule(self) -> tuple[int, ...]:
         return SCHEDULES[self.opts["schedule"]]
 
-    def round_name(self, pos: int) -> str:
-        return "finished" if pos >= len(self.schedule) else f"round {self.schedule[pos]}"
+    def round_name(self, pos: int) -> Text:
+        return say("finished") if pos >= len(self.schedule) else say("round {number}", number=self.schedule[pos])
 
 
 def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[str, int] | None = None) -> Tally:
@@ -387,9 +390,11 @@ def start(players: Sequence[str], options: Mapping[str, Any], joined: Mapping[st
     opts = dict(OPTIONS)
     for key, value in options.items():
         if key != "schedule":
-            found.add(f"options.{key}", f"unknown option {said(key)}; Rummathon Royale has only the schedule")
+            found.add(f"options.{key}", say("unknown option {option}; Rummathon Royale has only the schedule",
+                                            option=said(key)))
         elif not isinstance(value, str) or value not in SCHEDULES:  # a list is unhashable
-            found.add("options.schedule", f"unknown schedule {said(value)}; use all, even, odd or half (RR-5)")
+            found.add("options.schedule", say("unknown schedule {schedule}; use all, even, odd or half (RR-5)",
+                                              schedule=said(value)))
         else:
             opts[key] = value
     found.raise_if_any()
@@ -401,7 +406,7 @@ def step(tally: Tally, raw: object) -> Tally:
     found = Problems()
     at = f"rounds[{tally.count}]"
     if tally.over:
-        found.add(at, f"the game ended after hand {tally.count}; correct an earlier hand instead")
+        found.add(at, say("the game ended after hand {number}; correct an earlier hand instead", number=tally.count))
         found.raise_if_any()
     hand = _parse_hand(raw, at, tally.players, found)
     if hand is not None:
@@ -419,20 +424,22 @@ def _advance(tally: Tally, hand: Hand, found: Problems) -> Tally:
     arriving = [p for p in players if joined.get(p, 1) == number > 1]
     late = list(_late_mentions(hand, waiting))
     for where, name in late:
-        found.add(f"{at}.{where}", f"{name} joins at hand {joined[name]}, after this hand, and takes no part in it")
+        found.add(f"{at}.{where}", say("{name} joins at hand {number}, after this hand, and takes no part in it",
+                                       name=name, number=joined[name]))
     if late:
         return tally
     totals, position = dict(tally.totals), dict(tally.position)
     explain: dict[str, list[str]] = {p: [] for p in everyone}
     for p in waiting:
-        explain[p].append(f"Not at the table yet: joins at hand {joined[p]} on the first round of the "
-                          "schedule (RR-5)")
+        explain[p].append(say("Not at the table yet: joins at hand {number} on the first round of the schedule "
+                              "(RR-5)", number=joined[p]))
     if arriving:
         low = min(totals[p] for p in players if p not in arriving)
         for p in arriving:
             totals[p] = low
-            explain[p].append(f"Joins the table at hand {number} on {tally.round_name(0)}, with {low}: the lowest "
-                              "score at the table, so a tie on points goes against them (RR-5, RR-6)")
+            explain[p].append(say("Joins the table at hand {number} on {round}, with {low}: the lowest score at the "
+                                  "table, so a tie on points goes against them (RR-5, RR-6)", number=number,
+                                  round=tally.round_name(0), low=low))
     points = dict.fromkeys(everyone, 0)
     detail: dict[str, dict[str, Any]] = {p: {"score_before": totals[p]} for p in players}
     _extra_cards(hand, at, totals, points, detail, explain, found)
@@ -442,7 +449,8 @@ def _advance(tally: Tally, hand: Hand, found: Problems) -> Tally:
     for name in players:
         totals[name] += points[name]
         detail[name]["score_after"] = totals[name]
-        explain[name].append(f"Hand {signed(points[name])}; total {totals[name]} ({_sources(hand, name)})")
+        explain[name].append(say("Hand {points}; total {total} ({rulings})", points=Signed(points[name]),
+                                 total=totals[name], rulings=_sources(hand, name)))
     played = tally.played_with(points, explain, {"players": detail})
     tally = replace(tally, totals=totals, position=position, played=played,
                     banned=frozenset(p for p, v in hand.progress.items() if v == "declared-failed"))
@@ -451,7 +459,8 @@ def _advance(tally: Tally, hand: Hand, found: Problems) -> Tally:
     finished = [p for p in everyone if position[p] >= len(tally.schedule)]
     if doubles:
         return replace(tally, over=True, winners=(doubles[0],),
-                       reason=f"{doubles[0]} completed a Double Rummathon Royale in hand {number} (RR-5).")
+                       reason=say("{name} completed a Double Rummathon Royale in hand {number} (RR-5).",
+                                  name=doubles[0], number=number))
     if finished:
         winners, reason = _decide(everyone, totals, position, finished, number)
         return replace(tally, over=True, winners=winners, reason=reason)
@@ -465,15 +474,21 @@ def _extra_cards(hand: Hand, at: str, totals, points, detail, explain, found: Pr
         if n > allowed:
             found.add(
                 f"{at}.extra_cards.{name}",
-                f"{name} has {counted(totals[name], 'point')}, which buy at most "
-                f"{counted(allowed, 'extra card')} (RR-4)",
+                say_n("{name} has {count} point, which buy at most {cards} (RR-4)",
+                      "{name} has {count} points, which buy at most {cards} (RR-4)", totals[name], name=name,
+                      cards=say_n("{count} extra card", "{count} extra cards", allowed)),
             )
             continue
         cost = extra_cards_cost(n, totals[name])
         points[name] -= cost
         detail[name]["extra_cards"] = n
-        capped = " (all the points they had)" if cost < n * EXTRA_CARD_COST else ""
-        explain[name].append(f"Bought {counted(n, 'extra card')}: {signed(-cost)}{capped} (RR-4)")
+        if cost < n * EXTRA_CARD_COST:
+            explain[name].append(say_n("Bought {count} extra card: {points} (all the points they had) (RR-4)",
+                                       "Bought {count} extra cards: {points} (all the points they had) (RR-4)", n,
+                                       points=Signed(-cost)))
+        else:
+            explain[name].append(say_n("Bought {count} extra card: {points} (RR-4)",
+                                       "Bought {count} extra cards: {points} (RR-4)", n, points=Signed(-cost)))
 
 
 def _went_out(hand: Hand, players: Sequence[str], points, detail, explain) -> None:
@@ -488,36 +503,40 @@ def _went_out(hand: Hand, players: Sequence[str], points, detail, explain) -> No
             value = cards_left_points(cards)
             if value:
                 collected += value
-                shares.append(f"{name} {value}")
-                explain[name].append(
-                    f"Cards left: {describe_cards(cards)} = {value}, collected by {hand.out}; "
-                    "nothing is subtracted (RR-1, RR-2)"
-                )
+                shares.append(say("{name} {count}", name=name, count=value))
+                explain[name].append(say("Cards left: {cards} = {count}, collected by {out}; nothing is subtracted "
+                                         "(RR-1, RR-2)", cards=describe_cards(cards), count=value, out=hand.out))
             detail[name]["cards_left_points"] = value
         points[hand.out] += collected
         detail[hand.out]["went_out"] = True
         explain[hand.out].append(
-            f"Went out: collects {collected} from the other hands"
-            + (f" ({', '.join(shares)})" if shares else "")
-            + " (RR-1, RR-2)"
-        )
+            say("Went out: collects {count} from the other hands ({shares}) (RR-1, RR-2)", count=collected,
+                shares=joined(shares, ", ")) if shares else
+            say("Went out: collects {count} from the other hands (RR-1, RR-2)", count=collected))
     for name in players:
         if name != hand.out and not hand.left.get(name) and hand.out is not None:
-            explain[name].append(f"No cards left recorded; {hand.out} went out (RR-2)")
+            explain[name].append(say("No cards left recorded; {out} went out (RR-2)", out=hand.out))
 
 
 def _burdens(hand: Hand, points, detail, explain) -> None:
     """RR-3: a completed Burden pays its target, a failed one pays who played it."""
     for b in hand.burdens:
         value = BURDEN_POINTS[b.double]
-        kind = "Double Burden" if b.double else "Burden"
         receiver = b.on if b.completed else b.by
         points[receiver] += value
         detail[receiver]["burden_points"] = detail[receiver].get("burden_points", 0) + value
-        if b.completed:
-            explain[b.on].append(f"Completed the {kind} {b.by} played on them: +{value} (RR-3)")
+        if b.completed and b.double:
+            explain[b.on].append(say("Completed the Double Burden {by} played on them: {points} (RR-3)", by=b.by,
+                                     points=Signed(value)))
+        elif b.completed:
+            explain[b.on].append(say("Completed the Burden {by} played on them: {points} (RR-3)", by=b.by,
+                                     points=Signed(value)))
+        elif b.double:
+            explain[b.by].append(say("Double Burden played on {on} was not completed: {points} (RR-3)", on=b.on,
+                                     points=Signed(value)))
         else:
-            explain[b.by].append(f"{kind} played on {b.on} was not completed: +{value} (RR-3)")
+            explain[b.by].append(say("Burden played on {on} was not completed: {points} (RR-3)", on=b.on,
+                                     points=Signed(value)))
 
 
 def _progress(tally: Tally, hand: Hand, at: str, players: Sequence[str], position, detail, explain,
@@ -529,36 +548,40 @@ def _progress(tally: Tally, hand: Hand, at: str, players: Sequence[str], positio
         where = f"{at}.progress.{name}"
         before = position[name]
         if step in DECLARATIONS and name in tally.banned:
-            found.add(where, f"{name} declared and failed last hand, so may not declare this hand (RR-5)")
+            found.add(where, say("{name} declared and failed last hand, so may not declare this hand (RR-5)",
+                                 name=name))
             continue
         if step in DECLARATIONS and before + 1 >= last:
-            found.add(where, f"{name} is on the last round; there is no next round to declare (RR-5)")
+            found.add(where, say("{name} is on the last round; there is no next round to declare (RR-5)", name=name))
             continue
-        if step == "completed":
-            after = before + 1
-            now_on = "finished" if after >= last else "on " + round_name(after)
-            line = f"Completed {round_name(before)}: now {now_on}"
-        elif step == "declared-completed":
-            after = before + 2
-            line = (
-                f"Declared Rummathon Royale and completed {round_name(before + 1)}: "
-                f"moves from {round_name(before)} to "
-                f"{'the end of the schedule' if after >= last else round_name(after)}"
-            )
-        elif step == "declared-failed":
-            after = before
-            line = (f"Declared Rummathon Royale and failed: stays on {round_name(before)} "
-                    "and may not declare next hand")
-        elif step == "double-completed":
-            after = min(before + 2, last)
-            line = "Declared Double Rummathon Royale and completed it: wins the game at once"
-        else:
-            after = before
-            line = f"Did not complete {round_name(before)}: stays there"
+        after, line = _moved(step, before, last, round_name)
         position[name] = after
         detail[name].update(round_before=_round_number(schedule, before),
                             round_after=_round_number(schedule, after), progress=step)
-        explain[name].append(line + " (RR-5)")
+        explain[name].append(line)
+
+
+def _moved(step: str, before: int, last: int, round_name) -> tuple[int, Text]:
+    """RR-5: where a player's round leaves them in the schedule, and the line that says so."""
+    if step == "completed":
+        after = before + 1
+        if after >= last:
+            return after, say("Completed {round}: now finished (RR-5)", round=round_name(before))
+        return after, say("Completed {round}: now on {next} (RR-5)", round=round_name(before), next=round_name(after))
+    if step == "declared-completed":
+        after = before + 2
+        if after >= last:
+            return after, say("Declared Rummathon Royale and completed {next}: moves from {round} to the end of the "
+                              "schedule (RR-5)", next=round_name(before + 1), round=round_name(before))
+        return after, say("Declared Rummathon Royale and completed {next}: moves from {round} to {after} (RR-5)",
+                          next=round_name(before + 1), round=round_name(before), after=round_name(after))
+    if step == "declared-failed":
+        return before, say("Declared Rummathon Royale and failed: stays on {round} and may not declare next hand "
+                           "(RR-5)", round=round_name(before))
+    if step == "double-completed":
+        return min(before + 2, last), say("Declared Double Rummathon Royale and completed it: wins the game at once "
+                                          "(RR-5)")
+    return before, say("Did not complete {round}: stays there (RR-5)", round=round_name(before))
 
 
 def finish(tally: Tally) -> ScoredGame:
@@ -595,7 +618,8 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
         unread.append(len(list(found)) > before)
     for index, hand in enumerate(hands):
         if tally.over:
-            found.add(f"rounds[{index}]", f"the game ended after hand {index}; correct an earlier hand instead")
+            found.add(f"rounds[{index}]", say("the game ended after hand {number}; correct an earlier hand instead",
+                                              number=index))
             break
         if hand is None:
             break
@@ -625,25 +649,34 @@ def _round_number(schedule: Sequence[int], pos: int) -> int | None:
     return schedule[pos] if pos < len(schedule) else None
 
 
+def _names(names: list[str]) -> Listed | str:
+    """Names as a sentence lists them: two as the language joins them, more as ever ("A and B and C")."""
+    return Listed(names) if len(names) == 2 else " and ".join(names)
+
+
 def _decide(players, totals, position, finished, hand_number) -> tuple[tuple[str, ...], str]:
     """RR-6: highest score, then further along, then the player who finished."""
     best = max(totals[p] for p in players)
     leaders = [p for p in players if totals[p] == best]
     done = ", ".join(finished)
-    if len(leaders) > 1:
+    tied = len(leaders) > 1
+    if tied:
         furthest = max(position[p] for p in leaders)
         leaders = [p for p in leaders if position[p] == furthest]
         if len(leaders) > 1:
             who_finished = [p for p in leaders if p in finished]
             leaders = who_finished or leaders
-        tie = " after a tie on points, settled by progress" if len(leaders) == 1 else " (a shared win)"
+    if len(leaders) > 1:
+        reason = say("{done} completed the last round in hand {number}; {names} share the highest score, {best} "
+                     "(a shared win) (RR-6).", done=done, number=hand_number, names=_names(leaders), best=best)
+    elif tied:
+        reason = say("{done} completed the last round in hand {number}; {name} has the highest score, {best} after a "
+                     "tie on points, settled by progress (RR-6).", done=done, number=hand_number, name=leaders[0],
+                     best=best)
     else:
-        tie = ""
-    names = " and ".join(leaders)
-    return tuple(leaders), (
-        f"{done} completed the last round in hand {hand_number}; {names} "
-        f"{'has' if len(leaders) == 1 else 'share'} the highest score, {best}{tie} (RR-6)."
-    )
+        reason = say("{done} completed the last round in hand {number}; {name} has the highest score, {best} (RR-6).",
+                     done=done, number=hand_number, name=leaders[0], best=best)
+    return tuple(leaders), reason
 
 
 __all__ = ["SLUG", "TITLE", "InputError", "score"]

@@ -635,7 +635,7 @@ def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str,
             # RY-17: a house list may hold 200,000 words; the sheet says how many, and the first few
             text = f"{number(len(value))} words: {', '.join(value[:HOUSE_WORDS_SHOWN])}, …"
         if key == "variant" and isinstance(variants, Mapping) and value in variants:
-            text = str(variants[value])
+            text = variants[value]  # a message: the sheet says it in its reader's language
         house = key in chosen and chosen[key] is not None and chosen[key] != defaults.get(key)
         out.append({"key": key, "label": OPTION_LABELS.get(key, key.replace("_", " ").capitalize()),
                     "value": text, "raw": value, "house": bool(house)})

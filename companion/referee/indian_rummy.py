@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.cards import Card, CardError, format_cards, parse_card, said
+from ..core.messages import Text, say, say_n
 from ..games.base import InputError, Problems, is_whole_number
 from ..games.indian_rummy import (
     CAP,
@@ -30,6 +31,7 @@ from ..games.indian_rummy import (
     check_decks,
     check_declaration,
     count_detail,
+    group_line,
     wild_rank_of,
 )
 
@@ -40,7 +42,7 @@ DEFAULT_DECKS = 3
 
 def _cards(raw: object, where: str, found: Problems, places: list[tuple[Card, str, str]]) -> list[Card]:
     if not isinstance(raw, list):
-        found.add(where, 'give the cards as a list of cards, such as KS, 10H and JK')
+        found.add(where, say("give the cards as a list of cards, such as KS, 10H and JK"))
         return []
     cards = []
     for k, text in enumerate(raw):
@@ -54,25 +56,28 @@ def _cards(raw: object, where: str, found: Problems, places: list[tuple[Card, st
     return cards
 
 
-def _sentence(text: str) -> str:
-    """Text with its first letter in capitals, the rest untouched.
+def _valid_line(declaration: Any) -> Text:
+    """IR-5's verdict on a valid declaration, as a sentence.
 
-    >>> _sentence("a valid declaration (IR-5)")
-    'A valid declaration (IR-5)'
+    >>> _valid_line(check_declaration([["AH", "2H", "3H"], ["5S", "6S", "7D", "8S"], ["QC", "QD", "QS"],
+    ...                                ["9H", "10H", "JH"]], "7"))
+    'A valid declaration: 13 cards in groups, 3 sequences, 2 pure (IR-5)'
     """
-    return text[:1].upper() + text[1:]
+    return say("A valid declaration: {cards} cards in groups, {sequences} sequences, {pure} pure (IR-5)",
+               cards=declaration.cards, sequences=declaration.sequences, pure=declaration.pure)
 
 
 def _group_lines(groups: Sequence[Sequence[Card]], kinds: Sequence[GroupKind]) -> list[str]:
-    return [f"{format_cards(g) or '(empty group)'}: {k.reason}" for g, k in zip(groups, kinds, strict=True)]
+    return [group_line(g, k) for g, k in zip(groups, kinds, strict=True)]
 
 
-def _count_line(counted: Sequence[Card], raw: int, lives: bool, wild: str) -> str:
-    added = " + ".join(f"{c} {card_value(c, wild)}" for c in counted) or "no cards"
-    cap = f", capped at {CAP}" if raw > CAP else ""
-    which = ("two sequences, one of them pure: only the cards outside valid groups count"
-             if lives else f"not two sequences with a pure one: all {len(counted)} cards count")
-    return f"As a losing hand it counts {min(raw, CAP)}: {which}: {added} = {raw}{cap} (IR-3, IR-6)"
+def _count_line(counted: Sequence[Card], raw: int, lives: bool, wild: str) -> Text:
+    added = " + ".join(f"{c} {card_value(c, wild)}" for c in counted) or say("no cards")
+    cap = say(", capped at {cap}", cap=CAP) if raw > CAP else ""
+    which = (say("two sequences, one of them pure: only the cards outside valid groups count")
+             if lives else say("not two sequences with a pure one: all {cards} cards count", cards=len(counted)))
+    return say("As a losing hand it counts {count}: {which}: {added} = {raw}{cap} (IR-3, IR-6)", count=min(raw, CAP),
+               which=which, added=added, raw=raw, cap=cap)
 
 
 def declaration(body: object) -> dict[str, Any]:
@@ -91,18 +96,19 @@ def declaration(body: object) -> dict[str, Any]:
     """
     found = Problems()
     if not isinstance(body, Mapping):
-        found.add("$", 'the body must be a JSON object: {"wild": "7", "cards": [...]} or {"wild": "7", "groups": '
-                       '[[...], ...]}')
+        found.add("$", say("the body must be a JSON object: {cards} or {groups}", cards='{"wild": "7", "cards": [...]}',
+                           groups='{"wild": "7", "groups": [[...], ...]}'))
         found.raise_if_any()
     for key in body:
         if key not in DECLARATION_FIELDS:
-            found.add(key, f"unknown field {said(key)}; this question takes {', '.join(sorted(DECLARATION_FIELDS))}")
+            found.add(key, say("unknown field {field}; this question takes {fields}", field=said(key),
+                               fields=", ".join(sorted(DECLARATION_FIELDS))))
     wild = _wild(body, found)
     decks = _decks(body, found)
     has_cards, has_groups = "cards" in body, "groups" in body or "loose" in body
     if has_cards == has_groups:
-        found.add("$", "give either the 13 cards (to find the best arrangement) or the groups laid down, not both "
-                       "(IR-5)" if has_cards else "give the 13 cards, or the groups laid down (IR-5)")
+        found.add("$", say("give either the 13 cards (to find the best arrangement) or the groups laid down, not both "
+                           "(IR-5)") if has_cards else say("give the 13 cards, or the groups laid down (IR-5)"))
         found.raise_if_any()
     if has_cards:
         return _best(_hand(body, decks, found), wild)
@@ -114,14 +120,15 @@ def _wild(body: Mapping[str, Any], found: Problems) -> str | None:
     """IR-2: the wild rank from the card cut, or None with the problem recorded."""
     wild = None
     if body.get("wild") is None:
-        found.add("wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a printed "
-                          "Joker was cut (IR-2)")
+        found.add("wild", say("give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a "
+                              "printed Joker was cut (IR-2)"))
     else:
         try:
             wild = wild_rank_of(str(body["wild"]) if is_whole_number(body["wild"]) else body["wild"])
         except (ValueError, AttributeError) as err:
-            found.add("wild", f"{err} (IR-2)" if isinstance(err, ValueError) else
-                      f"{said(body['wild'])} is not a rank: the wild joker is 2-10, J, Q, K, A, or JK (IR-2)")
+            found.add("wild", say("{error} (IR-2)", error=err.args[0]) if isinstance(err, ValueError) else
+                      say("{cut} is not a rank: the wild joker is 2-10, J, Q, K, A, or JK (IR-2)",
+                          cut=said(body["wild"])))
     return wild
 
 
@@ -131,7 +138,7 @@ def _decks(body: Mapping[str, Any], found: Problems) -> int:
     if decks is None:
         decks = DEFAULT_DECKS
     if not is_whole_number(decks) or not 1 <= decks <= MAX_DECKS:
-        found.add("decks", f"decks must be a whole number from 1 to {MAX_DECKS} (IR-1)")
+        found.add("decks", say("decks must be a whole number from 1 to {most} (IR-1)", most=MAX_DECKS))
         decks = DEFAULT_DECKS
     return decks
 
@@ -142,7 +149,8 @@ def _hand(body: Mapping[str, Any], decks: int, found: Problems) -> list[Card]:
     cards = _cards(body["cards"], "cards", found, places)
     if isinstance(body["cards"], list) and len(body["cards"]) != HAND_SIZE:
         n = len(body["cards"])
-        found.add("cards", f"a hand has {HAND_SIZE} cards; {n} {'was' if n == 1 else 'were'} given (IR-5)")
+        found.add("cards", say_n("a hand has {size} cards; {count} was given (IR-5)",
+                                 "a hand has {size} cards; {count} were given (IR-5)", n, size=HAND_SIZE))
     check_decks(places, decks, found)
     found.raise_if_any()
     return cards
@@ -153,13 +161,14 @@ def _laid_down(body: Mapping[str, Any], decks: int, found: Problems) -> tuple[li
     places: list[tuple[Card, str, str]] = []
     raw_groups = body.get("groups", [])
     if not isinstance(raw_groups, list):
-        found.add("groups", 'give the groups as a list of groups, each a list of cards such as AH 2H 3H')
+        found.add("groups", say("give the groups as a list of groups, each a list of cards such as AH 2H 3H"))
         found.raise_if_any()
     groups = [_cards(g, f"groups[{k}]", found, places) for k, g in enumerate(raw_groups)]
     loose = _cards(body.get("loose", []), "loose", found, places)
     given = sum(len(g) for g in groups) + len(loose)
     if not found and given != HAND_SIZE:
-        found.add("groups", f"a hand has {HAND_SIZE} cards; the groups and loose cards hold {given} (IR-5)")
+        found.add("groups", say("a hand has {size} cards; the groups and loose cards hold {given} (IR-5)",
+                                size=HAND_SIZE, given=given))
     check_decks(places, decks, found)
     found.raise_if_any()
     return groups, loose
@@ -167,16 +176,17 @@ def _laid_down(body: Mapping[str, Any], decks: int, found: Problems) -> tuple[li
 
 def _best(cards: Sequence[Card], wild: str) -> dict[str, Any]:
     best = best_arrangement(cards, wild)
-    explain = ["The cards arranged for the lowest count (IR-6)"] + _group_lines(best.groups, best.kinds)
+    explain = [say("The cards arranged for the lowest count (IR-6)")] + _group_lines(best.groups, best.kinds)
     if best.valid_declaration:
-        explain.append(_sentence(check_declaration(best.groups, wild).reasons[-1]))
+        explain.append(_valid_line(check_declaration(best.groups, wild)))
     elif best.lives:
-        explain.append(f"Not a valid declaration: {format_cards(best.loose)} "
-                       f"{'stays' if len(best.loose) == 1 else 'stay'} outside the groups, and a "
-                       "declaration puts all 13 cards in groups (IR-5)")
+        explain.append(say_n("Not a valid declaration: {cards} stays outside the groups, and a declaration puts all 13 "
+                             "cards in groups (IR-5)",
+                             "Not a valid declaration: {cards} stay outside the groups, and a declaration puts all 13 "
+                             "cards in groups (IR-5)", len(best.loose), cards=format_cards(best.loose)))
     else:
-        explain.append("Not a valid declaration: no arrangement of these cards gives two sequences with a pure one "
-                       "(IR-5)")
+        explain.append(say("Not a valid declaration: no arrangement of these cards gives two sequences with a pure "
+                           "one (IR-5)"))
     explain.append(_count_line(best.loose, best.raw, best.lives, wild))
     return {
         "valid": best.valid_declaration,
@@ -194,17 +204,18 @@ def _judge(groups: Sequence[Sequence[Card]], loose: Sequence[Card], wild: str) -
     counted = count_detail(groups, loose, wild)
     explain = _group_lines(groups, verdict.kinds)
     if loose:
-        explain.append(f"Loose: {format_cards(loose)} (IR-6)")
+        explain.append(say("Loose: {cards} (IR-6)", cards=format_cards(loose)))
     if verdict.valid:
-        explain.append(_sentence(verdict.reasons[-1]))
+        explain.append(_valid_line(verdict))
     else:
         for group, kind in zip(groups, verdict.kinds, strict=True):
             if not kind.valid:
-                explain.append(f"Not a valid declaration: {format_cards(group) or '(empty group)'} is not a valid "
-                               "group (IR-4, IR-5)")
+                explain.append(say("Not a valid declaration: {cards} is not a valid group (IR-4, IR-5)",
+                                   cards=format_cards(group)) if group else
+                               say("Not a valid declaration: (empty group) is not a valid group (IR-4, IR-5)"))
         for reason in verdict.reasons:
             if "(IR-5)" in reason and " is not a valid group" not in reason:
-                explain.append(f"Not a valid declaration: {reason}")
+                explain.append(say("Not a valid declaration: {reason}", reason=reason))
     explain.append(_count_line(counted.counted, counted.raw, counted.lives, wild))
     return {
         "valid": verdict.valid,

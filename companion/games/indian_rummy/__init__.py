@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ...core.cards import JOKER_RANK, RANKS, SUITS, Card, CardError, format_cards, parse_card
+from ...core.messages import Listed, Signed, Text, joined, say, say_n
 from ..base import (
     Decided,
     InputError,
@@ -38,10 +39,8 @@ from ..base import (
     check_count,
     check_note,
     is_whole_number,
-    listed,
     not_at_table,
     said,
-    signed,
 )
 from .arranger import (
     CAP,
@@ -79,11 +78,18 @@ MAX_POINT_VALUE = 1_000_000
 
 OPTIONS: dict[str, Any] = {"variant": "points", "decks": None, "point_value": 1, "deals": 2}
 
-VARIANTS: dict[str, str] = {
-    "points": "Points rummy",
-    "pool101": "Pool rummy (101)",
-    "pool201": "Pool rummy (201)",
-    "deals": "Deals rummy",
+VARIANTS: dict[str, Text] = {
+    "points": say("Points rummy"),
+    "pool101": say("Pool rummy (101)"),
+    "pool201": say("Pool rummy (201)"),
+    "deals": say("Deals rummy"),
+}
+#: The same names inside a sentence ("this game is pool rummy (101)").
+VARIANT_WORDS: dict[str, Text] = {
+    "points": say("points rummy"),
+    "pool101": say("pool rummy (101)"),
+    "pool201": say("pool rummy (201)"),
+    "deals": say("deals rummy"),
 }
 #: IR-9: a player is out of the pool at this total or more ...
 POOL_OUT = {"pool101": 101, "pool201": 201}
@@ -95,9 +101,9 @@ DEFAULT_DROP_POINTS = {"first": 20, "middle": 40}
 WRONG_SHOW = 80
 #: IR-7; "missed" (three turns missed in a row) is entered as its own kind and costs a middle drop.
 DROPS = {
-    "first": "First drop",
-    "middle": "Middle drop",
-    "missed": "Three turns missed in a row, a middle drop",
+    "first": say("First drop"),
+    "middle": say("Middle drop"),
+    "missed": say("Three turns missed in a row, a middle drop"),
 }
 #: IR-1: at most this many decks may be named; one deck is 52 cards and a printed Joker.
 MAX_DECKS = 4
@@ -108,9 +114,9 @@ MOST_RAW = HAND_SIZE * 10
 
 DEAL_FIELDS = {"wild", "winner", "hands", "rejoin", "note"}
 HAND_FIELDS = {"groups", "loose", "cards", "count", "drop", "wrong_show"}
-HAND_SHAPE = "groups and loose cards, the 13 cards, a count, a drop or a wrong show"
-KIND_WORDS = {"groups": "groups", "cards": "the 13 cards", "count": "a count", "drop": "a drop",
-              "wrong_show": "a wrong show"}
+HAND_SHAPE = say("groups and loose cards, the 13 cards, a count, a drop or a wrong show")
+KIND_WORDS = {"groups": say("groups"), "cards": say("the 13 cards"), "count": say("a count"), "drop": say("a drop"),
+              "wrong_show": say("a wrong show")}
 
 
 def decks_for(players: int) -> int:
@@ -204,35 +210,38 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
     for key, value in options.items():
         where = f"options.{key}"
         if key not in OPTIONS:
-            found.add(where, f"unknown option {said(key)}; {TITLE} has {', '.join(OPTIONS)}")
+            found.add(where, say("unknown option {option}; {game} has {options}", option=said(key), game=TITLE,
+                                 options=", ".join(OPTIONS)))
         elif key == "variant":
             if not isinstance(value, str) or value not in VARIANTS:
-                found.add(where, f"unknown variant {said(value)}; use {', '.join(VARIANTS)} (IR-8 to IR-10)")
+                found.add(where, say("unknown variant {variant}; use {variants} (IR-8 to IR-10)", variant=said(value),
+                                     variants=", ".join(VARIANTS)))
             else:
                 opts[key] = value
         elif key == "decks":
             if value is None:
                 continue
             if not is_whole_number(value) or not 1 <= value <= MAX_DECKS:
-                found.add(where, f"decks must be a whole number from 1 to {MAX_DECKS}, or left out for the "
-                                 "usual number (IR-1)")
+                found.add(where, say("decks must be a whole number from 1 to {most}, or left out for the usual number "
+                                     "(IR-1)", most=MAX_DECKS))
             elif value * DECK_SIZE < HAND_SIZE * len(players):
-                found.add(where, f"{len(players)} hands of {HAND_SIZE} cards need more than {value} "
-                                 f"deck{'s' if value != 1 else ''} (IR-1)")
+                found.add(where, say_n("{hands} hands of {size} cards need more than {count} deck (IR-1)",
+                                       "{hands} hands of {size} cards need more than {count} decks (IR-1)", value,
+                                       hands=len(players), size=HAND_SIZE))
             else:
                 opts[key] = value
         elif key == "point_value":
             if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0 or value != value:
-                found.add(where, "the point value must be a number above 0, such as 1 or 0.25 (IR-8)")
+                found.add(where, say("the point value must be a number above 0, such as 1 or 0.25 (IR-8)"))
             elif not value <= MAX_POINT_VALUE:  # also Infinity, and a huge number whose money would overflow
-                found.add(where, f"the point value may be at most {MAX_POINT_VALUE:,} (IR-8)")
+                found.add(where, say("the point value may be at most {most} (IR-8)", most=MAX_POINT_VALUE))
             elif isinstance(value, float) and value == int(value):
                 opts[key] = int(value)
             else:
                 opts[key] = value
         elif key == "deals":
             if not is_whole_number(value) or not 1 <= value <= MAX_DEALS:
-                found.add(where, f"deals must be a whole number from 1 to {MAX_DEALS} (IR-10)")
+                found.add(where, say("deals must be a whole number from 1 to {most} (IR-10)", most=MAX_DEALS))
             else:
                 opts[key] = value
     return opts
@@ -273,7 +282,7 @@ def _is_mapping(raw: object) -> bool:
 def _card_list(raw: object, where: str, found: Problems, read: _DealCards, label: str) -> tuple[Card, ...]:
     """Parsed cards; each also goes into ``read`` for the deck check (IR-1)."""
     if not isinstance(raw, list):
-        found.add(where, "give the cards as a list of cards such as KS, 10H and JK")
+        found.add(where, say("give the cards as a list of cards such as KS, 10H and JK"))
         return ()
     try:  # the usual entry: every card in its notation, read without parsing
         cards = tuple([_CARDS_BY_NOTATION[text] for text in raw])
@@ -303,65 +312,73 @@ def _parsed_card_list(raw: list, where: str, found: Problems, read: _DealCards, 
 
 def _parse_entry(raw: object, at: str, name: str, found: Problems, read: _DealCards) -> Entry | None:
     if not _is_mapping(raw):
-        found.add(at, f"give {name}'s hand as an object: {HAND_SHAPE}")
+        found.add(at, say("give {name}'s hand as an object: {shape}", name=name, shape=HAND_SHAPE))
         return None
     for key in raw:
         if key not in HAND_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {said(key)}; a hand has {', '.join(sorted(HAND_FIELDS))}")
+            found.add(f"{at}.{key}", say("unknown field {field}; a hand has {fields}", field=said(key),
+                                         fields=", ".join(sorted(HAND_FIELDS))))
     kinds = [k for k in ("groups", "cards", "count", "drop", "wrong_show") if k in raw]
     if "loose" in raw and "groups" not in kinds:
         kinds.insert(0, "groups")
     if len(kinds) != 1:
-        given = f" ({listed([KIND_WORDS[k] for k in kinds])} were given)" if kinds else ""
-        found.add(at, f"give exactly one of {HAND_SHAPE} for {name}{given}")
+        if kinds:
+            found.add(at, say("give exactly one of {shape} for {name} ({given} were given)", shape=HAND_SHAPE,
+                              name=name, given=Listed([KIND_WORDS[k] for k in kinds])))
+        else:
+            found.add(at, say("give exactly one of {shape} for {name}", shape=HAND_SHAPE, name=name))
         return None
     kind = kinds[0]
     if kind == "groups":
         raw_groups = raw.get("groups", [])
         if not isinstance(raw_groups, list):
-            found.add(f"{at}.groups", "give the groups as a list, each group a list of cards such as AH 2H 3H")
+            found.add(f"{at}.groups", say("give the groups as a list, each group a list of cards such as AH 2H 3H"))
             return None
-        label = f"{name}'s groups"
+        label = say("{name}'s groups", name=name)
         groups = tuple([_card_list(g, f"{at}.groups[{k}]", found, read, label) for k, g in enumerate(raw_groups)])
-        loose = _card_list(raw.get("loose", []), f"{at}.loose", found, read, f"{name}'s loose cards")
+        loose = _card_list(raw.get("loose", []), f"{at}.loose", found, read, say("{name}'s loose cards", name=name))
         given = len(loose) + sum([len(g) for g in groups])
         if given != HAND_SIZE and all(isinstance(g, list) for g in raw_groups):
             found.add(f"{at}.groups" if "groups" in raw else f"{at}.loose",
-                      f"{name}'s groups and loose cards hold {given} cards; a hand has {HAND_SIZE} (IR-5)")
+                      say("{name}'s groups and loose cards hold {given} cards; a hand has {size} (IR-5)", name=name,
+                          given=given, size=HAND_SIZE))
         return Entry("groups", at, groups=groups, loose=loose)
     if kind == "cards":
-        cards = _card_list(raw["cards"], f"{at}.cards", found, read, f"{name}'s cards")
+        cards = _card_list(raw["cards"], f"{at}.cards", found, read, say("{name}'s cards", name=name))
         if isinstance(raw["cards"], list) and len(raw["cards"]) != HAND_SIZE:
             n = len(raw["cards"])
-            found.add(f"{at}.cards",
-                      f"{name}'s hand has {HAND_SIZE} cards; {n} {'was' if n == 1 else 'were'} given (IR-5)")
+            found.add(f"{at}.cards", say_n("{name}'s hand has {size} cards; {count} was given (IR-5)",
+                                           "{name}'s hand has {size} cards; {count} were given (IR-5)", n, name=name,
+                                           size=HAND_SIZE))
         return Entry("cards", at, cards=cards)
     if kind == "count":
         n = check_count(found, f"{at}.count", raw["count"], MOST_RAW,
-                        f"13 cards count at most {MOST_RAW}, and any count is capped at {CAP} (IR-3, IR-6)",
+                        say("13 cards count at most {most}, and any count is capped at {cap} (IR-3, IR-6)",
+                            most=MOST_RAW, cap=CAP),
                         what="the count")
         return None if n is None else Entry("count", at, count=n)
     if kind == "drop":
         drop = raw["drop"]
         if not isinstance(drop, str) or drop not in DROPS:
-            found.add(f"{at}.drop", f"unknown drop {said(drop)}; use first, middle or missed (three turns "
-                                   "missed) (IR-7)")
+            found.add(f"{at}.drop", say("unknown drop {drop}; use first, middle or missed (three turns missed) (IR-7)",
+                                        drop=said(drop)))
             return None
         return Entry("drop", at, drop=drop)
     if raw["wrong_show"] is not True:
-        found.add(f"{at}.wrong_show", "a wrong show is marked only for a player who showed a wrong declaration "
-                                      "(IR-7)")
+        found.add(f"{at}.wrong_show", say("a wrong show is marked only for a player who showed a wrong declaration "
+                                          "(IR-7)"))
         return None
     return Entry("wrong_show", at)
 
 
 def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found: Problems) -> Deal | None:
     if not _is_mapping(raw):
-        found.add(at, "each deal needs the wild joker, the winner and the players' hands (API.md)")
+        found.add(at, say("each deal needs the wild joker, the winner and the players' hands (API.md)"))
         return None
     for key in raw:
         if key not in DEAL_FIELDS:
-            found.add(f"{at}.{key}", f"unknown field {said(key)}; a deal has {', '.join(sorted(DEAL_FIELDS))}")
+            found.add(f"{at}.{key}", say("unknown field {field}; a deal has {fields}", field=said(key),
+                                         fields=", ".join(sorted(DEAL_FIELDS))))
     check_note(found, at, raw)
 
     wild_text = raw.get("wild")
@@ -373,12 +390,12 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
             wild_rank = wild_rank_of(wild_text) if isinstance(wild_text, str) else wild_rank_of(said(wild_text))
             wild = JOKER_RANK if str(wild_text).strip().upper() == JOKER_RANK else wild_rank
         except ValueError as err:
-            found.add(f"{at}.wild", f"{err} (IR-2)")
+            found.add(f"{at}.wild", say("{error} (IR-2)", error=err.args[0]))
 
     winner = raw.get("winner")
     if not isinstance(winner, str) or winner not in players:
         if winner is None:
-            found.add(f"{at}.winner", "name the player who made a valid declaration and won the deal (IR-5)")
+            found.add(f"{at}.winner", say("name the player who made a valid declaration and won the deal (IR-5)"))
         else:
             not_at_table(found, f"{at}.winner", winner, players)
         winner = None
@@ -392,7 +409,7 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     read = _DealCards()
     hands_given = _is_mapping(raw_hands)
     if not hands_given:
-        found.add(f"{at}.hands", f"give each player's hand by name: {HAND_SHAPE}")
+        found.add(f"{at}.hands", say("give each player's hand by name: {shape}", shape=HAND_SHAPE))
     else:
         hands, doubtful = _parse_hands(raw_hands, at, players, found, read)
     read.check(decks, found)
@@ -400,8 +417,8 @@ def _parse_deal(raw: object, at: str, players: Sequence[str], decks: int, found:
     # unentered declaration scores the same whatever was cut, so it may leave the wild out.
     judged = any(entry.kind in ("groups", "cards") for entry in hands.values())
     if wild_text is None and (judged or not hands_given):
-        found.add(f"{at}.wild", "give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a "
-                                "printed Joker was cut (IR-2)")
+        found.add(f"{at}.wild", say("give the wild joker: the rank of the card cut (2-10, J, Q, K, A), or JK when a "
+                                    "printed Joker was cut (IR-2)"))
     if winner is None or not hands_given:
         return None
     broken = (wild is None and (wild_text is not None or judged)) or len(list(found)) > before
@@ -413,14 +430,14 @@ def _parse_rejoin(raw_rejoin: object, at: str, players: Sequence[str], found: Pr
     """The players a deal lists as rejoining (IR-9), each with where it names them."""
     rejoin: list[tuple[str, str]] = []
     if not isinstance(raw_rejoin, list):
-        found.add(f"{at}.rejoin", "give the players who rejoin as a list of names (IR-9)")
+        found.add(f"{at}.rejoin", say("give the players who rejoin as a list of names (IR-9)"))
         raw_rejoin = []
     for k, name in enumerate(raw_rejoin):
         where = f"{at}.rejoin[{k}]"
         if not isinstance(name, str) or name not in players:
             not_at_table(found, where, name, players)
         elif name in (n for n, _ in rejoin):
-            found.add(where, f"{name} is rejoining twice in one deal (IR-9)")
+            found.add(where, say("{name} is rejoining twice in one deal (IR-9)", name=name))
         else:
             rejoin.append((name, where))
     return rejoin
@@ -462,11 +479,18 @@ def check_decks(places: Sequence[tuple[Card, str, str]], decks: int, found: Prob
         labels.append(label)
         if len(labels) == decks + 1:
             first_over[card] = where
-    pack = "1 deck holds" if decks == 1 else f"{decks} decks hold"
     for card, where in first_over.items():
-        what = f"printed Joker{'s' if decks != 1 else ''}" if card.is_joker else str(card)
-        places = ", ".join(f"{n} in {place}" if n > 1 else place for place, n in Counter(seen[card]).items())
-        found.add(where, f"{pack} only {decks} {what}; {len(seen[card])} were entered ({places}) (IR-1)")
+        places = joined([say("{count} in {place}", count=n, place=place) if n > 1 else place
+                         for place, n in Counter(seen[card]).items()], ", ")
+        entered = len(seen[card])
+        if card.is_joker:
+            found.add(where, say_n("1 deck holds only {count} printed Joker; {entered} were entered ({places}) (IR-1)",
+                                   "{count} decks hold only {count} printed Jokers; {entered} were entered ({places}) "
+                                   "(IR-1)", decks, entered=entered, places=places))
+        else:
+            found.add(where, say_n("1 deck holds only {count} {card}; {entered} were entered ({places}) (IR-1)",
+                                   "{count} decks hold only {count} {card}; {entered} were entered ({places}) (IR-1)",
+                                   decks, card=str(card), entered=entered, places=places))
 
 
 # ---------------------------------------------------------------------------------------
@@ -476,25 +500,40 @@ def check_decks(places: Sequence[tuple[Card, str, str]], decks: int, found: Prob
 def _counted_text(cards: Sequence[Card], wild: str) -> str:
     """Counted cards with their values, as a player adds them up (IR-3)."""
     if not cards:
-        return "no cards, 0"
+        return say("no cards, 0")
     values = rank_values(wild)
     parts = [f"{c.rank}{c.suit} {values[c.rank]}" for c in cards]
     total = sum([values[c.rank] for c in cards])
     return f"{' + '.join(parts)} = {total}"
 
 
+def group_line(cards: Sequence[Card], kind: GroupKind) -> Text:
+    """A group and what it is (IR-4), as the why and the referee show it."""
+    if not cards:
+        return say("(empty group): {kind}", kind=kind.reason)
+    return say("{cards}: {kind}", cards=format_cards(cards), kind=kind.reason)
+
+
 def _group_lines(groups: Sequence[Sequence[Card]], kinds: Sequence[GroupKind]) -> list[str]:
-    return [f"{format_cards(g) or '(empty group)'}: {k.reason}" for g, k in zip(groups, kinds, strict=True)]
+    return [group_line(g, k) for g, k in zip(groups, kinds, strict=True)]
 
 
-def _count_lines(counted: Sequence[Card], raw: int, lives: bool, wild: str) -> tuple[list[str], int]:
+def _capped(raw: int) -> Text | str:
+    return say(", capped at {cap}", cap=CAP) if raw > CAP else ""
+
+
+def _count_lines(counted: Sequence[Card], raw: int, lives: bool, wild: str,
+                 arranged: bool = False) -> tuple[list[str], int]:
     capped = min(raw, CAP)
-    cap = f", capped at {CAP}" if raw > CAP else ""
+    cap = _capped(raw)
     if lives:
-        return [f"Two sequences, one of them pure: only the cards outside valid groups count: "
-                f"{_counted_text(counted, wild)}{cap} (IR-3, IR-6)"], capped
-    return [f"Not two sequences with a pure one, so all {len(counted)} cards count: "
-            f"{_counted_text(counted, wild)}{cap} (IR-3, IR-6)"], capped
+        return [say("Two sequences, one of them pure: only the cards outside valid groups count: {counted}{cap} "
+                    "(IR-3, IR-6)", counted=_counted_text(counted, wild), cap=cap)], capped
+    if arranged:
+        return [say("No arrangement gives two sequences with a pure one, so all {cards} cards count: {counted}{cap} "
+                    "(IR-3, IR-6)", cards=len(counted), counted=_counted_text(counted, wild), cap=cap)], capped
+    return [say("Not two sequences with a pure one, so all {cards} cards count: {counted}{cap} (IR-3, IR-6)",
+                cards=len(counted), counted=_counted_text(counted, wild), cap=cap)], capped
 
 
 def _notations(cards: Sequence[Card]) -> list[str]:
@@ -517,7 +556,7 @@ def _judge_loser(entry: Entry, name: str, deal: Deal, variant: str) -> Judged:
         c = _count_detail(entry.groups, entry.loose, wild)
         lines = _group_lines(entry.groups, c.kinds)
         if entry.loose:
-            lines.append(f"Loose: {format_cards(entry.loose)} (IR-6)")
+            lines.append(say("Loose: {cards} (IR-6)", cards=format_cards(entry.loose)))
         more, n = _count_lines(c.counted, c.raw, c.lives, wild)
         return Judged(n, lines + more, {
             "entry": "groups", "count": n, "raw": c.raw, "capped": c.raw > n, "lives": c.lives,
@@ -525,74 +564,77 @@ def _judge_loser(entry: Entry, name: str, deal: Deal, variant: str) -> Judged:
             "loose": _notations(entry.loose)})
     if entry.kind == "cards":
         best = _best_arrangement(entry.cards, wild)
-        lines = ["Cards arranged for the lowest count (IR-6)"]
+        lines = [say("Cards arranged for the lowest count (IR-6)")]
         lines += _group_lines(best.groups, best.kinds)
         if best.lives:
             if best.loose:
-                lines.append(f"Loose: {format_cards(best.loose)} (IR-6)")
+                lines.append(say("Loose: {cards} (IR-6)", cards=format_cards(best.loose)))
             more, n = _count_lines(best.loose, best.raw, True, wild)
         else:
-            more, n = _count_lines(best.loose, best.raw, False, wild)
-            more[0] = more[0].replace("Not two sequences with a pure one", "No arrangement gives two sequences "
-                                                                            "with a pure one")
+            more, n = _count_lines(best.loose, best.raw, False, wild, arranged=True)
         return Judged(n, lines + more, {"entry": "cards", "count": n, "raw": best.raw, "capped": best.raw > n,
                                         "lives": best.lives, **_arranged(best)})
     if entry.kind == "count":  # IR-6: a count entered above 80 (the cards' raw total) is capped too
         n = min(entry.count, CAP)
-        cap = f", capped at {CAP}" if entry.count > CAP else ""
-        return Judged(n, [f"Count entered: {entry.count}{cap} (IR-6)"],
+        return Judged(n, [say("Count entered: {count}{cap} (IR-6)", count=entry.count, cap=_capped(entry.count))],
                       {"entry": "count", "count": n, "raw": entry.count, "capped": entry.count > CAP})
     if entry.kind == "drop":
         n = penalties(variant)[entry.drop]
-        pool = " in 201 pool" if variant == "pool201" else ""
-        return Judged(n, [f"{DROPS[entry.drop]}: {n}{pool} (IR-7)"], {"entry": "drop", "drop": entry.drop, "count": n})
-    return Judged(WRONG_SHOW, [f"Wrong show: {WRONG_SHOW} (IR-7)"], {"entry": "wrong_show", "count": WRONG_SHOW})
+        line = (say("{drop}: {count} in 201 pool (IR-7)", drop=DROPS[entry.drop], count=n) if variant == "pool201"
+                else say("{drop}: {count} (IR-7)", drop=DROPS[entry.drop], count=n))
+        return Judged(n, [line], {"entry": "drop", "drop": entry.drop, "count": n})
+    return Judged(WRONG_SHOW, [say("Wrong show: {count} (IR-7)", count=WRONG_SHOW)],
+                  {"entry": "wrong_show", "count": WRONG_SHOW})
 
 
-def _won_line(reason: str) -> str:
+def _won_line(declaration: Any) -> Text:
     """The winner's last line: the IR-5 verdict and the count of 0.
 
-    >>> _won_line("a valid declaration: 13 cards in groups, 2 sequences, 1 pure (IR-5)")
-    'Won the deal with a valid declaration: 13 cards in groups, 2 sequences, 1 pure; count 0 (IR-5)'
+    >>> _won_line(check_declaration([["AH", "2H", "3H"], ["5S", "6S", "7D", "8S"], ["QC", "QD", "QS"],
+    ...                              ["9H", "10H", "JH"]], "7"))
+    'Won the deal with a valid declaration: 13 cards in groups, 3 sequences, 2 pure; count 0 (IR-5)'
     """
-    return f"Won the deal with {reason.removesuffix(' (IR-5)')}; count 0 (IR-5)"
+    return say("Won the deal with a valid declaration: {cards} cards in groups, {sequences} sequences, {pure} pure; "
+               "count 0 (IR-5)", cards=declaration.cards, sequences=declaration.sequences, pure=declaration.pure)
 
 
 def _judge_winner(entry: Entry | None, name: str, deal: Deal, found: Problems) -> Judged:
     """IR-5: the winner's hand must be a valid declaration; it counts 0."""
     wild = deal.wild_rank
     if entry is None:  # IR-5: the table checked the show; the app need not see the 13 cards
-        return Judged(0, ["Won the deal; the declaration was not entered and is taken as valid: count 0 (IR-5)"],
+        return Judged(0, [say("Won the deal; the declaration was not entered and is taken as valid: count 0 (IR-5)")],
                       {"entry": "declared", "count": 0})
     where = entry.where
     if entry.kind == "groups":
         if entry.loose:
-            found.add(f"{where}.loose", f"{name} won the deal, so every card is in a group: a winning declaration "
-                                        "has no loose cards (IR-5)")
+            found.add(f"{where}.loose", say("{name} won the deal, so every card is in a group: a winning declaration "
+                                            "has no loose cards (IR-5)", name=name))
             return Judged(0, [], {})
         declaration = _check_declaration(entry.groups, wild)
         if not declaration.valid:
             bad = next((k for k, kind in enumerate(declaration.kinds) if not kind.valid), None)
             found.add(f"{where}.groups" if bad is None else f"{where}.groups[{bad}]",
-                      f"{name} won the deal, but the declaration is not valid: {'; '.join(declaration.reasons)}")
+                      say("{name} won the deal, but the declaration is not valid: {reasons}", name=name,
+                          reasons=joined(declaration.reasons, "; ")))
             return Judged(0, [], {})
         lines = _group_lines(entry.groups, declaration.kinds)
-        lines.append(_won_line(declaration.reasons[-1]))
+        lines.append(_won_line(declaration))
         return Judged(0, lines, {"entry": "groups", "count": 0, "groups": [_notations(g) for g in entry.groups],
                                  "kinds": [k.kind for k in declaration.kinds], "loose": []})
     if entry.kind == "cards":
         best = _best_arrangement(entry.cards, wild)
         if not best.valid_declaration:
-            left = f"leaves {format_cards(best.loose)} out of the groups" if best.lives else \
-                "gives no two sequences with a pure one"
-            found.add(f"{where}.cards", f"{name} won the deal, but these cards make no valid declaration: the best "
-                                        f"arrangement {left} (IR-5)")
+            found.add(f"{where}.cards", say("{name} won the deal, but these cards make no valid declaration: the best "
+                                            "arrangement leaves {cards} out of the groups (IR-5)", name=name,
+                                            cards=format_cards(best.loose)) if best.lives else
+                      say("{name} won the deal, but these cards make no valid declaration: the best arrangement gives "
+                          "no two sequences with a pure one (IR-5)", name=name))
             return Judged(0, [], {})
-        lines = ["Cards arranged into a declaration (IR-5)"] + _group_lines(best.groups, best.kinds)
-        lines.append(_won_line(_check_declaration(best.groups, wild).reasons[-1]))
+        lines = [say("Cards arranged into a declaration (IR-5)")] + _group_lines(best.groups, best.kinds)
+        lines.append(_won_line(_check_declaration(best.groups, wild)))
         return Judged(0, lines, {"entry": "cards", "count": 0, **_arranged(best)})
-    found.add(where, f"{name} won the deal, so their hand is the declaration: give its groups, or its cards, or "
-                     "leave it out (IR-5)")
+    found.add(where, say("{name} won the deal, so their hand is the declaration: give its groups, or its cards, or "
+                         "leave it out (IR-5)", name=name))
     return Judged(0, [], {})
 
 
@@ -604,8 +646,8 @@ def late_players_refused(options: Mapping[str, Any]) -> str | None:
     """Deals rummy is a match of a set number of deals for the same players (IR-10); points and
     pool rummy seat a late player from the next deal."""
     if options.get("variant") == "deals":
-        return ("deals rummy is a match of a set number of deals, played by the same players from the first "
-                "deal to the last (IR-10): nobody can join during it")
+        return say("deals rummy is a match of a set number of deals, played by the same players from the first "
+                   "deal to the last (IR-10): nobody can join during it")
     return None
 
 
@@ -614,9 +656,9 @@ def late_rule(options: Mapping[str, Any]) -> str:
     variant = options.get("variant")
     if variant in POOL_OUT:
         limit = REJOIN_LIMIT[variant]
-        return (f"In pool rummy they start as a player who rejoins does: at one more than the highest count among "
-                f"the players still in, and only while nobody still in is above {limit} (IR-9).")
-    return "In points rummy they start at 0: each deal is settled on its own (IR-8)."
+        return say("In pool rummy they start as a player who rejoins does: at one more than the highest count among "
+                   "the players still in, and only while nobody still in is above {limit} (IR-9).", limit=limit)
+    return say("In points rummy they start at 0: each deal is settled on its own (IR-8).")
 
 
 @dataclass(frozen=True)
@@ -648,7 +690,8 @@ def step(tally: Tally, raw: object) -> Tally:
     found = Problems()
     at = f"rounds[{tally.count}]"
     if tally.over:
-        found.add(at, f"the game ended after deal {tally.count}: {tally.reason} Correct an earlier deal instead.")
+        found.add(at, say("the game ended after deal {number}: {reason} Correct an earlier deal instead.",
+                          number=tally.count, reason=tally.reason))
     deal = _parse_deal(raw, at, tally.players, tally.opts["decks"], found)
     found.raise_if_any()
     tally = _advance(tally, deal, found)
@@ -664,8 +707,8 @@ def _advance(tally: Tally, deal: Deal, found: Problems) -> Tally:
     explain: dict[str, list[str]] = {p: [] for p in players}
     waiting = [p for p in players if joined.get(p, 1) > number] if joined else []  # most games seat nobody late
     for p in waiting:
-        explain[p].append(f"Not at the table yet: joins at deal {joined[p]} "
-                          f"({'IR-9' if variant in POOL_OUT else 'IR-8'})")
+        explain[p].append(say("Not at the table yet: joins at deal {number} ({ruling})", number=joined[p],
+                              ruling="IR-9" if variant in POOL_OUT else "IR-8"))
     arriving = [p for p in players if joined.get(p, 1) == number > 1] if joined else []
     _seat_late(arriving, number, variant, totals, out_since, waiting, explain, found)
     rejoined = _rejoin(deal, variant, players, totals, out_since, waiting, explain, found)
@@ -712,8 +755,8 @@ def _rejoin(deal: Deal, variant: str, players: Sequence[str], totals: dict[str, 
     """
     rejoined: dict[str, dict[str, int]] = {}
     if deal.rejoin and variant not in POOL_OUT:
-        found.add(f"{deal.at}.rejoin", f"only pool rummy has rejoining; this game is {VARIANTS[variant].lower()} "
-                                       "(IR-9)")
+        found.add(f"{deal.at}.rejoin", say("only pool rummy has rejoining; this game is {variant} (IR-9)",
+                                           variant=VARIANT_WORDS[variant]))
     elif deal.rejoin:
         active = [p for p in players if p not in out_since and p not in waiting]
         high = max(totals[p] for p in active)
@@ -721,17 +764,19 @@ def _rejoin(deal: Deal, variant: str, players: Sequence[str], totals: dict[str, 
         leader = next(p for p in active if totals[p] == high)
         for name, where in deal.rejoin:
             if name not in out_since:
-                found.add(where, f"{name} is still in the pool; only a player who is out may rejoin (IR-9)")
+                found.add(where, say("{name} is still in the pool; only a player who is out may rejoin (IR-9)",
+                                     name=name))
             elif high > limit:
-                found.add(where, f"{name} cannot rejoin: {leader} has {high}, above {limit}; rejoining is open "
-                                 f"only while nobody in the pool is above {limit} (IR-9)")
+                found.add(where, say("{name} cannot rejoin: {leader} has {high}, above {limit}; rejoining is open "
+                                     "only while nobody in the pool is above {limit} (IR-9)", name=name,
+                                     leader=leader, high=high, limit=limit))
             else:
                 rejoined[name] = {"from": totals[name], "to": high + 1}
         for name, moved in rejoined.items():
             del out_since[name]
             totals[name] = moved["to"]
-            explain[name].append(f"Rejoins the pool at {moved['to']}, one more than the highest score in it "
-                                 f"({high}) (IR-9)")
+            explain[name].append(say("Rejoins the pool at {total}, one more than the highest score in it ({high}) "
+                                     "(IR-9)", total=moved["to"], high=high))
     return rejoined
 
 
@@ -740,22 +785,22 @@ def _check_takers(deal: Deal, joined: Mapping[str, int], playing: Sequence[str],
     """The winner and every hand entered belong to players in this deal, and every player in it has a hand."""
     at = deal.at
     if deal.winner in waiting:
-        found.add(f"{at}.winner", f"{deal.winner} joins at deal {joined[deal.winner]}, after this deal; "
-                                  "choose a player who was at the table")
+        found.add(f"{at}.winner", say("{name} joins at deal {number}, after this deal; choose a player who was at "
+                                      "the table", name=deal.winner, number=joined[deal.winner]))
     elif deal.winner not in playing:
-        found.add(f"{at}.winner", f"{deal.winner} is out of the pool and takes no part unless they rejoin "
-                                  "first (IR-9)")
+        found.add(f"{at}.winner", say("{name} is out of the pool and takes no part unless they rejoin first (IR-9)",
+                                      name=deal.winner))
     refused = {name for name, _ in deal.rejoin if name not in rejoined}
     for name, entry in deal.hands.items():
         if name in waiting:
-            found.add(entry.where, f"{name} joins at deal {joined[name]}, after this deal, and takes no part "
-                                   "in it")
+            found.add(entry.where, say("{name} joins at deal {number}, after this deal, and takes no part in it",
+                                       name=name, number=joined[name]))
         elif name not in playing and name not in refused:  # a refused rejoin says why, beside it
-            found.add(entry.where, f"{name} is out of the pool (total {totals[name]}) and takes no part unless "
-                                   "they rejoin (IR-9)")
+            found.add(entry.where, say("{name} is out of the pool (total {total}) and takes no part unless they "
+                                       "rejoin (IR-9)", name=name, total=totals[name]))
     missing = [p for p in playing if p != deal.winner and p not in deal.given]
     for name in missing:
-        found.add(f"{at}.hands.{name}", f"enter {name}'s hand: {HAND_SHAPE} (IR-6, IR-7)")
+        found.add(f"{at}.hands.{name}", say("enter {name}'s hand: {shape} (IR-6, IR-7)", name=name, shape=HAND_SHAPE))
 
 
 def _settle(tally: Tally, deal: Deal, counts: Mapping[str, int], playing: Sequence[str], waiting: Sequence[str],
@@ -789,26 +834,30 @@ def _pay_the_winner(tally: Tally, winner: str, counts: Mapping[str, int], playin
     players, variant, point_value = tally.players, tally.opts["variant"], tally.opts["point_value"]
     losers = [p for p in playing if p != winner]
     collected = sum(counts[p] for p in losers)
-    shares = ", ".join(f"{p} {counts[p]}" for p in losers)
+    shares = joined([say("{name} {count}", name=p, count=counts[p]) for p in losers], ", ")
     points[winner] = collected
     for p in losers:
         points[p] = -counts[p]
     if variant == "points":
-        explain[winner].append(f"Collects {collected} from the losers ({shares}): {signed(collected)} "
-                               f"(IR-8)")
+        explain[winner].append(say("Collects {count} from the losers ({shares}): {points} (IR-8)", count=collected,
+                                   shares=shares, points=Signed(collected)))
         for p in losers:
-            explain[p].append(f"Pays {counts[p]} to {winner}: {signed(-counts[p])} (IR-8)")
+            explain[p].append(say("Pays {count} to {winner}: {points} (IR-8)", count=counts[p], winner=winner,
+                                  points=Signed(-counts[p])))
         detail["money"] = {p: money(points[p], point_value) for p in players}
         if point_value != 1:
             for p in playing:
-                explain[p].append(f"At {point_value} a point: {signed(points[p])} × {point_value} = "
-                                  f"{signed_amount(detail['money'][p])} (IR-8)")
+                amount = detail["money"][p]
+                explain[p].append(say("At {value} a point: {points} × {value} = {sign}{money} (IR-8)",
+                                      value=point_value, points=Signed(points[p]),
+                                      sign="+" if amount > 0 else "−" if amount < 0 else "", money=abs(amount)))
     else:
-        explain[winner].append(f"Takes {collected} chips from the losers ({shares}): chips "
-                               f"{totals[winner]} + {collected} = {totals[winner] + collected} (IR-10)")
+        explain[winner].append(say("Takes {count} chips from the losers ({shares}): chips {before} + {count} = "
+                                   "{after} (IR-10)", count=collected, shares=shares, before=totals[winner],
+                                   after=totals[winner] + collected))
         for p in losers:
-            explain[p].append(f"Gives {counts[p]} chips to {winner}: chips {totals[p]} − {counts[p]} = "
-                              f"{totals[p] - counts[p]} (IR-10)")
+            explain[p].append(say("Gives {count} chips to {winner}: chips {before} − {count} = {after} (IR-10)",
+                                  count=counts[p], winner=winner, before=totals[p], after=totals[p] - counts[p]))
     for p in players:
         totals[p] += points[p]
     if variant == "deals":
@@ -828,16 +877,17 @@ def _add_to_the_pool(tally: Tally, winner: str, counts: Mapping[str, int], playi
         before = totals[p]
         totals[p] += counts[p]
         if p == winner:
-            explain[p].append(f"Won the deal: 0; total stays {totals[p]} (IR-9)")
+            explain[p].append(say("Won the deal: 0; total stays {total} (IR-9)", total=totals[p]))
         else:
-            explain[p].append(f"Deal count {counts[p]}: total {before} + {counts[p]} = {totals[p]} (IR-9)")
+            explain[p].append(say("Deal count {count}: total {before} + {count} = {total} (IR-9)", count=counts[p],
+                                  before=before, total=totals[p]))
         if totals[p] >= limit:
             out_since[p] = number
             eliminated.append(p)
-            explain[p].append(f"{totals[p]} is {limit} or more: out of the pool (IR-9)")
+            explain[p].append(say("{total} is {limit} or more: out of the pool (IR-9)", total=totals[p], limit=limit))
     for p in players:
         if p not in playing and p not in waiting:
-            explain[p].append(f"Out of the pool since deal {out_since[p]}: takes no part (IR-9)")
+            explain[p].append(say("Out of the pool since deal {number}: takes no part (IR-9)", number=out_since[p]))
             detail_players[p] = {"entry": "out", "count": 0}
     return eliminated
 
@@ -849,15 +899,21 @@ def _decided(tally: Tally) -> Tally:
         left = [p for p in players if p not in tally.out_since]
         if len(left) == 1:
             return replace(tally, over=True, winners=(left[0],),
-                           reason=(f"{left[0]} is the last player left in the pool after deal {number}; everyone "
-                                   f"else reached {POOL_OUT[variant]} (IR-9)."))
+                           reason=say("{name} is the last player left in the pool after deal {number}; everyone "
+                                      "else reached {limit} (IR-9).", name=left[0], number=number,
+                                      limit=POOL_OUT[variant]))
     elif variant == "deals" and number == tally.opts["deals"]:
         most = max(totals.values())
         winners = tuple(p for p in players if totals[p] == most)
-        names = " and ".join(winners)
-        return replace(tally, over=True, winners=winners,
-                       reason=(f"After {number} deal{'s' if number != 1 else ''} {names} "
-                               f"{'has' if len(winners) == 1 else 'share'} the most chips, {most} (IR-10)."))
+        if len(winners) == 1:
+            reason = say_n("After {count} deal {name} has the most chips, {most} (IR-10).",
+                           "After {count} deals {name} has the most chips, {most} (IR-10).", number, name=winners[0],
+                           most=most)
+        else:
+            reason = say_n("After {count} deal {names} share the most chips, {most} (IR-10).",
+                           "After {count} deals {names} share the most chips, {most} (IR-10).", number,
+                           names=Listed(winners) if len(winners) == 2 else " and ".join(winners), most=most)
+        return replace(tally, over=True, winners=winners, reason=reason)
     return tally
 
 
@@ -904,7 +960,8 @@ def score(players: Sequence[str], options: Mapping[str, Any], rounds: Sequence[o
         if deal is None:
             break
         if tally.over:
-            found.add(deal.at, f"the game ended after deal {index}: {tally.reason} Correct an earlier deal instead.")
+            found.add(deal.at, say("the game ended after deal {number}: {reason} Correct an earlier deal instead.",
+                                   number=index, reason=tally.reason))
         if len(list(found)) > read_problems:  # later deals depend on this one: report its problems first
             break
         tally = _advance(tally, deal, found)
@@ -928,8 +985,8 @@ def _seat_late(arriving: Sequence[str], number: int, variant: str, totals: dict[
     if variant not in POOL_OUT:
         for p in arriving:
             totals[p] = 0
-            explain[p].append(f"Joins the table at deal {number}, starting at 0: each deal is settled on its own "
-                              "(IR-8)")
+            explain[p].append(say("Joins the table at deal {number}, starting at 0: each deal is settled on its own "
+                                  "(IR-8)", number=number))
         return
     active = [p for p in totals if p not in out_since and p not in waiting and p not in arriving]
     high = max((totals[p] for p in active), default=0)
@@ -937,13 +994,15 @@ def _seat_late(arriving: Sequence[str], number: int, variant: str, totals: dict[
     for p in arriving:
         if high > limit:
             leader = next(q for q in active if totals[q] == high)
-            found.add(f"joined.{p}", f"{p} cannot join the pool at deal {number}: {leader} has {high}, above {limit}; "
-                                     f"a player can join, as one can rejoin, only while nobody in the pool is above "
-                                     f"{limit} (IR-9)")
+            found.add(f"joined.{p}", say("{name} cannot join the pool at deal {number}: {leader} has {high}, above "
+                                         "{limit}; a player can join, as one can rejoin, only while nobody in the "
+                                         "pool is above {limit} (IR-9)", name=p, number=number, leader=leader,
+                                         high=high, limit=limit))
             continue
         totals[p] = high + 1
-        explain[p].append(f"Joins the pool at deal {number} at {high + 1}, one more than the highest count in it "
-                          f"({high}), as a player who rejoins does (IR-9)")
+        explain[p].append(say("Joins the pool at deal {number} at {total}, one more than the highest count in it "
+                              "({high}), as a player who rejoins does (IR-9)", number=number, total=high + 1,
+                              high=high))
 
 
 def _standing(players: Sequence[str], opts: Mapping[str, Any], totals: Mapping[str, int],
@@ -965,7 +1024,7 @@ def _standing(players: Sequence[str], opts: Mapping[str, Any], totals: Mapping[s
 
 __all__ = ["DROPS", "MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "POOL_OUT", "REJOIN_LIMIT", "ROUND_NAME", "SLUG", "TITLE",
            "VARIANTS", "WRONG_SHOW", "InputError", "check_decks", "decks_for", "money", "penalties", "score",
-           "signed_amount",
+           "signed_amount", "group_line",
            # the arranger's public names (arranger.py), for the referee and the deal form
            "CAP", "HAND_SIZE", "Arrangement", "GroupKind", "best_arrangement", "card_value", "check_declaration",
            "classify", "count_detail", "wild_rank_of"]

@@ -25,14 +25,16 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ...core.cards import JOKER_RANK, RANKS, SUITS, Card, format_cards, parse_card, typed
+from ...core.messages import Text, say, say_n
 
 PURE, IMPURE, SET, INVALID = "pure", "impure", "set", "invalid"
-KIND_NAMES = {PURE: "pure sequence", IMPURE: "impure sequence", SET: "set", INVALID: "not a valid group"}
+KIND_NAMES = {PURE: say("pure sequence"), IMPURE: say("impure sequence"), SET: say("set"),
+              INVALID: say("not a valid group")}
 #: IR-5: a hand, and so a declaration, has 13 cards.
 HAND_SIZE = 13
 #: IR-6: no count is above 80.
 CAP = 80
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+SUIT_NAMES = {"S": say("Spades"), "H": say("Hearts"), "D": say("Diamonds"), "C": say("Clubs")}
 
 #: IR-4: places in a run, Ace low = 1 ... King = 13; an Ace high stands at 14.
 LOW: dict[str, int] = {"A": 1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13}
@@ -40,8 +42,14 @@ HIGH_ACE = 14
 RANK_AT: dict[int, str] = {**{pos: rank for rank, pos in LOW.items()}, HIGH_ACE: "A"}
 #: IR-3: A, K, Q, J = 10; 2-10 their face value; jokers 0 (see :func:`card_value`).
 VALUES: dict[str, int] = {"A": 10, "K": 10, "Q": 10, "J": 10, **{str(n): n for n in range(2, 11)}}
-NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
-RANK_PLURALS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks"}
+NUMBER_WORDS = {3: say("three"), 4: say("four"), 5: say("five"), 6: say("six"), 7: say("seven"), 8: say("eight")}
+RANK_PLURALS = {"A": say("Aces"), "K": say("Kings"), "Q": say("Queens"), "J": say("Jacks")}
+
+
+def _rank_plural(rank: str) -> Text:
+    """A rank as a set of it is named: Kings, 7s."""
+    return RANK_PLURALS.get(rank) or say("{rank}s", rank=rank)
+
 
 
 # ---------------------------------------------------------------------------------------
@@ -64,8 +72,8 @@ def wild_rank_of(cut: str | None) -> str | None:
     if text == JOKER_RANK:
         return "A"
     if text not in RANKS:
-        raise ValueError(f"{typed(cut)} is not a rank: the wild joker is 2-10, J, Q, K, A, or JK for a cut printed "
-                         "Joker")
+        raise ValueError(say("{cut} is not a rank: the wild joker is 2-10, J, Q, K, A, or JK for a cut printed Joker",
+                             cut=typed(cut)))
     return text
 
 
@@ -190,9 +198,9 @@ def _consecutive(positions: Sequence[int]) -> bool:
 
 def _ace_words(positions: Sequence[int]) -> str:
     if positions[0] == 1:
-        return ", Ace low"
+        return say(", Ace low")
     if positions[-1] == HIGH_ACE:
-        return ", Ace high"
+        return say(", Ace high")
     return ""
 
 
@@ -253,7 +261,8 @@ def classify(group: Iterable[Card | str], wild_rank: str | None) -> GroupKind:
     wild = wild_rank_of(wild_rank)
     size = len(cards)
     if size < 3:
-        return _invalid(f"{format_cards(cards) or 'no cards'}: a group needs at least three cards")
+        return _invalid(say("{cards}: a group needs at least three cards", cards=format_cards(cards)) if cards
+                        else say("no cards: a group needs at least three cards"))
     # IR-2: the printed Jokers and every card of the wild rank (never JK once read) are jokers.
     jokers = [c for c in cards if c.rank == JOKER_RANK or c.rank == wild]
     naturals = [c for c in cards if c.rank != JOKER_RANK and c.rank != wild]
@@ -274,9 +283,10 @@ def _pure_sequence(cards: Sequence[Card], wild: str | None) -> GroupKind | None:
             places = sorted(ace if c.rank == "A" else LOW[c.rank] for c in cards)
             if _consecutive(places):
                 own = [c for c in cards if c.rank == wild]
-                kept = f", the wild {own[0]} in its own place" if own else ""
-                count_word = NUMBER_WORDS.get(size, str(size))
-                return GroupKind(PURE, f"pure sequence: {count_word} {suit} in a row{_ace_words(places)}{kept} (IR-4)")
+                kept = say(", the wild {card} in its own place", card=str(own[0])) if own else ""
+                return GroupKind(PURE, say("pure sequence: {count} {suit} in a row{ace}{kept} (IR-4)",
+                                           count=NUMBER_WORDS.get(size, size), suit=suit, ace=_ace_words(places),
+                                           kept=kept))
     return None
 
 
@@ -294,8 +304,9 @@ def _impure_sequence(naturals: Sequence[Card], jokers: Sequence[Card], size: int
             taken = {p for p, _ in placed}
             missing = [f"{RANK_AT[p]}{suit_letter}" for p in range(lo, hi + 1) if p not in taken]
             first, last = f"{RANK_AT[lo]}{suit_letter}", f"{RANK_AT[hi]}{suit_letter}"
-            return GroupKind(IMPURE, f"impure sequence: {first} to {last} in {SUIT_NAMES[suit_letter]}, "
-                                     f"{format_cards(jokers)} standing in for {' '.join(missing)} (IR-4)")
+            return GroupKind(IMPURE, say("impure sequence: {first} to {last} in {suit}, {jokers} standing in for "
+                                         "{missing} (IR-4)", first=first, last=last, suit=SUIT_NAMES[suit_letter],
+                                         jokers=format_cards(jokers), missing=" ".join(missing)))
     return None
 
 
@@ -305,17 +316,17 @@ def _one_rank_set(naturals: Sequence[Card], jokers: Sequence[Card], size: int) -
     if len({c.rank for c in naturals}) == 1 and len(suits) == len(naturals) and size in (3, 4):
         rank = naturals[0].rank
         missing = [f"{rank}{s}" for s in SUITS if s not in suits][: len(jokers)]
-        with_jokers = (f", jokers {format_cards(jokers)} standing in for {' '.join(missing)}"
-                       if len(jokers) > 1 else
-                       f", joker {jokers[0]} standing in for {missing[0]}" if jokers else "")
-        count_word = NUMBER_WORDS.get(size, str(size))
-        return GroupKind(SET, f"set: {count_word} {RANK_PLURALS.get(rank, rank + 's')}, no suit twice{with_jokers} "
-                              "(IR-4)")
+        with_jokers = (say(", jokers {jokers} standing in for {missing}", jokers=format_cards(jokers),
+                           missing=" ".join(missing)) if len(jokers) > 1 else
+                       say(", joker {joker} standing in for {missing}", joker=str(jokers[0]), missing=missing[0])
+                       if jokers else "")
+        return GroupKind(SET, say("set: {count} {ranks}, no suit twice{jokers} (IR-4)",
+                                  count=NUMBER_WORDS.get(size, size), ranks=_rank_plural(rank), jokers=with_jokers))
     return None
 
 
-def _invalid(why: str, rulings: str = "IR-4") -> GroupKind:
-    return GroupKind(INVALID, f"not a valid group: {why} ({rulings})")
+def _invalid(why: Text, rulings: str = "IR-4") -> GroupKind:
+    return GroupKind(INVALID, say("not a valid group: {why} ({rulings})", why=why, rulings=rulings))
 
 
 def _without_naturals(cards: Sequence[Card], wild: str | None) -> GroupKind:
@@ -334,15 +345,21 @@ def _without_naturals(cards: Sequence[Card], wild: str | None) -> GroupKind:
         for c in kept:
             standing.remove(c)
         missing = [f"{wild}{s}" for s in SUITS if s not in {c.suit for c in kept}][: len(standing)]
-        count_word = NUMBER_WORDS.get(size, str(size))
-        with_jokers = (f", {'jokers' if len(standing) > 1 else 'joker'} {format_cards(standing)} standing in for "
-                       f"{' '.join(missing)}" if standing else "")
-        return GroupKind(SET, f"set: {count_word} {RANK_PLURALS.get(wild, wild + 's')}, the wild "
-                              f"{format_cards(kept)} natural as {'its' if len(kept) == 1 else 'their'} own rank"
-                              f"{with_jokers} (IR-4)")
-    wilds = f" ({wild}s are wild)" if any(not c.is_joker for c in cards) else ""
-    rulings = "IR-2, IR-4" if wilds else "IR-4"
-    return _invalid(f"{format_cards(cards)} are all jokers{wilds}; a group needs at least one natural card", rulings)
+        with_jokers = (say(", jokers {jokers} standing in for {missing}", jokers=format_cards(standing),
+                           missing=" ".join(missing)) if len(standing) > 1 else
+                       say(", joker {joker} standing in for {missing}", joker=format_cards(standing),
+                           missing=" ".join(missing)) if standing else "")
+        natural = (say("set: {count} {ranks}, the wild {cards} natural as its own rank{jokers} (IR-4)",
+                       count=NUMBER_WORDS.get(size, size), ranks=_rank_plural(wild), cards=format_cards(kept),
+                       jokers=with_jokers) if len(kept) == 1 else
+                   say("set: {count} {ranks}, the wild {cards} natural as their own rank{jokers} (IR-4)",
+                       count=NUMBER_WORDS.get(size, size), ranks=_rank_plural(wild), cards=format_cards(kept),
+                       jokers=with_jokers))
+        return GroupKind(SET, natural)
+    if any(not c.is_joker for c in cards):
+        return _invalid(say("{cards} are all jokers ({rank}s are wild); a group needs at least one natural card",
+                            cards=format_cards(cards), rank=wild), "IR-2, IR-4")
+    return _invalid(say("{cards} are all jokers; a group needs at least one natural card", cards=format_cards(cards)))
 
 
 def _why_invalid(cards: Sequence[Card], naturals: Sequence[Card], jokers: Sequence[Card]) -> GroupKind:
@@ -355,30 +372,34 @@ def _why_invalid(cards: Sequence[Card], naturals: Sequence[Card], jokers: Sequen
         repeated = [c for c, n in Counter(naturals).items() if n > 1]
         if repeated:
             if len(ranks) == 1:
-                return _invalid(f"{repeated[0]} twice; no two cards of a set may share a suit")
-            return _invalid(f"{repeated[0]} twice; a sequence uses each place once")
+                return _invalid(say("{card} twice; no two cards of a set may share a suit", card=str(repeated[0])))
+            return _invalid(say("{card} twice; a sequence uses each place once", card=str(repeated[0])))
         if size > HAND_SIZE:
-            return _invalid(f"{size} cards; a sequence has at most {HAND_SIZE}")
+            return _invalid(say("{size} cards; a sequence has at most {most}", size=size, most=HAND_SIZE))
         places = [LOW[c.rank] for c in naturals]
         if _wraps(places, size):
-            return _invalid(f"{'-'.join(c.rank for c in _wrap_order(naturals))} runs round the Ace; "
-                            "an Ace is low (A-2-3) or high (Q-K-A), never both")
+            return _invalid(say("{run} runs round the Ace; an Ace is low (A-2-3) or high (Q-K-A), never both",
+                                run="-".join(c.rank for c in _wrap_order(naturals))))
         lo, hi = min(places), max(places)
         if "A" in ranks:
             hi_places = [HIGH_ACE if c.rank == "A" else LOW[c.rank] for c in naturals]
             lo, hi = min((lo, hi), (min(hi_places), max(hi_places)), key=lambda w: w[1] - w[0])
         needed = hi - lo + 1 - len(naturals)
-        return _invalid(f"{RANK_AT[lo]}{naturals[0].suit} to {RANK_AT[hi]}{naturals[0].suit} needs {needed} "
-                        f"joker{'s' if needed != 1 else ''} in between, and the group has {len(jokers)}")
+        return _invalid(say_n("{first} to {last} needs {count} joker in between, and the group has {jokers}",
+                              "{first} to {last} needs {count} jokers in between, and the group has {jokers}",
+                              needed, first=f"{RANK_AT[lo]}{naturals[0].suit}",
+                              last=f"{RANK_AT[hi]}{naturals[0].suit}", jokers=len(jokers)))
     if len(ranks) == 1:
         repeated = [c for c, n in Counter(c.suit for c in naturals).items() if n > 1]
         if size > 4:
-            return _invalid(f"{size} cards; a set has three or four cards")
+            return _invalid(say("{size} cards; a set has three or four cards", size=size))
         same = [c for c in naturals if c.suit == repeated[0]]
-        return _invalid(f"{same[0]} twice; no two cards of a set may share a suit"
-                        if len(set(same)) == 1 else f"{format_cards(same)} share a suit; a set needs a different suit "
-                                                     "for each card")
-    return _invalid(f"{format_cards(cards)} mixes suits and ranks: a sequence is one suit, a set is one rank")
+        return _invalid(say("{card} twice; no two cards of a set may share a suit", card=str(same[0]))
+                        if len(set(same)) == 1 else
+                        say("{cards} share a suit; a set needs a different suit for each card",
+                            cards=format_cards(same)))
+    return _invalid(say("{cards} mixes suits and ranks: a sequence is one suit, a set is one rank",
+                        cards=format_cards(cards)))
 
 
 def _wrap_order(naturals: Sequence[Card]) -> list[Card]:
@@ -428,18 +449,20 @@ def check_declaration(groups: Iterable[Iterable[Card | str]], wild_rank: str | N
     pure = sum(k.kind == PURE for k in kinds)
     reasons = []
     if cards != HAND_SIZE:
-        reasons.append(f"{cards} cards in the groups; a declaration uses all {HAND_SIZE} (IR-5)")
+        reasons.append(say("{cards} cards in the groups; a declaration uses all {size} (IR-5)", cards=cards,
+                           size=HAND_SIZE))
     for g, k in zip(parsed, kinds, strict=True):
         if not k.valid:
-            reasons.append(f"{format_cards(g)} is {k.reason}")
+            reasons.append(say("{cards} is {reason}", cards=format_cards(g), reason=k.reason))
     if sequences < 2:
-        reasons.append(f"only {sequences} sequence{'s' if sequences != 1 else ''}; "
-                       "a declaration needs at least two (IR-5)")
+        reasons.append(say_n("only {count} sequence; a declaration needs at least two (IR-5)",
+                             "only {count} sequences; a declaration needs at least two (IR-5)", sequences))
     if pure < 1:
-        reasons.append("no pure sequence; a declaration needs at least one (IR-5)")
+        reasons.append(say("no pure sequence; a declaration needs at least one (IR-5)"))
     valid = not reasons
     if valid:
-        reasons.append(f"a valid declaration: {cards} cards in groups, {sequences} sequences, {pure} pure (IR-5)")
+        reasons.append(say("a valid declaration: {cards} cards in groups, {sequences} sequences, {pure} pure (IR-5)",
+                           cards=cards, sequences=sequences, pure=pure))
     return Declaration(valid, kinds, tuple(reasons), cards, sequences, pure)
 
 
