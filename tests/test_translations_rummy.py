@@ -192,7 +192,7 @@ def test_french_and_hindi_why_lines_read_as_written():
                 "loose": ["KS", "QD", "2H", "3S", "5D", "9C", "JC"]},
         "Cat": {"drop": "first"}}}])
     ben, ann = game.rounds[0].explain["Ben"], game.rounds[0].explain["Ann"]
-    assert render(ben[0], "fr") == "4C 5C 6C\u00a0: séquence pure\u00a0: trois Trèfles à la suite (IR-4)"
+    assert render(ben[0], "fr") == "4C 5C 6C\u00a0: séquence pure\u00a0: trois cartes de Trèfle à la suite (IR-4)"
     assert render(ben[0], "hi") == "4C 5C 6C: प्योर सीक्वेंस: चिड़ी के तीन पत्ते लगातार (IR-4)"
     assert render(ben[4], "fr") == "Paie 49 à Ann\u00a0: −49 (IR-8)"
     assert render(ben[4], "hi") == "Ann को 49 देते हैं: −49 (IR-8)"

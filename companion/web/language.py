@@ -101,8 +101,11 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(round_says=rounds.round_says, script_words=script_words.words)
     app.jinja_env.filters["listed"] = rounds.names_joined
 
-    @app.before_request
-    def _speak() -> None:
+    # Before the blueprints' own address readers (a table's, a club's), which may refuse the request
+    # (no such table): their error page is said in the reader's language too. The app's own readers run
+    # first, and every request sets its language, so none is left over from the thread's last request.
+    @app.url_value_preprocessor
+    def _speak(endpoint: str | None, values: dict[str, Any] | None) -> None:
         g.language = chosen(request.environ, offered(app))
         messages.set_language(g.language)
 
