@@ -1,13 +1,18 @@
-"""The stateless JSON API (API.md): scoring and, as games land, referees."""
+"""The stateless JSON API (API.md): scoring and, as games land, referees.
+
+Every word an answer holds is said in the caller's language (``Accept-Language``; English when absent or
+not offered, exactly as ever), and each round's why comes as data too (:func:`spoken`), beside the words.
+"""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import Blueprint, request
 
 from .. import games
-from ..core import limits
+from ..core import limits, messages
 from ..games.base import InputError
 from ..web import heavy
 
@@ -22,27 +27,61 @@ def json_body():
     why it is not JSON."""
     raw = request.get_data(cache=True)
     if not raw.strip():
-        raise InputError([games.Problem("$", "the body is empty; send a JSON object")])
+        raise InputError([games.Problem("$", messages.say("the body is empty; send a JSON object"))])
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError) as err:
-        where = f" ({err.msg} at line {err.lineno}, column {err.colno})" if isinstance(
-            err, json.JSONDecodeError) else ""
-        raise InputError([games.Problem("$", f"the body is not valid JSON{where}")]) from None
+        if isinstance(err, json.JSONDecodeError):
+            said = messages.say("the body is not valid JSON ({error} at line {line}, column {column})",
+                                error=err.msg, line=err.lineno, column=err.colno)
+        else:
+            said = messages.say("the body is not valid JSON")
+        raise InputError([games.Problem("$", said)]) from None
     try:
         return limits.composed(body)
     except RecursionError:  # nested deeper than any game or question: its shape is refused where it is read
         return body
 
 
+def why_line(line: str) -> dict[str, Any]:
+    """One line of a why as a program reads it: its message id, its values and the rulings it cites.
+
+    A line said without a message of its own (a plain sentence) is its own id, with no values.
+
+    >>> why_line(messages.say("{name} pays {count} (IR-8)", name="Ben", count=49))
+    {'id': '{name} pays {count} (IR-8)', 'values': {'name': 'Ben', 'count': 49}, 'rulings': ['IR-8']}
+    >>> why_line("Hand 3C: −10 (AR-6)")
+    {'id': 'Hand 3C: −10 (AR-6)', 'values': {}, 'rulings': ['AR-6']}
+    """
+    if isinstance(line, messages.Text):
+        return line.as_data()
+    return {"id": str(line), "values": {}, "rulings": list(dict.fromkeys(messages.RULING.findall(str(line))))}
+
+
+def spoken(scored: games.ScoredGame) -> dict[str, Any]:
+    """A scored game as the API answers it: each round's why as data (``why``, after ``explain``), and
+    every sentence said in the caller's language (in English, the words exactly as they always were)."""
+    answer = scored.as_json()
+    rounds = []
+    for said, played in zip(answer["rounds"], scored.rounds, strict=True):
+        out: dict[str, Any] = {}
+        for name, value in said.items():
+            out[name] = value
+            if name == "explain":
+                out["why"] = {player: [why_line(line) for line in lines] for player, lines in played.explain.items()}
+        rounds.append(out)
+    answer["rounds"] = rounds
+    return messages.localised(answer)
+
+
 @bp.errorhandler(InputError)
 def input_error(error: InputError):
-    return error.as_json(), 422
+    return messages.localised(error.as_json()), 422
 
 
 @bp.post("/score")
 def score():
-    return games.score(json_body()).as_json()
+    return spoken(games.score(json_body()))
 
 
 @bp.get("/games")
@@ -58,11 +97,13 @@ def ask_referee(game: str, question: str):
 
     if (game, question) not in referee.REFEREES:
         known = ", ".join(f"{g}/{q}" for g, q in sorted(referee.REFEREES))
-        return {"errors": [{"where": "$", "message": f"no referee question {game}/{question}; known: {known}"}]}, 404
+        said = messages.say("no referee question {question}; known: {known}", question=f"{game}/{question}",
+                            known=known)
+        return {"errors": [{"where": "$", "message": messages.render(said)}]}, 404
     body = json_body()
     if (game, question) in POOLED:
-        return heavy.checks().run(referee.ask, game, question, body)
-    return referee.ask(game, question, body)
+        return messages.localised(heavy.checks().run(referee.ask, game, question, body))
+    return messages.localised(referee.ask(game, question, body))
 
 
 @bp.get("/openapi.json")
