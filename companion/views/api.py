@@ -1,17 +1,17 @@
 """The stateless JSON API (API.md): scoring and, as games land, referees.
 
 Every word an answer holds is said in the caller's language (``Accept-Language``; English when absent or
-not offered, exactly as ever), and each round's why comes as data too (:func:`spoken`), beside the words.
+not offered, exactly as ever), and each round's why comes as data too (:func:`..api.answers.spoken`).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from flask import Blueprint, request
 
 from .. import games
+from ..api.answers import spoken
 from ..core import limits, messages
 from ..games.base import InputError
 from ..web import heavy
@@ -41,37 +41,6 @@ def json_body():
         return limits.composed(body)
     except RecursionError:  # nested deeper than any game or question: its shape is refused where it is read
         return body
-
-
-def why_line(line: str) -> dict[str, Any]:
-    """One line of a why as a program reads it: its message id, its values and the rulings it cites.
-
-    A line said without a message of its own (a plain sentence) is its own id, with no values.
-
-    >>> why_line(messages.say("{name} pays {count} (IR-8)", name="Ben", count=49))
-    {'id': '{name} pays {count} (IR-8)', 'values': {'name': 'Ben', 'count': 49}, 'rulings': ['IR-8']}
-    >>> why_line("Hand 3C: −10 (AR-6)")
-    {'id': 'Hand 3C: −10 (AR-6)', 'values': {}, 'rulings': ['AR-6']}
-    """
-    if isinstance(line, messages.Text):
-        return line.as_data()
-    return {"id": str(line), "values": {}, "rulings": list(dict.fromkeys(messages.RULING.findall(str(line))))}
-
-
-def spoken(scored: games.ScoredGame) -> dict[str, Any]:
-    """A scored game as the API answers it: each round's why as data (``why``, after ``explain``), and
-    every sentence said in the caller's language (in English, the words exactly as they always were)."""
-    answer = scored.as_json()
-    rounds = []
-    for said, played in zip(answer["rounds"], scored.rounds, strict=True):
-        out: dict[str, Any] = {}
-        for name, value in said.items():
-            out[name] = value
-            if name == "explain":
-                out["why"] = {player: [why_line(line) for line in lines] for player, lines in played.explain.items()}
-        rounds.append(out)
-    answer["rounds"] = rounds
-    return messages.localised(answer)
 
 
 @bp.errorhandler(InputError)

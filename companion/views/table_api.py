@@ -15,6 +15,7 @@ from typing import Any
 from flask import Blueprint, current_app, g, request, url_for
 
 from .. import games
+from ..api.answers import spoken
 from ..clubs import store as clubs
 from ..core.messages import localised, say
 from ..entry import ENTRY
@@ -24,7 +25,7 @@ from ..storage.db import get_db
 from ..tournaments import store as tournament_store
 from ..web import language
 from . import table_actions
-from .api import json_body, spoken
+from .api import json_body
 from .api_common import WHERE_KEY, Refused, answer_refusals, club_for_key
 from .common import known_tables, states
 
