@@ -22,6 +22,7 @@ from flask import Flask, url_for
 from markupsafe import Markup
 
 from .. import games
+from ..core.messages import joined, say
 from ..paper import sheets
 from ..storage import tables
 from ..storage.db import borrowed
@@ -85,9 +86,13 @@ def forget(app: Flask, tid: str, round_number: int) -> None:
         path.unlink(missing_ok=True)
 
 
+#: How the seating list names a tournament's seating method.
+METHOD_WORDS = {"random": say("random"), "round-robin": say("round robin"), "swiss": say("swiss")}
+
+
 def _options_line(game: str, options: dict) -> str:
     chosen = sheets.describe_options(game, games.ENGINES[game].OPTIONS | options, options)
-    return ", ".join(f"{o['label']}: {o['value']}" for o in chosen if o["house"])
+    return joined([say("{label}: {value}", label=o["label"], value=o["value"]) for o in chosen if o["house"]], ", ")
 
 
 def pack_documents(app: Flask, tid: str, round_number: int, base_url: str, paper: str = "a4",
@@ -106,15 +111,18 @@ def pack_documents(app: Flask, tid: str, round_number: int, base_url: str, paper
     date = sheets.format_date(rows[0][1].created_at if rows else None)
     options = _options_line(t.game, {k: v for k, v in t.options.items() if k != "word_list"})
     if "word_list" in t.options:
-        options = ", ".join(filter(None, [options, "the tournament's own word list"]))
+        options = joined(filter(None, [options, say("the tournament's own word list")]), ", ")
     documents = [sheets.environment().get_template("tournament/seating.html").render(
         tournament=t.title, round=round_number, rounds=t.rounds, date=date, paper=sheets.paper_size(paper),
-        game_title=games.ENGINES[t.game].TITLE, method=t.method.replace("-", " "), options=options,
+        game_title=games.ENGINES[t.game].TITLE, method=METHOD_WORDS.get(t.method, t.method.replace("-", " ")),
+        options=options,
         tables=[{"number": seat.number, "players": table.players} for seat, table, _ in rows],
         css=Markup(sheets.print_css()))]  # noqa: S704 - our own file
     for done, (seat, table, edit) in enumerate(rows, 1):
         documents.append(sheets.html_for_blank(
-            table.game, table.players, paper, heading=f"{t.title} · Round {round_number} · Table {seat.number}",
+            table.game, table.players, paper,
+            heading=say("{title} · Round {round} · Table {table}", title=t.title, round=round_number,
+                        table=seat.number),
             link=edit, pack={"tournament": t.title, "round": round_number, "rounds": t.rounds, "table": seat.number,
                              "date": date, "options": options}))
         if progress:
