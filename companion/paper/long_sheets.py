@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import limits
-from ..core.messages import joined, render, say
+from ..core.messages import joined, render, say, say_n
 
 #: A sheet whose full layout would cost more than this many seconds is printed compactly.
 COMPACT_ABOVE_SECONDS = 5.0
@@ -55,6 +55,28 @@ _SCRIPTS = [re.compile(f"[{block}]") for block in (
     "\u3040-\u30ff\u4e00-\u9fff")]
 
 
+#: What each game calls a round, in the reader's language.
+ROUND_WORD = {"round": say("round"), "hand": say("hand"), "deal": say("deal"), "turn": say("turn")}
+
+
+def counted_rounds(noun: str, count: int) -> str:
+    """``count`` rounds of a game, as the game calls them ("3 hands"), in the reader's language.
+
+    >>> counted_rounds("deal", 1), counted_rounds("hand", 3), counted_rounds("turn", 0)
+    ('1 deal', '3 hands', '0 turns')
+    """
+    if noun == "hand":
+        return say_n("{count} hand", "{count} hands", count)
+    if noun == "deal":
+        return say_n("{count} deal", "{count} deals", count)
+    if noun == "turn":
+        return say_n("{count} turn", "{count} turns", count)
+    if noun == "round":
+        return say_n("{count} round", "{count} rounds", count)
+    return f"{count} {noun if count == 1 else noun + 's'}"
+
+
+
 class SheetTooLong(Exception):
     """A sheet that would take too long to draw: refused before the drawing starts."""
 
@@ -65,13 +87,11 @@ class SheetTooLong(Exception):
     @property
     def message(self) -> str:
         """Why the sheet is refused, in the reader's language."""
-        from .sheets import counted_rounds, round_words
-
         return render(say("This game is too long to print as a score sheet: its {rounds} would take about "
                           "{seconds} seconds to draw, and Courtier draws a sheet in at most {most} seconds. The "
                           "table page shows every {noun}, and its export (CSV or JSON) keeps the whole game.",
                           rounds=counted_rounds(self.noun, self.rounds), seconds=round(self.seconds),
-                          most=limits.get("SHEET_SECONDS"), noun=round_words(self.noun)["word"]))
+                          most=limits.get("SHEET_SECONDS"), noun=ROUND_WORD.get(self.noun, self.noun)))
 
 
 def cost_features(html: str) -> dict[str, float]:

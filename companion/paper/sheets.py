@@ -48,6 +48,7 @@ from ..core.config import SHEETS_DIR
 from ..core.messages import Listed, say, say_n
 from ..games.base import InputError, Problems, ScoredGame
 from . import chart, long_sheets
+from .long_sheets import counted_rounds
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 #: Nicer names for the options the games have; any other option shows its key in words.
@@ -361,44 +362,27 @@ def _entry_module(slug: str):
 
 #: Each game's round in a sheet's words, in the reader's language: the grid's column, its heading, a count.
 ROUND_WORDS = {
-    "round": {"word": say("round"), "noun": say("Round"),
+    "round": {"word": long_sheets.ROUND_WORD["round"], "noun": say("Round"),
               "by": say("Round by round"), "none": say("No rounds played yet."),
               "each": say("Write each round's points and the running total. Courtier scores the same game, with "
                           "the why of every number, at the table's link."),
               "played_in": say("the number after each word is the round it was played in")},
-    "hand": {"word": say("hand"), "noun": say("Hand"),
+    "hand": {"word": long_sheets.ROUND_WORD["hand"], "noun": say("Hand"),
              "by": say("Hand by hand"), "none": say("No hands played yet."),
              "each": say("Write each hand's points and the running total. Courtier scores the same game, with "
                          "the why of every number, at the table's link."),
              "played_in": say("the number after each word is the hand it was played in")},
-    "deal": {"word": say("deal"), "noun": say("Deal"),
+    "deal": {"word": long_sheets.ROUND_WORD["deal"], "noun": say("Deal"),
              "by": say("Deal by deal"), "none": say("No deals played yet."),
              "each": say("Write each deal's points and the running total. Courtier scores the same game, with "
                          "the why of every number, at the table's link."),
              "played_in": say("the number after each word is the deal it was played in")},
-    "turn": {"word": say("turn"), "noun": say("Turn"),
+    "turn": {"word": long_sheets.ROUND_WORD["turn"], "noun": say("Turn"),
              "by": say("Turn by turn"), "none": say("No turns played yet."),
              "each": say("Write each turn's points and the running total. Courtier scores the same game, with "
                          "the why of every number, at the table's link."),
              "played_in": say("the number after each word is the turn it was played in")},
 }
-
-
-def counted_rounds(noun: str, count: int) -> str:
-    """``count`` rounds of a game, as the game calls them ("3 hands"), in the reader's language.
-
-    >>> counted_rounds("deal", 1), counted_rounds("hand", 3), counted_rounds("turn", 0)
-    ('1 deal', '3 hands', '0 turns')
-    """
-    if noun == "hand":
-        return say_n("{count} hand", "{count} hands", count)
-    if noun == "deal":
-        return say_n("{count} deal", "{count} deals", count)
-    if noun == "turn":
-        return say_n("{count} turn", "{count} turns", count)
-    if noun == "round":
-        return say_n("{count} round", "{count} rounds", count)
-    return f"{count} {noun if count == 1 else noun + 's'}"
 
 
 def round_words(noun: str) -> dict[str, str]:
