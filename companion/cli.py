@@ -4,8 +4,8 @@ Every command prints JSON on stdout. Bad input exits with status 2 and the
 same ``{"errors": [...]}`` body the API answers with.
 
 Whatever it says to a person (the why of a score, a problem, a sheet) is said in the language of the
-environment, as other commands read it (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), or of
-``--language``; English when it names none Courtier speaks. The help is documentation, in English.
+environment, as other commands read it (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``LANG=fr_FR.UTF-8
+companion score game.json``); English when it names none Courtier speaks. The help is documentation, in English.
 """
 
 from __future__ import annotations
@@ -104,10 +104,7 @@ def _read_json(source: str) -> object:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="courtier")
-@click.option("--language", type=click.Choice(messages.LANGUAGES), default=None,
-              help="The language of what is said to a person (the why, problems, sheets); default: the "
-                   "environment's (LANGUAGE, LC_ALL, LANG), else English.")
-def main(language: str | None) -> None:
+def main() -> None:
     """Courtier: scores and rulings for card games played at a real table.
 
     \b
@@ -124,10 +121,8 @@ def main(language: str | None) -> None:
         companion backup backup.sqlite
     Move a venue's database between a SQLite file and PostgreSQL (either way):
         companion copy-db instance/courtier.sqlite postgresql://courtier@db/courtier
-    Say it in French or Hindi (the why, problems, sheets), else as the environment says:
-        companion --language fr score game.json
     """
-    messages.set_language(language or environment_language())
+    messages.set_language(environment_language())
 
 
 @main.command()

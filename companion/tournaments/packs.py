@@ -125,7 +125,7 @@ def pack_documents(app: Flask, tid: str, round_number: int, base_url: str, paper
         game_title=games.ENGINES[t.game].TITLE, method=METHOD_WORDS.get(t.method, t.method.replace("-", " ")),
         options=options,
         tables=[{"number": seat.number, "players": table.players} for seat, table, _ in rows],
-        css=Markup(sheets.print_css()))]  # noqa: S704 - our own file
+        css=Markup(sheets.print_css()), lang=messages.language())]  # noqa: S704 - our own file
     for done, (seat, table, edit) in enumerate(rows, 1):
         documents.append(sheets.html_for_blank(
             table.game, table.players, paper,
