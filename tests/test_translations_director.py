@@ -382,6 +382,19 @@ def test_a_four_round_sheet_prints_on_as_many_pages_in_french_and_hindi(game):
     assert pdf_checks.near_the_edge(pdfs["fr"]) == [] and pdf_checks.near_the_edge(pdfs["hi"]) == []
 
 
+def test_a_hindi_sheets_chart_says_its_words_under_it_where_they_are_shaped():
+    """WeasyPrint sets an SVG text's letters one by one, which tears Devanagari's vowel signs from their letters:
+    the chart of a Hindi sheet draws no words, and says them under it, in HTML."""
+    with messages.speaking("hi"):
+        html = sheets.html_for_filled(games.score(POOL), "Friday", "2026-11-27")
+    svg = re.search(r'<svg[^>]*class="chart".*?</svg>', html, re.S).group(0)
+    assert not re.search("[\u0900-\u097f]", re.sub(r'aria-label="[^"]*"', "", svg))
+    assert '<p class="chart-caption">हर डील के बाद · 101 पर बाहर</p>' in html
+    with messages.speaking("fr"):
+        french = sheets.html_for_filled(games.score(POOL), "Friday", "2026-11-27")
+    assert "chart-caption" not in french and ">après chaque donne</text>" in french and ">début</text>" in french
+
+
 @pytest.mark.parametrize("game", ["rally-the-king", "indian-rummy", "alliance-royals", "royalty", "rummy-royal"])
 def test_a_blank_sheet_prints_on_one_page_in_every_language(game):
     counts = {}

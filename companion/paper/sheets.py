@@ -661,7 +661,7 @@ def chart_targets(slug: str, options: Mapping[str, Any]) -> list[tuple[float, st
 
 
 def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, height: int = 125,
-                  font_size: float = 8.5) -> tuple[str, list[dict[str, Any]]]:
+                  font_size: float = 8.5, titled: bool = True) -> tuple[str, list[dict[str, Any]]]:
     """The chart of running totals with the game's bounds (:func:`chart_targets`), and its legend
     (set in HTML beside it): the sheet's chart, and the table page's.
 
@@ -689,9 +689,11 @@ def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, heigh
     joined = {} if data.get("sides") else {
         p: (first, series[first - 1][p] - (data["rounds"][first - 1].get("points") or {}).get(p, 0))
         for p, first in (data.get("joined") or {}).items() if 1 < first <= len(series)}
+    targets = chart_targets(data["game"], data.get("options") or {})
+    if not titled:  # the bounds' words are said under the chart (chart_caption)
+        targets = [(value, "") for value, _ in targets]
     svg = chart.progression_svg(lines, deltas, width=width, height=height, round_name=noun, legend=False,
-                                targets=chart_targets(data["game"], data.get("options") or {}), joined=joined,
-                                start=start, font_size=font_size)
+                                targets=targets, joined=joined, start=start, font_size=font_size, titled=titled)
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
     return svg, legend
@@ -857,6 +859,7 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         "rounds_counted": counted_rounds(noun, len(rows)),
         "lang": messages.language(),
         "chart": Markup(svg),  # noqa: S704 - built by chart.py, which escapes every name
+        "chart_caption": chart_caption(data, noun),
         "long_names": any(len(p) > LONG_NAME for p in players),
         "legend": legend,
         "rulings": list(rulings_log if rulings_log is not None else rulings_from(raw_rounds, slug)),
@@ -893,11 +896,27 @@ def _filled_rows(data: Mapping[str, Any], players: list[str], raw_rounds: list[A
     return rows
 
 
+#: Languages whose script WeasyPrint's drawing of SVG text does not shape (it sets each letter apart): their
+#: chart's words are printed under it, in HTML, where every script is shaped.
+UNSHAPED_IN_SVG = frozenset({"hi"})
+
+
+def chart_caption(data: Mapping[str, Any], noun: str) -> str:
+    """The chart's words said under it ("after each deal · out at 101"), for a language in :data:`UNSHAPED_IN_SVG`;
+    "" for any other, whose chart says them itself."""
+    if messages.language() not in UNSHAPED_IN_SVG or not data["rounds"]:
+        return ""
+    after = chart.AFTER_EACH.get(noun) or say("after each {noun}", noun=noun)
+    return " · ".join([messages.render(after),
+                       *(label for _, label in chart_targets(data["game"], data.get("options") or {}))])
+
+
 def _chart_and_legend(data: Mapping[str, Any], noun: str, players: list[str]) -> tuple[str, list[dict[str, Any]]]:
     """The running totals' chart, as SVG, and its legend with each name as printed."""
     # A short game's lines need less height to read, and the page is wanted for its why.
     short = len(data["rounds"]) <= SHORT_GAME
-    svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125, font_size=CHART_FONT)
+    svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125, font_size=CHART_FONT,
+                                titled=messages.language() not in UNSHAPED_IN_SVG)
     for item in legend:
         item["printed"] = legend_name(item["name"], LEGEND_EMS[len(players) > UPRIGHT_PLAYERS])
     return svg, legend

@@ -427,4 +427,4 @@ def history(table_id: str):
         changes.append({"change": e.seq, "kind": table_actions.change_kind(e, now.log), "summary": line.summary,
                         "details": list(line.changes), "undoes": e.undoes, "undone_by": line.undone_by,
                         "data": e.data, "device": e.device, "at": e.created_at, "typed_at": e.typed_at})
-    return {"id": table.id, "version": now.version, "changes": changes}
+    return localised({"id": table.id, "version": now.version, "changes": changes})
