@@ -377,7 +377,7 @@ def test_a_four_round_sheet_prints_on_as_many_pages_in_french_and_hindi(game):
     french = pdf_checks.page_texts(pdfs["fr"])[0].casefold()
     hindi = re.sub(r"\s", "", pdf_checks.page_texts(pdfs["hi"])[0])  # poppler reads a shaped syllable in pieces
     assert "totaux cumulés" in french and "le pourquoi de chaque score" in french and "27 novembre 2026" in french
-    assert "page 1 sur 1" in french and "स्कोरशीट" in hindi and "वजह" in hindi and "पेज1/1" in hindi
+    assert "page 1 sur 1" in french and "स्कोरशीट" in hindi and "हरस्कोरकी" in hindi and "पेज1/1" in hindi
     assert "कुल स्कोर" in hindi and "हर स्कोर की वजह" in hindi
     assert pdf_checks.near_the_edge(pdfs["fr"]) == [] and pdf_checks.near_the_edge(pdfs["hi"]) == []
 
