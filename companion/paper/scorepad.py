@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import messages
 from ..core.messages import say, say_n
 from ..games.base import ScoredGame, signed
 from .sheets import _running as player_running  # the engine's running totals, as the sheet prints them
@@ -162,6 +163,8 @@ def _distance(game: str, data: Mapping[str, Any], columns: Sequence[str], by_sid
         return blank, ""
     if game == "alliance-royals":  # AR-12
         win, lose = opts.get("win_above", 1066), opts.get("lose_below", -333)
+        if messages.language() == messages.ENGLISH:  # as the pad has always written them: -333, a hyphen
+            win, lose = str(win), str(lose)
         out = []
         for side in columns:
             s = standing.get(side) or {}
