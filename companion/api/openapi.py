@@ -53,6 +53,18 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
 
 CARDS = "cards as written in docs/api.md (e.g. AS, 10H, QD; upper or lower case)"
 EXPLAIN = _strings("the steps, for people, each naming the ruling it applies")
+#: One line of a why as data (docs/api.md, Languages): its message id, its values, the rulings it cites.
+WHY_LINE = {
+    "type": "object", "required": ["id", "rulings"],
+    "properties": {
+        "id": {"type": ["string", "null"], "description": "the message's id: its English template, {fields} "
+                                                          "named in values (null for sentences joined, in parts)"},
+        "values": {"type": "object", "description": "each field's value: a number, a name, a card, a list, or "
+                                                     "a message in the same shape"},
+        "parts": {"type": "array", "description": "sentences said one after another, each in the same shape"},
+        "rulings": _strings("the ruling ids the line cites"),
+    },
+}
 HOUSE_WORDS = _strings("house words, letters A to Z only (RY-17)", maxItems=1000)
 HOUSE = {"type": "string", "description": "a Home House: S, H, D or C (the suit symbols are accepted too)"}
 
@@ -345,6 +357,9 @@ def _scored_round_schema() -> dict[str, Any]:
             "points": _whole_per_name("each player's points for this round"),
             "side_points": _whole_per_name("team games: each team's points"),
             "explain": {"type": "object", "additionalProperties": EXPLAIN},
+            "why": {"type": "object", "additionalProperties": {"type": "array", "items": WHY_LINE},
+                    "description": "each player's explain lines as data, in the same order: the same in every "
+                                   "language"},
             "detail": {"type": "object", "description": "the game's own working"},
         },
     }

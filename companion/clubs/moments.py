@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.messages import say
 from ..games.base import ScoredGame
 from ..paper.scorepad import LOW_WINS_VARIANTS
 
 #: Each moment, how it reads on a player's page, and whether more is better.
-KINDS = {"hand": ("Highest score of a round", True), "word": ("Longest word", True),
-         "pot": ("Biggest pot taken", True), "conceded": ("Fewest points conceded in a deal lost", False)}
+KINDS = {"hand": (say("Highest score of a round"), True), "word": (say("Longest word"), True),
+         "pot": (say("Biggest pot taken"), True), "conceded": (say("Fewest points conceded in a deal lost"), False)}
 
 
 def moments(scored: ScoredGame) -> dict[str, dict[str, Any]]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from .. import games
 from ..core import limits
+from ..core.messages import say
 from ..core.wording import spreadsheet_text
 from ..entry import ENTRY
 from ..games.base import InputError, Problems
@@ -137,11 +138,11 @@ def _or_none(value: Any, default: Any) -> Any:
 
 def _check(body: object, found: Problems) -> dict[str, Any]:
     if not isinstance(body, dict) or body.get("format") != FORMAT:
-        found.add("$", "this is not a club's record: export one from a club's page (JSON) and import that file")
+        found.add("$", say("this is not a club's record: export one from a club's page (JSON) and import that file"))
         return {}
     if body.get("version") != VERSION:
-        found.add("version", f"this record is of version {body.get('version')!r}; this Courtier reads version "
-                             f"{VERSION}")
+        found.add("version", say("this record is of version {given}; this Courtier reads version {version}",
+                                 given=repr(body.get("version")), version=VERSION))
     wrong = store.name_problem(body.get("name"))
     if wrong:
         found.add("name", wrong)
@@ -194,7 +195,7 @@ def _check_players(players: object, found: Problems) -> set[str]:
 
 def _check_table(entry: object, at: str, keys: set[str], found: Problems) -> None:
     if not isinstance(entry, dict) or entry.get("game") not in ENTRY:
-        found.add(f"{at}.game", "each table names a game Courtier plays, as a table's export does")
+        found.add(f"{at}.game", say("each table names a game Courtier plays, as a table's export does"))
         return
     seats = Problems()  # the new-table form's own checks of the names and the title
     tables.check_new_table(entry["game"], entry.get("players"), _or_none(entry.get("title"), ""), seats)
@@ -214,13 +215,13 @@ def _check_table(entry: object, at: str, keys: set[str], found: Problems) -> Non
             or limits.has_control(entry["finished_at"]):
         found.add(f"{at}.finished_at", "give when the table finished as an export writes it")
     if not scored.over:
-        found.add(f"{at}.finished_at", "this table's rounds do not finish its game")
+        found.add(f"{at}.finished_at", say("this table's rounds do not finish its game"))
     _check_places(entry.get("places"), f"{at}.places", keys, found)
 
 
 def _check_places(places: object, at: str, keys: set[str], found: Problems) -> None:
     if not isinstance(places, list) or not 1 <= len(places) <= 20:
-        found.add(at, "a finished table lists each player's place")
+        found.add(at, say("a finished table lists each player's place"))
         return
     seen = set()
     for k, p in enumerate(places):
@@ -234,9 +235,9 @@ def _check_places(places: object, at: str, keys: set[str], found: Problems) -> N
         elif not _moments_ok(p.get("moments", {})):
             found.add(f"{at}[{k}].moments", "moments are the best of a game, as an export writes them")
         elif store.name_key(p["player"]) not in keys:
-            found.add(f"{at}[{k}].player", f"{p['player']} is not in the record's players")
+            found.add(f"{at}[{k}].player", say("{name} is not in the record's players", name=p["player"]))
         elif store.name_key(p["player"]) in seen:
-            found.add(f"{at}[{k}].player", f"{p['player']} is placed twice at this table")
+            found.add(f"{at}[{k}].player", say("{name} is placed twice at this table", name=p["player"]))
         else:
             seen.add(store.name_key(p["player"]))
 

@@ -17,6 +17,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from ..core import limits
+from ..core.messages import say
 from ..games.base import InputError, Problem, ScoredGame
 from ..paper.scorepad import LOW_WINS_VARIANTS
 from ..storage import tables
@@ -149,7 +150,7 @@ def season_problems(name: object, first: object, last: object, taken: Iterable[s
     found = []
     wrong = name_problem(name, "a season's name")
     if not wrong and name_key(str(name)) in {name_key(t) for t in taken}:
-        wrong = f"the club has a season called {name} already"
+        wrong = say("the club has a season called {name} already", name=name)
     if wrong:
         found.append(Problem("season_name", wrong))
     days = {}
@@ -157,13 +158,13 @@ def season_problems(name: object, first: object, last: object, taken: Iterable[s
         try:
             days[where] = date.fromisoformat(str(value))
         except ValueError:
-            found.append(Problem(where, "give the date as year-month-day, like 2026-03-01"))
+            found.append(Problem(where, say("give the date as year-month-day, like 2026-03-01")))
             continue
         if not 1900 <= days[where].year <= 2999:
-            found.append(Problem(where, "give a date between the years 1900 and 2999"))
+            found.append(Problem(where, say("give a date between the years 1900 and 2999")))
             del days[where]
     if len(days) == 2 and days["season_to"] < days["season_from"]:
-        found.append(Problem("season_to", "a season ends on or after the day it starts"))
+        found.append(Problem("season_to", say("a season ends on or after the day it starts")))
     return found
 
 
@@ -172,7 +173,8 @@ def add_season(db: Database, club: Club, name: object, first: object, last: obje
         now = get_club(db, club.id)
         found = season_problems(name, first, last, [s.name for s in now.seasons])
         if len(now.seasons) >= MAX_SEASONS:
-            found.append(Problem("season_name", f"a club names at most {MAX_SEASONS} seasons; remove an old one"))
+            found.append(Problem("season_name", say("a club names at most {most} seasons; remove an old one",
+                                                    most=MAX_SEASONS)))
         if found:
             raise InputError(found)
         season = Season(kept_name(str(name)), str(first), str(last))
@@ -228,8 +230,8 @@ def add_player(db: Database, club_id: str, name: str) -> Player:
         return found
     count = db.value("SELECT COUNT(*) FROM club_players WHERE club_id = ?", [club_id])
     if count >= MAX_ROSTER:
-        raise InputError([Problem("players", f"a club's roster holds at most {MAX_ROSTER} names; "
-                                             "merge or remove some before adding more")])
+        raise InputError([Problem("players", say("a club's roster holds at most {most} names; merge or remove some "
+                                                 "before adding more", most=MAX_ROSTER))])
     new_id = count + 1  # ids are never reused: a merged or former player keeps their row
     db.execute("INSERT INTO club_players (club_id, id, name, name_key) VALUES (?, ?, ?, ?)",
                [club_id, new_id, kept_name(name), name_key(name)])
@@ -247,15 +249,16 @@ def merge(db: Database, club: Club, keep: int, drop: int) -> None:
     with immediate(db, lock=("clubs", club.id)):
         kept, dropped = player(db, club.id, keep), player(db, club.id, drop)
         if kept is None or dropped is None or kept.merged_into is not None or dropped.merged_into is not None:
-            raise InputError([Problem("merge", "choose two players of the club's roster")])
+            raise InputError([Problem("merge", say("choose two players of the club's roster"))])
         if keep == drop:
-            raise InputError([Problem("merge", "choose two different players to merge")])
+            raise InputError([Problem("merge", say("choose two different players to merge"))])
         shared = db.value("SELECT t.title FROM club_places a JOIN club_places b ON a.table_id = b.table_id "
                           "JOIN tables t ON t.id = a.table_id WHERE a.club_id = ? AND a.player_id = ? "
                           "AND b.player_id = ?", [club.id, keep, drop])
         if shared is not None:
-            raise InputError([Problem("merge", f"{kept.name} and {dropped.name} played at the same table "
-                                               f"({shared}): they are two people; rename one instead")])
+            raise InputError([Problem("merge", say("{kept} and {dropped} played at the same table ({table}): they are "
+                                                   "two people; rename one instead", kept=kept.name,
+                                                   dropped=dropped.name, table=shared))])
         firsts = db.execute("SELECT game, MIN(finish_order) FROM club_places WHERE club_id = ? AND player_id = ? "
                             "GROUP BY game", [club.id, drop]).fetchall()
         db.execute("UPDATE club_places SET player_id = ? WHERE club_id = ? AND player_id = ?", [keep, club.id, drop])
@@ -274,10 +277,10 @@ def rename(db: Database, club: Club, player_id: int, name: object) -> None:
     with immediate(db, lock=("clubs", club.id)):
         found = player(db, club.id, player_id)
         if found is None or found.merged_into is not None:
-            raise InputError([Problem("player", "there is no such player on the club's roster")])
+            raise InputError([Problem("player", say("there is no such player on the club's roster"))])
         other = None if wrong else find_player(db, club.id, str(name))
         if other is not None and other.id != player_id:
-            wrong = f"{other.name} is already on the roster; merge the two if they are one person"
+            wrong = say("{name} is already on the roster; merge the two if they are one person", name=other.name)
         if wrong:
             raise InputError([Problem("name", wrong)])
         db.execute("UPDATE club_players SET name = ?, name_key = ? WHERE club_id = ? AND id = ?",
@@ -326,7 +329,7 @@ def add_table(db: Database, club: Club, table: tables.Table) -> None:
         if held == club.id:
             return
         if held is not None:
-            raise InputError([Problem("table", "this table already counts for another club")])
+            raise InputError([Problem("table", say("this table already counts for another club"))])
         now = tables.state(db, table)
         for name in now.table.players:
             add_player(db, club.id, name)

@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from ..core.messages import render, say
+
 #: Dark enough to print well, far enough apart to tell on screen.
 COLOURS = ("#1f4e9c", "#b03a2e", "#1e7b45", "#7d3c98", "#a35a00", "#0e6f80", "#4d4d4d", "#c2185b", "#5b6f00")
 #: One dash pattern per line (solid first), so black-and-white prints keep the lines apart.
@@ -211,11 +213,20 @@ def nudges(count: int) -> list[float]:
     return [round((n - (count - 1) / 2) * spacing, 3) for n in range(count)]
 
 
+#: The x axis's first label: the totals before the first round.
+START = say("start")
+#: The chart's words for each game's round, in the reader's language (the axis's title, the chart's label).
+AFTER_EACH = {"round": say("after each round"), "hand": say("after each hand"), "deal": say("after each deal"),
+              "turn": say("after each turn")}
+RUNNING_TOTALS = {"round": say("Running totals after each round"), "hand": say("Running totals after each hand"),
+                  "deal": say("Running totals after each deal"), "turn": say("Running totals after each turn")}
+
+
 def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str, float]],
                     width: int = 520, height: int = 190, *, start: Mapping[str, float] | None = None,
                     round_name: str = "round", targets: Sequence[tuple[float, str]] = (),
                     legend: bool = True, joined: Mapping[str, tuple[int, float]] | None = None,
-                    font_size: float = 8.5) -> str:
+                    font_size: float = 8.5, titled: bool = True) -> str:
     """An SVG line chart of each player's running total, from the start through every round.
 
     ``rounds_points`` holds, for each round, the points each player scored in it;
@@ -226,7 +237,8 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
     (see :func:`legend_swatch`): a printed sheet sets names in HTML, where every script is shaped.
     ``joined`` gives a player seated late their first round and the score they joined with: their
     line starts there. ``font_size`` is the text's size in the chart's units (a printed sheet, which
-    scales the chart down to its column, asks for more).
+    scales the chart down to its column, asks for more). ``titled=False`` leaves out the x axis's title (a
+    printed sheet in a script the PDF's drawing of SVG text does not shape says it under the chart).
     """
     series = running_totals(players, rounds_points, start)
     drawn = {p: _from_joining(series[p], (joined or {}).get(p)) for p in players}
@@ -241,15 +253,18 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
     left = 10 + 5.2 * em * max(len(label) for _, label in labels)
     top = 8 + (10 * em if any(value > high for value, _ in far) else 0)  # a strip for a bound far above
     frame = _Frame(left, top, width - left - legend_w - 10, height - top - 24 * em, low, high, rounds)
+    label = RUNNING_TOTALS.get(round_name) or say("Running totals after each {noun}", noun=round_name)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="{FONT}" font-size="{font_size:g}" role="img" '
-           f'aria-label="Running totals after each {escape(round_name)}">']
+           f'aria-label="{escape(render(label))}">']
     out += _axes(frame, labels, targets, em, font_size)
     out += _far_targets(frame, far, em, height)
     # The axis's title in the middle, or at the left when a bound far below is named at the right of its line.
     below = any(value < low for value, _ in far)
-    out.append(f'<text x="{left if below else left + frame.plot_w / 2:.1f}" y="{height - 2}" '
-               f'text-anchor="{"start" if below else "middle"}" fill="#444">after each {escape(round_name)}</text>')
+    if titled:
+        out.append(f'<text x="{left if below else left + frame.plot_w / 2:.1f}" y="{height - 2}" '
+                   f'text-anchor="{"start" if below else "middle"}" fill="#444">'
+                   f'{escape(render(AFTER_EACH.get(round_name) or say("after each {noun}", noun=round_name)))}</text>')
     out += _lines(players, drawn, frame)
     if legend:
         out += _svg_legend(players, width - legend_w, frame.top)
@@ -327,13 +342,14 @@ def x_labels(frame: _Frame, font_size: float) -> list[tuple[int, float, str, str
     ['start', '5', '10', '15', '20', '25', '30']
     """
     rounds = frame.rounds
+    start = escape(render(START))
     if rounds <= 0:
-        return [(0, frame.x(0), "middle", "start")]
+        return [(0, frame.x(0), "middle", start)]
     gap = X_LABEL_GAP * font_size
 
     def box(i: int) -> tuple[float, float]:
         if i == 0:
-            return frame.x(0) - 2, frame.x(0) - 2 + text_width("start", font_size)
+            return frame.x(0) - 2, frame.x(0) - 2 + text_width(start, font_size)
         half = text_width(str(i), font_size) / 2
         return frame.x(i) - half, frame.x(i) + half
 
@@ -345,7 +361,7 @@ def x_labels(frame: _Frame, font_size: float) -> list[tuple[int, float, str, str
             break
     else:
         shown = [0, rounds]
-    return [(i, box(i)[0] if i == 0 else frame.x(i), "start" if i == 0 else "middle", "start" if i == 0 else str(i))
+    return [(i, box(i)[0] if i == 0 else frame.x(i), "start" if i == 0 else "middle", start if i == 0 else str(i))
             for i in shown]
 
 

@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import limits
+from ..core.messages import joined, render, say, say_n
 
 #: A sheet whose full layout would cost more than this many seconds is printed compactly.
 COMPACT_ABOVE_SECONDS = 5.0
@@ -54,6 +55,28 @@ _SCRIPTS = [re.compile(f"[{block}]") for block in (
     "\u3040-\u30ff\u4e00-\u9fff")]
 
 
+#: What each game calls a round, in the reader's language.
+ROUND_WORD = {"round": say("round"), "hand": say("hand"), "deal": say("deal"), "turn": say("turn")}
+
+
+def counted_rounds(noun: str, count: int) -> str:
+    """``count`` rounds of a game, as the game calls them ("3 hands"), in the reader's language.
+
+    >>> counted_rounds("deal", 1), counted_rounds("hand", 3), counted_rounds("turn", 0)
+    ('1 deal', '3 hands', '0 turns')
+    """
+    if noun == "hand":
+        return say_n("{count} hand", "{count} hands", count)
+    if noun == "deal":
+        return say_n("{count} deal", "{count} deals", count)
+    if noun == "turn":
+        return say_n("{count} turn", "{count} turns", count)
+    if noun == "round":
+        return say_n("{count} round", "{count} rounds", count)
+    return f"{count} {noun if count == 1 else noun + 's'}"
+
+
+
 class SheetTooLong(Exception):
     """A sheet that would take too long to draw: refused before the drawing starts."""
 
@@ -63,10 +86,12 @@ class SheetTooLong(Exception):
 
     @property
     def message(self) -> str:
-        return (f"This game is too long to print as a score sheet: its {self.rounds} {self.noun}s would take "
-                f"about {round(self.seconds)} seconds to draw, and Courtier draws a sheet in at most "
-                f"{limits.get('SHEET_SECONDS')} seconds. The table page shows every {self.noun}, and its "
-                f"export (CSV or JSON) keeps the whole game.")
+        """Why the sheet is refused, in the reader's language."""
+        return render(say("This game is too long to print as a score sheet: its {rounds} would take about "
+                          "{seconds} seconds to draw, and Courtier draws a sheet in at most {most} seconds. The "
+                          "table page shows every {noun}, and its export (CSV or JSON) keeps the whole game.",
+                          rounds=counted_rounds(self.noun, self.rounds), seconds=round(self.seconds),
+                          most=limits.get("SHEET_SECONDS"), noun=ROUND_WORD.get(self.noun, self.noun)))
 
 
 def cost_features(html: str) -> dict[str, float]:
@@ -131,21 +156,23 @@ def ledger(rows: Sequence[Mapping[str, Any]], players: Sequence[str], sides: Map
     """
     columns = [(str(i), p, lambda row, p=p: (row["points"].get(p), row["totals"].get(p)))
                for i, p in enumerate(players, 1)]
-    columns += [(f"{side_word} {side}", "", lambda row, side=side: ((row.get("side_points") or {}).get(side, 0),
-                                                                      (row.get("side_totals") or {}).get(side)))
+    columns += [(render(say("{side_word} {side}", side_word=side_word, side=side)), "",
+                 lambda row, side=side: ((row.get("side_points") or {}).get(side, 0),
+                                         (row.get("side_totals") or {}).get(side)))
                 for side in sides]
     cells = [[_pair(get(row), fmt, fmt_signed) for row in rows] for _, _, get in columns]
+    pts, tot = render(say("pts")), render(say("total"))
     widths = []
     for cells_of in cells:
-        points = max([len("pts")] + [len(a) for a, _ in cells_of])
-        total = max([len("total")] + [len(b) for _, b in cells_of])
+        points = max([len(pts)] + [len(a) for a, _ in cells_of])
+        total = max([len(tot)] + [len(b) for _, b in cells_of])
         widths.append((points, max(total, MIN_COLUMN - points - 2)))
     n_width = max(len(str(len(rows))), 2)
     heads = ["#".ljust(n_width), " " * n_width]
     for (seat, name, _), (points, total) in zip(columns, widths, strict=True):
         width = points + 2 + total
         heads[0] += " │ " + _head(seat, name, width).ljust(width)
-        heads[1] += " │ " + "pts".rjust(points) + "  " + "total".rjust(total)
+        heads[1] += " │ " + pts.rjust(points) + "  " + tot.rjust(total)
     lines = []
     for i, row in enumerate(rows):
         line = str(row["n"]).ljust(n_width)
@@ -185,8 +212,9 @@ def generic_why(why: Mapping[str, Any]) -> str:
     'Ann dealt (RK-10) · Ann: won; +5 · Ben: lost'
     """
     parts = list(why.get("shared") or [])
-    parts += [f"{label}: {'; '.join(lines)}" for label, lines in why.get("players") or [] if lines]
-    return " · ".join(parts)
+    parts += [say("{names}: {lines}", names=label, lines=joined(lines, "; "))
+              for label, lines in why.get("players") or [] if lines]
+    return joined(parts, " · ")
 
 
 def _ir_hand(entry: Mapping[str, Any]) -> str:
@@ -194,29 +222,35 @@ def _ir_hand(entry: Mapping[str, Any]) -> str:
     kind = entry.get("entry")
     count = entry.get("count", 0)
     if kind in ("cards", "groups"):
-        groups = [f"{k} {' '.join(g)}" for k, g in zip(entry.get("kinds") or [], entry.get("groups") or [],
-                                                       strict=False)]
+        groups = joined([say("{kind} {cards}", kind=GROUP_KINDS.get(k, k), cards=" ".join(g))
+                         for k, g in zip(entry.get("kinds") or [], entry.get("groups") or [], strict=False)], ", ")
         if count == 0 and not entry.get("loose"):
-            return "won: " + ", ".join(groups) if groups else "won"
-        counted = " ".join(entry.get("loose") or []) or "no cards"
+            return say("won: {groups}", groups=groups) if groups else say("won")
+        counted = " ".join(entry.get("loose") or []) or say("no cards")
         raw = entry.get("raw", count)
         if entry.get("lives"):
-            text = f"{', '.join(groups)}; counts {counted} = {raw}"
+            text = say("{groups}; counts {cards} = {raw}", groups=groups, cards=counted, raw=raw)
         else:
-            text = f"no life, all count: {counted} = {raw}"
-        return text + (f", capped {count}" if entry.get("capped") else "")
+            text = say("no life, all count: {cards} = {raw}", cards=counted, raw=raw)
+        return say("{said}, capped {count}", said=text, count=count) if entry.get("capped") else text
     if kind == "declared":
-        return "won, declaration taken as valid"
+        return say("won, declaration taken as valid")
     if kind == "count":
-        return f"count {entry.get('raw', count)}" + (f", capped {count}" if entry.get("capped") else "")
+        said = say("count {raw}", raw=entry.get("raw", count))
+        return say("{said}, capped {count}", said=said, count=count) if entry.get("capped") else said
     if kind == "drop":
-        return {"first": "first drop", "middle": "middle drop", "missed": "missed three turns"}.get(
-            entry.get("drop"), "drop") + f" {count}"
+        drop = {"first": say("first drop {count}", count=count), "middle": say("middle drop {count}", count=count),
+                "missed": say("missed three turns {count}", count=count)}
+        return drop.get(entry.get("drop")) or say("drop {count}", count=count)
     if kind == "wrong_show":
-        return f"wrong show {count}"
+        return say("wrong show {count}", count=count)
     if kind == "out":
-        return "out of the pool"
+        return say("out of the pool")
     return str(count)
+
+
+#: The kinds of an Indian Rummy group, as the compact sheet names them (IR-3).
+GROUP_KINDS = {"pure": say("pure"), "impure": say("impure"), "set": say("set")}
 
 
 def indian_rummy_why(row: Mapping[str, Any], players: Sequence[str]) -> str:
@@ -233,21 +267,22 @@ def indian_rummy_why(row: Mapping[str, Any], players: Sequence[str]) -> str:
     """
     detail = row.get("detail") or {}
     hands = detail.get("players") or {}
-    parts = [f"{p}: {_ir_hand(hands[p])}" for p in players if isinstance(hands.get(p), Mapping)]
+    parts = [say("{names}: {lines}", names=p, lines=_ir_hand(hands[p])) for p in players
+             if isinstance(hands.get(p), Mapping)]
     for p, moved in (detail.get("rejoined") or {}).items():
-        parts.append(f"{p} rejoined at {moved.get('to')}")
+        parts.append(say("{name} rejoined at {total}", name=p, total=moved.get("to")))
     if detail.get("eliminated"):
-        parts.append(f"out of the pool: {', '.join(detail['eliminated'])}")
-    return " · ".join(parts)
+        parts.append(say("out of the pool: {names}", names=", ".join(detail["eliminated"])))
+    return joined(parts, " · ")
 
 
 #: What a compact sheet prints above the rounds' why, for a game whose compact why has a key.
 KEYS = {
-    "indian-rummy": "How to read a deal: the winner counts 0 (IR-5); a loser's groups are named (pure or impure "
-                    "sequence, set) and only the cards outside them count, if the hand has two sequences, one of "
-                    "them pure; otherwise every card counts (IR-3, IR-6); a count is capped at 80; a first drop, a "
-                    "middle drop and a wrong show cost what IR-7 says; the ledger above gives what each deal paid "
-                    "(IR-8, IR-9, IR-10).",
+    "indian-rummy": say("How to read a deal: the winner counts 0 (IR-5); a loser's groups are named (pure or "
+                        "impure sequence, set) and only the cards outside them count, if the hand has two sequences, "
+                        "one of them pure; otherwise every card counts (IR-3, IR-6); a count is capped at 80; a first "
+                        "drop, a middle drop and a wrong show cost what IR-7 says; the ledger above gives what each "
+                        "deal paid (IR-8, IR-9, IR-10)."),
 }
 
 #: A game whose compact why is said from the round's detail rather than the engine's lines.

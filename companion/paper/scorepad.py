@@ -16,8 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import messages
 from ..core.messages import joined as one_after_another
-from ..core.messages import say
+from ..core.messages import say, say_n
 from ..games.base import ScoredGame, signed
 from .sheets import _running as player_running  # the engine's running totals, as the sheet prints them
 from .sheets import _side_running as side_running
@@ -75,6 +76,22 @@ class Grid:
     note: str = ""
     by_sides: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+#: "joins at hand 3": a player seated late, before their first round.
+JOINS_AT = {"round": lambda n: say("joins at round {number}", number=n),
+            "hand": lambda n: say("joins at hand {number}", number=n),
+            "deal": lambda n: say("joins at deal {number}", number=n),
+            "turn": lambda n: say("joins at turn {number}", number=n)}
+
+
+def side_label(game: str, side: str) -> str:
+    """A side's heading, "Alliance A" or "Coalition A", in the reader's language."""
+    if game == "alliance-royals":
+        return say("Alliance {side}", side=side)
+    if game == "royalty":
+        return say("Coalition {side}", side=side)
+    return say("Side {side}", side=side)
 
 
 def round_word(game: str) -> str:
@@ -147,6 +164,8 @@ def _distance(game: str, data: Mapping[str, Any], columns: Sequence[str], by_sid
         return blank, ""
     if game == "alliance-royals":  # AR-12
         win, lose = opts.get("win_above", 1066), opts.get("lose_below", -333)
+        if messages.language() == messages.ENGLISH:  # as the pad has always written them: -333, a hyphen
+            win, lose = str(win), str(lose)
         out = []
         for side in columns:  # the lower bound as the pad has always printed it, with a plain hyphen
             s = standing.get(side) or {}
@@ -157,27 +176,28 @@ def _distance(game: str, data: Mapping[str, Any], columns: Sequence[str], by_sid
                         "(AR-12).", above=win, below=str(lose))
     if game == "rally-the-king":  # RK-10
         left = standing.get("hands_left", 0)
-        return blank, f"{left} hand{'s' if left != 1 else ''} left (RK-10)."
+        return blank, say_n("{count} hand left (RK-10).", "{count} hands left (RK-10).", left)
     if game == "indian-rummy":
         variant = opts.get("variant", "points")
         if variant in ("pool101", "pool201"):  # IR-9
             by_player = standing.get("players") or {}
-            out = ["out" if (by_player.get(p) or {}).get("out") else f"{(by_player.get(p) or {}).get('to_out')} to go"
-                   for p in columns]
-            return out, f"Out at {standing.get('out_at')} or more (IR-9)."
+            out = [say("out") if (by_player.get(p) or {}).get("out")
+                   else say("{count} to go", count=(by_player.get(p) or {}).get("to_out")) for p in columns]
+            return out, say("Out at {score} or more (IR-9).", score=standing.get("out_at"))
         if variant == "deals":  # IR-10
             left = standing.get("left", 0)
-            return blank, f"{left} deal{'s' if left != 1 else ''} left (IR-10)."
+            return blank, say_n("{count} deal left (IR-10).", "{count} deals left (IR-10).", left)
         return blank, ""
     if game == "rummathon-royale":  # RR-4
         out = []
         for p in columns:
             s = standing.get(p) or {}
-            out.append("finished" if s.get("finished") else f"round {s.get('round')}" if s.get("round") else "")
-        return out, "The first to finish the last round ends the game (RR-6)."
+            out.append(say("finished") if s.get("finished")
+                       else say("round {number}", number=s.get("round")) if s.get("round") else "")
+        return out, say("The first to finish the last round ends the game (RR-6).")
     if game == "royalty" and "plays_left" in standing:  # RY-15
         left = standing["plays_left"]
-        return blank, f"{left} play{'s' if left != 1 else ''} left (RY-15)."
+        return blank, say_n("{count} play left (RY-15).", "{count} plays left (RY-15).", left)
     return blank, ""
 
 
@@ -224,10 +244,9 @@ def build(scored: ScoredGame | Mapping[str, Any], raw_rounds: Sequence[Any] = ()
         best = iter(_best([t for t, h in zip(final, here, strict=True) if h], low_wins))
         leaders = [next(best) if h else False for h in here]
     distance, note = _distance(game, data, columns, by_sides)
-    distance = [f"joins at {round_word(game)} {joined[c]}" if c in joined and joined[c] > len(rows) else d
-                for c, d in zip(columns, distance, strict=True)]
-    word = SIDE_WORD.get(game, "Side")
-    labels = [f"{word} {c}" for c in columns] if by_sides else columns
+    distance = [JOINS_AT.get(round_word(game), JOINS_AT["round"])(joined[c]) if c in joined and joined[c] > len(rows)
+                else d for c, d in zip(columns, distance, strict=True)]
+    labels = [side_label(game, c) for c in columns] if by_sides else columns
     return Grid(columns=tuple(columns), labels=tuple(labels), members=tuple(members), rows=tuple(rows),
                 totals=tuple(final),
                 leaders=tuple(leaders), distance=tuple(distance), dealer_word=verb,

@@ -13,6 +13,10 @@ Numbers read one way on every sheet: what a round gave is signed (+5, 0, −30),
 (463, −20), both in the grid and in the standing; money keeps two decimals throughout when
 the point value has cents.
 
+A sheet is printed in the language of whoever asks for it (:func:`companion.core.messages.language`): its
+templates' words through ``_()``, the why of every score as the engine said it, numbers and dates as that
+language writes them (English exactly as ever).
+
 >>> paper_size("letter"), paper_size("A4"), paper_size(None)
 ('letter', 'A4', 'A4')
 >>> format_date("2025-11-22T09:30:00+00:00")
@@ -41,33 +45,36 @@ from markupsafe import Markup
 from .. import games
 from ..core import messages
 from ..core.config import SHEETS_DIR
-from ..core.messages import ENGLISH, PSEUDO, Text, joined, language, say
-from ..core.messages import number as said_number
+from ..core.messages import Listed, Text, joined, say, say_n
 from ..games.base import InputError, Problems, ScoredGame
 from . import chart, long_sheets
+from .long_sheets import counted_rounds
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 #: Nicer names for the options the games have; any other option shows its key in words.
 OPTION_LABELS = {
-    "teams": "Alliances",
-    "win_above": "The game ends above",
-    "lose_below": "…or below",
-    "house_names": "Names of the Houses",
-    "counting": "Counting",
-    "hands": "Hands in the game",
-    "variant": "Variant",
-    "decks": "Decks",
-    "point_value": "Value of a point",
-    "deals": "Deals in the game",
-    "schedule": "Schedule of rounds",
-    "letter_values": "Letter values",
-    "junior": "Junior royalties",
-    "coalitions": "Coalitions",
-    "word_list": "Word list",
-    "house_allow": "House words the judge accepts",
-    "house_deny": "Words the judge refuses here",
-    "share": "Sharing between spouses",
-    "chips": "Starting chips", "sequence": "Sequence", "poker": "Poker stage", "dealer_antes": "Dealer's ante",
+    "teams": say("Alliances"),
+    "win_above": say("The game ends above"),
+    "lose_below": say("…or below"),
+    "house_names": say("Names of the Houses"),
+    "counting": say("Counting"),
+    "hands": say("Hands in the game"),
+    "variant": say("Variant"),
+    "decks": say("Decks"),
+    "point_value": say("Value of a point"),
+    "deals": say("Deals in the game"),
+    "schedule": say("Schedule of rounds"),
+    "letter_values": say("Letter values"),
+    "junior": say("Junior royalties"),
+    "coalitions": say("Coalitions"),
+    "word_list": say("Word list"),
+    "house_allow": say("House words the judge accepts"),
+    "house_deny": say("Words the judge refuses here"),
+    "share": say("Sharing between spouses"),
+    "chips": say("Starting chips"),
+    "sequence": say("Sequence"),
+    "poker": say("Poker stage"),
+    "dealer_antes": say("Dealer's ante"),
 }
 #: Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms).
 _RTL_LETTER = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"
@@ -136,14 +143,19 @@ def paper_size(paper: str | None) -> str:
 
 
 def number(value: Any) -> str:
-    """A number as printed: whole numbers plainly, the minus sign a true minus; in the reader's language as
-    that language writes it ("1 066" in French)."""
+    """A number as printed: whole numbers plainly, the minus sign a true minus; in French and Hindi as
+    they write numbers (``1 066``, ``1,00,000``, ``2,5``).
+
+    >>> with messages.speaking("fr"):
+    ...     number(-1066), signed(12), decimal(-1.25)
+    ('−1\u202f066', '+12', '−1,2')
+    """
     if isinstance(value, bool) or value is None:
         return "" if value is None else str(value)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    if isinstance(value, int | float) and language() not in (ENGLISH, PSEUDO):
-        return said_number(value)
+    if isinstance(value, int | float) and messages.language() not in (messages.ENGLISH, messages.PSEUDO):
+        return messages.number(value)
     text = f"{value:g}" if isinstance(value, float) else str(value)
     return text.replace("-", "\u2212")
 
@@ -162,7 +174,7 @@ def amount(value: Any, cents: bool = False) -> str:
     ('−162.00', '−98.25', '40')
     """
     if cents and isinstance(value, int | float) and not isinstance(value, bool):
-        return f"{value:.2f}".replace("-", "\u2212")
+        return _fixed(value, 2)
     return number(value)
 
 
@@ -176,7 +188,19 @@ def decimal(value: float, places: int = 1) -> str:
     text = f"{value:.{places}f}"
     if float(text) == 0:
         text = text.lstrip("-")
+    if messages.language() not in (messages.ENGLISH, messages.PSEUDO):
+        return _fixed(float(text), places)
     return text.replace("-", "\u2212")
+
+
+def _fixed(value: float, places: int) -> str:
+    """``value`` to ``places`` decimals as the reader's language writes it, a true minus sign."""
+    if messages.language() in (messages.ENGLISH, messages.PSEUDO):
+        return f"{value:.{places}f}".replace("-", "\u2212")
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0." + "0" * places if places else "#,##0"
+    return format_decimal(value, format=pattern, locale=messages.language()).replace("-", "\u2212")
 
 
 def places(keys: Sequence[Any]) -> list[int]:
@@ -206,6 +230,10 @@ def format_date(value: str | date | datetime | None) -> str:
             value = datetime.fromisoformat(value)
         except ValueError:
             return value
+    if messages.language() not in (messages.ENGLISH, messages.PSEUDO):
+        from babel.dates import format_date as babel_date
+
+        return babel_date(value, "d MMMM y", locale=messages.language())
     return f"{value.day} {value:%B %Y}"
 
 
@@ -254,7 +282,7 @@ def _finalize(value: Any) -> Any:
 
 def plain(value: Any) -> Markup:
     """Text for a place that takes no markup (the document's title): escaped, nothing isolated."""
-    return Markup.escape(str(value))
+    return Markup.escape(messages.render(value) if isinstance(value, messages.Text) else str(value))
 
 
 def rulings_in(text: str) -> Markup:
@@ -268,6 +296,8 @@ def rounds_named(rounds: Sequence[int]) -> str:
 
     >>> rounds_named([2]), rounds_named([1, 2, 3]), rounds_named([1, 4, 5, 6, 9])
     ('Round 2', 'Rounds 1–3', 'Rounds 1, 4–6, 9')
+    >>> messages.render(rounds_named([1, 4, 5, 6, 9]), "qps")
+    '⟦Ŕôûñðš 1, 4–6, 9⟧'
     """
     runs: list[list[int]] = []
     for n in rounds:
@@ -276,33 +306,31 @@ def rounds_named(rounds: Sequence[int]) -> str:
         else:
             runs.append([n])
     said = ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
-    return f"Round {said}" if len(rounds) == 1 else f"Rounds {said}"
+    return say_n("Round {rounds}", "Rounds {rounds}", len(rounds), rounds=said)
 
 
 # ---------------------------------------------------------------------------------------
 # The templates
 
 
-def _sheet_gettext(message: str) -> str:
-    from ..core import messages
+def _gettext(message: str) -> str:
+    """A sheet template's ``_()``: the message in the reader's language (English as written)."""
+    code = messages.language()
+    return message if code == messages.ENGLISH else messages.catalog(code).ugettext(message)
 
-    return messages.catalog(messages.language()).ugettext(message)
 
-
-def _sheet_ngettext(singular: str, plural: str, n: int) -> str:
-    from ..core import messages
-
-    return messages.catalog(messages.language()).ungettext(singular, plural, n)
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    code = messages.language()
+    if code == messages.ENGLISH:
+        return singular if n == 1 else plural
+    return messages.catalog(code).ungettext(singular, plural, n)
 
 
 @cache
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True, finalize=_finalize, extensions=["jinja2.ext.i18n"])
-    # A sheet's words in the language it is printed in (core.messages.language), as the pages say them.
-    env.install_gettext_callables(lambda message: messages.catalog(messages.language()).ugettext(message),
-                                  lambda singular, plural, n: messages.catalog(messages.language()).ungettext(
-                                      singular, plural, n), newstyle=True)
+    env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain,
                        rounds_named=rounds_named)
     env.globals.update(grid_columns=grid_columns)
@@ -335,6 +363,38 @@ def _entry_module(slug: str):
     from ..entry import ENTRY
 
     return ENTRY.get(slug)
+
+
+#: Each game's round in a sheet's words, in the reader's language: the grid's column, its heading, a count.
+ROUND_WORDS = {
+    "round": {"word": long_sheets.ROUND_WORD["round"], "noun": say("Round"),
+              "by": say("Round by round"), "none": say("No rounds played yet."),
+              "each": say("Write each round's points and the running total. Courtier scores the same game, with "
+                          "the why of every number, at the table's link."),
+              "played_in": say("the number after each word is the round it was played in")},
+    "hand": {"word": long_sheets.ROUND_WORD["hand"], "noun": say("Hand"),
+             "by": say("Hand by hand"), "none": say("No hands played yet."),
+             "each": say("Write each hand's points and the running total. Courtier scores the same game, with "
+                         "the why of every number, at the table's link."),
+             "played_in": say("the number after each word is the hand it was played in")},
+    "deal": {"word": long_sheets.ROUND_WORD["deal"], "noun": say("Deal"),
+             "by": say("Deal by deal"), "none": say("No deals played yet."),
+             "each": say("Write each deal's points and the running total. Courtier scores the same game, with "
+                         "the why of every number, at the table's link."),
+             "played_in": say("the number after each word is the deal it was played in")},
+    "turn": {"word": long_sheets.ROUND_WORD["turn"], "noun": say("Turn"),
+             "by": say("Turn by turn"), "none": say("No turns played yet."),
+             "each": say("Write each turn's points and the running total. Courtier scores the same game, with "
+                         "the why of every number, at the table's link."),
+             "played_in": say("the number after each word is the turn it was played in")},
+}
+
+
+def round_words(noun: str) -> dict[str, str]:
+    """A game's round in the sheet's words (:data:`ROUND_WORDS`); a round not named there in English."""
+    return ROUND_WORDS.get(noun) or {"word": noun, "noun": noun.capitalize(), "by": f"{noun.capitalize()} by {noun}",
+                                     "none": f"No {noun}s played yet.", "played_in": "",
+                                     "each": ROUND_WORDS["round"]["each"]}
 
 
 def round_name(slug: str) -> str:
@@ -596,14 +656,18 @@ def _describe(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return say("yes") if value else say("no")
     if isinstance(value, int | float):
         return number(value)
     if isinstance(value, Mapping):
         return ", ".join(f"{k} {_describe(v)}" for k, v in value.items()) or "—"
     if isinstance(value, list | tuple):
         if value and all(isinstance(v, list | tuple) for v in value):
-            return " against ".join(" & ".join(str(x) for x in group) for group in value)
+            groups = [" & ".join(str(x) for x in group) for group in value]
+            said: str = groups[0]
+            for group in groups[1:]:
+                said = say("{sides} against {side}", sides=said, side=group)
+            return said
         return ", ".join(_describe(v) for v in value) or "—"
     return str(value)
 
@@ -629,11 +693,13 @@ def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str,
     for key, value in applied.items():
         text = _describe(value)
         if key == "word_list":  # RY-17: a table's own list is thousands of words: say what it is
-            text = (f"the table's own list, {number(len(value))} words" if isinstance(value, list) and value
-                    else str(value) if isinstance(value, str) and value else "the default list (SCOWL, size 70)")
+            text = (say("the table's own list, {count} words", count=number(len(value)))
+                    if isinstance(value, list) and value
+                    else str(value) if isinstance(value, str) and value else say("the default list (SCOWL, size 70)"))
         if key in ("house_allow", "house_deny") and isinstance(value, list) and len(value) > HOUSE_WORDS_SHOWN:
             # RY-17: a house list may hold 200,000 words; the sheet says how many, and the first few
-            text = f"{number(len(value))} words: {', '.join(value[:HOUSE_WORDS_SHOWN])}, …"
+            text = say("{count} words: {words}, …", count=number(len(value)),
+                       words=", ".join(value[:HOUSE_WORDS_SHOWN]))
         if key == "variant" and isinstance(variants, Mapping) and value in variants:
             text = variants[value]  # a message: the sheet says it in its reader's language
         house = key in chosen and chosen[key] is not None and chosen[key] != defaults.get(key)
@@ -660,14 +726,15 @@ def chart_targets(slug: str, options: Mapping[str, Any]) -> list[tuple[float, st
         win = options.get("win_above", defaults.get("win_above", 1066))
         lose = options.get("lose_below", defaults.get("lose_below", -333))
         # An Alliance above the line wins (AR-12); a player above it ends the game, the higher total winning (BR-3).
-        verb = "wins" if slug == "alliance-royals" else "ends"
-        return [(win, f"above {number(win)} {verb}"), (lose, f"below {number(lose)} ends")]
+        above = (say("above {score} wins", score=number(win)) if slug == "alliance-royals"
+                 else say("above {score} ends", score=number(win)))
+        return [(win, messages.render(above)), (lose, messages.render(say("below {score} ends", score=number(lose))))]
     pool = getattr(games.ENGINES.get(slug), "POOL_OUT", {}).get(options.get("variant"))
-    return [(pool, f"out at {pool}")] if pool else []
+    return [(pool, messages.render(say("out at {score}", score=pool)))] if pool else []
 
 
 def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, height: int = 125,
-                  font_size: float = 8.5) -> tuple[str, list[dict[str, Any]]]:
+                  font_size: float = 8.5, titled: bool = True) -> tuple[str, list[dict[str, Any]]]:
     """The chart of running totals with the game's bounds (:func:`chart_targets`), and its legend
     (set in HTML beside it): the sheet's chart, and the table page's.
 
@@ -681,9 +748,11 @@ def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, heigh
     lines, series = players, _running(data)
     named = {p: p for p in players}
     if data.get("sides"):
-        word = "Alliance" if data["game"] == "alliance-royals" else "Coalition"
         lines, series = list(data["sides"]), _side_running(data)
-        named = {side: f"{word} {side}: " + " & ".join(members) for side, members in data["sides"].items()}
+        named = {side: (say("Alliance {side}: {members}", side=side, members=" & ".join(members))
+                        if data["game"] == "alliance-royals" else
+                        say("Coalition {side}: {members}", side=side, members=" & ".join(members)))
+                 for side, members in data["sides"].items()}
     first = data["rounds"][0]
     first_points = (first.get("side_points") if data.get("sides") else first.get("points")) or {}
     start = {p: series[0][p] - first_points.get(p, 0) for p in lines}  # the starting chips; 0 in most games
@@ -693,9 +762,11 @@ def running_chart(data: Mapping[str, Any], noun: str, *, width: int = 400, heigh
     joined = {} if data.get("sides") else {
         p: (first, series[first - 1][p] - (data["rounds"][first - 1].get("points") or {}).get(p, 0))
         for p, first in (data.get("joined") or {}).items() if 1 < first <= len(series)}
+    targets = chart_targets(data["game"], data.get("options") or {})
+    if not titled:  # the bounds' words are said under the chart (chart_caption)
+        targets = [(value, "") for value, _ in targets]
     svg = chart.progression_svg(lines, deltas, width=width, height=height, round_name=noun, legend=False,
-                                targets=chart_targets(data["game"], data.get("options") or {}), joined=joined,
-                                start=start, font_size=font_size)
+                                targets=targets, joined=joined, start=start, font_size=font_size, titled=titled)
     legend = [{"name": named[line], "swatch": Markup(chart.legend_swatch(n))}  # noqa: S704 - our own SVG
               for n, line in enumerate(lines)]
     return svg, legend
@@ -747,13 +818,16 @@ def final_score(data: Mapping[str, Any]) -> str:
     won = [side for side, members in sides.items() if winners and set(winners) <= set(members)]
     if won and side_totals:
         rest = [number(v) for side, v in side_totals.items() if side != won[0]]
-        return f"{number(side_totals.get(won[0], 0))} to {' to '.join(rest)}" if rest else number(side_totals[won[0]])
+        said: str = number(side_totals.get(won[0], 0))
+        for other in rest:
+            said = say("{score} to {other}", score=said, other=other)
+        return said
     totals = data.get("totals") or {}
     if not winners or winners[0] not in totals:
         return ""
     best = totals[winners[0]]
     others = sorted((v for p, v in totals.items() if p not in winners), key=lambda v: abs(v - best))
-    return f"{number(best)} to {number(others[0])}" if others else number(best)
+    return say("{score} to {other}", score=number(best), other=number(others[0])) if others else number(best)
 
 
 def grid_columns(slug: str, paper: str, players: int, sides: int, info: int) -> list[float]:
@@ -798,13 +872,14 @@ def _result(data: Mapping[str, Any], noun: str) -> dict[str, Any]:
     rounds = len(data["rounds"])
     if data.get("over"):
         winners = list(data.get("winners") or [])
-        label = "Winner" if len(winners) == 1 else "Winners"
+        # Three winners and more joined by "and" each time, as the English sheet has always said them.
+        names = " and ".join(winners) if messages.language() == messages.ENGLISH else Listed(winners)
         score = final_score(data)
-        return {"over": True, "line": f"{label}: {' and '.join(winners)}", "score": score,
-                "reason": data.get("reason") or ""}
-    plural = noun if rounds == 1 else f"{noun}s"
-    return {"over": False, "line": "Game in progress",
-            "reason": f"After {rounds} {plural}." if rounds else f"No {noun}s played yet."}
+        return {"over": True, "line": say_n("Winner: {names}", "Winners: {names}", len(winners), names=names),
+                "score": score, "reason": data.get("reason") or ""}
+    return {"over": False, "line": say("Game in progress"),
+            "reason": say("After {rounds}.", rounds=counted_rounds(noun, rounds)) if rounds
+            else round_words(noun)["none"]}
 
 
 def _as_json(game: ScoredGame | Mapping[str, Any]) -> dict[str, Any]:
@@ -853,7 +928,11 @@ def filled_context(game: ScoredGame | Mapping[str, Any], title: str, created: An
         "reason": data.get("reason"),
         "result": _result(data, noun),
         "noun": noun,
+        "words": round_words(noun),
+        "rounds_counted": counted_rounds(noun, len(rows)),
+        "lang": messages.language(),
         "chart": Markup(svg),  # noqa: S704 - built by chart.py, which escapes every name
+        "chart_caption": chart_caption(data, noun),
         "long_names": any(len(p) > LONG_NAME for p in players),
         "legend": legend,
         "rulings": list(rulings_log if rulings_log is not None else rulings_from(raw_rounds, slug)),
@@ -891,11 +970,27 @@ def _filled_rows(data: Mapping[str, Any], players: list[str], raw_rounds: list[A
     return rows
 
 
+#: Languages whose script WeasyPrint's drawing of SVG text does not shape (it sets each letter apart): their
+#: chart's words are printed under it, in HTML, where every script is shaped.
+UNSHAPED_IN_SVG = frozenset({"hi"})
+
+
+def chart_caption(data: Mapping[str, Any], noun: str) -> str:
+    """The chart's words said under it ("after each deal · out at 101"), for a language in :data:`UNSHAPED_IN_SVG`;
+    "" for any other, whose chart says them itself."""
+    if messages.language() not in UNSHAPED_IN_SVG or not data["rounds"]:
+        return ""
+    after = chart.AFTER_EACH.get(noun) or say("after each {noun}", noun=noun)
+    return " · ".join([messages.render(after),
+                       *(label for _, label in chart_targets(data["game"], data.get("options") or {}))])
+
+
 def _chart_and_legend(data: Mapping[str, Any], noun: str, players: list[str]) -> tuple[str, list[dict[str, Any]]]:
     """The running totals' chart, as SVG, and its legend with each name as printed."""
     # A short game's lines need less height to read, and the page is wanted for its why.
     short = len(data["rounds"]) <= SHORT_GAME
-    svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125, font_size=CHART_FONT)
+    svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125, font_size=CHART_FONT,
+                                titled=messages.language() not in UNSHAPED_IN_SVG)
     for item in legend:
         item["printed"] = legend_name(item["name"], LEGEND_EMS[len(players) > UPRIGHT_PLAYERS])
     return svg, legend
@@ -963,6 +1058,8 @@ def blank_context(game_slug: str, players: Sequence[str] | None = None, paper: s
         "options": dict(engine.OPTIONS),
         "engine": engine,
         "noun": round_name(game_slug),
+        "words": round_words(round_name(game_slug)),
+        "lang": messages.language(),
         "turn_rows": ROYALTY_TURN_ROWS[paper_size(paper)],
         "css": Markup(print_css()),  # noqa: S704 - our own file
     }

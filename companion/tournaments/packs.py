@@ -22,6 +22,8 @@ from flask import Flask, url_for
 from markupsafe import Markup
 
 from .. import games
+from ..core import messages
+from ..core.messages import joined, render, say
 from ..paper import sheets
 from ..storage import tables
 from ..storage.db import borrowed
@@ -46,7 +48,14 @@ def pack_path(app: Flask, tid: str, round_number: int, paper: str = "a4") -> Pat
     with borrowed(app) as db:
         seated = "".join(s.table_id for s in store.round_tables(db, tid, round_number))
     seating = hashlib.blake2s(seated.encode(), digest_size=4).hexdigest()
-    return pack_dir(app) / f"{tid}-round-{round_number}-{seating}-{paper}.pdf"
+    return pack_dir(app) / f"{tid}-round-{round_number}-{seating}-{paper}{_spoken()}.pdf"
+
+
+def _spoken() -> str:
+    """What a pack's file and job add for the language it is printed in: nothing for English. A pack is
+    printed in its director's language (the request's), and a pack in one language is never another's."""
+    code = messages.language()
+    return "" if code == messages.ENGLISH else f"-{code}"
 
 
 def status(app: Flask, tid: str, round_number: int, paper: str = "a4") -> str:
@@ -57,12 +66,12 @@ def status(app: Flask, tid: str, round_number: int, paper: str = "a4") -> str:
     progress = target.with_suffix(".progress")
     if progress.exists():
         return f"building: {progress.read_text().strip()}"
-    return "building" if f"{tid}-{round_number}-{paper}" in _building else "missing"
+    return "building" if f"{tid}-{round_number}-{paper}{_spoken()}" in _building else "missing"
 
 
 def start(app: Flask, tid: str, round_number: int, base_url: str, paper: str = "a4") -> None:
     """Build the pack in the heavy pool, unless it exists or is being built (companion.web.heavy.Busy when full)."""
-    job = f"{tid}-{round_number}-{paper}"
+    job = f"{tid}-{round_number}-{paper}{_spoken()}"
     target = pack_path(app, tid, round_number, paper)
     with _lock:
         if job in _building or target.exists():
@@ -76,7 +85,7 @@ def start(app: Flask, tid: str, round_number: int, base_url: str, paper: str = "
         raise
     with _lock:
         if not target.exists():
-            target.with_suffix(".progress").write_text("0% · starting")
+            _note(str(target.with_suffix(".progress")), 0, render(say("starting")))
 
 
 def forget(app: Flask, tid: str, round_number: int) -> None:
@@ -85,9 +94,13 @@ def forget(app: Flask, tid: str, round_number: int) -> None:
         path.unlink(missing_ok=True)
 
 
+#: How the seating list names a tournament's seating method.
+METHOD_WORDS = {"random": say("random"), "round-robin": say("round robin"), "swiss": say("swiss")}
+
+
 def _options_line(game: str, options: dict) -> str:
     chosen = sheets.describe_options(game, games.ENGINES[game].OPTIONS | options, options)
-    return ", ".join(f"{o['label']}: {o['value']}" for o in chosen if o["house"])
+    return joined([say("{label}: {value}", label=o["label"], value=o["value"]) for o in chosen if o["house"]], ", ")
 
 
 def pack_documents(app: Flask, tid: str, round_number: int, base_url: str, paper: str = "a4",
@@ -106,15 +119,18 @@ def pack_documents(app: Flask, tid: str, round_number: int, base_url: str, paper
     date = sheets.format_date(rows[0][1].created_at if rows else None)
     options = _options_line(t.game, {k: v for k, v in t.options.items() if k != "word_list"})
     if "word_list" in t.options:
-        options = ", ".join(filter(None, [options, "the tournament's own word list"]))
+        options = joined(filter(None, [options, say("the tournament's own word list")]), ", ")
     documents = [sheets.environment().get_template("tournament/seating.html").render(
         tournament=t.title, round=round_number, rounds=t.rounds, date=date, paper=sheets.paper_size(paper),
-        game_title=games.ENGINES[t.game].TITLE, method=t.method.replace("-", " "), options=options,
+        game_title=games.ENGINES[t.game].TITLE, method=METHOD_WORDS.get(t.method, t.method.replace("-", " ")),
+        options=options,
         tables=[{"number": seat.number, "players": table.players} for seat, table, _ in rows],
-        css=Markup(sheets.print_css()))]  # noqa: S704 - our own file
+        css=Markup(sheets.print_css()), lang=messages.language())]  # noqa: S704 - our own file
     for done, (seat, table, edit) in enumerate(rows, 1):
         documents.append(sheets.html_for_blank(
-            table.game, table.players, paper, heading=f"{t.title} · Round {round_number} · Table {seat.number}",
+            table.game, table.players, paper,
+            heading=say("{title} · Round {round} · Table {table}", title=t.title, round=round_number,
+                        table=seat.number),
             link=edit, pack={"tournament": t.title, "round": round_number, "rounds": t.rounds, "table": seat.number,
                              "date": date, "options": options}))
         if progress:
@@ -128,13 +144,15 @@ def _note(progress_file: str, percent: int, text: str) -> None:
     Path(progress_file).write_text(f"{percent}% · {text}")
 
 
-def render_pack(documents: list[str], progress_file: str) -> bytes:
-    """The pack's PDF, saying how far it has got in ``progress_file`` (run in a worker process)."""
+def render_pack(documents: list[str], progress_file: str, code: str = messages.ENGLISH) -> bytes:
+    """The pack's PDF, saying how far it has got in ``progress_file`` in language ``code`` (run in a worker
+    process)."""
     def laid_out(done: int, total: int) -> None:
         if done == total:
-            _note(progress_file, 90, "writing the PDF file")
+            _note(progress_file, 90, render(say("writing the PDF file"), code))
         else:
-            _note(progress_file, 20 + 70 * done // total, f"laying out page {done} of {total}")
+            _note(progress_file, 20 + 70 * done // total,
+                  render(say("laying out page {done} of {total}", done=done, total=total), code))
 
     return sheets.pdf_from_documents(documents, laid_out)
 
@@ -144,11 +162,13 @@ def _build(app: Flask, tid: str, round_number: int, base_url: str, paper: str) -
     progress_file = target.with_suffix(".progress")
     try:
         def prepared(done: int, total: int) -> None:
-            _note(str(progress_file), 20 * done // total, f"preparing sheet {done} of {total}")
+            _note(str(progress_file), 20 * done // total,
+                  render(say("preparing sheet {done} of {total}", done=done, total=total)))
 
         documents = pack_documents(app, tid, round_number, base_url, paper, prepared)
         partial = target.with_suffix(".part")
-        pdf = app.extensions["courtier.heavy"].in_process(render_pack, documents, str(progress_file))
+        pdf = app.extensions["courtier.heavy"].in_process(render_pack, documents, str(progress_file),
+                                                          messages.language())
         partial.write_bytes(pdf)
         partial.replace(target)  # atomic: a reader sees the whole file or none
     except Exception:
@@ -156,4 +176,4 @@ def _build(app: Flask, tid: str, round_number: int, base_url: str, paper: str) -
     finally:
         progress_file.unlink(missing_ok=True)
         with _lock:
-            _building.discard(f"{tid}-{round_number}-{paper}")
+            _building.discard(f"{tid}-{round_number}-{paper}{_spoken()}")

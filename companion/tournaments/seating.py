@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import said
+from ..core.messages import say, say_n
 from ..games.base import is_whole_number
 from .round_robin import _round_robin_plan
 from .swiss import REPAIR_BUDGET, SEARCH_BUDGET, _swiss_positions
@@ -81,18 +82,23 @@ def table_sizes(count: int, table_size: int | tuple[int, int], what: str = "entr
     low, high = _size_range(table_size)
     if not is_whole_number(count) or count < 0:
         raise SeatingError(f"the number of {what} must be a whole number, not {said(count)}")
-    wanted = f"exactly {low}" if low == high else f"{low} to {high}"
+    wanted = str(low) if low == high else say("{low} to {high}", low=low, high=high)
     if count < low:
-        are = f"1 {what.removesuffix('s')} is" if count == 1 else f"{count} {what} are"
-        raise SeatingError(f"{are} too few for one table of {wanted.removeprefix('exactly ')}")
+        if what == "teams":
+            raise SeatingError(say_n("{count} team is too few for one table of {size}",
+                                     "{count} teams are too few for one table of {size}", count, size=wanted))
+        raise SeatingError(say_n("{count} entrant is too few for one table of {size}",
+                                 "{count} entrants are too few for one table of {size}", count, size=wanted))
     tables = -(-count // high)  # as few tables as possible: ceil(count / high)
     base, extra = divmod(count, tables)
     if base < low:
         # More tables would only make them smaller, so no split fits the range.
+        entrants = (say_n("{count} team", "{count} teams", count) if what == "teams"
+                    else say_n("{count} entrant", "{count} entrants", count))
         if low == high:
-            raise SeatingError(f"{count} {what} cannot be split into tables of exactly {low} "
-                               f"({count % low} would be left over)")
-        raise SeatingError(f"{count} {what} cannot be split into tables of {wanted}")
+            raise SeatingError(say("{entrants} cannot be split into tables of exactly {size} ({left} would be left "
+                                   "over)", entrants=entrants, size=low, left=count % low))
+        raise SeatingError(say("{entrants} cannot be split into tables of {size}", entrants=entrants, size=wanted))
     return (base + 1,) * extra + (base,) * (tables - extra)
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from ..core import messages
 from ..core.cards import said
 from ..games.base import InputError, Problem, Problems, is_whole_number
 
@@ -294,13 +295,17 @@ def show_difference(value: Fraction | int) -> str:
     ['+0.7', '−37.3', '+43.3', '−6.7', '0', '+30']
     >>> show_difference(Fraction(1, 20)), show_difference(Fraction(-1, 30))
     ('+0.1', '−0.0')
+    >>> with messages.speaking("fr"):
+    ...     show_difference(Fraction(-373, 10))
+    '−37,3'
     """
     value = Fraction(value)
     if value.denominator == 1:
         return show_fraction(value, signed=True)
     tenths = (abs(value) * 10 + Fraction(1, 2)).__floor__()
     sign = "−" if value < 0 else "+"
-    return f"{sign}{tenths // 10}.{tenths % 10}"
+    point = "," if messages.language() == "fr" else "."  # the decimal comma, as French writes it
+    return f"{sign}{tenths // 10}{point}{tenths % 10}"
 
 
 __all__ = ["ResultsError", "Standing", "TableScore", "show_difference", "show_fraction", "standings"]

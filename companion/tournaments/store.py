@@ -16,6 +16,7 @@ from typing import Any
 from .. import games
 from ..clubs import store as clubs
 from ..core import limits
+from ..core.messages import say
 from ..core.recent import Recent
 from ..storage import tables
 from ..storage.db import Database, immediate
@@ -34,7 +35,8 @@ class RoundAlreadySeated(Exception):
 
     def __init__(self, round_number: int | None = None):
         self.round = round_number
-        super().__init__(f"round {round_number} is already seated" if round_number else "already seated")
+        super().__init__(say("round {number} is already seated", number=round_number) if round_number
+                         else say("already seated"))
 
 
 class DirectorRefused(ValueError):
@@ -206,17 +208,18 @@ def time_rule(t: Tournament) -> str:
     """How a table still playing when time is called counts, in the director's words."""
     noun = getattr(games.ENGINES.get(t.game), "ROUND_NAME", "round")
     if low_wins(t):
-        order = "the lowest count first (IR-9), so a player already out of the pool is last"
+        order = say("the lowest count first (IR-9), so a player already out of the pool is last")
     elif t.game == "indian-rummy" and t.options.get("variant") == "deals":
-        order = "the most chips held first"
+        order = say("the most chips held first")
     elif t.teams:
-        order = "the highest team total first"
+        order = say("the highest team total first")
     else:
-        order = "the highest total first"
-    return (f"When time is called, a table still playing counts as it stands after the {noun}s played: places "
-            f"by {order}; equal totals share the places. What a table enters after time is called does not count. "
-            "The director may type an adjusted result instead, "
-            "with the reason, and it counts in place of the table's totals.")
+        order = say("the highest total first")
+    played = {"hand": say("the hands played"), "deal": say("the deals played"), "turn": say("the turns played")}
+    return say("When time is called, a table still playing counts as it stands after {played}: places by {order}; "
+               "equal totals share the places. What a table enters after time is called does not count. The "
+               "director may type an adjusted result instead, with the reason, and it counts in place of the "
+               "table's totals.", played=played.get(noun) or say("the rounds played"), order=order)
 
 
 def table_players(t: Tournament, entrants: Sequence[str]) -> list[str]:
@@ -238,9 +241,10 @@ def seat_next_round(db: Database, t: Tournament, seed: int | None = None,
     if round_number is not None and round_number <= done:
         raise RoundAlreadySeated(round_number)
     if round_number is not None and round_number != done + 1:
-        raise seating.SeatingError(f"round {done + 1} is the next to seat, not round {round_number}")
+        raise seating.SeatingError(say("round {next} is the next to seat, not round {number}", next=done + 1,
+                                       number=round_number))
     if done >= t.rounds:
-        raise seating.SeatingError(f"all {t.rounds} rounds are seated")
+        raise seating.SeatingError(say("all {rounds} rounds are seated", rounds=t.rounds))
     history = {}
     for seat in seated(db, t.id):
         history.setdefault(seat.round, []).append(seat.entrants)
@@ -279,8 +283,8 @@ def unseat_round(db: Database, t: Tournament, round_number: int,
     with immediate(db, lock=("tournaments", t.id)):
         done = rounds_seated(db, t.id)
         if round_number != done or done == 0:
-            raise DirectorRefused(f"only the last round seated (round {done}) can be undone"
-                                  if done else "no round is seated")
+            raise DirectorRefused(say("only the last round seated (round {number}) can be undone", number=done)
+                                  if done else say("no round is seated"))
         ids = [s.table_id for s in round_tables(db, t.id, round_number)]
         for table_id in ids:  # a hand being saved on another server now finishes first, and is seen below
             db.lock_row("tables", table_id)
@@ -288,8 +292,9 @@ def unseat_round(db: Database, t: Tournament, round_number: int,
             "SELECT tt.number FROM tournament_tables tt JOIN events e ON e.table_id = tt.table_id "
             "WHERE tt.tournament_id = ? AND tt.round = ? ORDER BY tt.number LIMIT 1", [t.id, round_number])
         if started:
-            raise DirectorRefused(f"table {started[0]['number']} of round {round_number} has a hand entered, so "
-                                  "its seating stays; call time on the round instead")
+            raise DirectorRefused(say("table {table} of round {number} has a hand entered, so its seating stays; "
+                                      "call time on the round instead", table=started[0]["number"],
+                                      number=round_number))
         db.execute("DELETE FROM tournament_calls WHERE tournament_id = ? AND round = ?", [t.id, round_number])
         db.execute("DELETE FROM tournament_adjustments WHERE table_id IN (SELECT table_id FROM tournament_tables "
                    "WHERE tournament_id = ? AND round = ?)", [t.id, round_number])
@@ -330,7 +335,7 @@ def call_time(db: Database, t: Tournament, round_number: int) -> None:
     """End a round: its unfinished tables count as they stand (or as the director adjusts them)."""
     with immediate(db, lock=("tournaments", t.id)):
         if not 1 <= round_number <= rounds_seated(db, t.id):
-            raise DirectorRefused(f"round {round_number} is not seated")
+            raise DirectorRefused(say("round {number} is not seated", number=round_number))
         versions = {s.table_id: tables.version(db, s.table_id) for s in seated(db, t.id) if s.round == round_number}
         db.execute("INSERT INTO tournament_calls (tournament_id, round, called_at, versions) VALUES (?, ?, ?, ?) "
                    "ON CONFLICT DO NOTHING",
@@ -347,11 +352,12 @@ def adjust(db: Database, t: Tournament, table_id: str, totals: dict[str, int], r
     with immediate(db, lock=("tournaments", t.id)):
         seat = next((s for s in seated(db, t.id) if s.table_id == table_id), None)
         if seat is None:
-            raise DirectorRefused("that table is not part of this tournament")
+            raise DirectorRefused(say("that table is not part of this tournament"))
         if seat.round not in called_rounds(db, t.id):
-            raise DirectorRefused(f"call time on round {seat.round} before adjusting one of its tables")
+            raise DirectorRefused(say("call time on round {number} before adjusting one of its tables",
+                                      number=seat.round))
         if set(totals) != set(seat.entrants):
-            raise DirectorRefused("give a total for everyone at the table")
+            raise DirectorRefused(say("give a total for everyone at the table"))
         db.execute("INSERT INTO tournament_adjustments (tournament_id, table_id, totals, reason, created_at) "
                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, table_id) DO UPDATE SET "
                    "totals = excluded.totals, reason = excluded.reason, created_at = excluded.created_at",

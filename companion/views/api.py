@@ -1,4 +1,8 @@
-"""The stateless JSON API (API.md): scoring and, as games land, referees."""
+"""The stateless JSON API (API.md): scoring and, as games land, referees.
+
+Every word an answer holds is said in the caller's language (``Accept-Language``; English when absent or
+not offered, exactly as ever), and each round's why comes as data too (:func:`..api.answers.spoken`).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,8 @@ import json
 from flask import Blueprint, request
 
 from .. import games
-from ..core import limits
+from ..api.answers import spoken
+from ..core import limits, messages
 from ..games.base import InputError
 from ..web import heavy
 
@@ -22,13 +27,16 @@ def json_body():
     why it is not JSON."""
     raw = request.get_data(cache=True)
     if not raw.strip():
-        raise InputError([games.Problem("$", "the body is empty; send a JSON object")])
+        raise InputError([games.Problem("$", messages.say("the body is empty; send a JSON object"))])
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError) as err:
-        where = f" ({err.msg} at line {err.lineno}, column {err.colno})" if isinstance(
-            err, json.JSONDecodeError) else ""
-        raise InputError([games.Problem("$", f"the body is not valid JSON{where}")]) from None
+        if isinstance(err, json.JSONDecodeError):
+            said = messages.say("the body is not valid JSON ({error} at line {line}, column {column})",
+                                error=err.msg, line=err.lineno, column=err.colno)
+        else:
+            said = messages.say("the body is not valid JSON")
+        raise InputError([games.Problem("$", said)]) from None
     try:
         return limits.composed(body)
     except RecursionError:  # nested deeper than any game or question: its shape is refused where it is read
@@ -37,12 +45,12 @@ def json_body():
 
 @bp.errorhandler(InputError)
 def input_error(error: InputError):
-    return error.as_json(), 422
+    return messages.localised(error.as_json()), 422
 
 
 @bp.post("/score")
 def score():
-    return games.score(json_body()).as_json()
+    return spoken(games.score(json_body()))
 
 
 @bp.get("/games")
@@ -58,11 +66,13 @@ def ask_referee(game: str, question: str):
 
     if (game, question) not in referee.REFEREES:
         known = ", ".join(f"{g}/{q}" for g, q in sorted(referee.REFEREES))
-        return {"errors": [{"where": "$", "message": f"no referee question {game}/{question}; known: {known}"}]}, 404
+        said = messages.say("no referee question {question}; known: {known}", question=f"{game}/{question}",
+                            known=known)
+        return {"errors": [{"where": "$", "message": messages.render(said)}]}, 404
     body = json_body()
     if (game, question) in POOLED:
-        return heavy.checks().run(referee.ask, game, question, body)
-    return referee.ask(game, question, body)
+        return messages.localised(heavy.checks().run(referee.ask, game, question, body))
+    return messages.localised(referee.ask(game, question, body))
 
 
 @bp.get("/openapi.json")

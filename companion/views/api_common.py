@@ -9,6 +9,7 @@ from typing import Any
 from flask import current_app, request
 
 from ..clubs import store
+from ..core.messages import localised, render, say
 from ..games.base import InputError
 from ..storage.db import get_db
 
@@ -26,7 +27,7 @@ class Refused(Exception):
 
 
 def refused(error: Refused):
-    response = current_app.make_response(({"errors": [{"where": error.where, "message": error.message}],
+    response = current_app.make_response(({"errors": [{"where": error.where, "message": render(error.message)}],
                                             **error.extra}, error.status))
     if error.status == 401:
         response.headers["WWW-Authenticate"] = f'Bearer realm="{error.realm}"'
@@ -34,7 +35,7 @@ def refused(error: Refused):
 
 
 def input_error(error: InputError):
-    return error.as_json(), 422
+    return localised(error.as_json()), 422
 
 
 def answer_refusals(bp) -> None:
@@ -48,16 +49,16 @@ def club_for_key(club_id: object, where: str = "id") -> store.Club:
     header = request.headers.get("Authorization", "").strip()
     scheme, _, key = header.partition(" ")
     if not header or scheme.lower() != "bearer" or not key.strip():
-        raise Refused(401, WHERE_KEY, "this call needs the club's member or director key, sent as the header "
-                                      "Authorization: Bearer <key>", realm=CLUBS_REALM)
+        raise Refused(401, WHERE_KEY, say("this call needs the club's member or director key, sent as the header "
+                                          "Authorization: Bearer <key>"), realm=CLUBS_REALM)
     if not isinstance(club_id, str) or not club_id:
-        raise Refused(422, where, "name the club by its id, as POST /api/v1/clubs gave it")
+        raise Refused(422, where, say("name the club by its id, as POST /api/v1/clubs gave it"))
     try:
         club = store.get_club(get_db(), club_id)
     except store.ClubNotFound:
-        raise Refused(404, where, "there is no club with this id; check it, or start a club with "
-                                  "POST /api/v1/clubs") from None
+        raise Refused(404, where, say("there is no club with this id; check it, or start a club with "
+                                      "POST /api/v1/clubs")) from None
     if club.role(key.strip()) is None:
-        raise Refused(403, WHERE_KEY, "this key is not a key of this club; use the members' or the director's key "
-                                      "the club was given")
+        raise Refused(403, WHERE_KEY, say("this key is not a key of this club; use the members' or the director's "
+                                          "key the club was given"))
     return club

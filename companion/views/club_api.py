@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, url_for
 
 from ..clubs import store
+from ..core.messages import say
 from ..games.base import InputError, Problem, Problems
 from ..storage.db import get_db
 from .api import json_body
@@ -31,11 +32,11 @@ def links(club: store.Club) -> dict[str, str]:
 def create():
     body = json_body()
     if not isinstance(body, dict):
-        raise InputError([Problem("$", 'send a JSON object: {"name": "..."}')])
+        raise InputError([Problem("$", say('send a JSON object: {"name": "..."}'))])
     found = Problems()
     for name in body:
         if name not in NEW_CLUB_FIELDS:
-            found.add(name, "a new club takes only its name; leave this field out")
+            found.add(name, say("a new club takes only its name; leave this field out"))
     wrong = store.name_problem(body.get("name"))
     if wrong:
         found.add("name", wrong)

@@ -22,6 +22,7 @@ from wtforms.validators import InputRequired, Length
 
 from .. import games
 from ..clubs import ratings, records, store
+from ..core.messages import render, say
 from ..entry import ENTRY
 from ..entry.forms import CourtierForm, lazy_gettext
 from ..games.base import InputError, Problem
@@ -52,18 +53,19 @@ class ClubForm(CourtierForm):
 
 
 class AddTableForm(CourtierForm):
-    link = StringField("The table's edit link", validators=[InputRequired("Paste the table's edit link."),
-                                                            Length(max=400)])
+    link = StringField(lazy_gettext("The table's edit link"),
+                       validators=[InputRequired(lazy_gettext("Paste the table's edit link.")), Length(max=400)])
 
 
 class MergeForm(CourtierForm):
-    keep = SelectField("Keep this name", coerce=int)
-    drop = SelectField("…and give it the games of", coerce=int)
+    keep = SelectField(lazy_gettext("Keep this name"), coerce=int)
+    drop = SelectField(lazy_gettext("…and give it the games of"), coerce=int)
 
 
 class RenameForm(CourtierForm):
-    player = SelectField("Player", coerce=int)
-    name = StringField("New name", validators=[InputRequired("Type the new name."), Length(max=40)])
+    player = SelectField(lazy_gettext("Player"), coerce=int)
+    name = StringField(lazy_gettext("New name"), validators=[InputRequired(lazy_gettext("Type the new name.")),
+                                                             Length(max=40)])
 
 
 class FormerForm(CourtierForm):
@@ -71,9 +73,9 @@ class FormerForm(CourtierForm):
 
 
 class SeasonForm(CourtierForm):
-    season_name = StringField("Name of the season", validators=[Length(max=40)])
-    season_from = StringField("First day")
-    season_to = StringField("Last day")
+    season_name = StringField(lazy_gettext("Name of the season"), validators=[Length(max=40)])
+    season_from = StringField(lazy_gettext("First day"))
+    season_to = StringField(lazy_gettext("Last day"))
 
 
 class RemoveSeasonForm(CourtierForm):
@@ -89,7 +91,8 @@ def new():
         except InputError as err:
             form.name.errors = [p.message for p in err.problems]
         else:
-            flash("Club started. Keep this director's link: it manages the club. Share the members' link.")
+            flash(render(say("Club started. Keep this director's link: it manages the club. Share the members' "
+                             "link.")))
             return see_other(url_for("clubs.show", club_id=club.id, key=club.director_key))
     status = 422 if request.method == "POST" else 200
     return render_template("clubs/new.html", form=form), status
@@ -102,19 +105,19 @@ def load(endpoint, values):
     try:
         g.club = store.get_club(get_db(), values["club_id"])
     except store.ClubNotFound:
-        abort(404, "There is no club at this link.")
+        abort(404, render(say("There is no club at this link.")))
     key = request.args.get("key") or ""
     role = g.club.role(key)
     g.director, g.member = role == "director", role is not None
     if not g.member:
-        abort(403, "This club's pages open with its members' link or its director's link; "
-                   "this link has no key of this club. Ask the club's director for the members' link.")
+        abort(403, render(say("This club's pages open with its members' link or its director's link; this link "
+                              "has no key of this club. Ask the club's director for the members' link.")))
     g.club_key = key
 
 
 def _director_only():
     if not g.director:
-        abort(403, "Only the club's director's link can change its roster.")
+        abort(403, render(say("Only the club's director's link can change its roster.")))
 
 
 def _back(anchor: str = ""):
@@ -140,7 +143,7 @@ def chosen_season(club: store.Club) -> store.Season | None:
     if asked is not None:
         found = next((s for s in club.seasons if s.name == asked), None)
         if found is None:
-            abort(404, "The club has no season of that name.")
+            abort(404, render(say("The club has no season of that name.")))
         return found
     today = date.today().isoformat()
     return next((s for s in reversed(club.seasons) if s.first <= today <= s.last), None)
@@ -191,7 +194,7 @@ def player(club_id: str, player_id: int):
     db = get_db()
     found = store.player(db, g.club.id, player_id)
     if found is None:
-        abort(404, "There is no such player in this club.")
+        abort(404, render(say("There is no such player in this club.")))
     if found.merged_into is not None:
         return see_other(url_for("clubs.player", club_id=g.club.id, player_id=found.merged_into, key=g.club_key))
     played = []
@@ -244,7 +247,7 @@ def add_table(club_id: str):
             except InputError as err:
                 problem = err.problems[0].message
             else:
-                flash(f"{found.title} counts for {g.club.name} now.")
+                flash(render(say("{table} counts for {club} now.", table=found.title, club=g.club.name)))
                 return _back("#tables")
     else:
         problem = next(iter(form.errors.values()))[0]
@@ -258,13 +261,14 @@ def _table_from_link(link: str) -> tables.Table | str:
     path = parts.path.rstrip("/").split("/")
     key = (parse_qs(parts.query).get("key") or [""])[0]
     if len(path) < 2 or path[-2] != "t" or not key:
-        return "That is not a table's edit link: it looks like …/t/<table>?key=<key>. Copy it from the table's Share."
+        return say("That is not a table's edit link: it looks like …/t/<table>?key=<key>. Copy it from the table's "
+                   "Share.")
     try:
         table = tables.get_table(get_db(), path[-1])
     except tables.TableNotFound:
-        return "There is no table at that link."
+        return say("There is no table at that link.")
     if not secrets.compare_digest(key.encode("utf-8", "surrogatepass"), table.edit_key.encode()):
-        return "That link's key is not the table's edit key: a view link cannot add a table. Use the edit link."
+        return say("That link's key is not the table's edit key: a view link cannot add a table. Use the edit link.")
     return table
 
 
@@ -274,12 +278,13 @@ def merge(club_id: str):
     form = _director_forms(store.roster(get_db(), g.club.id))["merge"]
     try:
         if not form.validate():
-            raise InputError([Problem("merge", "choose the two names to merge")])
+            raise InputError([Problem("merge", say("choose the two names to merge"))])
         store.merge(get_db(), g.club, form.keep.data, form.drop.data)
     except InputError as err:
         form.drop.errors = [err.problems[0].message]
         return _club_page(err.problems[0].message, "merge", merge=form)
-    flash("Merged: the games of both names are one player's now, and the ratings were worked out again.")
+    flash(render(say("Merged: the games of both names are one player's now, and the ratings were worked out "
+                     "again.")))
     return _back("#roster")
 
 
@@ -294,7 +299,7 @@ def rename(club_id: str):
     except InputError as err:
         form.name.errors = [err.problems[0].message]
         return _club_page(err.problems[0].message, "rename", rename=form)
-    flash("Name corrected.")
+    flash(render(say("Name corrected.")))
     return _back("#roster")
 
 
@@ -304,9 +309,10 @@ def former(club_id: str):
     form = FormerForm()
     found = store.player(get_db(), g.club.id, form.player.data or 0) if form.validate() else None
     if found is None:
-        abort(400, "This button's form expired. Reload the page and try again.")
+        abort(400, render(say("This button's form expired. Reload the page and try again.")))
     store.set_former(get_db(), g.club, found.id, not found.former)
-    flash(f"{found.name} is {'back on the roster' if found.former else 'listed under former members'}.")
+    flash(render(say("{name} is back on the roster.", name=found.name) if found.former
+                 else say("{name} is listed under former members.", name=found.name)))
     return _back("#roster")
 
 
@@ -323,7 +329,7 @@ def add_season(club_id: str):
             form[problem.where].errors = [*form[problem.where].errors, problem.message]
         return _club_page(err.problems[0].message, "season", season=form)
     added = next(s for s in club.seasons if s.name == " ".join(form.season_name.data.split()))
-    flash(f"Season {added.name} added.")
+    flash(render(say("Season {season} added.", season=added.name)))
     return see_other(url_for("clubs.show", club_id=club.id, key=g.club_key, season=added.name))
 
 
@@ -332,9 +338,9 @@ def remove_season(club_id: str):
     _director_only()
     form = RemoveSeasonForm()
     if not form.validate():
-        abort(400, "This button's form expired. Reload the page and try again.")
+        abort(400, render(say("This button's form expired. Reload the page and try again.")))
     store.remove_season(get_db(), g.club, form.season.data or "")
-    flash(f"Season {form.season.data} removed; its games stay in the club's record.")
+    flash(render(say("Season {season} removed; its games stay in the club's record.", season=form.season.data)))
     return _back("#seasons")
 
 
@@ -344,7 +350,7 @@ def standings_pdf(club_id: str):
     many games they play (the rows grow tighter as there are more of them)."""
     paper = (request.args.get("paper") or "a4").strip().lower()
     if paper not in sheets.PAPERS:
-        abort(404, "The standings print on A4 or Letter paper.")
+        abort(404, render(say("The standings print on A4 or Letter paper.")))
     season = chosen_season(g.club)
     boards = boards_of(g.club, season)
     rows = sum(len(lines) + 3 for _, lines in boards)  # a game's heading and table head count as rows
@@ -388,7 +394,7 @@ def export_csv(club_id: str):
 
 
 class ImportClubForm(CourtierForm):
-    file = FileField("A club's record (JSON), exported from Courtier")
+    file = FileField(lazy_gettext("A club's record (JSON), exported from Courtier"))
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -401,16 +407,18 @@ def import_club():
         try:
             body = json.loads(raw) if raw.strip() else None
         except (ValueError, RecursionError):
-            body, errors = None, ["That is not valid JSON. Export a club's record from its page and import that file."]
+            body, errors = None, [say("That is not valid JSON. Export a club's record from its page and import that "
+                                      "file.")]
         if body is None and not errors:
-            errors.append("Choose the file of a club's record.")
+            errors.append(say("Choose the file of a club's record."))
         if body is not None:
             try:
                 club = records.import_club(get_db(), body)
             except InputError as err:
-                errors.extend(f"{p.where}: {p.message}" for p in err.problems[:50])
+                errors.extend(say("{where}: {problem}", where=p.where, problem=p.message) for p in err.problems[:50])
             else:
-                flash(f"Imported {club.name}: a new club with its own links. Keep this director's link.")
+                flash(render(say("Imported {club}: a new club with its own links. Keep this director's link.",
+                                 club=club.name)))
                 return see_other(url_for("clubs.show", club_id=club.id, key=club.director_key))
     status = 422 if request.method == "POST" else 200
     return render_template("clubs/import.html", form=form, errors=errors), status

@@ -15,7 +15,9 @@ from typing import Any
 from flask import Blueprint, current_app, g, request, url_for
 
 from .. import games
+from ..api.answers import spoken
 from ..clubs import store as clubs
+from ..core.messages import localised, say
 from ..entry import ENTRY
 from ..games.base import InputError, Problem
 from ..storage import tables
@@ -32,6 +34,9 @@ answer_refusals(bp)
 
 #: How an API change is named in a table's history (a phone's changes carry the phone's name).
 DEVICE = "API"
+
+#: What a table's rounds are called (the entry's ROUND_NAME), in the caller's language.
+ROUND_WORDS = {"round": say("round"), "hand": say("hand"), "deal": say("deal"), "turn": say("turn")}
 
 #: The fields a new table takes (API.md); any other is refused rather than silently dropped.
 NEW_TABLE_FIELDS = ("game", "players", "options", "title", "club")
@@ -54,10 +59,10 @@ def keys_stay_out_of_addresses():
         named = _parameter_holding_a_key()
     if named is None:
         return None
-    return {"errors": [{"where": named, "message": (
-        f"a key never goes in the address of an API call (here as {named}=… in the query string), where "
+    return {"errors": [{"where": named, "message": localised(say(
+        "a key never goes in the address of an API call (here as {name}=… in the query string), where "
         "server logs and browser histories keep it: send it in the Authorization header instead, as "
-        "Authorization: Bearer <key>")}]}, 400
+        "Authorization: Bearer <key>", name=named))}]}, 400
 
 
 def _parameter_holding_a_key() -> str | None:
@@ -110,10 +115,11 @@ def _key() -> str:
     header = request.headers.get("Authorization", "").strip()
     scheme, _, key = header.partition(" ")
     if not header:
-        raise Refused(401, WHERE_KEY, "this call needs the table's key, sent as the header Authorization: Bearer "
-                                      "<key> (the edit key changes the table; the edit or view key reads it)")
+        raise Refused(401, WHERE_KEY, say("this call needs the table's key, sent as the header Authorization: "
+                                          "Bearer <key> (the edit key changes the table; the edit or view key reads "
+                                          "it)"))
     if scheme.lower() != "bearer" or not key.strip():
-        raise Refused(401, WHERE_KEY, "send the table's key as Authorization: Bearer <key>")
+        raise Refused(401, WHERE_KEY, say("send the table's key as Authorization: Bearer <key>"))
     return key.strip()
 
 
@@ -123,17 +129,17 @@ def _table(table_id: str, write: bool) -> tables.Table:
     try:
         table = tables.get_table(get_db(), table_id, known_tables())
     except tables.TableNotFound:
-        raise Refused(404, "id", "there is no table with this id; check it, or start a new table with "
-                                 "POST /api/v1/tables") from None
+        raise Refused(404, "id", say("there is no table with this id; check it, or start a new table with "
+                                     "POST /api/v1/tables")) from None
     if _same(key, table.edit_key):
         return table
     if _same(key, table_actions.view_key(table)):
         if write:
-            raise Refused(403, WHERE_KEY, "this is the table's view key: it reads the table but cannot change it; "
-                                          "send the edit key to change it")
+            raise Refused(403, WHERE_KEY, say("this is the table's view key: it reads the table but cannot change "
+                                              "it; send the edit key to change it"))
         return table
-    raise Refused(403, WHERE_KEY, "this key is not a key of this table; check it, or ask the table for its edit "
-                                  "or view key again")
+    raise Refused(403, WHERE_KEY, say("this key is not a key of this table; check it, or ask the table for its "
+                                      "edit or view key again"))
 
 
 def _object_body(optional: bool = False) -> dict[str, Any]:
@@ -141,7 +147,7 @@ def _object_body(optional: bool = False) -> dict[str, Any]:
         return {}
     body = json_body()
     if not isinstance(body, dict):
-        raise InputError([Problem("$", "the body must be a JSON object")])
+        raise InputError([Problem("$", say("the body must be a JSON object"))])
     return body
 
 
@@ -151,29 +157,35 @@ def _base_version(body: dict[str, Any], current: int | None = None) -> int:
     if base is None and current is not None:
         return current
     if base is None:
-        raise InputError([Problem("base_version", "give the version this change is based on: the table's version "
-                                                  "as GET /api/v1/tables/<id> last answered it")])
+        raise InputError([Problem("base_version", say("give the version this change is based on: the table's "
+                                                      "version as GET /api/v1/tables/<id> last answered it"))])
     if isinstance(base, bool) or not isinstance(base, int) or base < 0:
-        raise InputError([Problem("base_version", "the version is a whole number, 0 or more, as the table "
-                                                  "answered it")])
+        raise InputError([Problem("base_version", say("the version is a whole number, 0 or more, as the table "
+                                                      "answered it"))])
     return base
 
 
 def _round(body: dict[str, Any]) -> Any:
     if "round" not in body:
-        raise InputError([Problem("round", "give the round to store, as one of the rounds POST /api/v1/score "
-                                           "takes for this game")])
+        raise InputError([Problem("round", say("give the round to store, as one of the rounds POST /api/v1/score "
+                                               "takes for this game"))])
     return body["round"]
 
 
 def _number(table: tables.Table, hands, number: str) -> int:
     """The slot of the round numbered ``number`` on the board, or a 404 in words."""
-    noun = ENTRY[table.game].ROUND_NAME
+    noun = _round_word(table)
     slot = table_actions.slot_of(hands, int(number)) if number.isdigit() and len(number) < 6 else None
     if slot is None:
-        raise Refused(404, "number", f"there is no {noun} {number} in play at this table: it has {len(hands)}, "
-                                     f"numbered from 1 as the board numbers them")
+        raise Refused(404, "number", say("there is no {noun} {number} in play at this table: it has {count}, "
+                                         "numbered from 1 as the board numbers them", noun=noun, number=number,
+                                         count=len(hands)))
     return slot
+
+
+def _round_word(table: tables.Table) -> str:
+    noun = ENTRY[table.game].ROUND_NAME
+    return ROUND_WORDS.get(noun, noun)
 
 
 def _idempotency_key() -> str | None:
@@ -181,8 +193,8 @@ def _idempotency_key() -> str | None:
     if key is None:
         return None
     if not key.strip() or len(key) > IDEMPOTENCY_KEY_CHARS:
-        raise InputError([Problem("Idempotency-Key", f"an Idempotency-Key is 1 to {IDEMPOTENCY_KEY_CHARS} "
-                                                     "characters, a new one for each change")])
+        raise InputError([Problem("Idempotency-Key", say("an Idempotency-Key is 1 to {most} characters, a new one "
+                                                         "for each change", most=IDEMPOTENCY_KEY_CHARS))])
     return table_actions.entry_key_for(key)
 
 
@@ -191,7 +203,7 @@ def _idempotency_key() -> str | None:
 
 
 def _changed(version: int, scored, status: int = 200):
-    return {"version": version, "scored": scored.as_json()}, status
+    return {"version": version, "scored": spoken(scored)}, status
 
 
 def _replayed(table: tables.Table, entry_key: str | None, kind: str, data: Any = None):
@@ -208,8 +220,9 @@ def _first_answer(table: tables.Table, seq: int, kind: str, data: Any):
     was = table_actions.change_kind(event, then.log)
     if was != kind or (kind in ("add", "edit") and event.data != data):
         told = table_actions.history_lines(then.table, then.log)[-1].summary
-        raise InputError([Problem("Idempotency-Key", f"this key was already used for another change (change "
-                                                     f"#{seq}: {told}); send a new key with each change")])
+        raise InputError([Problem("Idempotency-Key", say("this key was already used for another change (change "
+                                                         "#{change}: {told}); send a new key with each change",
+                                                         change=seq, told=told))])
     body, status = _changed(seq, then.scored, 201 if kind == "add" else 200)
     response = current_app.make_response((body, status))
     response.headers["Idempotent-Replayed"] = "true"
@@ -225,16 +238,17 @@ def _append(table: tables.Table, base: int, change: tables.Change, entry_key: st
     except tables.StaleVersion as stale:
         raise _stale(base, stale.current) from None
     except tables.NothingToUndo:
-        left = "redo" if change.kind == "redo" else "undo"
-        raise Refused(409, "$", f"there is nothing left to {left} at this table; nothing was changed",
-                      version=tables.version(get_db(), table.id)) from None
+        left = (say("there is nothing left to redo at this table; nothing was changed") if change.kind == "redo"
+                else say("there is nothing left to undo at this table; nothing was changed"))
+        raise Refused(409, "$", left, version=tables.version(get_db(), table.id)) from None
     return _changed(seq, scored, status)
 
 
 def _stale(base: int, current: int) -> Refused:
-    return Refused(409, "base_version", f"the table changed after version {base}: it is now at version {current}, "
-                                        "and nothing was stored; read it again and send the change based on "
-                                        f"version {current}", version=current)
+    return Refused(409, "base_version", say("the table changed after version {base}: it is now at version "
+                                            "{current}, and nothing was stored; read it again and send the change "
+                                            "based on version {current}", base=base, current=current),
+                   version=current)
 
 
 def _not_after_time(table: tables.Table, body: dict[str, Any], version: int) -> None:
@@ -242,14 +256,16 @@ def _not_after_time(table: tables.Table, body: dict[str, Any], version: int) -> 
     page asks: it does not count in the tournament (``after_time: true`` saves it anyway)."""
     after_time = body.get("after_time")
     if after_time is not None and not isinstance(after_time, bool):
-        raise InputError([Problem("after_time", "after_time is true or false: true saves a round on this table "
-                                                "after time was called on its tournament round")])
+        raise InputError([Problem("after_time", say("after_time is true or false: true saves a round on this "
+                                                    "table after time was called on its tournament round"))])
     called = tournament_store.time_called_on(get_db(), table.id)
     if called and after_time is not True:
-        noun = ENTRY[table.game].ROUND_NAME
-        raise Refused(409, "after_time", f"time was called on round {called['round']} of {called['title']}: this "
-                                         f"{noun} will not count in the tournament's standings; send it again with "
-                                         '"after_time": true to save it on this table anyway', version=version)
+        noun = _round_word(table)
+        raise Refused(409, "after_time", say("time was called on round {round} of {title}: this {noun} will not "
+                                             "count in the tournament's standings; send it again with "
+                                             '"after_time": true to save it on this table anyway',
+                                             round=called["round"], title=called["title"], noun=noun),
+                      version=version)
 
 
 def _links(table: tables.Table, edit_key: str | None = None) -> dict[str, str]:
@@ -270,14 +286,14 @@ def create():
     found = games.Problems()
     for name in body:
         if name not in NEW_TABLE_FIELDS:
-            found.add(name, "a new table takes game, players, options, title and club; leave this field out")
+            found.add(name, say("a new table takes game, players, options, title and club; leave this field out"))
     club = None
     if body.get("club") is not None:  # a table for a club: its member or director key, checked first
 
         club = club_for_key(body["club"], where="club")
     options = {} if body.get("options") is None else body["options"]
     if not isinstance(options, dict):  # 0, false, "" and [] are not "no options": they are refused
-        found.add("options", "options must be an object (or left out for the defaults)")
+        found.add("options", say("options must be an object (or left out for the defaults)"))
     title = body.get("title") if body.get("title") is not None else ""
     wrong = table_actions.playable_problem(body.get("game"))
     if wrong:
@@ -309,7 +325,7 @@ def show(table_id: str):
         version = now.version
         body = {"id": table.id, "game": table.game, "players": list(now.table.players),
                 "options": now.table.options, "title": table.title, "version": version,
-                "rounds": [data for _, data in now.hands], "scored": now.scored.as_json(),
+                "rounds": [data for _, data in now.hands], "scored": spoken(now.scored),
                 "links": _links(table)}
         if now.table.joined:
             body["joined"] = dict(now.table.joined)
@@ -411,4 +427,4 @@ def history(table_id: str):
         changes.append({"change": e.seq, "kind": table_actions.change_kind(e, now.log), "summary": line.summary,
                         "details": list(line.changes), "undoes": e.undoes, "undone_by": line.undone_by,
                         "data": e.data, "device": e.device, "at": e.created_at, "typed_at": e.typed_at})
-    return {"id": table.id, "version": now.version, "changes": changes}
+    return localised({"id": table.id, "version": now.version, "changes": changes})

@@ -13,7 +13,8 @@ from wtforms import IntegerField, RadioField, SelectField, StringField, TextArea
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .. import games, tournaments
-from ..core import limits
+from ..core import limits, messages
+from ..core.messages import render, say
 from ..entry import ENTRY
 from ..entry.forms import CourtierForm, choices, lazy_gettext
 from ..games.base import InputError
@@ -28,20 +29,43 @@ from .main import LETTER_FIELDS, club_from_link
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
+#: Each method's name alone, as the tournament's page names it.
+METHOD_NAMES = {"random": lazy_gettext("Random seats each round"), "round-robin": lazy_gettext("Round-robin rotation"),
+                "swiss": lazy_gettext("Swiss")}
 METHODS = {"random": lazy_gettext("Random seats each round"),
            "round-robin": lazy_gettext("Round-robin rotation: meet as many as possible"),
            "swiss": lazy_gettext("Swiss: seat by standings, avoiding repeat opponents")}
 
 
+#: Hindi's first places in words, as a standings board says them; the rest are written "5वाँ".
+HINDI_ORDINALS = {1: "पहला", 2: "दूसरा", 3: "तीसरा", 4: "चौथा", 6: "छठा"}
+
+
 @bp.app_template_filter("ordinal")
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 22nd.
+    """1st, 2nd, 3rd, 4th, 11th, 22nd; in French 1er, 2e; in Hindi पहला, दूसरा, 5वाँ.
 
     >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 22, 101)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '22nd', '101st']
+    >>> with messages.speaking("fr"):
+    ...     [ordinal(n) for n in (1, 2, 11)]
+    ['1er', '2e', '11e']
+    >>> with messages.speaking("hi"):
+    ...     [ordinal(n) for n in (1, 3, 5)]
+    ['पहला', 'तीसरा', '5वाँ']
     """
+    code = messages.language()
+    if code == "fr":
+        return "1er" if n == 1 else f"{n}e"
+    if code == "hi":
+        return HINDI_ORDINALS.get(n, f"{n}वाँ")
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return messages.pseudo(f"{n}{suffix}") if code == messages.PSEUDO else f"{n}{suffix}"
+
+
+def _said(err: Exception) -> str:
+    """An error's message in the reader's language (a :class:`Text` it was raised with, said now)."""
+    return render(err.args[0]) if err.args else str(err)
 
 
 class TournamentForm(CourtierForm):
@@ -68,7 +92,7 @@ def _entrants(form) -> tuple[list, list[str]]:
         if form.game.data == "alliance-royals":
             team = [p.strip() for p in re.split(r"\s*(?:&|\+|,| and )\s*", line) if p.strip()]
             if len(team) != 2:
-                problems.append(f"“{line}”: an Alliance Royals team is two players, like “Ann & Cat”")
+                problems.append(say("“{line}”: an Alliance Royals team is two players, like “Ann & Cat”", line=line))
                 continue
             names = team
         else:
@@ -76,15 +100,15 @@ def _entrants(form) -> tuple[list, list[str]]:
         for name in names:
             wrong = limits.name_problem(name)
             if wrong:
-                problems.append(f"“{name}”: {wrong}")
+                problems.append(say("“{name}”: {problem}", name=name, problem=wrong))
             if limits.name_key(name) in seen:
-                problems.append(f"“{name}” is listed twice")
+                problems.append(say("“{name}” is listed twice", name=name))
             seen.add(limits.name_key(name))
         out.append(names if form.game.data == "alliance-royals" else names[0])
     most = limits.get("MAX_ENTRANTS")
     if len(out) > most:
-        problems.append(f"A tournament may have at most {most} entries; {len(out)} are listed. "
-                        "For a larger event, run a tournament in each room.")
+        problems.append(say("A tournament may have at most {most} entries; {count} are listed. For a larger event, "
+                            "run a tournament in each room.", most=most, count=len(out)))
     return out, problems
 
 
@@ -107,7 +131,8 @@ def _table_size(form):
     if engine.MIN_PLAYERS == engine.MAX_PLAYERS:
         return engine.MIN_PLAYERS
     if not engine.MIN_PLAYERS <= low <= high <= engine.MAX_PLAYERS:
-        raise ValueError(f"{engine.TITLE} tables seat {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players")
+        raise ValueError(say("{game} tables seat {low} to {high} players", game=engine.TITLE, low=engine.MIN_PLAYERS,
+                             high=engine.MAX_PLAYERS))
     return low if low == high else [low, high]
 
 
@@ -163,7 +188,7 @@ def new():
         try:
             size = _table_size(form)
         except ValueError as err:
-            form.table_min.errors = [*form.table_min.errors, str(err)]
+            form.table_min.errors = [*form.table_min.errors, err.args[0]]
             size = None
         if problems:
             form.entrants.errors = [*form.entrants.errors, *problems]
@@ -176,7 +201,7 @@ def new():
                 heavy.pool().run(partial(tournaments.seat_round, form.method.data, [str(e) for e in entrants],
                                          tuple(size) if isinstance(size, list) else size, 1, [], seed=0))
             except tournaments.SeatingError as err:
-                form.entrants.errors = [*form.entrants.errors, str(err)]
+                form.entrants.errors = [*form.entrants.errors, err.args[0] if err.args else str(err)]
             else:
                 chosen = _options(form, options, entrants, size)
                 if chosen is not None:
@@ -192,9 +217,10 @@ def load(endpoint, values):
         try:
             g.tournament = store.get(get_db(), values["tid"])
         except store.TournamentNotFound:
-            abort(404, "There is no tournament at this link.")
-        g.tkey = key_from_link(g.tournament.director_key, "This director's link is not valid for this tournament.",
-                               "Only the director's link can seat rounds or build packs.")
+            abort(404, render(say("There is no tournament at this link.")))
+        g.tkey = key_from_link(g.tournament.director_key,
+                               render(say("This director's link is not valid for this tournament.")),
+                               render(say("Only the director's link can seat rounds or build packs.")))
         g.director = g.tkey is not None
 
 
@@ -203,8 +229,8 @@ class SeatForm(CourtierForm):
 
 
 class AdjustForm(CourtierForm):
-    reason = StringField("Reason (kept with the result)", validators=[InputRequired("Say why the result is adjusted."),
-                                                                      Length(max=200)])
+    reason = StringField(lazy_gettext("Reason (kept with the result)"),
+                         validators=[InputRequired(lazy_gettext("Say why the result is adjusted.")), Length(max=200)])
 
 
 def _standings_context():
@@ -232,12 +258,13 @@ def _standings_context():
     ties = [[s.name for s in rows if s.rank == rank] for rank in sorted({s.rank for s in rows})]
     broken = [(a.name, b.name) for a, b in zip(rows, rows[1:], strict=False)
               if a.match_points == b.match_points and a.rank != b.rank and a.rank <= 3]
-    method_name = str(METHODS[t.method]).split(":")[0].rstrip()  # the method's name, before its description
+    method_name = METHOD_NAMES[t.method]
     return {"t": t, "engine_title": games.ENGINES[t.game].TITLE, "method_name": method_name,
             "standings": rows, "by_round": by_round, "seated": len(by_round), "status": status,
             "cells": cells, "playing": playing, "final": final, "broken": broken,
             "ties": [names for names in ties if len(names) > 1],
             "noun": getattr(games.ENGINES[t.game], "ROUND_NAME", "round"),
+            "rounds_counted": sheets.counted_rounds,
             "called": called, "time_rule": store.time_rule(t), "low_wins": store.low_wins(t),
             "version": store.version(db, t.id), "now": tables.now()}
 
@@ -277,9 +304,9 @@ def qr(tid: str):
 
 def _director_form(form=None):
     if not g.director:
-        abort(403, "Only the director's link can change the tournament.")
+        abort(403, render(say("Only the director's link can change the tournament.")))
     if not (form or CourtierForm()).validate():
-        abort(400, "This button's form expired. Reload the page and try again.")
+        abort(400, render(say("This button's form expired. Reload the page and try again.")))
 
 
 def _back(tid: str):
@@ -290,31 +317,32 @@ def _back(tid: str):
 def seat_round(tid: str):
     form = SeatForm()
     if not g.director:
-        abort(403, "Only the director's link can change the tournament.")
+        abort(403, render(say("Only the director's link can change the tournament.")))
     if not form.validate() and "csrf_token" in form.errors:
-        abort(400, "This button's form expired. Reload the page and try again.")
+        abort(400, render(say("This button's form expired. Reload the page and try again.")))
     if form.round.data is None:  # an old page or a script: seating "the next round" again would seat another
         return _seat_refused()
     try:
         seated = heavy.pool().run(_seat_next, current_app._get_current_object(), g.tournament, form.round.data)
     except tournaments.SeatingError as err:
-        flash(f"Could not seat the round: {err}.")
+        flash(render(say("Could not seat the round: {reason}.", reason=_said(err))))
     except store.RoundAlreadySeated:
-        flash(f"Round {form.round.data or ''} is seated already; nothing changed.".replace("Round  ", "This round "))
+        flash(render(say("Round {number} is seated already; nothing changed.", number=form.round.data)
+                     if form.round.data else say("This round is seated already; nothing changed.")))
     else:
-        flash(f"Round {seated[0].round} seated: {len(seated)} tables. Until a table of it has a hand entered, "
-              "you can undo this seating.")
+        flash(render(say("Round {number} seated: {tables} tables. Until a table of it has a hand entered, you can "
+                         "undo this seating.", number=seated[0].round, tables=len(seated))))
     return _back(tid)
 
 
 def _seat_refused():
     """The director's page again (422), saying in words why nothing was seated."""
     context = _standings_context()
-    problem = (f"Nothing was seated: the button did not say which round to seat (an old page, or a form "
-               f"sent without it). Round {context['seated'] + 1} is the next to seat: check the rounds below, "
-               f"then tap “Seat round {context['seated'] + 1}…”.")
+    problem = say("Nothing was seated: the button did not say which round to seat (an old page, or a form sent "
+                  "without it). Round {number} is the next to seat: check the rounds below, then tap “Seat round "
+                  "{number}…”.", number=context["seated"] + 1)
     if context["seated"] >= g.tournament.rounds:
-        problem = f"Nothing was seated: all {g.tournament.rounds} rounds are seated already."
+        problem = say("Nothing was seated: all {rounds} rounds are seated already.", rounds=g.tournament.rounds)
     edit_keys = {seat.table_id: tables.get_table(get_db(), seat.table_id, known_tables()).edit_key
                  for pairs in context["by_round"].values() for seat, _ in pairs}
     return render_template("tournaments/show.html", action=CourtierForm(), edit_keys=edit_keys, problem=problem,
@@ -327,10 +355,11 @@ def unseat_round(tid: str, round_number: int):
     try:
         count = store.unseat_round(get_db(), g.tournament, round_number, known_tables())
     except store.DirectorRefused as err:
-        flash(f"The seating stays: {err}.")
+        flash(render(say("The seating stays: {reason}.", reason=_said(err))))
     else:
         packs.forget(current_app._get_current_object(), tid, round_number)
-        flash(f"Round {round_number}'s seating is undone: its {count} tables are gone.")
+        flash(render(say("Round {number}'s seating is undone: its {tables} tables are gone.", number=round_number,
+                         tables=count)))
     return _back(tid)
 
 
@@ -340,8 +369,9 @@ def call_time(tid: str, round_number: int):
     try:
         store.call_time(get_db(), g.tournament, round_number)
     except store.DirectorRefused as err:
-        abort(404, f"Time cannot be called: {err}.")
-    flash(f"Time called on round {round_number}: tables still playing count as they stand.")
+        abort(404, render(say("Time cannot be called: {reason}.", reason=_said(err))))
+    flash(render(say("Time called on round {number}: tables still playing count as they stand.",
+                     number=round_number)))
     return _back(tid)
 
 
@@ -349,13 +379,13 @@ def call_time(tid: str, round_number: int):
 def adjust(tid: str, table_id: str):
     """The director types a table's result (its time was called), with the reason."""
     if not g.director:
-        abort(403, "Only the director's link can adjust a result.")
+        abort(403, render(say("Only the director's link can adjust a result.")))
     db = get_db()
     seat = next((s for s in store.seated(db, tid) if s.table_id == table_id), None)
     if seat is None:
-        abort(404, "That table is not part of this tournament.")
+        abort(404, render(say("That table is not part of this tournament.")))
     if seat.round not in store.called_rounds(db, tid):
-        abort(409, f"Call time on round {seat.round} before adjusting one of its tables.")
+        abort(409, render(say("Call time on round {number} before adjusting one of its tables.", number=seat.round)))
     result = next(r for r in store.results(db, g.tournament, states(), known_tables()) if r["table_id"] == table_id)
     form = AdjustForm()
     values, errors = {}, {}
@@ -368,13 +398,14 @@ def adjust(tid: str, table_id: str):
                 if abs(number) > 1_000_000:
                     raise ValueError
             except (AttributeError, ValueError):
-                errors[entrant] = "Give a whole number of points, like 42 or -7."
+                errors[entrant] = say("Give a whole number of points, like 42 or -7.")
     if request.method == "POST":
         valid = form.validate()
         if valid and not errors:
             store.adjust(db, g.tournament, table_id, {e: int(values[e].strip().replace("−", "-"))
                                                       for e in seat.entrants}, form.reason.data.strip())
-            flash(f"Round {seat.round}, table {seat.number}: the adjusted result counts.")
+            flash(render(say("Round {number}, table {table}: the adjusted result counts.", number=seat.round,
+                             table=seat.number)))
             return _back(tid)
     return render_template("tournaments/adjust.html", t=g.tournament, seat=seat, form=form, values=values,
                            errors=errors, result=result), 422 if request.method == "POST" else 200
@@ -383,7 +414,7 @@ def adjust(tid: str, table_id: str):
 def _paper() -> str:
     paper = (request.args.get("paper") or "a4").strip().lower()
     if paper not in packs.PAPERS:
-        abort(404, "Packs and standings print on A4 or Letter paper.")
+        abort(404, render(say("Packs and standings print on A4 or Letter paper.")))
     return paper
 
 
@@ -397,9 +428,9 @@ def _seat_next(app, t, asked: int | None):
 def pack(tid: str, round_number: int):
     """The round's pack: started in the background on first ask, then offered when ready."""
     if not g.director:
-        abort(403, "Only the director's link can print the round packs.")
+        abort(403, render(say("Only the director's link can print the round packs.")))
     if not 1 <= round_number <= store.rounds_seated(get_db(), tid):
-        abort(404, "That round is not seated yet.")
+        abort(404, render(say("That round is not seated yet.")))
     paper = _paper()
     packs.start(current_app._get_current_object(), tid, round_number, request.host_url, paper)
     state = packs.status(current_app, tid, round_number, paper)
@@ -413,11 +444,11 @@ def pack(tid: str, round_number: int):
 @bp.get("/<tid>/rounds/<int:round_number>/pack.pdf")
 def pack_pdf(tid: str, round_number: int):
     if not g.director:
-        abort(403, "Only the director's link can print the round packs.")
+        abort(403, render(say("Only the director's link can print the round packs.")))
     paper = _paper()
     path = packs.pack_path(current_app, tid, round_number, paper)
     if not path.exists():
-        abort(404, "The pack is not ready yet; its page shows the progress.")
+        abort(404, render(say("The pack is not ready yet; its page shows the progress.")))
     return send_file(path, mimetype="application/pdf", as_attachment=True,
                      download_name=f"{safe_filename(g.tournament.title)}-round-{round_number}-{paper}.pdf")
 
