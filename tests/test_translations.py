@@ -34,6 +34,9 @@ TRANSLATED_PAGES = ["/", "/new/indian-rummy", "/new/rally-the-king", "/referee/"
                     "/import", "/offline"]
 #: Words a page shows as they are in every language: the name, the games' names, the languages' own names.
 AS_PRINTED = {"Courtier", *language.NAMES.values()}
+#: A phone's name in a table's history, as the phone gave it or as it was named when it first saved
+#: (views.common.device_label: "Phone 1A2B"): a name, not words to translate.
+DEVICE = re.compile(r"\bPhone [0-9A-F]{4}\b")
 
 
 def marked_messages() -> set[str]:
@@ -125,6 +128,7 @@ def escaped(html: str) -> list[str]:
             break
     for kept in sorted(AS_PRINTED, key=len, reverse=True):
         text = text.replace(kept, " ")
+    text = DEVICE.sub(" ", text)
     return [word for word in re.findall(r"[^\W\d_]{2,}", text)]
 
 
