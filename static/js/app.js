@@ -106,7 +106,7 @@
     var target = document.querySelector("main [aria-invalid='true'], main fieldset[aria-describedby]");
     if (target && target.matches("fieldset")) target = target.querySelector("input:checked, input") || target;
     var problems = document.getElementById("problems");
-    if (!target && problems) target = problems;
+    if (!target && problems) { target = problems; problems.dataset.announced = "1"; }  // read as it takes the focus
     if (!target && location.hash.length > 1) {
       var named = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       target = named && (named.querySelector("h1, h2, h3") || named);

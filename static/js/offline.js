@@ -132,6 +132,7 @@
       state: "waiting"
     };
     return put(item).then(function () {
+      try { sessionStorage.setItem("courtier-say-waiting", item.id); } catch (e) { /* not said, still shown */ }
       location.assign(item.table + "#board");
     });
   }
@@ -242,7 +243,6 @@
         box = document.createElement("section");
         box.id = "outbox";
         box.className = "outbox";
-        box.setAttribute("aria-live", "polite");
         var board = document.getElementById("board");
         board.parentNode.insertBefore(box, board);
       }
@@ -259,6 +259,13 @@
           ? item.label + " needs a look: " + item.reason + ". Your entry is kept."
           : item.label + ": waiting to send (saved " + hhmm(new Date(item.created)) + ").";
         row.appendChild(text);
+        // Said once, politely, by the page's live region (app.js): the entry just kept on this phone.
+        var say = null;
+        try { say = sessionStorage.getItem("courtier-say-waiting"); } catch (e) { say = null; }
+        if (say === item.id && window.courtierAnnounce) {
+          sessionStorage.removeItem("courtier-say-waiting");
+          window.courtierAnnounce(text.textContent);
+        }
         if (item.state === "look") {
           row.appendChild(button("Open it", "open", item.id));
         } else {

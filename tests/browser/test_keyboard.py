@@ -184,6 +184,7 @@ def test_the_card_grid_escape_focus_and_no_trap(live_server, phone):
     assert focused(page, "[data-grid-card='2H']")
     page.keyboard.press("ArrowDown")
     assert focused(page, "[data-grid-card='3H']")
+    page.screenshot(path="/tmp/keyboard-grid-open.png")  # the focus ring on 3♥, in the grid at the foot
     page.keyboard.press("Enter")
     expect(page.locator("#p0_meld")).to_have_value("3H")
     # its only copy taken: the card goes grey, the focus moves on to the next card, never lost
@@ -342,3 +343,16 @@ def test_the_accessibility_snapshot_cards_in_words_pad_headers_and_the_live_regi
     expect(chart).to_have_attribute("aria-describedby", "chart-says")
     expect(page.locator("#chart-says")).to_have_text(re.compile(r".+ (leads|lead together) on .+"))
 
+
+
+def test_a_hand_saved_without_signal_is_heard_as_waiting_to_send(live_server, phone):
+    from tests.browser.test_offline import SLOW, offline_table
+
+    _context, page, _table = offline_table(phone, live_server)
+    key_press(page, "a", "Enter hand 1")
+    expect(page.locator("h1")).to_have_text("Enter hand 1")
+    key_radio(page, "out", "Ann")
+    key_type(page, "#p1_low", "1")
+    key_press(page, "button[type=submit]", "Save hand 1")
+    expect(page.locator("#outbox")).to_contain_text("Hand 1: waiting to send", timeout=SLOW)
+    expect(page.locator("#announce")).to_contain_text("Hand 1: waiting to send", timeout=SLOW)
