@@ -70,10 +70,10 @@
       b.disabled = left <= 0;
       b.querySelector("[data-left]").textContent = left > 0 ? String(left) : "";
       // Each card is read as a player says it, with its count ("King of Hearts, 1 left"): the words are the
-      // page's (picker.html), in the reader's language.
+      // page's (picker.html), in the reader's language, in the button's own text (the symbols hidden from it).
       if (b.dataset.name) b.title = b.dataset.name;
       var words = grid.dataset[left > 1 ? "leftMany" : left === 1 ? "leftOne" : "leftNone"];
-      b.setAttribute("aria-label", words.replace("{card}", b.dataset.spoken).replace("{n}", String(left)));
+      b.querySelector("[data-said]").textContent = words.replace("{card}", b.dataset.spoken).replace("{n}", String(left));
     });
     rove(grid);
     drawTabs(form, panel, input);

@@ -178,8 +178,8 @@ def test_the_card_grid_escape_focus_and_no_trap(live_server, phone):
     grid = page.locator(".picker [data-card-grid]")
     expect(grid).to_be_visible()
     assert focused(page, "[data-grid-card='2S']"), "the focus goes into the grid, on its first card"
-    expect(page.locator("[data-grid-card='KH']")).to_have_attribute("aria-label", "King of Hearts, 3 left")
-    expect(page.locator("[data-grid-card='2S']")).to_have_attribute("aria-label", "2 of Spades, 1 left")
+    expect(page.locator("[data-grid-card='KH']")).to_have_accessible_name("King of Hearts, 3 left")
+    expect(page.locator("[data-grid-card='2S']")).to_have_accessible_name("2 of Spades, 1 left")
     page.keyboard.press("ArrowRight")
     assert focused(page, "[data-grid-card='2H']")
     page.keyboard.press("ArrowDown")
@@ -189,7 +189,7 @@ def test_the_card_grid_escape_focus_and_no_trap(live_server, phone):
     expect(page.locator("#p0_meld")).to_have_value("3H")
     # its only copy taken: the card goes grey, the focus moves on to the next card, never lost
     expect(page.locator("[data-grid-card='3H']")).to_be_disabled()
-    expect(page.locator("[data-grid-card='3H']")).to_have_attribute("aria-label", "3 of Hearts, none left")
+    expect(page.locator("[data-grid-card='3H']")).to_have_accessible_name("3 of Hearts, none left")
     page.wait_for_function("document.activeElement && document.activeElement.dataset.gridCard === '3D'")
     # one Tab leaves the grid of 100 cards: only one card is in the tab order
     assert page.locator("[data-card-grid] [data-grid-card][tabindex='0']").count() == 1
@@ -215,7 +215,7 @@ def test_the_rank_and_suit_picker_by_keyboard(live_server, phone):
     page.keyboard.press("ArrowRight")
     assert focused(page, ".picker [data-rank='8']")
     tab_to(page, ".picker [data-rank='K']")
-    expect(page.locator(".picker [data-rank='K']")).to_have_attribute("aria-label", "King")
+    expect(page.locator(".picker [data-rank='K']")).to_have_accessible_name("King")
     page.keyboard.press("Enter")
     assert focused(page, ".picker [data-suit='S']"), "a rank chosen, on to the suits"
     page.keyboard.press("ArrowRight")
