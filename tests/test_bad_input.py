@@ -104,7 +104,8 @@ class Tree(HTMLParser):
         return [n.text() for n in self.root.walk() if "error" in n.classes]
 
     def alert(self) -> str:
-        alerts = [n.text() for n in self.root.walk() if n.attrs.get("role") == "alert"]
+        """What the page says when it comes: an alert, or a part the live region announces (data-announce)."""
+        alerts = [n.text() for n in self.root.walk() if n.attrs.get("role") == "alert" or "data-announce" in n.attrs]
         return " ".join(alerts)
 
 

@@ -36,7 +36,7 @@ def offences(message: str) -> list[str]:
 def form_messages(page: str) -> list[str]:
     """The messages a refused form shows: beside each field, and in the list at the top."""
     found = re.findall(r'<p class="error"[^>]*>(.*?)</p>', page, re.S)
-    found += re.findall(r'<div class="errors" role="alert" id="problems">(.*?)</div>', page, re.S)
+    found += re.findall(r'<div class="errors" id="problems"[^>]*>(.*?)</div>', page, re.S)
     return [html.unescape(re.sub(r"<[^>]+>", "", m)).strip() for m in found]
 
 

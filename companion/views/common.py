@@ -8,6 +8,7 @@ import secrets
 from functools import lru_cache
 
 from flask import abort, current_app, g, has_request_context, request, session
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from ..core.messages import render
@@ -64,11 +65,13 @@ def remember_table(table_id: str, key: str | None) -> None:
 def link_rulings(text: str) -> Markup:
     """Escape a "why" line and turn each ruling id in it into a link to the rules page.
 
+    Each link is named as a ruling, so that a screen reader says "ruling RR-4", not "RR minus 4".
+
     >>> str(link_rulings("Bought 3 <extra> cards (RR-4)"))
-    'Bought 3 &lt;extra&gt; cards (<a href="/rules/rummathon-royale#RR-4">RR-4</a>)'
+    'Bought 3 &lt;extra&gt; cards (<a href="/rules/rummathon-royale#RR-4" aria-label="ruling RR-4">RR-4</a>)'
     """
     root = request.script_root if has_request_context() else ""
-    return _linked(render(text), root)  # said first: the cache is by the words shown, in any language
+    return _linked(render(text), root, gettext("ruling %(id)s", id="\x00"))  # said first: cached by the words shown
 
 
 #: The rules pages' address (views.main.rules); a test checks it against url_for.
@@ -76,11 +79,13 @@ RULES_PATH = "/rules/{page}"
 
 
 @lru_cache(maxsize=8192)
-def _linked(text: str, root: str) -> Markup:
+def _linked(text: str, root: str, named: str = "ruling \x00") -> Markup:
     # Cached: a board repeats the same lines on every refresh, and url_for per id was half its cost.
+    # ``named``: how a ruling link is read, in the reader's language, its id where the NUL is.
     def link(m: re.Match[str]) -> str:
         href = root + RULES_PATH.format(page=RULES_PAGES[m.group(1)]) + "#" + m.group(0)
-        return f'<a href="{href}">{m.group(0)}</a>'
+        label = escape(named.replace("\x00", m.group(0)))
+        return f'<a href="{href}" aria-label="{label}">{m.group(0)}</a>'
 
     return Markup(RULING.sub(link, str(escape(text))))  # noqa: S704 - built from escaped text
 

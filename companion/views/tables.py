@@ -27,6 +27,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from wtforms import HiddenField, StringField
@@ -34,6 +35,7 @@ from wtforms import HiddenField, StringField
 from .. import games
 from ..clubs import store as clubs
 from ..core.messages import Joined, say
+from ..core.messages import number as written
 from ..core.messages import render as in_words
 from ..core.wording import spreadsheet_text
 from ..entry import ENTRY, split_where
@@ -164,13 +166,37 @@ def render_board(scored, hands, version: int) -> Markup:
         pad = scorepad.build(scored, [data for _, data in hands])
         log = _state()[0]
         svg, legend = running_chart(scored)
+        # The chart says in words who leads and by how much (chart_words, shown under it): its description.
+        svg = Markup(str(svg).replace('role="img" ', 'role="img" aria-describedby="chart-says" ', 1))  # noqa: S704
         html = render_template("fragments/board.html", table=g.table, scored=scored, hands=hands, version=version,
                                changed_at=log[-1].created_at if log else "", pad=pad, chart=svg, legend=legend,
+                               chart_says=chart_words(pad) if svg else "",
                                csrf_field=Markup(_CSRF_SLOT))  # noqa: S704 - a constant
         cache.put(key, html)
     form = ActionForm()
     token = str(form.csrf_token) if "csrf_token" in form else ""
     return Markup(html.replace(_CSRF_SLOT, token))  # noqa: S704 - rendered by autoescaped templates
+
+
+def chart_words(pad) -> str:
+    """What the chart shows, in a sentence for whoever cannot see it: who leads (or won), and by how much.
+
+    The leaders are the pad's (the lowest totals where the lowest wins); the margin is to the nearest other total."""
+    leaders = [i for i, lead in enumerate(pad.leaders) if lead]
+    if not leaders:
+        return gettext("Nobody is ahead: the totals are level.") if not pad.over else gettext("A draw.")
+    names = ", ".join(pad.labels[i] for i in leaders)
+    total = pad.totals[leaders[0]]
+    others = [t for i, t in enumerate(pad.totals) if i not in leaders]
+    if not others:
+        return gettext("%(names)s, on %(total)s.", names=names, total=written(total))
+    margin = written(min(abs(total - t) for t in others))
+    if len(leaders) > 1:
+        return gettext("%(names)s lead together on %(total)s, %(margin)s ahead of the rest.", names=names,
+                       total=written(total), margin=margin)
+    if pad.over:
+        return gettext("%(name)s won on %(total)s, by %(margin)s.", name=names, total=written(total), margin=margin)
+    return gettext("%(name)s leads on %(total)s, by %(margin)s.", name=names, total=written(total), margin=margin)
 
 
 def running_chart(scored) -> tuple[Markup, list]:
@@ -418,14 +444,34 @@ def _entry_key() -> str | None:
     return key
 
 
-def _stored(seq: int, message: str):
+def _stored(seq: int, message: str, news: str | None = None):
     """The answer to a save that is in the log: the board, or for a queued send its version."""
     if request.headers.get(QUEUED_HEADER):
         response = current_app.response_class(status=204)
         response.headers["X-Courtier-Version"] = str(seq)
         return response
     flash(in_words(message))
+    if news:
+        flash(news)
     return see_other(table_url("tables.show") + "#board")
+
+
+def _totals(scored) -> dict[str, int]:
+    """The totals the score pad shows: each side's in a game played by sides, else each player's."""
+    if scored.sides and scored.side_totals is not None:
+        word = scorepad.SIDE_WORD.get(scored.game, "Side")
+        return {f"{word} {side}": scored.side_totals.get(side, 0) for side in scored.sides}
+    return dict(scored.totals)
+
+
+def totals_news(before, after) -> str | None:
+    """The totals a change moved, in words, for the page's flash and its live region (a screen reader
+    hears them once): "Totals: Ann 120 (+40), Ben 80 (−10)."; None when none moved."""
+    then, now = _totals(before), _totals(after)
+    moved = [gettext("%(name)s %(total)s (%(change)s)", name=name, total=written(total),
+                     change=("+" if total - then.get(name, 0) > 0 else "") + written(total - then.get(name, 0)))
+             for name, total in now.items() if total != then.get(name, 0)]
+    return gettext("Totals: %(moved)s.", moved=", ".join(moved)) if moved else None
 
 
 def _save(change: tables.Change, slot: int | None):
@@ -433,8 +479,8 @@ def _save(change: tables.Change, slot: int | None):
     entry_key = _entry_key()
     if entry_key is not None and (seq := tables.stored_seq(get_db(), g.table.id, entry_key)) is not None:
         return _stored(seq, round_text("already", entry.ROUND_NAME))
-    _, hands, scored, _ = _state()
-    form = entry.round_form(g.table, formdata=request.form, scored=_before(hands, slot, scored))
+    _, hands, scored_before, _ = _state()
+    form = entry.round_form(g.table, formdata=request.form, scored=_before(hands, slot, scored_before))
     extra_checks = getattr(entry, "validate_extra", lambda form: True)
     if not form.validate() & extra_checks(form):
         other = _engine_problems_too(form, slot)
@@ -467,13 +513,16 @@ def _save(change: tables.Change, slot: int | None):
                             other_errors=_attach(err, form, slot))
     noun = _entry().ROUND_NAME
     done = round_text("saved" if change.kind == "add" else "corrected", noun)
+    news = totals_news(scored_before, scored)
     if _time_called() and not request.headers.get(QUEUED_HEADER):
         flash(in_words(round_text("after_time", noun)))
     if scored.over and not request.headers.get(QUEUED_HEADER):
         flash(in_words(done))
+        if news:
+            flash(news)
         flash(in_words(say("Game over: {reason}", reason=scored.reason)))
         return see_other(table_url("tables.show") + "#board")
-    return _stored(seq, done)
+    return _stored(seq, done, news)
 
 
 def _new_round_form(table, hands, scored):
@@ -591,9 +640,10 @@ def _simple_change(change: tables.Change, done: str | None, then: dict | None = 
     form = ActionForm()
     if not form.validate():
         abort(400, EXPIRED)
+    before = _state()[2]
     try:
-        tables.append(get_db(), g.table, _base_version_from(request.form), change, device=device_label(),
-                      cache=states())
+        _, after = tables.append(get_db(), g.table, _base_version_from(request.form), change, device=device_label(),
+                                 cache=states())
     except tables.StaleVersion:
         flash(in_words(say("Another phone changed this table a moment ago; nothing was changed. Check the scores and "
                          "try again.")))
@@ -606,6 +656,8 @@ def _simple_change(change: tables.Change, done: str | None, then: dict | None = 
     else:
         if done:
             flash(in_words(done))
+        if news := totals_news(before, after):
+            flash(news)
         return see_other(table_url("tables.show", **(then or {})) + "#top")
     return see_other(table_url("tables.show") + "#top")
 

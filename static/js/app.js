@@ -92,9 +92,68 @@
     var open = Array.prototype.map.call(board.querySelectorAll("details[open]"), function (d) { return d.id; });
     board.replaceWith(fresh);
     open.forEach(function (id) { var d = id && document.getElementById(id); if (d) d.open = true; });
-    if (changed) { fresh.classList.add("updated"); }
+    if (changed) {
+      fresh.classList.add("updated");
+      var moved = movedTotals(board, fresh);
+      var region = document.getElementById("announce");
+      if (moved.length && region) announce(region.dataset.otherPhone + " " + moved.join(", ") + ".");
+    }
     document.dispatchEvent(new CustomEvent("courtier:board-updated"));
     return true;
+  }
+
+  // The pad's totals that differ between two boards, "Ann 120" each: what another phone's change moved.
+  function padTotals(board) {
+    var names = board.querySelectorAll(".pad thead th.num .name");
+    var totals = board.querySelectorAll(".pad tfoot tr.totals td");
+    var out = {};
+    Array.prototype.forEach.call(names, function (th, i) { if (totals[i]) out[th.textContent] = totals[i].textContent; });
+    return out;
+  }
+  function movedTotals(old, fresh) {
+    var before = padTotals(old), after = padTotals(fresh);
+    return Object.keys(after).filter(function (name) { return after[name] !== before[name]; })
+      .map(function (name) { return name + " " + after[name]; });
+  }
+
+  // The page's live region (base.html) says a thing once, politely: emptied first, so the same words
+  // said twice (two saves that moved the same totals) are heard twice.
+  var saying = null;
+  function announce(text) {
+    var region = document.getElementById("announce");
+    text = (text || "").replace(/\s+/g, " ").trim();
+    if (!region || !text) return;
+    region.textContent = "";
+    clearTimeout(saying);
+    saying = setTimeout(function () { region.textContent = text; }, 150);
+  }
+  window.courtierAnnounce = announce;
+
+  // What a page that just came says (its flash, "Undone", a refused form's problems), each part once.
+  function announceArrivals(root) {
+    var parts = Array.prototype.filter.call(root.querySelectorAll("[data-announce]"), function (el) {
+      return !el.dataset.announced && !el.closest("[hidden]");
+    });
+    parts.forEach(function (el) { el.dataset.announced = "1"; });
+    announce(parts.map(function (el) { return el.innerText || el.textContent; }).join(" "));
+  }
+
+  // Focus after a page swapped in by htmx (a boosted link or form) goes where a reader goes next,
+  // never to the top of an empty page: the first field with a problem (which reads its message), else
+  // the part the address names (#board, #top), else the page's heading.
+  function placeFocus() {
+    var target = document.querySelector("main [aria-invalid='true'], main fieldset[aria-describedby]");
+    if (target && target.matches("fieldset")) target = target.querySelector("input:checked, input") || target;
+    var problems = document.getElementById("problems");
+    if (!target && problems) { target = problems; problems.dataset.announced = "1"; }  // read as it takes the focus
+    if (!target && location.hash.length > 1) {
+      var named = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      target = named && (named.querySelector("h1, h2, h3") || named);
+    }
+    if (!target) target = document.querySelector("main h1");
+    if (!target) return;
+    if (!target.matches("a[href], button, input, select, textarea, [tabindex]")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: target.tagName === "H1" || target.tagName === "H2" });
   }
 
   // Steppers on count fields; the hand forms' own helpers, game by game, are in forms.js.
@@ -130,7 +189,7 @@
 
   // Card picker: tap Pick beside a zone (or focus it), then a rank and a suit (AR-1 pack counts).
   var SYMBOLS = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
-  var picking = { input: null, rank: null };
+  var picking = { input: null, rank: null, opener: null };
 
   function tokens(input) {
     return input.value.replace(/[♠♤♥♡♦♢♣♧]/g, function (s) { return SYMBOLS[s]; })
@@ -165,39 +224,86 @@
     });
   }
 
-  function startPicking(input) {
+  // opener: the Pick button that opened the picker by keyboard or tap; focus goes into the picker then
+  // (its first card left), and back to the opener when the picker closes (Done, Escape). A picker opened
+  // by focusing a zone leaves the focus there, for typing.
+  function startPicking(input, opener) {
     var panel = panelFor(input);
     if (!panel) return;
     if (picking.input) picking.input.classList.remove("picking");
     picking.input = input;
+    if (opener) picking.opener = opener;
+    else if (!panel.contains(document.activeElement)) picking.opener = input;
     input.classList.add("picking");
     panel.hidden = false;
     input.scrollIntoView({ block: "center" });
     refreshPicker();
+    if (opener) {
+      var first = panel.querySelector("[data-grid-card][tabindex='0']:not([disabled])") ||
+        panel.querySelector("[data-grid-card]:not([disabled]), [data-card]:not([disabled]), [data-rank]");
+      if (first) first.focus({ preventScroll: true });
+    }
   }
 
   function stopPicking() {
     if (!picking.input) return;
     picking.input.classList.remove("picking");
     var panel = panelFor(picking.input);
+    var inside = panel && panel.contains(document.activeElement);
     if (panel) panel.hidden = true;
+    var back = picking.opener;
     picking.input = null;
     picking.rank = null;
+    picking.opener = null;
+    if (inside && back && document.body.contains(back)) back.focus();
   }
+
+  // Escape closes the picker from anywhere in it (or from the zone it fills), focus back where it was.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || !picking.input) return;
+    var panel = panelFor(picking.input);
+    if (!panel || panel.hidden) return;
+    if (panel.contains(event.target) || event.target === picking.input) {
+      event.preventDefault();
+      stopPicking();
+    }
+  });
+
+  // The arrow keys move between the buttons of a row of ranks, suits or cards (a group is one stop of Tab).
+  document.addEventListener("keydown", function (event) {
+    var dx = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    var row = dx && event.target.closest && event.target.closest(".picker .ranks, .picker .suits, .picker .singles");
+    if (!row) return;
+    var buttons = Array.prototype.filter.call(row.querySelectorAll("button"), function (b) { return !b.disabled; });
+    var at = buttons.indexOf(event.target);
+    var next = buttons[at + dx];
+    if (next) { event.preventDefault(); next.focus(); }
+  });
 
   document.addEventListener("click", function (event) {
     var pick = event.target.closest("[data-pick]");
-    if (pick) { startPicking(document.getElementById(pick.dataset.pick)); return; }
+    if (pick) { startPicking(document.getElementById(pick.dataset.pick), pick); return; }
     if (!picking.input) return;
     var rank = event.target.closest("[data-rank]");
     var suit = event.target.closest("[data-suit]");
     var input = picking.input;
-    if (rank && rank.dataset.rank) { picking.rank = rank.dataset.rank; refreshPicker(); return; }
+    if (rank && rank.dataset.rank) {
+      picking.rank = rank.dataset.rank;
+      refreshPicker();
+      if (rank.contains(document.activeElement)) {  // by keyboard: on to the suits, the rank's other half
+        var suit1 = panelFor(input).querySelector("[data-suit]:not([disabled])");
+        if (suit1) suit1.focus();
+      }
+      return;
+    }
     var single = event.target.closest("[data-card]");
     if ((suit && picking.rank) || single) {
       var card = single ? single.dataset.card : picking.rank + suit.dataset.suit;
       input.value = input.hasAttribute("data-single") ? card : (input.value.trim() + " " + card).trim();
+      var byKeys = suit && suit.contains(document.activeElement) &&
+        panelFor(input).querySelector("[data-rank='" + picking.rank + "']");
       picking.rank = null;
+      if (byKeys) setTimeout(function () { byKeys.focus(); }, 0);  // by keyboard: back to the ranks for the next card
       input.dispatchEvent(new Event("input", { bubbles: true }));
       if (input.hasAttribute("data-single")) {
         var zones = Array.prototype.slice.call(input.form.querySelectorAll("[data-cards]"));
@@ -277,8 +383,13 @@
     });
   });
 
-  document.addEventListener("DOMContentLoaded", function () { enhance(document); });
-  document.addEventListener("htmx:afterSettle", function () { enhance(document); });
+  document.addEventListener("DOMContentLoaded", function () { enhance(document); announceArrivals(document); });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    enhance(document);
+    var whole = event.detail && (event.detail.boosted || event.target === document.body);
+    if (whole) placeFocus();
+    announceArrivals(document);
+  });
   // Offline at the table: the service worker keeps the app and the tables' pages (static/js/sw.js).
   var worker = document.body && document.body.dataset.serviceWorker;
   // Registered once the page has loaded: a first visit's worker fetches every static file, which is not

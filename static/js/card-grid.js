@@ -72,16 +72,80 @@
       var left = (copies === undefined ? pack.copies[card.slice(0, -1)] || 0 : copies) - (used[card] || 0);
       b.disabled = left <= 0;
       b.querySelector("[data-left]").textContent = left > 0 ? String(left) : "";
-      // A card shown in words (the Joker) is read as shown, with its count: a spoken name must contain the
-      // words on the button (label-content-name-mismatch); a card shown as rank and suit is read in full.
+      // Each card is read as a player says it, with its count ("King of Hearts, 1 left"): the words are the
+      // page's (picker.html), in the reader's language, in the button's own text (the symbols hidden from it).
       if (b.dataset.name) b.title = b.dataset.name;
-      else b.setAttribute("aria-label", left > 0 ? b.firstChild.textContent + ", " + say("{count} left", { count: left })
-        : say("{card}, none left", { card: b.firstChild.textContent }));
+      var words = grid.dataset[left > 1 ? "leftMany" : left === 1 ? "leftOne" : "leftNone"];
+      b.querySelector("[data-said]").textContent = words.replace("{card}", b.dataset.spoken).replace("{n}", String(left));
     });
+    rove(grid);
     drawTabs(form, panel, input);
     drawCount(grid, pack, input);
     var separator = panel.querySelector("[data-separator]");
     if (separator) separator.hidden = !/groups$/.test(input.name);  // groups only: not in a list of cards
+  }
+
+  // The grid is one stop of Tab: one card is in the tab order (the last one focused, or the first left),
+  // and the arrow keys move between the cards as they lie on the screen.
+  function cards(grid) {
+    return Array.prototype.filter.call(grid.querySelectorAll("[data-grid-card]"), function (b) { return !b.disabled; });
+  }
+
+  function rove(grid, to) {
+    var open = cards(grid);
+    var keep = to || open.filter(function (b) { return b.getAttribute("tabindex") === "0"; })[0] || open[0];
+    grid.querySelectorAll("[data-grid-card]").forEach(function (b) { b.setAttribute("tabindex", b === keep ? "0" : "-1"); });
+  }
+
+  function centre(b) {
+    var r = b.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }
+
+  // The card that way: the next or previous one left for right and left (the grid reads in rows), the
+  // nearest one of the row below or above for down and up.
+  function neighbour(grid, from, key) {
+    var open = cards(grid);
+    if (key === "ArrowRight" || key === "ArrowLeft") {
+      var all = Array.prototype.slice.call(grid.querySelectorAll("[data-grid-card]"));
+      var at = all.indexOf(from);
+      var way = open.filter(function (b) { return key === "ArrowRight" ? all.indexOf(b) > at : all.indexOf(b) < at; });
+      return key === "ArrowRight" ? way[0] : way[way.length - 1];
+    }
+    var here = centre(from);
+    var best = null, bestCost = Infinity;
+    open.forEach(function (b) {
+      var c = centre(b), dx = c.x - here.x, dy = c.y - here.y;
+      if (key === "ArrowDown" ? dy <= 4 : dy >= -4) return;
+      var cost = Math.abs(dy) * 1000 + Math.abs(dx);
+      if (cost < bestCost) { best = b; bestCost = cost; }
+    });
+    return best;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var key = event.key;
+    var from = event.target.closest && event.target.closest("[data-grid-card]");
+    if (!from) return;
+    var grid = from.closest("[data-card-grid]");
+    var open = cards(grid);
+    var to = key === "Home" ? open[0] : key === "End" ? open[open.length - 1]
+      : /^Arrow/.test(key) ? neighbour(grid, from, key) : null;
+    if (!to) return;
+    event.preventDefault();
+    rove(grid, to);
+    to.focus();
+  });
+
+  // A card whose last copy was just taken goes grey: the focus moves on to the next card left, never lost.
+  function keepFocus(grid, was) {
+    setTimeout(function () {
+      if (!was.disabled) return;
+      var open = cards(grid);
+      var all = Array.prototype.slice.call(grid.querySelectorAll("[data-grid-card]"));
+      var after = open.filter(function (b) { return all.indexOf(b) > all.indexOf(was); })[0] || open[open.length - 1];
+      if (after) { rove(grid, after); after.focus(); }
+    }, 20);
   }
 
   function drawTabs(form, panel, input) {
@@ -91,15 +155,25 @@
     var box = input.closest("fieldset");
     var own = zones.filter(function (z) { return z.closest("fieldset") === box; });
     var later = zones.slice(zones.indexOf(input) + 1).filter(function (z) { return z.closest("fieldset") !== box; });
-    tabs.textContent = "";
-    own.forEach(function (zone) {
-      tabs.appendChild(tab(zone, zone.labels && zone.labels[0] ? zone.labels[0].textContent : zone.name, zone === input));
+    var wanted = own.map(function (zone) {
+      return [zone, zone.labels && zone.labels[0] ? zone.labels[0].textContent : zone.name, zone === input];
     });
     if (later.length) {
       var next = later[0].closest("fieldset");
       var name = next && next.dataset.player;
-      tabs.appendChild(tab(later[0], (name || say("Next")) + " →", false));
+      wanted.push([later[0], (name || say("Next")) + " →", false]);
     }
+    // The same tabs are kept (a tab that has the focus is never drawn away under it): only what is pressed changes.
+    var drawn = wanted.map(function (w) { return w[0].id + ":" + w[1]; }).join("|");
+    if (tabs.dataset.drawn === drawn) {
+      Array.prototype.forEach.call(tabs.children, function (b, i) {
+        b.setAttribute("aria-pressed", wanted[i][2] ? "true" : "false");
+      });
+      return;
+    }
+    tabs.dataset.drawn = drawn;
+    tabs.textContent = "";
+    wanted.forEach(function (w) { tabs.appendChild(tab(w[0], w[1], w[2])); });
   }
 
   function tab(zone, text, pressed) {
@@ -135,6 +209,7 @@
     }
     input.value = single ? button.dataset.gridCard : (input.value.trim() + " " + button.dataset.gridCard).trim();
     input.dispatchEvent(new Event("input", { bubbles: true }));
+    if (button === document.activeElement) { rove(grid, button); keepFocus(grid, button); }
     if (single) {  // one card a field (the Battle referee): go on to the next one
       var zones = Array.prototype.slice.call(form.querySelectorAll("[data-cards]"));
       var next = zones[zones.indexOf(input) + 1];

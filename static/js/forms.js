@@ -315,7 +315,12 @@
     else if (box.hasAttribute("data-hand")) { c.colour = "r"; }  // in a hand, a Knave is typed as *
     else { c.knave = true; }
     input.value = formatWord(cards);
+    var byKeys = chip === document.activeElement;
     drawBuilder(box);
+    if (byKeys) {  // the chips are drawn anew: the focus stays on this letter, for the next press
+      var again = box.querySelector(".chip[data-index='" + chip.dataset.index + "']");
+      if (again) again.focus();
+    }
   });
 
   function enhanceForms(root) {

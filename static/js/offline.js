@@ -139,6 +139,7 @@
       state: "waiting"
     };
     return put(item).then(function () {
+      try { sessionStorage.setItem("courtier-say-waiting", item.id); } catch (e) { /* not said, still shown */ }
       location.assign(item.table + "#board");
     });
   }
@@ -252,7 +253,6 @@
         box = document.createElement("section");
         box.id = "outbox";
         box.className = "outbox";
-        box.setAttribute("aria-live", "polite");
         var board = document.getElementById("board");
         board.parentNode.insertBefore(box, board);
       }
@@ -269,6 +269,13 @@
           ? say("{label} needs a look: {reason}. Your entry is kept.", { label: item.label, reason: item.reason })
           : say("{label}: waiting to send (saved {time}).", { label: item.label, time: hhmm(new Date(item.created)) });
         row.appendChild(text);
+        // Said once, politely, by the page's live region (app.js): the entry just kept on this phone.
+        var say = null;
+        try { say = sessionStorage.getItem("courtier-say-waiting"); } catch (e) { say = null; }
+        if (say === item.id && window.courtierAnnounce) {
+          sessionStorage.removeItem("courtier-say-waiting");
+          window.courtierAnnounce(text.textContent);
+        }
         if (item.state === "look") {
           row.appendChild(button(say("Open it"), "open", item.id));
         } else {

@@ -70,3 +70,113 @@ def stacks(page: Page) -> dict[str, str]:
     rows = page.locator("#board .stacks tbody tr")
     return {rows.nth(i).get_attribute("data-player"): rows.nth(i).locator("td.total").inner_text()
             for i in range(rows.count())}
+
+
+# ---------------------------------------------------------------------------------------
+# The keyboard alone (docs/accessibility.md): every step below is a key pressed on page.keyboard, never a
+# click or a tap. Reading the page (where the focus is, what a field holds) is not a step.
+
+#: Tab presses allowed to reach a control: more than the longest form has controls.
+MAX_TABS = 300
+
+
+def focused(page: Page, css: str, text: str | None = None) -> bool:
+    """Whether the focus is on an element matching ``css`` (whose text contains ``text``, when given)."""
+    return page.evaluate("""([css, text]) => {
+        const el = document.activeElement;
+        return !!el && el.matches(css) && (text === null || el.textContent.includes(text));
+    }""", [css, text])
+
+
+def tab_to(page: Page, css: str, text: str | None = None, back: bool = False) -> None:
+    """Tab (or Shift-Tab) until the focus is on ``css``: the control is reached as a keyboard reaches it."""
+    for _ in range(MAX_TABS):
+        if focused(page, css, text):
+            return
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    raise AssertionError(f"{css} {text or ''} is never reached with Tab")
+
+
+def key_type(page: Page, css: str, text: str) -> None:
+    """Tab to a box, clear it and type ``text``."""
+    tab_to(page, css)
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.type(text)
+
+
+def key_radio(page: Page, name: str, value: str) -> None:
+    """Tab into a group of radio buttons (one stop of Tab) and move to ``value`` with the arrow keys."""
+    tab_to(page, f"input[type=radio][name='{name}']")
+    for _ in range(40):
+        if focused(page, f"input[name='{name}'][value='{value}']"):
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    expect(page.locator(f"input[name='{name}'][value='{value}']")).to_be_checked()
+
+
+def key_select(page: Page, css: str, value: str) -> None:
+    """Tab to a list and step through its choices with the arrow keys until ``value`` is chosen."""
+    tab_to(page, css)
+    box = page.locator(css)
+    values = box.locator("option").evaluate_all("options => options.map(o => o.value)")
+    at = values.index(box.input_value())
+    for _ in range(abs(values.index(value) - at)):
+        page.keyboard.press("ArrowDown" if values.index(value) > at else "ArrowUp")
+    expect(box).to_have_value(value)
+
+
+def key_press(page: Page, css: str, text: str | None = None, key: str = "Enter") -> None:
+    """Tab to a button or link and press it (Enter, or ``key``)."""
+    tab_to(page, css, text)
+    page.keyboard.press(key)
+
+
+def key_start(page: Page, base: str, game: str, players: tuple[str, ...], **options: str) -> None:
+    """A new table started by keyboard: the game's link, the names seat by seat, the options, Start."""
+    page.goto(base + "/")
+    key_press(page, "a", game)
+    expect(page.locator("#seat1")).to_be_visible()
+    for seat, name in enumerate(players, 1):
+        key_type(page, f"#seat{seat}", name)
+    for name, value in options.items():
+        key_radio(page, f"opt-{name}", value)
+    key_press(page, "button", "Start the table")
+    expect(page.get_by_role("link", name=f"Enter {NOUNS[game]} 1", exact=True)).to_be_visible()
+
+
+def key_pick(page: Page, field: str, cards: str) -> None:
+    """Cards entered through the card grid by keyboard: Pick, the arrow keys to each card and Enter, then
+    Escape, which closes the grid and puts the focus back on Pick."""
+    key_press(page, f"[data-pick='{field}']")
+    grid = page.locator(".picker [data-card-grid]")
+    expect(grid).to_be_visible()
+    for card in cards.split():
+        arrow_to(page, card)
+        page.keyboard.press("Enter")
+    page.keyboard.press("Escape")
+    expect(grid).to_be_hidden()
+    assert focused(page, f"[data-pick='{field}']"), "Escape puts the focus back on Pick"
+    expect(page.locator(f"#{field}")).to_have_value(cards)
+
+
+def arrow_to(page: Page, card: str) -> None:
+    """The focus moved onto ``card`` of the open card grid with the arrow keys alone."""
+    grid = page.locator(".picker [data-card-grid]")
+    for _ in range(120):
+        if focused(page, f"[data-grid-card='{card}']"):
+            return
+        here = page.evaluate("document.activeElement.dataset.gridCard || ''")
+        page.keyboard.press(_towards(grid, here, card))
+    raise AssertionError(f"{card} is never reached with the arrow keys")
+
+
+def _towards(grid, here: str, card: str) -> str:
+    """The arrow key that brings the focus nearer ``card`` on the grid, as the eye finds it."""
+    if not here:
+        return "ArrowRight"
+    a, b = (grid.locator(f"[data-grid-card='{c}']").bounding_box() for c in (here, card))
+    if abs(a["y"] - b["y"]) > a["height"] / 2:
+        return "ArrowDown" if b["y"] > a["y"] else "ArrowUp"
+    return "ArrowRight" if b["x"] > a["x"] else "ArrowLeft"
