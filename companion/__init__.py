@@ -26,10 +26,12 @@ def _number_filters(app: Flask) -> None:
     """Numbers on every screen read as on the sheets: a true minus sign (U+2212), a round's points
     signed (+5, 0, −30), a total plain, a rating to one decimal (−1.2, never −0.0); counts in words
     ("1 table", "3 tables"); a printed name's Thai (Lao, Khmer, Myanmar) words kept whole."""
+    from .core.messages import per_reader
     from .core.wording import counted
     from .paper.sheets import decimal, number, signed, unbroken
 
-    app.jinja_env.filters.update(num=number, signed=signed, counted=counted, decimal=decimal, unbroken=unbroken)
+    app.jinja_env.filters.update({name: per_reader(fn) for name, fn in (
+        ("num", number), ("signed", signed), ("counted", counted), ("decimal", decimal), ("unbroken", unbroken))})
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:

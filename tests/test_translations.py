@@ -240,3 +240,15 @@ def test_a_board_kept_in_one_language_is_never_the_answer_in_another(speaking_ap
 def test_the_setting_names_only_languages_courtier_has(make_app):
     with pytest.raises(ValueError, match="de is not a language Courtier has"):
         make_app(LANGUAGES="fr de")
+
+
+def test_a_filter_on_a_constant_is_said_in_each_reader_s_language(speaking_app):
+    """Jinja would run a filter on a constant once, when it compiles the template, in the language of
+    that moment (core.messages.per_reader): compiled in English, the template is read in French."""
+    with speaking_app.test_request_context("/"), messages.speaking("en"):
+        template = speaking_app.jinja_env.from_string("{{ 'RM-7'|why }} {{ 1066|num }} {{ 2|ordinal }}")
+        english = template.render()
+    assert english == '<a href="/rules/rummy-royal#RM-7" aria-label="ruling RM-7">RM-7</a> 1066 2nd'
+    with speaking_app.test_request_context("/"), messages.speaking("fr"):
+        assert template.render() == ('<a href="/rules/rummy-royal#RM-7" aria-label="règle RM-7">RM-7</a> '
+                                     '1\u202f066 2e')

@@ -285,6 +285,25 @@ class Pseudo:
     gettext, ngettext, pgettext, npgettext = ugettext, ungettext, upgettext, unpgettext
 
 
+def per_reader(fn):
+    """``fn`` as a template filter that Jinja never runs while compiling the template.
+
+    Jinja writes a filter applied to a constant (``'RM-7'|why``, ``1066|num``) into the compiled
+    template once, in the language of whoever compiled it; a filter taking the template's context is
+    always run when the page is rendered, in its reader's language.
+    """
+    from functools import wraps
+
+    from jinja2 import pass_context
+
+    @pass_context
+    @wraps(fn)
+    def filter_(context, *args, **kwargs):
+        return fn(*args, **kwargs)
+
+    return filter_
+
+
 def localised(value: Any, code: str | None = None) -> Any:
     """A JSON-ready structure with every :class:`Text` in it said in ``code``'s language (the API's edge)."""
     code = code or language()

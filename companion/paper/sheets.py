@@ -331,8 +331,10 @@ def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True, finalize=_finalize, extensions=["jinja2.ext.i18n"])
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
-    env.filters.update(signed=signed, num=number, amount=amount, rulings=rulings_in, plain=plain,
-                       rounds_named=rounds_named)
+    # Each said in the sheet's language when it is printed (core.messages.per_reader), never once when compiled.
+    env.filters.update({name: messages.per_reader(fn) for name, fn in (
+        ("signed", signed), ("num", number), ("amount", amount), ("rulings", rulings_in), ("plain", plain),
+        ("rounds_named", rounds_named))})
     env.globals.update(grid_columns=grid_columns)
     env.tests["with_cents"] = has_cents
     # A sheet's own words in the language of whoever asks for it (the job keeps the request's language).

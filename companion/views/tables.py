@@ -34,7 +34,7 @@ from wtforms import HiddenField, StringField
 
 from .. import games
 from ..clubs import store as clubs
-from ..core.messages import Joined, say
+from ..core.messages import Joined, per_reader, say
 from ..core.messages import number as written
 from ..core.messages import render as in_words
 from ..core.wording import spreadsheet_text
@@ -67,9 +67,11 @@ def table_gone(_error: tables.TableNotFound):
     return _error_response(404, say("Not Found"), NO_TABLE)
 
 
-@bp.app_template_filter("why")
 def why_filter(text: str):
     return link_rulings(text)
+
+
+bp.add_app_template_filter(per_reader(why_filter), "why")
 
 
 def card_attrs(field, zone_label: str, **extra: str) -> dict[str, str]:

@@ -14,7 +14,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .. import games, tournaments
 from ..core import limits, messages
-from ..core.messages import render, say
+from ..core.messages import per_reader, render, say
 from ..entry import ENTRY
 from ..entry.forms import CourtierForm, choices, lazy_gettext
 from ..games.base import InputError
@@ -41,7 +41,6 @@ METHODS = {"random": lazy_gettext("Random seats each round"),
 HINDI_ORDINALS = {1: "पहला", 2: "दूसरा", 3: "तीसरा", 4: "चौथा", 6: "छठा"}
 
 
-@bp.app_template_filter("ordinal")
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 22nd; in French 1er, 2e; in Hindi पहला, दूसरा, 5वाँ.
 
@@ -61,6 +60,9 @@ def ordinal(n: int) -> str:
         return HINDI_ORDINALS.get(n, f"{n}वाँ")
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return messages.pseudo(f"{n}{suffix}") if code == messages.PSEUDO else f"{n}{suffix}"
+
+
+bp.add_app_template_filter(per_reader(ordinal), "ordinal")
 
 
 def _said(err: Exception) -> str:

@@ -99,7 +99,7 @@ def init_app(app: Flask) -> None:
     from . import rounds, script_words
 
     app.jinja_env.globals.update(round_says=rounds.round_says, script_words=script_words.words)
-    app.jinja_env.filters["listed"] = rounds.names_joined
+    app.jinja_env.filters["listed"] = messages.per_reader(rounds.names_joined)
 
     # Before the blueprints' own address readers (a table's, a club's), which may refuse the request
     # (no such table): their error page is said in the reader's language too. The app's own readers run
