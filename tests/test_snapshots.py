@@ -79,6 +79,7 @@ VOLATILE = [
     (re.compile(r"/t/[A-Za-z0-9_-]{12}"), "/t/TABLE"),
     (re.compile(r"(key=|\"edit_key\": \"|\"view_key\": \"|\"id\": \")[A-Za-z0-9_-]{12,43}"), r"\1KEY"),
     (re.compile(r'name="csrf_token" type="hidden" value="[^"]+"'), 'name="csrf_token" type="hidden" value="TOKEN"'),
+    (re.compile(r'type="hidden" name="csrf_token" value="[^"]+"'), 'type="hidden" name="csrf_token" value="TOKEN"'),
     (re.compile(r'name="entry_key" value="[^"]+"'), 'name="entry_key" value="ENTRY"'),
     (re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?"), "TIME"),
     (re.compile(r"\b(\d{4}-\d\d-\d\d )?\d\d:\d\d(:\d\d)? UTC\b"), "DAY HH:MM UTC"),

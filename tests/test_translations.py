@@ -217,11 +217,16 @@ def test_a_language_not_offered_is_refused_in_words_and_the_page_kept(speaking_a
     assert elsewhere.status_code == 303 and elsewhere.headers["Location"] == "/"
 
 
-def test_english_alone_until_a_language_is_offered(client):
-    """LANGUAGES offers English alone by default: no chooser, whatever the browser asks."""
-    page = client.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+def test_every_language_is_offered_by_default_and_english_alone_when_the_setting_says_so(client, make_app):
+    """LANGUAGES offers English, French and Hindi by default; `en` alone offers no chooser, whatever the
+    browser asks."""
+    offered = client.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert '<html lang="fr">' in offered and 'class="languages"' in offered
+    assert all(f'value="{code}" lang="{code}"' in offered for code in ("en", "fr", "hi"))
+    english = make_app(LANGUAGES="en").test_client()
+    page = english.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert '<html lang="en">' in page and 'class="languages"' not in page
-    assert client.post("/language", data={"language": "fr"}).status_code == 400
+    assert english.post("/language", data={"language": "fr"}).status_code == 400
 
 
 def test_a_board_kept_in_one_language_is_never_the_answer_in_another(speaking_app):

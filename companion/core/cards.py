@@ -19,6 +19,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .messages import say
+
 
 def said(value: object) -> str:
     """A value as a message shows it to a player: never JSON, ``None`` or ``True``.
@@ -27,23 +29,23 @@ def said(value: object) -> str:
     ('“Zed”', 'nothing', 'a yes-or-no answer', '3', 'a list', 'a set of fields', 'not a number')
     """
     if value is None:
-        return "nothing"
+        return say("nothing")
     if isinstance(value, bool):
-        return "a yes-or-no answer"
+        return say("a yes-or-no answer")
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
-        return repr(value) if math.isfinite(value) else "not a number"
+        return repr(value) if math.isfinite(value) else say("not a number")
     if isinstance(value, str):
         text = " ".join(value.split())
         if not text:
-            return "a blank"
+            return say("a blank")
         return f"“{text[:40]}…”" if len(text) > 40 else f"“{text}”"
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return say("a list")
     if isinstance(value, dict):
-        return "a set of fields"
-    return "something else"
+        return say("a set of fields")
+    return say("something else")
 
 
 def typed(text: object) -> str:
@@ -56,7 +58,7 @@ def typed(text: object) -> str:
         return said(text)
     text = " ".join(text.split()).upper()
     if not text:
-        return "a blank"
+        return say("a blank")
     return text[:7].rstrip() + "…" if len(text) > 8 else text
 
 #: Ranks in battle order, low to high.
@@ -75,7 +77,7 @@ SUIT_SYMBOLS: dict[str, str] = {
 #: Emoji presentation selectors that phones add after a suit symbol ("♥️").
 _INVISIBLE = {"\ufe0e", "\ufe0f", "\u200b", "\u200d"}
 
-RULE = "use a rank 2-10, J, Q, K or A and a suit S, H, D or C"
+RULE = say("use a rank 2-10, J, Q, K or A and a suit S, H, D or C")
 
 
 class CardError(ValueError):
@@ -132,7 +134,7 @@ def parse_suit(text: object) -> str:
     companion.core.cards.CardError: X is not a suit: use S, H, D or C
     """
     if not isinstance(text, str):
-        raise CardError(f"give a suit as S, H, D or C, not {said(text)}")
+        raise CardError(say("give a suit as S, H, D or C, not {value}", value=said(text)))
     return _parse_suit_text(text)
 
 
@@ -142,7 +144,7 @@ def _parse_suit_text(text: str) -> str:
     cleaned = _clean(text)
     suit = SUIT_SYMBOLS.get(cleaned, cleaned.upper())
     if suit not in SUITS:
-        raise CardError(f"{typed(text)} is not a suit: use S, H, D or C")
+        raise CardError(say("{suit} is not a suit: use S, H, D or C", suit=typed(text)))
     return suit
 
 
@@ -163,7 +165,7 @@ def parse_card(text: object, *, allow_joker: bool = False) -> Card:
     companion.core.cards.CardError: give a card as text such as KS or 10H, not 12
     """
     if not isinstance(text, str):
-        raise CardError(f"give a card as text such as KS or 10H, not {said(text)}")
+        raise CardError(say("give a card as text such as KS or 10H, not {value}", value=said(text)))
     return _parse_text(text, allow_joker)
 
 
@@ -175,13 +177,13 @@ def _parse_text(text: str, allow_joker: bool) -> Card:
     if cleaned.upper() == JOKER_RANK:
         if allow_joker:
             return Card(JOKER_RANK, "")
-        raise CardError(f"{typed(shown)} is not a card here: this game has no jokers")
+        raise CardError(say("{card} is not a card here: this game has no jokers", card=typed(shown)))
     if len(cleaned) < 2:
-        raise CardError(f"{typed(shown)} is not a card: {RULE}")
+        raise CardError(say("{card} is not a card: {rule}", card=typed(shown), rule=RULE))
     rank, suit_text = cleaned[:-1].upper(), cleaned[-1]
     suit = SUIT_SYMBOLS.get(suit_text, suit_text.upper())
     if rank not in RANKS or suit not in SUITS:
-        raise CardError(f"{typed(shown)} is not a card: {RULE}")
+        raise CardError(say("{card} is not a card: {rule}", card=typed(shown), rule=RULE))
     return Card(rank, suit)
 
 
@@ -198,7 +200,7 @@ def parse_card_text(text: str) -> Card:
     companion.core.cards.CardError: JK is not a card here: this game has no jokers
     """
     if not isinstance(text, str):
-        raise CardError(f"give a card as text such as KS or 10H, not {said(text)}")
+        raise CardError(say("give a card as text such as KS or 10H, not {value}", value=said(text)))
     return _parse_text(text, False)
 
 

@@ -49,7 +49,7 @@ def _cards(raw: object, where: str, found: Problems, places: list[tuple[Card, st
         try:
             card = parse_card(text, allow_joker=True)
         except CardError as err:
-            found.add(f"{where}[{k}]", str(err))
+            found.add(f"{where}[{k}]", err.args[0])
             continue
         cards.append(card)
         places.append((card, f"{where}[{k}]", where.split("[")[0]))

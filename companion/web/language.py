@@ -73,7 +73,7 @@ class _Catalogs(Domain):
 
 
 def _languages_setting(app: Flask) -> tuple[str, ...]:
-    asked = app.config.get("LANGUAGES") or messages.ENGLISH
+    asked = app.config.get("LANGUAGES") or " ".join(messages.LANGUAGES)
     codes = asked.split() if isinstance(asked, str) else list(asked)
     known = (*messages.LANGUAGES, messages.PSEUDO)
     unknown = [code for code in codes if code not in known]

@@ -301,7 +301,7 @@ def _parsed_card_list(raw: list, where: str, found: Problems, read: _DealCards, 
             try:
                 card = parse_card(text, allow_joker=True)
             except CardError as err:
-                found.add(f"{where}[{k}]", str(err))
+                found.add(f"{where}[{k}]", err.args[0])
                 continue
         cards.append(card)
         indexes.append(k)
