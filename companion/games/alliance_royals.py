@@ -474,8 +474,16 @@ def _parse_board(raw: object, at: str, name: str, players: Sequence[str], found:
         except CardError as err:
             found.add(f"{at}.house", cited(err, "AR-3"))
     spoils, meld, hand = (_parse_cards(raw.get(s), f"{at}.{s}", found) for s in SECTIONS)
+    hostages = _parse_hostages(raw.get("hostages"), at, name, players, found)
+    # Without a House the round is refused, but the board's cards still count against the pack, so
+    # that every problem of the round is found in one pass (AR-13).
+    return Board(house, spoils, meld, hand, hostages)  # type: ignore[arg-type]
+
+
+def _parse_hostages(raw_hostages: object, at: str, name: str, players: Sequence[str],
+                    found: Problems) -> tuple[Hostage, ...]:
+    """A board's hostages (AR-9): each a King or Queen and the player it is held against."""
     hostages = []
-    raw_hostages = raw.get("hostages")
     if raw_hostages is not None and not isinstance(raw_hostages, list):
         found.add(f"{at}.hostages", say("give each hostage as a card and the player it is held against, such as "
                                         "QD against Ben (AR-9)"))
@@ -512,9 +520,7 @@ def _parse_board(raw: object, at: str, name: str, players: Sequence[str], found:
             target = None
         if card is not None and target is not None:
             hostages.append(Hostage(card, target, where))
-    # Without a House the round is refused, but the board's cards still count against the pack, so
-    # that every problem of the round is found in one pass (AR-13).
-    return Board(house, spoils, meld, hand, tuple(hostages))  # type: ignore[arg-type]
+    return tuple(hostages)
 
 
 def hostage_in_spoils(holder: str, board: Board, hostage: Hostage, declared: Counter, found: Problems,
