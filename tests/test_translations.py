@@ -257,3 +257,14 @@ def test_a_filter_on_a_constant_is_said_in_each_reader_s_language(speaking_app):
     with speaking_app.test_request_context("/"), messages.speaking("fr"):
         assert template.render() == ('<a href="/rules/rummy-royal#RM-7" aria-label="règle RM-7">RM-7</a> '
                                      '1\u202f066 2e')
+
+
+def test_a_sheet_says_the_options_own_values_in_its_reader_s_language():
+    from companion.paper import sheets
+
+    with messages.speaking("fr"):
+        said = {o["key"]: str(messages.render(o["value"])) for o in sheets.describe_options(
+            "rally-the-king", {"counting": "traditional", "hands": 4}, {})}
+    assert said == {"counting": "traditionnel", "hands": "4"}
+    english = {o["key"]: o["value"] for o in sheets.describe_options("rummathon-royale", {"schedule": "half"}, {})}
+    assert english == {"schedule": "half"}

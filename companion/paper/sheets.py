@@ -678,6 +678,17 @@ def _describe(value: Any) -> str:
 HOUSE_WORDS_SHOWN = 12
 
 
+#: The options' own values as a sheet prints them (the new-table forms' choices; English as it always
+#: printed them, the value itself); any other value (a name, a number, a list) as it is. Indian Rummy's
+#: variants are said by the engine's own names (VARIANTS).
+OPTION_VALUES = {
+    "all": say("all"), "even": say("even"), "half": say("half"),
+    "individual": say("individual"), "joust": say("joust"), "no": say("no"), "none": say("none"), "odd": say("odd"),
+    "positive": say("positive"), "standard": say("standard"),
+    "traditional": say("traditional"), "yes": say("yes"),
+}
+
+
 def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     """The options in play, in words; ``house`` marks those the table set away from the default.
 
@@ -693,7 +704,8 @@ def describe_options(slug: str, applied: Mapping[str, Any], chosen: Mapping[str,
     variants = getattr(engine, "VARIANTS", None)
     out = []
     for key, value in applied.items():
-        text = _describe(value)
+        text = OPTION_VALUES.get(value) if isinstance(value, str) and key != "word_list" else None
+        text = text or _describe(value)
         if key == "word_list":  # RY-17: a table's own list is thousands of words: say what it is
             text = (say("the table's own list, {count} words", count=number(len(value)))
                     if isinstance(value, list) and value
