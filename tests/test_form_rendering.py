@@ -104,3 +104,21 @@ def test_the_entry_forms_fields_take_the_fast_path(app, slug):
         fast = [f for f in fields if type(f.widget) in forms._RENDERERS]
         assert type(form.meta).render_field is not DefaultMeta.render_field
         assert len(fast) >= 0.8 * len(fields), [f.name for f in fields if f not in fast]
+
+
+def test_each_problem_of_a_field_has_its_own_id_and_the_field_names_them_all(app):
+    """A field with two problems: both read with it (aria-describedby), no id twice on the page."""
+    from wtforms import StringField
+
+    from companion.entry.forms import CourtierForm
+
+    class Form(CourtierForm):
+        name = StringField("Name")
+
+    with app.test_request_context("/"):
+        form = Form(meta={"csrf": False})
+        form.name.errors = ["Too long.", "Not a name at this table."]
+        html = app.jinja_env.from_string('{% from "fragments/macros.html" import field %}{{ field(f) }}').render(
+            f=form.name)
+    assert 'aria-describedby="name-error name-error-2"' in html
+    assert html.count('id="name-error"') == 1 and html.count('id="name-error-2"') == 1

@@ -182,3 +182,13 @@ def test_royalty_s_page_says_words_are_judged_against_the_english_list(speaking_
     page = client.get("/rules/royalty").get_data(as_text=True)
     assert said in page
     assert page.index(said) < page.index('id="RY-1"')
+
+
+@pytest.mark.parametrize("code,word", [("en", "ruling"), ("fr", "règle"), ("hi", "नियम")])
+def test_a_ruling_s_heading_is_read_as_a_ruling_in_each_language(speaking_app, code, word):
+    """A screen reader says "ruling AR-1 — The pack", not letters and a minus sign: the word is there for it
+    alone (visually hidden), the heading's anchor the ruling id."""
+    client = speaking_app.test_client()
+    client.set_cookie(language.COOKIE, code)
+    page = client.get("/rules/alliance-royals").get_data(as_text=True)
+    assert f'<h2 id="AR-1"><span class="visually-hidden">{word} </span>AR-1 — ' in page

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from babel.support import NullTranslations, Translations
@@ -81,6 +81,15 @@ class CountField(IntegerField):
     def pre_validate(self, form):
         if self.process_errors:  # one clear message, not a second one about the range
             raise StopValidation()
+
+
+def error_ids(field_id: str, errors: Sequence[object]) -> list[str]:
+    """The ids of a field's problems, each its own, for the field's ``aria-describedby`` to name them all.
+
+    >>> error_ids("p1_low", ["a", "b"]), error_ids("out", [])
+    (['p1_low-error', 'p1_low-error-2'], [])
+    """
+    return [f"{field_id}-error" + (f"-{i + 1}" if i else "") for i in range(len(errors))]
 
 
 def round_form_of(form_class: type[FlaskForm], formdata, data: dict | None, base_version: int) -> FlaskForm:

@@ -21,7 +21,8 @@ from flask import (
     url_for,
 )
 from markdown_it import MarkdownIt
-from markupsafe import Markup
+from markdown_it.token import Token
+from markupsafe import Markup, escape
 from werkzeug.datastructures import CombinedMultiDict
 from wtforms import FileField, StringField, TextAreaField
 from wtforms.validators import Length
@@ -222,10 +223,16 @@ def _rules_html(slug: str, code: str = messages.ENGLISH) -> tuple[str, str, str]
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     count = iter(range(len(anchors)))
 
+    # A ruling's heading is read as one ("ruling AR-1 — The pack"), not as letters and a minus sign.
+    ruling = messages.catalog(code).ugettext("ruling %(id)s").replace("%(id)s", "").strip()
+
     def heading_open(renderer, tokens, idx, options, env):
         m = _RULING_HEADING.match(tokens[idx + 1].content)
         anchor = anchors[next(count)]
         tokens[idx].attrSet("id", m.group(1) if m else anchor)
+        if m and tokens[idx + 1].children:
+            said = Token("html_inline", "", 0, content=f'<span class="visually-hidden">{escape(ruling)} </span>')
+            tokens[idx + 1].children.insert(0, said)
         return renderer.renderToken(tokens, idx, options, env)
 
     md.add_render_rule("heading_open", heading_open)
