@@ -223,7 +223,10 @@
   }
 
   // -- What the board shows -------------------------------------------------------------------
-  function hhmm(date) { return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }); }
+  function hhmm(date) {  // the phone's way of writing the page's language, else the page's language's own
+    var page = document.documentElement.lang, phone = (navigator.language || "").split("-")[0];
+    return date.toLocaleTimeString(!page || phone === page ? [] : page, { hour: "2-digit", minute: "2-digit" });
+  }
 
   function here() {
     var board = document.getElementById("board");

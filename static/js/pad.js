@@ -80,7 +80,10 @@
     (root || document).querySelectorAll("time[data-local]").forEach(function (t) {
       var when = new Date(t.getAttribute("datetime"));
       if (isNaN(when)) return;
-      t.textContent = when.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short",
+      // In the phone's own time zone, and its own way of writing the page's language (en-GB, hi-IN), or
+      // the page's language as it is written where the phone speaks another.
+      var page = document.documentElement.lang, phone = (navigator.language || "").split("-")[0];
+      t.textContent = when.toLocaleString(!page || phone === page ? undefined : page, { weekday: "short", day: "numeric", month: "short",
         hour: "2-digit", minute: "2-digit", second: "2-digit" });
       t.title = t.getAttribute("datetime");
     });

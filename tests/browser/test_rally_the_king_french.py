@@ -95,7 +95,7 @@ def test_a_whole_game_of_rally_the_king_in_french(french_site, phone, size):
     walk.shot("nouvelle-table")
     page.get_by_role("button", name="Ouvrir la table").click()
     expect(page.locator("a[href*='/hands/new']").first).to_be_visible()
-    expect(page.locator("#board p.hint:not(.pad-note)")).to_contain_text("Donne 0 sur 4")
+    expect(page.locator("#board p.hint:not(.pad-note):not(.chart-says)")).to_contain_text("Donne 0 sur 4")
     walk.shot("table")
 
     # Hand 1: a King called, the cards counted, the sparrow (RK-3, RK-5, RK-7, RK-8).
@@ -157,7 +157,7 @@ def test_a_whole_game_of_rally_the_king_in_french(french_site, phone, size):
     walk.save({"Ann": "+16", "Ben": "0", "Cat": "−24", "Dan": "+8"})
     result = page.locator("#board .result")
     expect(result).to_contain_text("Après 4 donnes, la partie est finie\u00a0: Ann a le meilleur total, +16 (RK-10).")
-    expect(page.locator("#board p.hint:not(.pad-note)").first).to_contain_text("Donne 4 sur 4")
+    expect(page.locator("#board p.hint:not(.pad-note):not(.chart-says)").first).to_contain_text("Donne 4 sur 4")
     expect(page.locator("a[href*='/hands/new']")).to_have_count(0)
     walk.french_only(page.locator("#board .standings"))
     walk.shot("fin")
