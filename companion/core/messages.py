@@ -73,6 +73,11 @@ class Signed(int):
     """Points as a player writes them: +5, 0, −30."""
 
 
+class Grouped(int):
+    """A large number written with its thousands grouped, as English always wrote it (1,000,000); each
+    other language groups it its own way (1 000 000 in French)."""
+
+
 class Listed(tuple):
     """Items said as a list is said in the language: "Ann, Ben and Cat", "Ann, Ben et Cat"."""
 
@@ -186,6 +191,8 @@ def _value(value: Any, code: str) -> str:
         return str(value)
     if isinstance(value, Signed):
         return ("+" if value > 0 else "") + number(int(value), code)
+    if isinstance(value, Grouped) and code in (ENGLISH, PSEUDO):
+        return f"{int(value):,}".replace("-", "\u2212")
     if isinstance(value, int | float | Fraction):
         return number(value, code)
     if isinstance(value, Listed):

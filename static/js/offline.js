@@ -273,9 +273,9 @@
           : say("{label}: waiting to send (saved {time}).", { label: item.label, time: hhmm(new Date(item.created)) });
         row.appendChild(text);
         // Said once, politely, by the page's live region (app.js): the entry just kept on this phone.
-        var say = null;
-        try { say = sessionStorage.getItem("courtier-say-waiting"); } catch (e) { say = null; }
-        if (say === item.id && window.courtierAnnounce) {
+        var heard = null;  // not "say": that is the words' function, for this whole script
+        try { heard = sessionStorage.getItem("courtier-say-waiting"); } catch (e) { heard = null; }
+        if (heard === item.id && window.courtierAnnounce) {
           sessionStorage.removeItem("courtier-say-waiting");
           window.courtierAnnounce(text.textContent);
         }

@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ...core.cards import JOKER_RANK, RANKS, SUITS, Card, CardError, format_cards, parse_card
-from ...core.messages import Listed, Signed, Text, joined, say, say_n
+from ...core.messages import Grouped, Listed, Signed, Text, joined, say, say_n
 from ..base import (
     Decided,
     InputError,
@@ -234,7 +234,7 @@ def _check_options(players: Sequence[str], options: Mapping[str, Any], found: Pr
             if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0 or value != value:
                 found.add(where, say("the point value must be a number above 0, such as 1 or 0.25 (IR-8)"))
             elif not value <= MAX_POINT_VALUE:  # also Infinity, and a huge number whose money would overflow
-                found.add(where, say("the point value may be at most {most} (IR-8)", most=MAX_POINT_VALUE))
+                found.add(where, say("the point value may be at most {most} (IR-8)", most=Grouped(MAX_POINT_VALUE)))
             elif isinstance(value, float) and value == int(value):
                 opts[key] = int(value)
             else:
