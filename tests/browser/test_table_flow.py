@@ -241,7 +241,7 @@ def test_the_view_link_cannot_write(live_server, phone):
     expect_totals(viewer, {"Ann": 50})
     # A valid CSRF token for this phone's session, so only the missing key can refuse the write.
     viewer.goto(live_server + "/new/rummathon-royale")
-    token = viewer.locator("input[name='csrf_token']").input_value()
+    token = viewer.locator("input[name='csrf_token']").first.input_value()
     assert token
 
     base = f"{live_server}/t/{table['id']}"
