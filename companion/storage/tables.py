@@ -484,9 +484,9 @@ def state_after(table: Table, log: tuple[Event, ...], parent: State | None) -> S
         scored, folds = score_hands(now_table, hands), []
     added_events = log if parent is None else log[len(parent.log):]
     added_rounds = scored.rounds if parent is None else scored.rounds[kept:]
-    # A round's whys are messages (core.messages.Text: the words with their template and values), twice as
+    # A round's whys are messages (core.messages.Text: the words with their template and values), thrice as
     # heavy as the words alone.
-    weight = (_about_bytes([e.data for e in added_events]) + 2 * _about_bytes([r.as_json() for r in added_rounds])
+    weight = (_about_bytes([e.data for e in added_events]) + 3 * _about_bytes([r.as_json() for r in added_rounds])
               + EVENT_BYTES * len(added_events) + FOLD_BYTES * len(added_rounds)
               + 8 * (len(log) + 2 * len(hands)))  # the references to what is shared
     if parent is None:  # a long word list (RY-17): held by the table, and checked and copied by the engine
