@@ -185,9 +185,9 @@ def test_the_state_cache_is_bounded_in_bytes_counting_what_each_version_adds(tmp
     conn = db.connect(str(tmp_path / "x.sqlite"))
     db.migrate(conn)
     table = tables.create_table(conn, "rummathon-royale", ["Ann", "Ben"], {})
-    cache = tables.StateCache(512, 30_000)
+    cache = tables.StateCache(512, 100_000)
     for n in range(1, 21):
         tables.append(conn, table, n - 1, tables.Change("add", data=hand("Ann" if n % 2 else "Ben",
                                                                         "Ben" if n % 2 else "Ann", 1)), cache=cache)
-    assert cache.bytes <= 30_000 and 1 < len(cache) < 20
+    assert cache.bytes <= 100_000 and 1 < len(cache) < 20
     assert cache.newest(table.id).version == 20
