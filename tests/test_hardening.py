@@ -141,6 +141,12 @@ def test_new_tables_are_rate_limited_per_address(tmp_path):
     ({"judged": [{"word": "CALM", "valid": True, "why": ["x"], "warnings": []}]}, "rounds[0].judged[0].why"),
     ({"judged": [{"word": "CALM", "valid": "yes", "why": "", "warnings": []}]}, "rounds[0].judged[0].valid"),
     ({"judged": [{"word": "CALM", "valid": True, "why": "", "warnings": 3}]}, "rounds[0].judged[0].warnings"),
+    ({"judged": [{"word": "CALM", "valid": True, "why": "", "warnings": [],
+                  "said": {"why": {"id": "{0.__class__}", "values": {}}, "warnings": []}}]},
+     "rounds[0].judged[0].said"),
+    ({"judged": [{"word": "CALM", "valid": True, "why": "", "warnings": [],
+                  "said": {"why": {"id": "{word} is in {list} (RY-17)", "values": {"word": "CALM"}}, "warnings": []}}]},
+     "rounds[0].judged[0].said"),
     ({"note": {"x": 1}}, "rounds[0].note"),
     ({"note": "x" * 501}, "rounds[0].note"),
 ])

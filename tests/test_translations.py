@@ -181,6 +181,19 @@ def test_the_error_pages_are_translated_the_words_from_python_too(speaking_app):
     assert untranslated(html) == []
 
 
+@pytest.mark.parametrize("code", [400, 403, 404, 405, 409, 410, 422, 429, 500, 503])
+def test_a_refusal_without_words_of_its_own_is_said_in_the_readers_language(make_app, code):
+    from flask import abort
+
+    app = make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, LANGUAGES="fr hi qps")
+    app.add_url_rule(f"/refused/{code}", f"refused_{code}", lambda: abort(code))
+    page = pseudo_client(app).get(f"/refused/{code}")
+    assert page.status_code == code
+    html = page.get_data(as_text=True)
+    assert re.search(r"<h1>⟦.*?⟧</h1>\s*<p>⟦.*?⟧</p>", html, re.S), html
+    assert untranslated(html) == []
+
+
 def test_the_page_that_keeps_a_form_through_an_outage_is_translated(speaking_app):
     from companion.web.security import UNAVAILABLE
 

@@ -226,6 +226,21 @@ def test_a_word_is_judged_by_the_english_list_in_every_language(speaking_app):
     assert 'data-knave="un Valet" data-as-knave=", Valet" data-black=", noire" data-red=", rouge"' in form
 
 
+def test_the_word_judges_log_is_said_in_the_readers_language_after_a_restart(speaking_app, make_app):
+    client = speaking_app.test_client()
+    table, _ = table_with_turns(client)
+    logged = client.get(f"{table}/export.json").get_json()["rounds"][1]["judged"][0]
+    # kept in English words for any program, and as messages (RY-17)
+    assert logged["word"] == "CALMS" and logged["why"].startswith("CALMS uses every letter of CALM")
+    assert logged["said"]["why"]["id"].startswith("{word} uses every letter of {target}")
+    restarted = make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, LANGUAGES="fr hi qps").test_client()
+    restarted.set_cookie("courtier-language", "fr")
+    board = restarted.get(table).get_data(as_text=True).replace("&#39;", "'")
+    assert "CALMS reprend toutes les lettres de CALM" in board
+    sheet = " ".join(pdf_checks.page_texts(restarted.get(f"{table}/sheet.pdf").data))
+    assert "CALMS reprend toutes les lettres de CALM" in " ".join(sheet.split())
+
+
 # ---------------------------------------------------------------------------------------
 # 2. The pages, referee screens and sheets in the pseudo-language
 

@@ -152,6 +152,74 @@ class Joined(Text):
         return {"id": None, "parts": [_data(part) for part in self.parts], "rulings": list(self.rulings)}
 
 
+#: How deep a message kept as data may nest (a why line's value is at most a message with its own values).
+DATA_DEPTH = 3
+
+
+def from_data(data: Any, depth: int = 0) -> Text:
+    """The message :meth:`Text.as_data` gave, again: for words kept with a table (the word judge's verdict)
+    and said in whoever reads them later. Only a message Courtier itself says is one: anything else is a
+    ``ValueError`` (kept data may come from a program).
+
+    >>> line = say("{word} is in {list} (RY-17)", word="OX", list=say("the table's word list"))
+    >>> again = from_data(line.as_data())
+    >>> again == line, render(again, "qps")
+    (True, "⟦OX îš îñ ⟦ţĥé ţåƀļé'š ŵôŕð ļîšţ⟧ (RY-17)⟧")
+    >>> from_data({"id": "{0.__class__}", "values": {}})
+    Traceback (most recent call last):
+    ValueError: not a message Courtier says
+    """
+    if not isinstance(data, Mapping) or depth > DATA_DEPTH or set(data) - {"id", "values", "rulings", "parts"}:
+        raise ValueError("not a message Courtier says")
+    if data.get("id") is None and isinstance(data.get("parts"), list) and len(data["parts"]) <= 8:
+        return joined([_value_from_data(part, depth + 1) for part in data["parts"]])
+    template, values = data.get("id"), data.get("values", {})
+    singular, plural = _said_ids().get(template, (None, None)) if isinstance(template, str) else (None, None)
+    if singular is None or not isinstance(values, Mapping) or len(values) > 8:
+        raise ValueError("not a message Courtier says")
+    fields = {name for _, name, _, _ in _FIELDS.parse(template) if name}
+    if set(values) != fields or not all(isinstance(name, str) for name in values):
+        raise ValueError("not a message Courtier says")
+    kept = {name: _value_from_data(value, depth + 1) for name, value in values.items()}
+    if plural is None:
+        return Text(singular, kept)
+    count = kept.get("count")
+    if not isinstance(count, int) or isinstance(count, bool):
+        raise ValueError("not a message Courtier says")
+    return Text(singular, kept, plural, count)
+
+
+def _value_from_data(value: Any, depth: int) -> Any:
+    if isinstance(value, Mapping):
+        return from_data(value, depth)
+    if isinstance(value, list) and len(value) <= 16:
+        return Listed(_value_from_data(item, depth + 1) for item in value)
+    if isinstance(value, bool) or value is None or isinstance(value, int | float):
+        return value
+    if isinstance(value, str) and len(value) <= 200:
+        return value
+    raise ValueError("not a message Courtier says")
+
+
+@lru_cache(maxsize=1)
+def _said_ids() -> dict[str, tuple[str, str | None]]:
+    """Every message id Courtier says (the catalogs' template), each with its (singular, plural)."""
+    from babel.messages.pofile import read_po
+
+    with (TRANSLATIONS / f"{DOMAIN}.pot").open("rb") as pot:
+        template = read_po(pot)
+    ids: dict[str, tuple[str, str | None]] = {}
+    for message in template:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            singular, plural = message.id[0], message.id[1]
+            ids[singular] = ids[plural] = (singular, plural)
+        else:
+            ids[message.id] = (message.id, None)
+    return ids
+
+
 def joined(parts: Iterable[str], separator: str = " ") -> Joined:
     """Sentences said one after another, each in the reader's language.
 

@@ -10,7 +10,7 @@ from wtforms import BooleanField, FileField, HiddenField, RadioField, SelectFiel
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
 from ..core import limits
-from ..core.messages import joined, say
+from ..core.messages import Text, joined, say
 from ..core.recent import Recent
 from ..games import royalty as rules
 from ..games.royalty.words import TABLES_LIST, WordList, capture_check, judge
@@ -207,8 +207,18 @@ def _judged(turn: dict[str, Any], options: dict[str, Any]) -> list[dict[str, Any
         verdict = judge_summary(letters_of(turn["meld"]), options=options)
         if verdict:
             log.append(verdict)
-    return [{"word": v["word"], "valid": v["valid"], "why": (v["reasons"] or [""])[0], "warnings": v["warnings"]}
-            for v in log]
+    return [_logged(v) for v in log]
+
+
+def _logged(verdict: dict[str, Any]) -> dict[str, Any]:
+    """A verdict as the log keeps it: its words in English, and as messages to say them in any reader's
+    language (``said``)."""
+    why = (verdict["reasons"] or [""])[0]
+    logged = {"word": verdict["word"], "valid": verdict["valid"], "why": str(why),
+              "warnings": [str(w) for w in verdict["warnings"]]}
+    if isinstance(why, Text) and all(isinstance(w, Text) for w in verdict["warnings"]):
+        logged["said"] = {"why": why.as_data(), "warnings": [w.as_data() for w in verdict["warnings"]]}
+    return logged
 
 
 def field_for(where: str, table, form=None) -> str | None:

@@ -228,6 +228,8 @@ def field_title(field, table) -> str:
     name = field.short_name
     if name.startswith("p") and "_" in name and name[1:name.index("_")].isdigit():
         player = table.players[int(name[1:name.index("_")])]
+        if name.partition("_")[2] in CLASS_LABELS:  # a count of the cards left in hand, by class (RR-1)
+            return say("{name} · cards left, {kind}", name=player, kind=str(field.label.text))
         return f"{player} · {field.label.text}"
     if name.startswith("burden"):
         seat = name[len("burden"):].split("_")[0]

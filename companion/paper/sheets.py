@@ -47,6 +47,7 @@ from ..core import messages
 from ..core.config import SHEETS_DIR
 from ..core.messages import Listed, Text, joined, say, say_n
 from ..games.base import InputError, Problems, ScoredGame
+from ..games.royalty import said_verdict
 from . import chart, long_sheets
 from .long_sheets import counted_rounds
 
@@ -437,10 +438,11 @@ def rulings_from(rounds: Sequence[Any] | None, slug: str = "") -> list[dict[str,
         for verdict in raw.get("judged") or []:
             if not isinstance(verdict, Mapping):
                 continue
+            why, warnings = said_verdict(verdict) or (str(verdict.get("why") or ""),
+                                                      [str(w) for w in verdict.get("warnings") or []])
             log.append({"n": n, "heading": _heading(slug, raw, n), "player": raw.get("player"),
                         "word": str(verdict.get("word") or ""), "valid": bool(verdict.get("valid")),
-                        "why": str(verdict.get("why") or ""),
-                        "warnings": [str(w) for w in verdict.get("warnings") or []]})
+                        "why": why, "warnings": warnings})
     return log
 
 

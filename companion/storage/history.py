@@ -41,10 +41,11 @@ def _flat(value: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
     return {path: value}
 
 
-def _words(value: Any) -> str:
+def value_words(value: Any) -> str:
     """A value as a player reads it (cards, names and numbers as printed; nothing, yes and no in words).
 
-    >>> _words(None), _words(True), _words(["AS", "KH"]), _words([["AS"], ["KH", "QH"]]), _words(3)
+    >>> said = value_words
+    >>> said(None), said(True), said(["AS", "KH"]), said([["AS"], ["KH", "QH"]]), said(3)
     ('nothing', 'yes', 'AS KH', 'AS | KH QH', '3')
     """
     if value is None or value == "" or value == [] or value == {}:
@@ -53,10 +54,10 @@ def _words(value: Any) -> str:
         return say("yes") if value else say("no")
     if isinstance(value, list):
         if all(isinstance(v, list) for v in value):
-            return " | ".join(_words(v) for v in value)
-        return " ".join(_words(v) if not isinstance(v, Mapping) else _words(list(v.values())) for v in value)
+            return " | ".join(value_words(v) for v in value)
+        return " ".join(value_words(v) if not isinstance(v, Mapping) else value_words(list(v.values())) for v in value)
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_words(v)}" for k, v in value.items())
+        return ", ".join(f"{k} {value_words(v)}" for k, v in value.items())
     return str(value)
 
 
@@ -76,8 +77,14 @@ def _label(path: tuple[str, ...], players: Sequence[str]) -> str:
     return f"{names[0]}'s {text}".strip() if names else text
 
 
-def differences(before: Any, after: Any, players: Sequence[str]) -> list[Text]:
-    """What changed from one version of a hand to the next, in words.
+#: How a game's screen names a part of a hand and its values, in the reader's language: (field, before,
+#: after) for the path of the part, or None where the screen has no field for it.
+Wording = Callable[[tuple[str, ...], Any, Any], "tuple[str, str, str] | None"]
+
+
+def differences(before: Any, after: Any, players: Sequence[str], wording: Wording | None = None) -> list[Text]:
+    """What changed from one version of a hand to the next, in words: each part as the game's entry screen
+    names its field (``wording``), else from the hand's own keys.
 
     >>> differences({"out": "Ann", "left": {"Tom": {"cards": 3}}}, {"out": "Ann", "left": {"Tom": {"cards": 2}}},
     ...             ["Ann", "Tom"])
@@ -87,9 +94,10 @@ def differences(before: Any, after: Any, players: Sequence[str]) -> list[Text]:
     out = []
     for path in [*old, *(p for p in new if p not in old)]:
         a, b = old.get(path), new.get(path)
-        if _words(a) != _words(b) and path and path[-1] not in ("judged",):
-            out.append(say("{what} {before} → {after}", what=_label(path, players), before=_words(a),
-                           after=_words(b)))
+        if value_words(a) != value_words(b) and path and path[-1] not in ("judged", "said"):
+            what, was, now = (wording(path, a, b) if wording else None) or (_label(path, players), value_words(a),
+                                                                            value_words(b))
+            out.append(say("{what} {before} → {after}", what=what, before=was, after=now))
     return out
 
 
@@ -108,7 +116,8 @@ PUT_BACK = {"add": "put_back", "edit": "edit_put_back", "delete": "deleted_again
 
 def lines(events: Sequence[Event], players: Sequence[str], noun: str,
           heading: Callable[[Any, int], str] | None = None,
-          hands: Callable[[Sequence[Event]], list[tuple[int, Any]]] = fold) -> list[Line]:
+          hands: Callable[[Sequence[Event]], list[tuple[int, Any]]] = fold,
+          wording: Wording | None = None) -> list[Line]:
     """Every change in the log, oldest first, in words, as a person would tell it: "Hand 3 entered: Ann
     went out", "Hand 3 taken back, then put back (change #5)", "Hand 3's edit taken back: Ann's count
     30 → 20", "Hand 2 deleted again".
@@ -117,7 +126,7 @@ def lines(events: Sequence[Event], players: Sequence[str], noun: str,
     the names of that moment (tables.seating), so that an edit after a rename is compared with the
     hand as it then read, not with the names it was first entered under.
     """
-    told = _Telling(events, players, noun, heading)
+    told = _Telling(events, players, noun, heading, wording)
     in_play = [hands(events[:k]) for k in range(len(events) + 1)]
     for i, e in enumerate(events):
         told.tell(e, in_play[i], in_play[i + 1])
@@ -144,8 +153,8 @@ class _Telling:
     """The words of each change of one log, told in order (an undo is told in the words of its change)."""
 
     def __init__(self, events: Sequence[Event], players: Sequence[str], noun: str,
-                 heading: Callable[[Any, int], str] | None):
-        self.players, self.noun, self.heading = players, noun, heading
+                 heading: Callable[[Any, int], str] | None, wording: Wording | None = None):
+        self.players, self.noun, self.heading, self.wording = players, noun, heading, wording
         self.by_seq = {e.seq: e for e in events}
         self.heads: dict[int, Text] = {}
         self.details: dict[int, list[Text]] = {}
@@ -175,7 +184,7 @@ class _Telling:
             self.details[e.seq] = [what] if what else []
         elif e.kind == "edit":
             self.edited_from[e.seq] = dict(before).get(e.slot)
-            changes = differences(self.edited_from[e.seq], e.data, self.players)
+            changes = differences(self.edited_from[e.seq], e.data, self.players, self.wording)
             self.heads[e.seq] = round_text("edited" if changes else "edited_nothing", noun, number=n)
             self.details[e.seq] = changes
         elif e.kind == "delete":
@@ -208,4 +217,5 @@ class _Telling:
             self.taken_back.add(target.seq)
         if target.kind == "edit":  # the edit's changes, the other way round when it is taken back
             was = self.edited_from.get(target.seq)
-            self.details[e.seq] = differences(*((was, target.data) if redo else (target.data, was)), self.players)
+            self.details[e.seq] = differences(*((was, target.data) if redo else (target.data, was)), self.players,
+                                              self.wording)

@@ -11,7 +11,7 @@ from flask import abort, current_app, g, has_request_context, request, session
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
-from ..core.messages import render
+from ..core.messages import render, say
 from ..games import RULES_PAGES, RULING
 
 DEVICE_COOKIE = "courtier_device"
@@ -45,6 +45,11 @@ def known_tables():
     return current_app.extensions["courtier.tables"]
 
 
+#: The name a phone goes by until its players name it: kept in English with the changes, said in each
+#: reader's language where it is shown (:func:`phone_name`).
+GIVEN_PHONE_NAME = re.compile(r"Phone ([0-9A-F]{4})")
+
+
 def device_label() -> str:
     """The name this phone goes by in a table's history."""
     if "device" not in g:
@@ -52,6 +57,18 @@ def device_label() -> str:
         g.device_is_new = not label
         g.device = label or f"Phone {secrets.token_hex(2).upper()}"
     return g.device
+
+
+def phone_name(label: str | None) -> str:
+    """A phone's name as a reader reads it: the name it was given by Courtier in the reader's language, a
+    name its players chose as they wrote it.
+
+    >>> from companion.core.messages import render
+    >>> render(phone_name("Phone 1A2B"), "fr"), phone_name("Ann's phone")
+    ('Téléphone 1A2B', "Ann's phone")
+    """
+    given = GIVEN_PHONE_NAME.fullmatch(label or "")
+    return say("Phone {code}", code=given.group(1)) if given else (label or "")
 
 
 def remember_table(table_id: str, key: str | None) -> None:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 from sqlite_utils import Database
@@ -99,7 +101,45 @@ def history_lines(table: tables.Table, log: Sequence[tables.Event]) -> list[hist
     """Every change in the log, oldest first, in words, numbered as the board numbers its rounds."""
     entry = ENTRY[table.game]
     return history_words.lines(log, table.players, entry.ROUND_NAME, entry.round_heading,
-                               hands=lambda some: tables.seating(table, some)[1])
+                               hands=lambda some: tables.seating(table, some)[1], wording=FieldWording(table))
+
+
+#: A field label's ruling ids, left out where a change names the field: "Tom · Round 2 → 3", not "Round (RR-5)".
+_LABEL_RULINGS = re.compile(r"\s*\([A-Z]{2}-\d+[a-z]?(?:, [A-Z]{2}-\d+[a-z]?)*\)")
+
+
+class FieldWording:
+    """A part of a hand named as the game's entry screen names its field, in the reader's language ("Tom ·
+    Low cards left"), and a value as the field's choice reads ("completed"): the history's words for an
+    edit. The form is made only when an edit is told."""
+
+    def __init__(self, table: tables.Table):
+        self.table, self.entry = table, ENTRY[table.game]
+
+    @cached_property
+    def form(self):
+        return self.entry.round_form(self.table)
+
+    def __call__(self, path: tuple[str, ...], before: Any, after: Any) -> tuple[str, str, str] | None:
+        try:
+            name = self.entry.field_for(".".join(path), self.table, self.form)
+        except (KeyError, IndexError, ValueError, TypeError):
+            return None
+        field = self.form._fields.get(name) if name else None
+        if field is None:
+            return None
+        label = _LABEL_RULINGS.sub("", str(self.entry.field_title(field, self.table)))
+        return label, self._value(field, path[-1], before), self._value(field, path[-1], after)
+
+    @staticmethod
+    def _value(field, key: str, value: Any) -> str:
+        """A value as the field's choice says it where it has one (a part ticked, such as Royalty's ``pass``,
+        is the choice of its name), else as the history says any value."""
+        chosen = key if value is True else value
+        for choice in getattr(field, "choices", None) or ():
+            if isinstance(chosen, str) and chosen != "" and getattr(choice, "value", None) == chosen:
+                return str(choice.label)
+        return history_words.value_words(value)
 
 
 def change_kind(event: tables.Event, log: Sequence[tables.Event]) -> str:

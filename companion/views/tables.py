@@ -41,6 +41,7 @@ from ..core.wording import spreadsheet_text
 from ..entry import ENTRY, split_where
 from ..entry.forms import CourtierForm, lazy_gettext
 from ..games.base import InputError
+from ..games.royalty import said_verdict
 from ..paper import scorepad, sheets
 from ..storage import tables
 from ..storage.db import get_db
@@ -48,7 +49,16 @@ from ..tournaments import store as tournament_store
 from ..web import language
 from ..web.rounds import round_text
 from . import table_actions
-from .common import device_label, key_from_link, known_tables, link_rulings, remember_table, see_other, states
+from .common import (
+    device_label,
+    key_from_link,
+    known_tables,
+    link_rulings,
+    phone_name,
+    remember_table,
+    see_other,
+    states,
+)
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
 
@@ -72,6 +82,16 @@ def why_filter(text: str):
 
 
 bp.add_app_template_filter(per_reader(why_filter), "why")
+
+
+bp.add_app_template_filter(phone_name, "phone")
+
+
+@bp.app_template_filter("verdict_words")
+def verdict_words(verdict) -> tuple[str, list[str]]:
+    """A logged word judge's verdict's why and warnings: as messages, said in the reader's language, when
+    it keeps them so (RY-17); else its words as they were logged."""
+    return said_verdict(verdict) or (verdict.get("why") or "", list(verdict.get("warnings") or []))
 
 
 def card_attrs(field, zone_label: str, **extra: str) -> dict[str, str]:

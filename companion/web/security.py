@@ -37,6 +37,27 @@ TITLES = {"Bad Request": say("Bad Request"), "Forbidden": say("Forbidden"), "Not
           "The method is not allowed for the requested URL.": say("The method is not allowed for the requested URL.")}
 
 
+#: What a refusal says when its view gave no words of its own (werkzeug's defaults speak of servers and URLs).
+DESCRIPTIONS = {
+    403: say("This address does not let you do that. An edit needs the table's edit link."),
+    409: say("Something changed at the same time. Reload the page and try again."),
+    410: say("This is no longer here."),
+    422: say("What was sent could not be used. Check what was entered and send it again."),
+    429: say("Too many requests at once. Wait a moment and try again."),
+    500: say("Courtier hit an unexpected problem. Nothing you entered before was lost."),
+    503: say("Courtier is busy right now. Try again in a moment."),
+}
+
+
+def _description(error: HTTPException) -> str | Text:
+    """A refusal's words: its view's own, else Courtier's for its status, else werkzeug's said in the
+    reader's language."""
+    own = error.description is not None and error.description != type(error).description
+    if not own and error.code in DESCRIPTIONS:
+        return DESCRIPTIONS[error.code]
+    return _said(error.description or error.name)
+
+
 def _said(text: str) -> str | Text:
     """An error's words for a person: werkzeug's own English for a refusal that gave none of its own said
     in the reader's language too."""
@@ -198,7 +219,7 @@ def _answer_refusals(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        body, status = _error_response(error.code or 500, _said(error.name), _said(error.description or error.name))
+        body, status = _error_response(error.code or 500, _said(error.name), _description(error))
         response = app.make_response((body, status))
         allow = dict(error.get_headers()).get("Allow")
         if allow:  # a 405 says which methods the address does take

@@ -34,7 +34,7 @@ from typing import Any
 
 from ...core import limits
 from ...core.cards import said
-from ...core.messages import Signed, Text, joined, say, say_n
+from ...core.messages import Signed, Text, from_data, joined, say, say_n
 from ..base import (
     InputError,
     Problems,
@@ -784,7 +784,7 @@ def _check_judged(value: object, where: str, found: Problems) -> None:
         return
     for i, verdict in enumerate(value):
         at = f"{where}[{i}]"
-        if not isinstance(verdict, Mapping) or set(verdict) - {"word", "valid", "why", "warnings"}:
+        if not isinstance(verdict, Mapping) or set(verdict) - {"word", "valid", "why", "warnings", "said"}:
             found.add(at, _judged_shape())
             continue
         word = verdict.get("word")
@@ -799,6 +799,29 @@ def _check_judged(value: object, where: str, found: Problems) -> None:
         if not isinstance(warnings, list) or len(warnings) > 8 or any(
                 limits.note_problem(w) for w in warnings):
             found.add(f"{at}.warnings", say("warnings must be a list of short lines of text"))
+        if "said" in verdict and said_verdict(verdict) is None:
+            found.add(f"{at}.said", say("said must hold the why and warnings as Courtier's messages (RY-17)"))
+
+
+def said_verdict(verdict: Mapping[str, Any]) -> tuple[Text, list[Text]] | None:
+    """The judge's why and warnings as messages, to be said in the reader's language, when the verdict keeps
+    them as data (``said``: ``why`` and ``warnings``, as :meth:`Text.as_data` gives them); else None, and
+    the words kept in ``why`` and ``warnings`` are shown as they are.
+
+    >>> why = say("{word} is in {list} (RY-17)", word="OX", list=say("the table's word list"))
+    >>> said_verdict({"word": "OX", "valid": True, "why": str(why), "said": {"why": why.as_data(), "warnings": []}})
+    ("OX is in the table's word list (RY-17)", [])
+    >>> said_verdict({"said": {"why": {"id": "anything", "values": {}}, "warnings": []}}) is None
+    True
+    """
+    said = verdict.get("said")
+    if not isinstance(said, Mapping) or set(said) != {"why", "warnings"} or not isinstance(said["warnings"], list) \
+            or len(said["warnings"]) > 8:
+        return None
+    try:
+        return from_data(said["why"]), [from_data(w) for w in said["warnings"]]
+    except ValueError:
+        return None
 
 
 def _parse_entry(raw: object, at: str, players: Sequence[str], joust: bool, found: Problems) -> Turn | End | None:
