@@ -203,11 +203,12 @@ def _value_from_data(value: Any, depth: int) -> Any:
 
 @lru_cache(maxsize=1)
 def _said_ids() -> dict[str, tuple[str, str | None]]:
-    """Every message id Courtier says (the catalogs' template), each with its (singular, plural)."""
+    """Every message id Courtier says, each with its (singular, plural): read from the first translation's
+    catalog, which holds every one (tests/test_translations.py)."""
     from babel.messages.pofile import read_po
 
-    with (TRANSLATIONS / f"{DOMAIN}.pot").open("rb") as pot:
-        template = read_po(pot)
+    with (TRANSLATIONS / LANGUAGES[1] / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as po:
+        template = read_po(po)
     ids: dict[str, tuple[str, str | None]] = {}
     for message in template:
         if not message.id:
