@@ -17,6 +17,7 @@ NAMES = ("round", "hand", "turn", "deal")
 
 _SAYINGS: dict[str, tuple[Text, ...]] = {
     "noun": (say("Round"), say("Hand"), say("Turn"), say("Deal")),
+    "word": (say("round"), say("hand"), say("turn"), say("deal")),  # inside a sentence
     "enter": (say("Enter round {number}"), say("Enter hand {number}"), say("Enter turn {number}"),
               say("Enter deal {number}")),
     "correct": (say("Correct round {number}"), say("Correct hand {number}"), say("Correct turn {number}"),
@@ -181,6 +182,26 @@ _SAYINGS.update({
     "deleted_again": (say("Round {number} deleted again"), say("Hand {number} deleted again"),
                       say("Turn {number} deleted again"), say("Deal {number} deleted again")),
 })
+
+# The printed sheets' words (paper/sheets.py).
+_SAYINGS.update({
+    "by": (say("Round by round"), say("Hand by hand"), say("Turn by turn"), say("Deal by deal")),
+    "none": (say("No rounds played yet."), say("No hands played yet."), say("No turns played yet."),
+             say("No deals played yet.")),
+    "each": (say("Write each round's points and the running total. Courtier scores the same game, with the why "
+                 "of every number, at the table's link."),
+             say("Write each hand's points and the running total. Courtier scores the same game, with the why "
+                 "of every number, at the table's link."),
+             say("Write each turn's points and the running total. Courtier scores the same game, with the why "
+                 "of every number, at the table's link."),
+             say("Write each deal's points and the running total. Courtier scores the same game, with the why "
+                 "of every number, at the table's link.")),
+    "played_in": (say("the number after each word is the round it was played in"),
+                  say("the number after each word is the hand it was played in"),
+                  say("the number after each word is the turn it was played in"),
+                  say("the number after each word is the deal it was played in")),
+})
+
 
 def round_text(kind: str, noun: str, **values: Any) -> Text:
     """The sentence ``kind`` about a game whose rounds are called ``noun``, as a :class:`Text` (a noun no

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..core import limits
 from ..core.messages import joined, render, say, say_n
+from ..core.round_words import round_text
 
 #: A sheet whose full layout would cost more than this many seconds is printed compactly.
 COMPACT_ABOVE_SECONDS = 5.0
@@ -56,7 +57,6 @@ _SCRIPTS = [re.compile(f"[{block}]") for block in (
 
 
 #: What each game calls a round, in the reader's language.
-ROUND_WORD = {"round": say("round"), "hand": say("hand"), "deal": say("deal"), "turn": say("turn")}
 
 
 def counted_rounds(noun: str, count: int) -> str:
@@ -91,7 +91,7 @@ class SheetTooLong(Exception):
                           "{seconds} seconds to draw, and Courtier draws a sheet in at most {most} seconds. The "
                           "table page shows every {noun}, and its export (CSV or JSON) keeps the whole game.",
                           rounds=counted_rounds(self.noun, self.rounds), seconds=round(self.seconds),
-                          most=limits.get("SHEET_SECONDS"), noun=ROUND_WORD.get(self.noun, self.noun)))
+                          most=limits.get("SHEET_SECONDS"), noun=round_text("word", self.noun)))
 
 
 def cost_features(html: str) -> dict[str, float]:

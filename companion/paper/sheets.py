@@ -46,6 +46,8 @@ from .. import games
 from ..core import messages
 from ..core.config import SHEETS_DIR
 from ..core.messages import Listed, Text, joined, say, say_n
+from ..core.round_words import NAMES as round_text_names
+from ..core.round_words import round_text
 from ..games.base import InputError, Problems, ScoredGame
 from ..games.royalty import said_verdict
 from . import chart, long_sheets
@@ -369,35 +371,11 @@ def _entry_module(slug: str):
 
 
 #: Each game's round in a sheet's words, in the reader's language: the grid's column, its heading, a count.
-ROUND_WORDS = {
-    "round": {"word": long_sheets.ROUND_WORD["round"], "noun": say("Round"),
-              "by": say("Round by round"), "none": say("No rounds played yet."),
-              "each": say("Write each round's points and the running total. Courtier scores the same game, with "
-                          "the why of every number, at the table's link."),
-              "played_in": say("the number after each word is the round it was played in")},
-    "hand": {"word": long_sheets.ROUND_WORD["hand"], "noun": say("Hand"),
-             "by": say("Hand by hand"), "none": say("No hands played yet."),
-             "each": say("Write each hand's points and the running total. Courtier scores the same game, with "
-                         "the why of every number, at the table's link."),
-             "played_in": say("the number after each word is the hand it was played in")},
-    "deal": {"word": long_sheets.ROUND_WORD["deal"], "noun": say("Deal"),
-             "by": say("Deal by deal"), "none": say("No deals played yet."),
-             "each": say("Write each deal's points and the running total. Courtier scores the same game, with "
-                         "the why of every number, at the table's link."),
-             "played_in": say("the number after each word is the deal it was played in")},
-    "turn": {"word": long_sheets.ROUND_WORD["turn"], "noun": say("Turn"),
-             "by": say("Turn by turn"), "none": say("No turns played yet."),
-             "each": say("Write each turn's points and the running total. Courtier scores the same game, with "
-                         "the why of every number, at the table's link."),
-             "played_in": say("the number after each word is the turn it was played in")},
-}
-
-
 def round_words(noun: str) -> dict[str, str]:
-    """A game's round in the sheet's words (:data:`ROUND_WORDS`); a round not named there in English."""
-    return ROUND_WORDS.get(noun) or {"word": noun, "noun": noun.capitalize(), "by": f"{noun.capitalize()} by {noun}",
-                                     "none": f"No {noun}s played yet.", "played_in": "",
-                                     "each": ROUND_WORDS["round"]["each"]}
+    """A game's round in the sheet's words (core.round_words: each sentence a message for each name a game
+    gives its rounds; a noun no game uses is said as a round)."""
+    known = noun if noun in round_text_names else "round"
+    return {key: round_text(key, known) for key in ("word", "noun", "by", "none", "each", "played_in")}
 
 
 def round_name(slug: str) -> str:

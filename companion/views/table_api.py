@@ -18,6 +18,7 @@ from .. import games
 from ..api.answers import spoken
 from ..clubs import store as clubs
 from ..core.messages import localised, say
+from ..core.round_words import round_text
 from ..entry import ENTRY
 from ..games.base import InputError, Problem
 from ..storage import tables
@@ -36,7 +37,6 @@ answer_refusals(bp)
 DEVICE = "API"
 
 #: What a table's rounds are called (the entry's ROUND_NAME), in the caller's language.
-ROUND_WORDS = {"round": say("round"), "hand": say("hand"), "deal": say("deal"), "turn": say("turn")}
 
 #: The fields a new table takes (API.md); any other is refused rather than silently dropped.
 NEW_TABLE_FIELDS = ("game", "players", "options", "title", "club")
@@ -184,8 +184,7 @@ def _number(table: tables.Table, hands, number: str) -> int:
 
 
 def _round_word(table: tables.Table) -> str:
-    noun = ENTRY[table.game].ROUND_NAME
-    return ROUND_WORDS.get(noun, noun)
+    return round_text("word", ENTRY[table.game].ROUND_NAME)
 
 
 def _idempotency_key() -> str | None:
