@@ -14,6 +14,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import arranger  # bench/arranger.py, clubs.py, sheet_cost.py and words.py, beside this file
@@ -303,7 +304,14 @@ SAVES = {
 
 
 def save_cost(app, slug: str, hand: int, language: str = "en") -> float:
-    """The median cost of saving hand ``hand`` through the form, on a table already holding the hands before it.
+    """The median cost of saving hand ``hand`` through the form, on a table already holding the hands before it."""
+    return statistics.median(timed_saves(app, slug, hand, language))
+
+
+def timed_saves(app, slug: str, hand: int, language: str = "en", repeat: int = REPEAT,
+                before: Callable[[], None] | None = None, after: Callable[[], None] | None = None) -> list[float]:
+    """Saves of hand ``hand`` through the form, each on a new table holding the hands before it: the seconds
+    of each, ``before`` and ``after`` called just before and after each save (untimed).
 
     The phone has the table open (its state is kept, as after the page it typed on); the flash the
     save leaves for the redirect is cleared between saves, untimed, as the page the phone loads next does.
@@ -315,20 +323,24 @@ def save_cost(app, slug: str, hand: int, language: str = "en") -> float:
     client = app.test_client()
     client.set_cookie("courtier-language", language)
     runs = []
-    for _ in range(REPEAT):
+    for _ in range(repeat):
         with app.app_context():
             table = tables.create_table(database.get_db(), slug, ["Ann", "Ben", "Cat", "Dan"], setup["options"],
                                         rounds=[setup["round"]] * (hand - 1))
         url = f"/t/{table.id}"
         assert client.get(f"{url}?key={table.edit_key}").status_code == 200
+        if before is not None:
+            before()
         start = time.perf_counter()
         response = client.post(f"{url}/hands?key={table.edit_key}",
                                data={**setup["form"], "base_version": str(hand - 1)})
         runs.append(time.perf_counter() - start)
         assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+        if after is not None:
+            after()
         with client.session_transaction() as session:
             session.pop("_flashes", None)
-    return statistics.median(runs)
+    return runs
 
 
 def save_parts(app, slug: str, hand: int) -> dict[str, float]:
@@ -384,8 +396,6 @@ def save_hooks(app, slug: str, hand: int) -> dict[str, float]:
     from collections import defaultdict
     from functools import wraps
 
-    from companion.storage import db as database
-    from companion.storage import tables
 
     spent: dict[str, float] = defaultdict(float)
 
@@ -410,24 +420,13 @@ def save_hooks(app, slug: str, hand: int) -> dict[str, float]:
     interface.save_session = timed("the session cookie: signing and writing it", interface.save_session)
     app.view_functions["tables.add_hand"] = timed("the view itself (form, fold, commit, lookups, redirect)",
                                                   app.view_functions["tables.add_hand"])
-    setup, client, runs, saves = SAVES[slug], app.test_client(), [], REPEAT * 3
-    timed_only_saves: dict[str, float] = defaultdict(float)
-    for _ in range(saves):
-        with app.app_context():
-            table = tables.create_table(database.get_db(), slug, ["Ann", "Ben", "Cat", "Dan"], setup["options"],
-                                        rounds=[setup["round"]] * (hand - 1))
-        url = f"/t/{table.id}"
-        assert client.get(f"{url}?key={table.edit_key}").status_code == 200
-        spent.clear()
-        start = time.perf_counter()
-        response = client.post(f"{url}/hands?key={table.edit_key}",
-                               data={**setup["form"], "base_version": str(hand - 1)})
-        runs.append(time.perf_counter() - start)
-        assert response.status_code == 303
+    saves, timed_only_saves = REPEAT * 3, defaultdict(float)
+
+    def tally() -> None:
         for name, seconds in spent.items():
             timed_only_saves[name] += seconds
-        with client.session_transaction() as session:
-            session.pop("_flashes", None)
+
+    runs = timed_saves(app, slug, hand, repeat=saves, before=spent.clear, after=tally)  # the page's load is not counted
     parts = {name: seconds / saves for name, seconds in timed_only_saves.items()}
     parts["the whole save, as the phone's request (median)"] = statistics.median(runs)
     return parts

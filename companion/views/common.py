@@ -96,7 +96,7 @@ RULES_PATH = "/rules/{page}"
 
 
 @lru_cache(maxsize=8192)
-def _linked(text: str, root: str, named: str = "ruling \x00") -> Markup:
+def _linked(text: str, root: str, named: str) -> Markup:
     # Cached: a board repeats the same lines on every refresh, and url_for per id was half its cost.
     # ``named``: how a ruling link is read, in the reader's language, its id where the NUL is.
     def link(m: re.Match[str]) -> str:
