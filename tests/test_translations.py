@@ -132,10 +132,6 @@ def escaped(html: str) -> list[str]:
     return [word for word in re.findall(r"[^\W\d_]{2,}", text)]
 
 
-@pytest.fixture
-def speaking_app(make_app):
-    return make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, LANGUAGES="fr hi qps")
-
 
 def untranslated(html: str) -> list[str]:
     """The words of a page in the pseudo-language outside its marks, but the games' names."""

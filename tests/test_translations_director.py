@@ -40,10 +40,6 @@ POOL = {"game": "indian-rummy", "players": ["Ann", "Ben", "Cat"], "options": {"v
     {"winner": "Ann", "hands": {"Ben": {"count": 5}, "Cat": {"count": 2}}}]}
 
 
-@pytest.fixture
-def speaking_app(make_app):
-    return make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, LANGUAGES="fr hi qps")
-
 
 def tournament(client, game="rally-the-king", entrants=EIGHT, rounds="3") -> tuple[str, str]:
     response = client.post("/tournaments/new", data={"title": "Friday club", "game": game, "rounds": rounds,

@@ -23,6 +23,7 @@ from companion.referee.rally_the_king import trick
 from companion.web import language
 from tests import entry_forms, pdf_checks
 from tests.casebook import load
+from tests.pseudo import without_marks
 from tests.test_rally_the_king import BAD_HANDS
 from tests.test_translations import pseudo_client
 
@@ -41,10 +42,7 @@ SHARED_PROBLEMS = re.compile(r"^(a note |.* must be a whole number|.* cannot be 
 def outside_marks(text: str) -> list[str]:
     """The words of ``text`` outside the pseudo-language's marks (marks nest: a message inside a message),
     but names, cards and ruling ids."""
-    before = None
-    while before != text:
-        before, text = text, re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
-    return [word for word in re.findall(r"[^\W\d_]{2,}", text) if not KEPT.match(word)]
+    return [word for word in re.findall(r"[^\W\d_]{2,}", without_marks(text)) if not KEPT.match(word)]
 
 
 def said_whole(line: object) -> list[str]:
@@ -53,10 +51,6 @@ def said_whole(line: object) -> list[str]:
         return [f"not a Text: {line!r}"]
     return outside_marks(render(line, messages.PSEUDO))
 
-
-@pytest.fixture
-def speaking_app(make_app):
-    return make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, LANGUAGES="fr hi qps")
 
 
 def _game(case):

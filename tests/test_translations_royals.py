@@ -26,6 +26,7 @@ from companion.web import language
 from tests import entry_forms
 from tests.casebook import load
 from tests.pdf_checks import needs_poppler, page_count
+from tests.pseudo import without_marks
 from tests.test_translations import pseudo_client, untranslated
 
 GAMES = ("alliance-royals", "battle-royals", "marriage-royals")
@@ -67,7 +68,7 @@ def flat(text: str) -> str:
 
 def outside_marks(text: str) -> list[str]:
     """The words of a line said in the pseudo-language that are outside its marks."""
-    return re.findall(r"[^\W\d_]{2,}", re.sub(r"⟦[^⟧]*⟧", " ", flat(text)))
+    return re.findall(r"[^\W\d_]{2,}", without_marks(flat(text)))
 
 
 def check_said(line: object) -> None:
@@ -236,11 +237,6 @@ def escaped_from(html: str, *wanted: str) -> list[str]:
 ROUND = {"p0_house": "S", "p1_house": "H", "p2_house": "D", "p3_house": "C", "p0_spoils": "KS QH JS AD",
          "p0_meld": "5H 5D 5C", "p1_spoils": "KH QS", "p1_hand": "3C 9D", "p2_spoils": "10C"}
 
-
-@pytest.fixture
-def speaking_app(make_app):
-    """The app offering French, Hindi and the pseudo-language (as tests/test_translations.py has it)."""
-    return make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, LANGUAGES="fr hi qps")
 
 
 @pytest.fixture

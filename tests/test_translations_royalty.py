@@ -23,6 +23,7 @@ from companion.referee import royalty as referee
 from companion.web import language
 from tests import entry_forms, pdf_checks
 from tests.casebook import load
+from tests.pseudo import without_marks
 from tests.test_royalty import BAD_TURNS
 from tests.test_translations import _Visible, pseudo_client
 
@@ -39,19 +40,8 @@ SHARED = re.compile(r"is not a player at this table|^choose a player: |must be a
                     r"^a note |has no field|^send an object")
 
 
-@pytest.fixture
-def speaking_app(make_app):
-    """An app offering French, Hindi and the pseudo-language (as tests/test_translations.py's)."""
-    return make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, LANGUAGES="fr hi qps")
 
-
-def unmarked(text: str) -> str:
-    """``text`` without what the pseudo-language marks, a message said inside another included."""
-    while True:
-        shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
-        if shorter == text:
-            return text
-        text = shorter
+unmarked = without_marks
 
 
 def outside(text: str) -> list[str]:

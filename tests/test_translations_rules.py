@@ -27,10 +27,6 @@ SAID = {
 }
 
 
-@pytest.fixture
-def speaking_app(make_app):
-    return make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, LANGUAGES="fr hi qps")
-
 
 def english(slug: str) -> str:
     return (RULES_DIR / f"{slug}.md").read_text(encoding="utf-8")

@@ -21,6 +21,7 @@ from companion.paper import sheets
 from companion.referee import indian_rummy as ir_referee
 from tests import entry_forms
 from tests.pdf_checks import needs_poppler
+from tests.pseudo import without_marks
 from tests.test_translations import ROOT, pseudo_client, untranslated
 
 CASES = Path(__file__).parent / "cases"
@@ -32,10 +33,6 @@ SHARED_PROBLEMS = re.compile(r"is not a player at this table|^choose a player|mu
                              r"negative|^a note |is not a card|not a card|^give a card")
 
 
-@pytest.fixture
-def speaking_app(make_app):
-    return make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, LANGUAGES="fr hi qps")
-
 
 def _book(name: str) -> list[dict]:
     with (CASES / name).open("rb") as f:
@@ -45,10 +42,7 @@ def _book(name: str) -> list[dict]:
 def unmarked(text: str, kept: set[str] = frozenset()) -> list[str]:
     """The words of a line said in the pseudo-language outside its marks (innermost marks first, as a
     sentence inside a sentence is marked inside its marks), but names, cards, ruling ids and ``kept``."""
-    before = None
-    while before != text:
-        before, text = text, re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
-    text = CARD.sub(" ", messages.RULING.sub(" ", text))
+    text = CARD.sub(" ", messages.RULING.sub(" ", without_marks(text)))
     return [word for word in re.findall(r"[^\W\d_]{2,}", text) if word not in kept]
 
 

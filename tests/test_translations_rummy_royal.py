@@ -28,10 +28,6 @@ CASES = load("rummy_royal.toml")["case"]
 POKER_CASES = load("rummy_royal_poker.toml")["case"]
 
 
-@pytest.fixture
-def speaking_app(make_app):
-    return make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, LANGUAGES="fr hi qps")
-
 
 def _request(case):
     return {"game": "rummy-royal", "players": case["players"], "options": case.get("options", {}),
