@@ -30,8 +30,8 @@ WORDS = [
     "Deal 3 entered: Cat declared",
     "Deal 3 taken back, then put back (change #5)",
     "Deal 3 put back",
-    "Deal 1 edited, then taken back (change #7): Ben · Count 30 → 20",
-    "Deal 1's edit taken back: Ben · Count 20 → 30",
+    "Deal 1 edited, then taken back (change #7): Ben · Count: 30 → 20",
+    "Deal 1's edit taken back: Ben · Count: 20 → 30",
     "Deal 2 deleted, then taken back (change #11)",
     "Deal 2 brought back, then deleted again (change #10)",
     "Deal 2 deleted again",
@@ -58,7 +58,7 @@ def test_each_undo_and_redo_is_told_as_a_person_would_tell_it(client):
     assert [c["summary"] for c in changes] == WORDS
     assert [c["undone_by"] for c in changes] == [None, None, None, 5, None, 7, None, 11, 10, None, None]
     # The details of an edit, and of an edit taken back (the other way round), one phrase each.
-    assert (changes[5]["details"], changes[6]["details"]) == (["Ben · Count 30 → 20"], ["Ben · Count 20 → 30"])
+    assert (changes[5]["details"], changes[6]["details"]) == (["Ben · Count: 30 → 20"], ["Ben · Count: 20 → 30"])
     page = client.get(f"/t/{table}/history").get_data(as_text=True)
     shown = [html.unescape(re.sub(r"<[^>]+>", "", m)) for m in re.findall(r'<p class="summary">(.*?)</p>', page)]
     assert shown == WORDS[::-1]
@@ -91,8 +91,8 @@ def test_a_renaming_and_a_late_seat_taken_back_and_put_back():
 
 def test_an_edit_is_told_with_the_entry_screens_names_in_the_readers_language(client):
     table, key = play(client)
-    for language, edit in (("fr", "\xa0: Ben · Compte 30 → 20"),
-                           ("hi", "Ben · पॉइंट 30 → 20")):
+    for language, edit in (("fr", "\xa0: Ben · Compte\xa0: 30 → 20"),
+                           ("hi", "Ben · पॉइंट: 30 → 20")):
         changes = client.get(f"{TABLES}/{table}/history", headers={
             "Authorization": f"Bearer {key}", "Accept-Language": language}).get_json()["changes"]
         assert edit in changes[5]["summary"], changes[5]["summary"]

@@ -391,7 +391,7 @@ def test_a_round_is_corrected_by_its_number_on_the_board(client):
     assert answer.get_json()["scored"]["totals"] == {"Ann": 25, "Ben": 20, "Cat": 105}
     assert read(client, table)["rounds"] == [corrected, DEAL_2]
     history = client.get(f"{TABLES}/{table['id']}/history", headers=bearer(table["view_key"])).get_json()
-    assert history["changes"][-1]["summary"] == "Deal 1 edited: Ben · Count 30 → 20"
+    assert history["changes"][-1]["summary"] == "Deal 1 edited: Ben · Count: 30 → 20"
 
 
 @pytest.mark.parametrize("number", ["0", "3", "x", "-1", "1000000"])

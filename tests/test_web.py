@@ -85,8 +85,8 @@ def test_edit_delete_and_undo_write_new_versions_and_never_overwrite(client, app
     # Numbered as the board numbers the hands, each change in words.
     assert "Hand 1 entered: Ann went out" in history and "Hand 2 entered: Ben went out" in history
     assert "Hand 2 brought back" in history
-    assert "Hand 1&#39;s edit taken back: Ben · cards left, 1–9 (5) 4 → 2" in history
-    assert "Hand 1 edited, then taken back (change #6): Ben · cards left, 1–9 (5) 2 → 4" in history
+    assert "Hand 1&#39;s edit taken back: Ben · cards left, 1–9: 4 → 2" in history
+    assert "Hand 1 edited, then taken back (change #6): Ben · cards left, 1–9: 2 → 4" in history
     assert "Hand 2 deleted, then taken back (change #5)" in history
     with app.app_context():
         from companion.storage.db import get_db

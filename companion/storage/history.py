@@ -2,7 +2,7 @@
 
 The log keeps a hand's slot (the order it was first entered in); the board numbers the hands
 in play from 1. A change is told with the number the hand had on the board when the change was
-made ("Hand 7 edited: Tom's cards left 3 → 2"). Pure: events in, lines out.
+made ("Hand 7 edited: Tom's cards left: 3 → 2"). Pure: events in, lines out.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .tables import Event, cancelled, fold
 @dataclass(frozen=True)
 class Line:
     event: Event
-    #: What happened, in words ("Hand 7 edited: Tom's cards left 3 → 2"), in the reader's language where shown.
+    #: What happened, in words ("Hand 7 edited: Tom's cards left: 3 → 2"), in the reader's language where shown.
     summary: Text
     #: The changes in detail, one phrase each: an edit's, and an edit's taken back or put back.
     changes: tuple[Text, ...]
@@ -88,7 +88,7 @@ def differences(before: Any, after: Any, players: Sequence[str], wording: Wordin
 
     >>> differences({"out": "Ann", "left": {"Tom": {"cards": 3}}}, {"out": "Ann", "left": {"Tom": {"cards": 2}}},
     ...             ["Ann", "Tom"])
-    ["Tom's left cards 3 → 2"]
+    ["Tom's left cards: 3 → 2"]
     """
     old, new = _flat(before or {}), _flat(after or {})
     out = []
@@ -97,7 +97,7 @@ def differences(before: Any, after: Any, players: Sequence[str], wording: Wordin
         if value_words(a) != value_words(b) and path and path[-1] not in ("judged", "said"):
             what, was, now = (wording(path, a, b) if wording else None) or (_label(path, players), value_words(a),
                                                                             value_words(b))
-            out.append(say("{what} {before} → {after}", what=what, before=was, after=now))
+            out.append(say("{what}: {before} → {after}", what=what, before=was, after=now))
     return out
 
 
@@ -119,7 +119,7 @@ def lines(events: Sequence[Event], players: Sequence[str], noun: str,
           hands: Callable[[Sequence[Event]], list[tuple[int, Any]]] = fold,
           wording: Wording | None = None) -> list[Line]:
     """Every change in the log, oldest first, in words, as a person would tell it: "Hand 3 entered: Ann
-    went out", "Hand 3 taken back, then put back (change #5)", "Hand 3's edit taken back: Ann's count
+    went out", "Hand 3 taken back, then put back (change #5)", "Hand 3's edit taken back: Ann's count:
     30 → 20", "Hand 2 deleted again".
 
     ``hands`` gives the hands in play after some of the log; a table with renames gives them under

@@ -104,8 +104,9 @@ def history_lines(table: tables.Table, log: Sequence[tables.Event]) -> list[hist
                                hands=lambda some: tables.seating(table, some)[1], wording=FieldWording(table))
 
 
-#: A field label's ruling ids, left out where a change names the field: "Tom · Round 2 → 3", not "Round (RR-5)".
-_LABEL_RULINGS = re.compile(r"\s*\([A-Z]{2}-\d+[a-z]?(?:, [A-Z]{2}-\d+[a-z]?)*\)")
+#: What a field's label says last in brackets (its ruling ids, "optional", a class's points), left out where a
+#: change names the field: "Tom · Round failed → completed", not "Round (RR-5)".
+_LABEL_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 class FieldWording:
@@ -125,10 +126,12 @@ class FieldWording:
             name = self.entry.field_for(".".join(path), self.table, self.form)
         except (KeyError, IndexError, ValueError, TypeError):
             return None
+        if name is None and len(path) == 1:
+            name = path[0]  # a part the form names as the hand does (the note)
         field = self.form._fields.get(name) if name else None
         if field is None:
             return None
-        label = _LABEL_RULINGS.sub("", str(self.entry.field_title(field, self.table)))
+        label = _LABEL_ASIDE.sub("", str(self.entry.field_title(field, self.table)))
         return label, self._value(field, path[-1], before), self._value(field, path[-1], after)
 
     @staticmethod

@@ -179,10 +179,19 @@ def test_a_whole_game_of_rally_the_king_in_french(french_site, phone, size):
     walk.french_only(page.locator("ul").first)
     walk.shot("pourquoi-donne-4")
 
-    # The history names each hand's contract in French.
+    # A note added to hand 4 afterwards: the scores stand.
+    page.goto(f"{table}/hands/4/edit?key={key}")
+    expect(page.locator("label[for='note']")).to_have_text("Note (facultatif)")
+    page.fill("#note", "Petit au bout")
+    walk.save({"Ann": "+16", "Ben": "0", "Cat": "−24", "Dan": "+8"})
+
+    # The history names each hand's contract, the part of a hand changed and the phone, in French.
     page.goto(f"{table}/history" + (f"?key={key}" if key else ""))
     expect(page.locator("body")).to_contain_text("Appel garde contre par Ben")
     expect(page.locator("body")).to_contain_text("Un pli par Dan")
+    expect(page.locator("body")).to_contain_text("Donne 4 modifiée\u00a0: Note\u00a0: rien → Petit au bout")
+    expect(page.locator(".meta").first).to_contain_text("Téléphone ")
+    walk.french_only(page.locator("main"))
     walk.shot("historique")
 
     # The sheet, printed in the asker's language on one page.
