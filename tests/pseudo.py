@@ -12,7 +12,7 @@ def without_marks(text: str) -> str:
     marked inside its marks).
 
     >>> without_marks("⟦Ɓôûĝĥţ ⟦ţŵô⟧ çåŕðš⟧ by Ann")
-    ' by Ann'
+    '  by Ann'
     """
     before = None
     while before != text:

@@ -25,7 +25,6 @@ from companion.games.base import Problem, _at_most
 from companion.web import language, script_words
 from tests.conftest import new_table
 from tests.test_translations import escaped, untranslated
-from tests.test_translations import speaking_app as speaking_app  # the fixture, shared
 from tests.test_web import hand_form
 
 ROOT = Path(__file__).resolve().parent.parent
