@@ -249,8 +249,9 @@ def render(value: Any, code: str | None = None) -> str:
 def _format(template: str, values: Mapping[str, Any], code: str) -> str:
     if not values:
         return template
-    said = {name: _value(value, code) for name, value in values.items()}
-    return _FIELDS.vformat(template, (), said)
+    # str.format_map: string.Formatter's vformat is the same in Python, six times slower (a board says
+    # every line of its latest rounds).
+    return template.format_map({name: _value(value, code) for name, value in values.items()})
 
 
 def _value(value: Any, code: str) -> str:
