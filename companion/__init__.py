@@ -28,10 +28,11 @@ def _number_filters(app: Flask) -> None:
     ("1 table", "3 tables"); a printed name's Thai (Lao, Khmer, Myanmar) words kept whole."""
     from .core.messages import per_reader
     from .core.wording import counted
-    from .entry.forms import error_ids
+    from .entry.forms import count_field, error_ids
     from .paper.sheets import decimal, number, signed, unbroken
 
     app.jinja_env.globals["error_ids"] = error_ids  # each of a field's problems its own id (aria-describedby)
+    app.jinja_env.globals["count"] = count_field  # a count's box, its buttons and its problems
     app.jinja_env.filters.update({name: per_reader(fn) for name, fn in (
         ("num", number), ("signed", signed), ("counted", counted), ("decimal", decimal), ("unbroken", unbroken))})
 

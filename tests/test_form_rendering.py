@@ -122,3 +122,47 @@ def test_each_problem_of_a_field_has_its_own_id_and_the_field_names_them_all(app
             f=form.name)
     assert 'aria-describedby="name-error name-error-2"' in html
     assert html.count('id="name-error"') == 1 and html.count('id="name-error-2"') == 1
+
+
+#: The count macro the entry templates used, kept as the reference for entry.forms.count_field.
+COUNT_MACRO = """{% macro count(f, picks=0, hint=None) -%}
+{# picks: numbers 0..picks offered as one-tap buttons beside the box (shown by app.js) #}
+<div class="field count{% if f.errors %} has-error{% endif %}">
+  <label for="{{ f.id }}">{{ f.label.text }}</label>
+  <div class="stepper">
+    <button type="button" class="step" data-step="-1" aria-label="{{ _('one fewer') }}" hidden>−</button>
+    {% if f.errors %}{{ f(type="number", inputmode="numeric", min="0", placeholder="0", aria_invalid="true", aria_describedby=error_ids(f.id, f.errors)|join(" "), **kwargs) }}
+    {% else %}{{ f(type="number", inputmode="numeric", min="0", placeholder="0", **kwargs) }}{% endif %}
+    <button type="button" class="step" data-step="1" aria-label="{{ _('one more') }}" hidden>+</button>
+  </div>
+  {% if hint %}<small class="hint">{{ hint }}</small>{% endif %}
+  {% if picks %}<div class="quick-counts" role="group" aria-label="{{ _('%(field)s: tap a number', field=f.label.text) }}" hidden>{% for n in range(picks + 1) %}<button type="button" class="quick" data-set-count="{{ n }}" aria-pressed="{{ 'true' if f.data == n else 'false' }}">{{ n }}</button>{% endfor %}</div>{% endif %}
+  {% for e in f.errors %}<p class="error" id="{{ error_ids(f.id, f.errors)[loop.index0] }}">{{ e }}</p>{% endfor %}
+</div>
+{%- endmacro %}{{ count(f, picks=picks, hint=hint, **attrs) }}"""
+
+
+@pytest.mark.parametrize("slug", ["indian-rummy", "rally-the-king", "rummathon-royale", "rummy-royal"])
+@pytest.mark.parametrize("language", ["en", "fr", "qps"])
+def test_a_count_is_laid_out_as_the_macro_laid_it_out(make_app, slug, language):
+    from companion.core import messages
+
+    app = make_app(WTF_CSRF_ENABLED=False, LANGUAGES="fr hi qps")
+    reference = app.jinja_env.from_string(COUNT_MACRO)
+    table = tables.Table("t", "k", slug, "A table", ("Ann", "B&n <i>", "Cat", "Dan"), {}, "")
+    wrong = MultiDict({name: "-3" for name in ("p0_low", "p1_high", "p0_count", "p1_count", "p0_extra", "c_kings",
+                                               "c_others", "declarer_tricks", "p0_cards_left")})
+    compared = 0
+    with app.test_request_context("/"), messages.speaking(language):
+        for formdata in (None, wrong):
+            form = ENTRY[slug].round_form(table, formdata=formdata)
+            if formdata is not None:
+                form.validate()
+            for field in form:
+                if not isinstance(field, forms.CountField):
+                    continue
+                for picks, hint, attrs in ((0, None, {}), (5, "B&n's <hint>", {}), (3, None, {"data_points": 5})):
+                    assert str(forms.count_field(field, picks, hint, **attrs)) == reference.render(
+                        f=field, picks=picks, hint=hint, attrs=attrs), (field.name, picks, hint, attrs)
+                    compared += 1
+    assert compared >= 6

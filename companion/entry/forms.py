@@ -92,6 +92,42 @@ def error_ids(field_id: str, errors: Sequence[object]) -> list[str]:
     return [f"{field_id}-error" + (f"-{i + 1}" if i else "") for i in range(len(errors))]
 
 
+def count_field(field, picks: int = 0, hint: str | None = None, **attrs: object) -> Markup:
+    """A count's box as the entry screens lay it out: its label, the box between a fewer and a more button,
+    a hint, ``picks`` + 1 numbers to tap (0 to ``picks``, shown by app.js) and its problems. Written here,
+    not as a template macro: a hand's form has up to thirty counts, and a macro call for each was a sixth
+    of the page's drawing (the same HTML, byte for byte: tests/test_form_rendering.py)."""
+    said = messages.catalog(messages.language())
+    errors = field.errors
+    out = [f'\n<div class="field count{" has-error" if errors else ""}">\n'
+           f'  <label for="{escape(field.id)}">{escape(field.label.text)}</label>\n  <div class="stepper">\n'
+           f'    <button type="button" class="step" data-step="-1" aria-label="{escape(said.ugettext("one fewer"))}"'
+           ' hidden>−</button>\n    ']
+    if errors:
+        out.append(field(type="number", inputmode="numeric", min="0", placeholder="0", aria_invalid="true",
+                         aria_describedby=" ".join(error_ids(field.id, errors)), **attrs) + "\n    ")
+    else:
+        out.append(field(type="number", inputmode="numeric", min="0", placeholder="0", **attrs))
+    more = escape(said.ugettext("one more"))
+    out.append(f'\n    <button type="button" class="step" data-step="1" aria-label="{more}" hidden>+</button>'
+               '\n  </div>\n  ')
+    if hint:
+        out.append(f'<small class="hint">{escape(hint)}</small>')
+    out.append("\n  ")
+    if picks:
+        # A catalog's words are markup, as a template's _() has them; the label is escaped into them.
+        named = Markup(said.ugettext("%(field)s: tap a number")) % {"field": field.label.text}  # noqa: S704
+        out.append(f'<div class="quick-counts" role="group" aria-label="{named}" hidden>')
+        out.extend(f'<button type="button" class="quick" data-set-count="{n}" aria-pressed="'
+                   f'{"true" if field.data == n else "false"}">{n}</button>' for n in range(picks + 1))
+        out.append("</div>")
+    out.append("\n  ")
+    out.extend(f'<p class="error" id="{problem_id}">{escape(problem)}</p>'
+               for problem, problem_id in zip(errors, error_ids(field.id, errors), strict=True))
+    out.append("\n</div>")
+    return Markup("".join(out))  # noqa: S704 - every value in it escaped
+
+
 def round_form_of(form_class: type[FlaskForm], formdata, data: dict | None, base_version: int) -> FlaskForm:
     """A round's entry form: what was posted, else ``data`` with the version of the table it is based on."""
     form = form_class(formdata=formdata, data=data)
