@@ -6,6 +6,8 @@ posted form (with the errors validation leaves) and with the attributes template
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -125,21 +127,7 @@ def test_each_problem_of_a_field_has_its_own_id_and_the_field_names_them_all(app
 
 
 #: The count macro the entry templates used, kept as the reference for entry.forms.count_field.
-COUNT_MACRO = """{% macro count(f, picks=0, hint=None) -%}
-{# picks: numbers 0..picks offered as one-tap buttons beside the box (shown by app.js) #}
-<div class="field count{% if f.errors %} has-error{% endif %}">
-  <label for="{{ f.id }}">{{ f.label.text }}</label>
-  <div class="stepper">
-    <button type="button" class="step" data-step="-1" aria-label="{{ _('one fewer') }}" hidden>−</button>
-    {% if f.errors %}{{ f(type="number", inputmode="numeric", min="0", placeholder="0", aria_invalid="true", aria_describedby=error_ids(f.id, f.errors)|join(" "), **kwargs) }}
-    {% else %}{{ f(type="number", inputmode="numeric", min="0", placeholder="0", **kwargs) }}{% endif %}
-    <button type="button" class="step" data-step="1" aria-label="{{ _('one more') }}" hidden>+</button>
-  </div>
-  {% if hint %}<small class="hint">{{ hint }}</small>{% endif %}
-  {% if picks %}<div class="quick-counts" role="group" aria-label="{{ _('%(field)s: tap a number', field=f.label.text) }}" hidden>{% for n in range(picks + 1) %}<button type="button" class="quick" data-set-count="{{ n }}" aria-pressed="{{ 'true' if f.data == n else 'false' }}">{{ n }}</button>{% endfor %}</div>{% endif %}
-  {% for e in f.errors %}<p class="error" id="{{ error_ids(f.id, f.errors)[loop.index0] }}">{{ e }}</p>{% endfor %}
-</div>
-{%- endmacro %}{{ count(f, picks=picks, hint=hint, **attrs) }}"""
+COUNT_MACRO = (Path(__file__).parent / "count_macro.html").read_text().rstrip("\n")
 
 
 @pytest.mark.parametrize("slug", ["indian-rummy", "rally-the-king", "rummathon-royale", "rummy-royal"])
