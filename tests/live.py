@@ -16,7 +16,11 @@ from waitress.server import create_server
 
 @contextmanager
 def served(app, threads: int = 8) -> Iterator[str]:
-    """Serve ``app`` until the block ends; yields its base URL."""
+    """Serve ``app`` until the block ends; yields its base URL.
+
+    The phones wait 30 s for a page before showing the copy they kept, not a venue's 4: on a machine
+    running the whole suite a page can take longer than 4 s, and the test would meet the kept copy."""
+    app.config["PAGE_WAIT_SECONDS"] = 30
     server = create_server(app, host="127.0.0.1", port=0, threads=threads, asyncore_loop_timeout=0.2,
                            ident="Courtier")
     thread = threading.Thread(target=server.run, daemon=True)

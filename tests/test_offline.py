@@ -169,12 +169,21 @@ def test_the_service_worker_is_served_at_the_top_with_its_version(client, app, t
     monkeypatch.setattr(main, "STATIC_DIR", static)
     main._service_worker.cache_clear()
     try:
-        first = main._service_worker("")[1]
+        first = main._service_worker("", 4000)[1]
         (static / "css.css").write_text("a{color:red}")
         main._service_worker.cache_clear()
-        assert main._service_worker("")[1] != first
+        assert main._service_worker("", 4000)[1] != first
     finally:
         main._service_worker.cache_clear()
+
+
+def test_a_phone_waits_for_a_page_as_long_as_the_setting_says(make_app):
+    """PAGE_WAIT_SECONDS: 4 s at a venue, then the kept copy; another wait is another worker."""
+    venue = make_app().test_client().get("/sw.js")
+    assert "var NETWORK_TIMEOUT_MS = 4000;" in venue.get_data(as_text=True)
+    patient = make_app(PAGE_WAIT_SECONDS=12.5).test_client().get("/sw.js")
+    assert "var NETWORK_TIMEOUT_MS = 12500;" in patient.get_data(as_text=True)
+    assert patient.headers["ETag"] != venue.headers["ETag"]
 
 
 def test_every_page_names_the_service_worker_and_the_offline_script(client):

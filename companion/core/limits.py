@@ -32,6 +32,7 @@ DEFAULTS: dict[str, Any] = {
     "HEAVY_WAIT": 1.5,           # seconds a heavy job may wait for the pool before the answer is 503
     "SHEET_SECONDS": 10,         # the CPU seconds a score sheet may take to draw, as estimated beforehand
     "CACHE_BYTES": 64 * 1024 * 1024,  # memory for all the caches together, about
+    "PAGE_WAIT_SECONDS": 4,      # a phone waits this long for a page, then shows the copy it kept (static/js/sw.js)
     "CACHE_IDLE_SECONDS": 600,   # a cached table, board or sheet nobody asked for in this long is dropped
     "CREATE_RATE": "30 per minute; 300 per hour",  # new tables, imports, tournaments, rematches: together, per address
 }

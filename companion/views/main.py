@@ -292,13 +292,13 @@ _NOT_PRECACHED = (".md", ".txt")
 
 
 @cache
-def _service_worker(script_root: str) -> tuple[str, str]:
+def _service_worker(script_root: str, page_wait_ms: int) -> tuple[str, str]:
     """The service worker's source with its version and the files it keeps, and the version.
 
     The version is a digest of every static file, so a release that changes any of them
     installs a new worker, which drops the old caches (static/js/sw.js).
     """
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(str(page_wait_ms).encode())  # a new wait is a new worker too
     files = sorted(p for p in STATIC_DIR.rglob("*") if p.is_file())
     for path in files:
         digest.update(path.relative_to(STATIC_DIR).as_posix().encode() + b"\0" + path.read_bytes())
@@ -306,13 +306,14 @@ def _service_worker(script_root: str) -> tuple[str, str]:
     keep = [f"{script_root}/static/{p.relative_to(STATIC_DIR).as_posix()}" for p in files
             if not p.name.endswith(_NOT_PRECACHED) and p.name != "sw.js"]
     source = (STATIC_DIR / "js" / "sw.js").read_text(encoding="utf-8")
+    source = source.replace("__PAGE_WAIT_MS__", str(page_wait_ms))
     return source.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(keep)), version
 
 
 @bp.get("/sw.js")
 def service_worker():
     """The service worker, at the top of the site so that it serves every page (docs/ops.md)."""
-    source, version = _service_worker(request.script_root)
+    source, version = _service_worker(request.script_root, round(current_app.config["PAGE_WAIT_SECONDS"] * 1000))
     response = current_app.response_class(source, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     response.set_etag(version)

@@ -9,7 +9,7 @@ var PRECACHE = __PRECACHE__;
 var STATIC = "courtier-static-" + VERSION;
 var PAGES = "courtier-pages-" + VERSION;
 // A page is taken from the network while it answers within this long; then from the cache.
-var NETWORK_TIMEOUT_MS = 4000;
+var NETWORK_TIMEOUT_MS = __PAGE_WAIT_MS__;  // PAGE_WAIT_SECONDS (docs/ops.md, Limits)
 // After a tab on a table closes, its pages that carry the edit key are kept this long (a reload
 // opens the table again within it), then deleted.
 var KEYED_GRACE_MS = 15000;
