@@ -416,8 +416,7 @@ def rulings_from(rounds: Sequence[Any] | None, slug: str = "") -> list[dict[str,
         for verdict in raw.get("judged") or []:
             if not isinstance(verdict, Mapping):
                 continue
-            why, warnings = said_verdict(verdict) or (str(verdict.get("why") or ""),
-                                                      [str(w) for w in verdict.get("warnings") or []])
+            why, warnings = said_verdict(verdict)
             log.append({"n": n, "heading": _heading(slug, raw, n), "player": raw.get("player"),
                         "word": str(verdict.get("word") or ""), "valid": bool(verdict.get("valid")),
                         "why": why, "warnings": warnings})

@@ -128,7 +128,7 @@ class FieldWording:
             return None
         if name is None and len(path) == 1:
             name = path[0]  # a part the form names as the hand does (the note)
-        field = self.form._fields.get(name) if name else None
+        field = self.form[name] if name and name in self.form else None
         if field is None:
             return None
         label = _LABEL_ASIDE.sub("", str(self.entry.field_title(field, self.table)))

@@ -87,11 +87,7 @@ bp.add_app_template_filter(per_reader(why_filter), "why")
 bp.add_app_template_filter(phone_name, "phone")
 
 
-@bp.app_template_filter("verdict_words")
-def verdict_words(verdict) -> tuple[str, list[str]]:
-    """A logged word judge's verdict's why and warnings: as messages, said in the reader's language, when
-    it keeps them so (RY-17); else its words as they were logged."""
-    return said_verdict(verdict) or (verdict.get("why") or "", list(verdict.get("warnings") or []))
+bp.add_app_template_filter(said_verdict, "verdict_words")  # a logged verdict's why, in the reader's language (RY-17)
 
 
 def card_attrs(field, zone_label: str, **extra: str) -> dict[str, str]:

@@ -37,6 +37,7 @@ TITLES = {"Bad Request": say("Bad Request"), "Forbidden": say("Forbidden"), "Not
           "The method is not allowed for the requested URL.": say("The method is not allowed for the requested URL.")}
 
 
+UNEXPECTED = say("Courtier hit an unexpected problem. Nothing you entered before was lost.")
 #: What a refusal says when its view gave no words of its own (werkzeug's defaults speak of servers and URLs).
 DESCRIPTIONS = {
     403: say("This address does not let you do that. An edit needs the table's edit link."),
@@ -44,7 +45,7 @@ DESCRIPTIONS = {
     410: say("This is no longer here."),
     422: say("What was sent could not be used. Check what was entered and send it again."),
     429: say("Too many requests at once. Wait a moment and try again."),
-    500: say("Courtier hit an unexpected problem. Nothing you entered before was lost."),
+    500: UNEXPECTED,
     503: say("Courtier is busy right now. Try again in a moment."),
 }
 
@@ -231,5 +232,5 @@ def _answer_refusals(app: Flask) -> None:
         app.logger.exception("unexpected error")
         return _error_response(
             500, say("Something went wrong"),
-            say("Courtier hit an unexpected problem. Nothing you entered before was lost."),
+            UNEXPECTED,
         )

@@ -799,24 +799,33 @@ def _check_judged(value: object, where: str, found: Problems) -> None:
         if not isinstance(warnings, list) or len(warnings) > 8 or any(
                 limits.note_problem(w) for w in warnings):
             found.add(f"{at}.warnings", say("warnings must be a list of short lines of text"))
-        if "said" in verdict and said_verdict(verdict) is None:
+        if "said" in verdict and _said_messages(verdict) is None:
             found.add(f"{at}.said", say("said must hold the why and warnings as Courtier's messages (RY-17)"))
 
 
-def said_verdict(verdict: Mapping[str, Any]) -> tuple[Text, list[Text]] | None:
-    """The judge's why and warnings as messages, to be said in the reader's language, when the verdict keeps
-    them as data (``said``: ``why`` and ``warnings``, as :meth:`Text.as_data` gives them); else None, and
-    the words kept in ``why`` and ``warnings`` are shown as they are.
+def said_verdict(verdict: Mapping[str, Any]) -> tuple[str, list[str]]:
+    """The judge's why and warnings to show: as messages, said in the reader's language, when the verdict
+    keeps them as data (``said``: ``why`` and ``warnings``, as :meth:`Text.as_data` gives them); else its
+    words as they were logged.
 
     >>> why = say("{word} is in {list} (RY-17)", word="OX", list=say("the table's word list"))
     >>> said_verdict({"word": "OX", "valid": True, "why": str(why), "said": {"why": why.as_data(), "warnings": []}})
     ("OX is in the table's word list (RY-17)", [])
-    >>> said_verdict({"said": {"why": {"id": "anything", "values": {}}, "warnings": []}}) is None
-    True
+    >>> said_verdict({"why": "as logged", "said": {"why": {"id": "anything", "values": {}}, "warnings": []}})
+    ('as logged', [])
     """
+    return _said_messages(verdict) or (str(verdict.get("why") or ""), [str(w) for w in verdict.get("warnings") or []])
+
+
+def _said_messages(verdict: Mapping[str, Any]) -> tuple[Text, list[Text]] | None:
+    """A verdict's ``said`` as messages, or None when it has none or they are not Courtier's messages."""
     said = verdict.get("said")
     if not isinstance(said, Mapping) or set(said) != {"why", "warnings"} or not isinstance(said["warnings"], list) \
             or len(said["warnings"]) > 8:
+        return None
+    try:
+        return from_data(said["why"]), [from_data(w) for w in said["warnings"]]
+    except ValueError:
         return None
     try:
         return from_data(said["why"]), [from_data(w) for w in said["warnings"]]
