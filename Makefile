@@ -39,11 +39,11 @@ test: $(STAMP) system-deps catalogs
 catalogs: $(STAMP)
 	$(BIN)/pybabel compile --domain messages --directory companion/translations --statistics
 
-# The messages the code marks (templates' _(), say and say_n, the forms' lazy_gettext and lazy_ngettext),
+# The messages the code marks (templates' _(), say and say_n, the forms' lazy_gettext and lazy_ngettext, markup_gettext),
 # gathered and merged into every .po for translating: new ones come in empty, gone ones are dropped. tests/test_translations.py says what is missing.
 translations: $(STAMP)
 	$(BIN)/pybabel extract --mapping babel.cfg --keyword say --keyword say_n:1,2 \
-		--keyword lazy_gettext --keyword lazy_ngettext:1,2 --no-wrap --sort-by-file \
+		--keyword lazy_gettext --keyword lazy_ngettext:1,2 --keyword markup_gettext --no-wrap --sort-by-file \
 		--project Courtier --output-file companion/translations/messages.pot .
 	$(BIN)/pybabel update --input-file companion/translations/messages.pot --domain messages \
 		--output-dir companion/translations --no-wrap --no-fuzzy-matching --ignore-obsolete

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 from wtforms.meta import DefaultMeta
+from wtforms.validators import InputRequired
 from wtforms.widgets import html_params
 
 from companion.entry import ENTRY, forms
@@ -85,6 +86,34 @@ def test_a_posted_form_with_its_errors_renders_as_wtforms_would(app, slug):
             assert_same(form)
 
 
+def assert_same_options(form) -> int:
+    """Every radio field's choices as radio_options gives them against iterating the field as WTForms does."""
+    compared = 0
+    for field in form:
+        if field.type != "RadioField":
+            continue
+        wtforms_own = [(option.data, str(wtforms_render(option, {})), str(option.label.text)) for option in field]
+        assert [(o.value, str(o.html), str(o.label)) for o in forms.radio_options(field)] == wtforms_own, field.name
+        compared += len(wtforms_own)
+    return compared
+
+
+@pytest.mark.parametrize("slug", sorted(ENTRY))
+def test_a_radio_fields_choices_are_written_as_wtforms_writes_them(app, slug):
+    with app.test_request_context("/", method="POST"):
+        compared = sum(assert_same_options(form) for form in forms_for(slug))
+        chosen = MultiDict({"out": "1", "p0_progress": "completed", "burden1": "0:failed", "kind": "x"})
+        for form in forms_for(slug, chosen):
+            form.validate()
+            compared += assert_same_options(form)
+        with_attributes = next(forms_for(slug))
+        for field in with_attributes:
+            field.render_kw = {"class_": "seg", "data_x": "<y>"}  # required: from the validator
+            field.validators = [InputRequired()]
+        compared += assert_same_options(with_attributes)
+    assert compared > 0
+
+
 def test_the_apps_other_forms_render_as_wtforms_would(app):
     with app.test_request_context("/"):
         for form in (NewTableForm(), ImportForm(), ActionForm(), TournamentForm()):
@@ -154,3 +183,54 @@ def test_a_count_is_laid_out_as_the_macro_laid_it_out(make_app, slug, language):
                         f=field, picks=picks, hint=hint, attrs=attrs), (field.name, picks, hint, attrs)
                     compared += 1
     assert compared >= 6
+
+
+#: The row of choices to tap and the Burden grid as the templates laid them out, the references for
+#: views.entry_fields.tap_choices and burden_taps.
+TAPS_MACRO = (Path(__file__).parent / "taps_macro.html").read_text().rstrip("\n")
+BURDEN_TAPS = (Path(__file__).parent / "burden_taps.html").read_text().rstrip("\n")
+
+
+def rummathon_forms(players):
+    """Rummathon Royale's hand form blank, as posted with choices it refuses, and with problems of its
+    own beside its rows (two of them, a ruling named in one, markup in a player's words)."""
+    table = tables.Table("t", "k", "rummathon-royale", "A table", players, {}, "")
+    wrong = MultiDict({"out": "nobody", "p0_progress": "halfway", "burden1": "9:won", "burden2": "0:completed",
+                       "burden2_double": "y", "burden3": "1:failed"})
+    blank = ENTRY["rummathon-royale"].round_form(table)
+    posted = ENTRY["rummathon-royale"].round_form(table, formdata=wrong)
+    assert not posted.validate() and posted.out.errors and posted.burden1.errors and posted.p0_progress.errors
+    named = ENTRY["rummathon-royale"].round_form(table, formdata=wrong)
+    for name in ("out", "p1_progress", "burden0", "burden0_double", "burden2_double"):
+        named[name].errors = ["Only one Burden <on> a player a hand (RR-3).", "Tap one, like the others."]
+    return blank, posted, named
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "qps"])
+def test_the_rows_to_tap_are_laid_out_as_the_template_laid_them_out(make_app, language):
+    from companion.core import messages
+    from companion.views import entry_fields
+
+    app = make_app(WTF_CSRF_ENABLED=False, LANGUAGES="fr hi qps")
+    taps, burdens = app.jinja_env.from_string(TAPS_MACRO), app.jinja_env.from_string(BURDEN_TAPS)
+    players = ("Ann", "B&n <i>", "Cat", "Dan")
+    compared = linked = 0
+    with app.test_request_context("/"), messages.speaking(language):
+        short = {"failed": forms.lazy_gettext("Not completed"), "declared-failed": "<Declared>, failed"}
+        for form in rummathon_forms(players):
+            rows = [form.out] + [form[f"p{i}_progress"] for i in range(4)]
+            legend = f"{players[1]}'s round"
+            ways = (("", None, None), ("out", "B&n's <hint>", None), ("progress", None, short))
+            for row in rows:
+                for class_, hint, shorter in ways:
+                    mine = entry_fields.tap_choices(row, legend, class_=class_, hint=hint, short=shorter)
+                    assert str(mine) == taps.render(f=row, legend=legend, class_=class_, hint=hint,
+                                                    short=shorter or {}), (row.name, class_, hint)
+                    compared += 1
+            for i, name in enumerate(players):
+                burden, double = form[f"burden{i}"], form[f"burden{i}_double"]
+                assert str(entry_fields.burden_taps(burden, double, players, name)) == burdens.render(
+                    bf=burden, df=double, table={"players": players}, p=name), burden.name
+                compared += 1
+                linked += '#RR-3" aria-label=' in str(entry_fields.burden_taps(burden, double, players, name))
+    assert compared == 3 * (5 * 3 + 4) and linked == 2  # the named problems' rulings linked

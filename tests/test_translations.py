@@ -41,10 +41,11 @@ DEVICE = re.compile(r"\bPhone [0-9A-F]{4}\b")
 
 def marked_messages() -> set[str]:
     """Every message id the code marks (a plural message by its singular, as the catalogs key it): the
-    templates' _(), the engines' say and say_n, the forms' lazy_gettext and lazy_ngettext."""
+    templates' _(), the engines' say and say_n, the forms' lazy_gettext and lazy_ngettext, the rows to tap's
+    markup_gettext, a catalog's own ugettext (babel.cfg, the Makefile's `translations`)."""
     found = set()
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "say": None, "say_n": (1, 2),
-                "lazy_gettext": None, "lazy_ngettext": (1, 2)}
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "ugettext": None, "say": None, "say_n": (1, 2),
+                "lazy_gettext": None, "lazy_ngettext": (1, 2), "markup_gettext": None}
     for folder, method in (("templates", "jinja2"), ("scoresheets", "jinja2"), ("companion", "python")):
         mapping = [(f"**.{'html' if method == 'jinja2' else 'py'}", method)]
         for _, _, message, _, _ in extract_from_dir(ROOT / folder, mapping, keywords=keywords):

@@ -48,7 +48,7 @@ from ..storage.db import get_db
 from ..tournaments import store as tournament_store
 from ..web import language
 from ..web.rounds import round_text
-from . import table_actions
+from . import entry_fields, table_actions
 from .common import (
     device_label,
     key_from_link,
@@ -85,6 +85,9 @@ bp.add_app_template_filter(per_reader(why_filter), "why")
 
 
 bp.add_app_template_filter(phone_name, "phone")
+
+bp.add_app_template_global(entry_fields.tap_choices, "tap_choices")  # a row of choices to tap
+bp.add_app_template_global(entry_fields.burden_taps, "burden_taps")  # Rummathon Royale's Burden grid (RR-3)
 
 
 bp.add_app_template_filter(said_verdict, "verdict_words")  # a logged verdict's why, in the reader's language (RY-17)
