@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from babel.support import NullTranslations, Translations
-from flask_babel import gettext, ngettext
+from flask import has_app_context
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
@@ -27,6 +27,22 @@ class Lazy(LazyString):
         return str(escape(str(self)))
 
 
+def _gettext(message: str, **values: object) -> str:
+    """flask_babel's gettext as the app's domain answers it (web.language: Courtier's catalog of the reader's
+    language; English outside the app), without looking the domain up through the request for each of a
+    hand form's hundred labels."""
+    said = messages.catalog(messages.language()).ugettext(message) if has_app_context() else message
+    return said % values if values else said
+
+
+def _ngettext(singular: str, plural: str, num: int, **values: object) -> str:
+    """flask_babel's ngettext as :func:`_gettext` is its gettext."""
+    values.setdefault("num", num)
+    if has_app_context():
+        return messages.catalog(messages.language()).ungettext(singular, plural, num) % values
+    return (singular if num == 1 else plural) % values
+
+
 def lazy_gettext(message: str, /, **values: object) -> Lazy:
     """flask_babel's lazy_gettext, for words defined before any request (a form's labels, its choices):
     ``message`` is the English text, ``%(name)s`` its fields.
@@ -34,7 +50,7 @@ def lazy_gettext(message: str, /, **values: object) -> Lazy:
     >>> str(lazy_gettext("Seat %(number)s", number=3))
     'Seat 3'
     """
-    return Lazy(gettext, message, **values)
+    return Lazy(_gettext, message, **values)
 
 
 def lazy_ngettext(singular: str, plural: str, num: int, /, **values: object) -> Lazy:
@@ -43,7 +59,7 @@ def lazy_ngettext(singular: str, plural: str, num: int, /, **values: object) -> 
     >>> str(lazy_ngettext("%(num)d deck", "%(num)d decks", 2))
     '2 decks'
     """
-    return Lazy(ngettext, singular, plural, num, **values)
+    return Lazy(_ngettext, singular, plural, num, **values)
 
 
 @lru_cache(maxsize=8)
