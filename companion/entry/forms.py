@@ -27,16 +27,16 @@ class Lazy(LazyString):
         return str(escape(str(self)))
 
 
-def _gettext(message: str, **values: object) -> str:
+def gettext(message: str, **values: object) -> str:
     """flask_babel's gettext as the app's domain answers it (web.language: Courtier's catalog of the reader's
-    language; English outside the app), without looking the domain up through the request for each of a
-    hand form's hundred labels."""
+    language; English outside the app), without looking the domain up through the request each time: a
+    hand's form reads a hundred labels, a board links a hundred rulings."""
     said = messages.catalog(messages.language()).ugettext(message) if has_app_context() else message
     return said % values if values else said
 
 
-def _ngettext(singular: str, plural: str, num: int, **values: object) -> str:
-    """flask_babel's ngettext as :func:`_gettext` is its gettext."""
+def ngettext(singular: str, plural: str, num: int, **values: object) -> str:
+    """flask_babel's ngettext as :func:`gettext` is its gettext."""
     values.setdefault("num", num)
     if has_app_context():
         return messages.catalog(messages.language()).ungettext(singular, plural, num) % values
@@ -50,7 +50,7 @@ def lazy_gettext(message: str, /, **values: object) -> Lazy:
     >>> str(lazy_gettext("Seat %(number)s", number=3))
     'Seat 3'
     """
-    return Lazy(_gettext, message, **values)
+    return Lazy(gettext, message, **values)
 
 
 def lazy_ngettext(singular: str, plural: str, num: int, /, **values: object) -> Lazy:
@@ -59,7 +59,7 @@ def lazy_ngettext(singular: str, plural: str, num: int, /, **values: object) -> 
     >>> str(lazy_ngettext("%(num)d deck", "%(num)d decks", 2))
     '2 decks'
     """
-    return Lazy(_ngettext, singular, plural, num, **values)
+    return Lazy(ngettext, singular, plural, num, **values)
 
 
 @lru_cache(maxsize=8)

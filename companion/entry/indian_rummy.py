@@ -6,7 +6,6 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from flask_babel import gettext
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, NumberRange, Optional
 
@@ -15,7 +14,7 @@ from ..core.messages import joined, say
 from ..games import indian_rummy as rules
 from ..games.indian_rummy import classify, wild_rank_of
 from .alliance_royals import GRID_ROWS, SUIT_SYMBOLS
-from .forms import CountField, CourtierForm, choices, lazy_gettext, lazy_ngettext, round_form_of
+from .forms import CountField, CourtierForm, choices, gettext, lazy_gettext, lazy_ngettext, round_form_of
 
 SLUG = rules.SLUG
 TEMPLATE = "entry/indian_rummy.html"

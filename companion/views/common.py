@@ -8,10 +8,10 @@ import secrets
 from functools import lru_cache
 
 from flask import abort, current_app, g, has_request_context, request, session
-from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from ..core.messages import render, say
+from ..entry.forms import gettext
 from ..games import RULES_PAGES, RULING
 
 DEVICE_COOKIE = "courtier_device"

@@ -27,7 +27,6 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from wtforms import HiddenField, StringField
@@ -39,7 +38,7 @@ from ..core.messages import number as written
 from ..core.messages import render as in_words
 from ..core.wording import spreadsheet_text
 from ..entry import ENTRY, split_where
-from ..entry.forms import CourtierForm, lazy_gettext
+from ..entry.forms import CourtierForm, gettext, lazy_gettext
 from ..games.base import InputError
 from ..games.royalty import said_verdict
 from ..paper import scorepad, sheets
