@@ -90,15 +90,17 @@ class Text(str):
     """
 
     template: str
-    plural: str | None
-    count: int | None
+    plural: str | None = None  # a message with no plural form keeps only its template and values
+    count: int | None = None
     values: Mapping[str, Any]
 
     def __new__(cls, template: str, values: Mapping[str, Any], plural: str | None = None,
                 count: int | None = None) -> Text:
         chosen = template if plural is None or count == 1 else plural
-        text = super().__new__(cls, _format(chosen, values, ENGLISH))
-        text.template, text.plural, text.count, text.values = template, plural, count, values
+        text = str.__new__(cls, _english(chosen, values) if values else chosen)
+        if plural is not None:
+            text.plural, text.count = plural, count
+        text.template, text.values = template, values
         return text
 
     def __reduce__(self):
@@ -244,6 +246,21 @@ def render(value: Any, code: str | None = None) -> str:
                   else translations.ungettext(value.template, value.plural, value.count))
         return _format(chosen, value.values, code)
     return _value(value, code)
+
+
+def _english(template: str, values: Mapping[str, Any]) -> str:
+    """A message's English words, as :func:`_format` writes them in English. A name, a message within (its
+    English words) or a count of zero or more is its own words, put in as it is; only the other values are
+    worded first. Every why line of every round is worded as it is scored: this is most of an engine's work."""
+    worded = None
+    for name, value in values.items():
+        kind = type(value)
+        if kind is str or kind is Text or kind is Joined or (kind is int and value >= 0):
+            continue
+        if worded is None:
+            worded = dict(values)
+        worded[name] = _value(value, ENGLISH)
+    return template.format_map(values if worded is None else worded)
 
 
 def _format(template: str, values: Mapping[str, Any], code: str) -> str:
