@@ -344,6 +344,26 @@ def catalog(code: str):
     return found if isinstance(found, Translations) else NullTranslations()
 
 
+def gettext(message: str) -> str:
+    """``message`` (a catalog's id, ``%(name)s`` fields left in) in the reader's language: a template's
+    ``_()``, the pages' and the sheets', and the forms' labels.
+
+    >>> with speaking("fr"):
+    ...     gettext("one more")
+    'un de plus'
+    """
+    code = language()
+    return message if code == ENGLISH else catalog(code).ugettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message ``n`` asks for in the reader's language: a template's ``ngettext()``."""
+    code = language()
+    if code == ENGLISH:
+        return singular if n == 1 else plural
+    return catalog(code).ungettext(singular, plural, n)
+
+
 _ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                           "åƀçðéƒĝĥîĵķļɱñôþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÔÞǪŔŠŢÛṼŴẊÝŽ")
 _KEPT = re.compile(r"(\{[^{}]*\}|%\([a-z_]+\)[sd]|%[sd]|<[^>]*>|&[a-z]+;|\b[A-Z]{2}-\d+[a-z]?\b)")

@@ -31,7 +31,7 @@ def gettext(message: str, **values: object) -> str:
     """flask_babel's gettext as the app's domain answers it (web.language: Courtier's catalog of the reader's
     language; English outside the app), without looking the domain up through the request each time: a
     hand's form reads a hundred labels, a board links a hundred rulings."""
-    said = messages.catalog(messages.language()).ugettext(message) if has_app_context() else message
+    said = messages.gettext(message) if has_app_context() else message
     return said % values if values else said
 
 
@@ -39,8 +39,14 @@ def ngettext(singular: str, plural: str, num: int, **values: object) -> str:
     """flask_babel's ngettext as :func:`gettext` is its gettext."""
     values.setdefault("num", num)
     if has_app_context():
-        return messages.catalog(messages.language()).ungettext(singular, plural, num) % values
+        return messages.ngettext(singular, plural, num) % values
     return (singular if num == 1 else plural) % values
+
+
+def markup_gettext(message: str, **values: object) -> Markup:
+    """``message`` in the reader's language as a template's ``_()`` says it: the catalog's words are
+    markup, the values put in them escaped (gathered for translating as ``say`` is: the Makefile)."""
+    return Markup(messages.gettext(message)) % values  # noqa: S704
 
 
 def lazy_gettext(message: str, /, **values: object) -> Lazy:
@@ -114,26 +120,24 @@ def count_field(field, picks: int = 0, hint: str | None = None, **attrs: object)
     a hint, ``picks`` + 1 numbers to tap (0 to ``picks``, shown by app.js) and its problems. Written here,
     not as a template macro: a hand's form has up to thirty counts, and a macro call for each was a sixth
     of the page's drawing (the same HTML, byte for byte: tests/test_form_rendering.py)."""
-    said = messages.catalog(messages.language())
     errors = field.errors
     out = [f'\n<div class="field count{" has-error" if errors else ""}">\n'
            f'  <label for="{escape(field.id)}">{escape(field.label.text)}</label>\n  <div class="stepper">\n'
-           f'    <button type="button" class="step" data-step="-1" aria-label="{escape(said.ugettext("one fewer"))}"'
+           f'    <button type="button" class="step" data-step="-1" aria-label="{escape(messages.gettext("one fewer"))}"'
            ' hidden>−</button>\n    ']
     if errors:
         out.append(field(type="number", inputmode="numeric", min="0", placeholder="0", aria_invalid="true",
                          aria_describedby=" ".join(error_ids(field.id, errors)), **attrs) + "\n    ")
     else:
         out.append(field(type="number", inputmode="numeric", min="0", placeholder="0", **attrs))
-    more = escape(said.ugettext("one more"))
+    more = escape(messages.gettext("one more"))
     out.append(f'\n    <button type="button" class="step" data-step="1" aria-label="{more}" hidden>+</button>'
                '\n  </div>\n  ')
     if hint:
         out.append(f'<small class="hint">{escape(hint)}</small>')
     out.append("\n  ")
     if picks:
-        # A catalog's words are markup, as a template's _() has them; the label is escaped into them.
-        named = Markup(said.ugettext("%(field)s: tap a number")) % {"field": field.label.text}  # noqa: S704
+        named = markup_gettext("%(field)s: tap a number", field=field.label.text)  # the label escaped into them
         out.append(f'<div class="quick-counts" role="group" aria-label="{named}" hidden>')
         out.extend(f'<button type="button" class="quick" data-set-count="{n}" aria-pressed="'
                    f'{"true" if field.data == n else "false"}">{n}</button>' for n in range(picks + 1))

@@ -316,35 +316,18 @@ def rounds_named(rounds: Sequence[int]) -> str:
 # The templates
 
 
-def _gettext(message: str) -> str:
-    """A sheet template's ``_()``: the message in the reader's language (English as written)."""
-    code = messages.language()
-    return message if code == messages.ENGLISH else messages.catalog(code).ugettext(message)
-
-
-def _ngettext(singular: str, plural: str, n: int) -> str:
-    code = messages.language()
-    if code == messages.ENGLISH:
-        return singular if n == 1 else plural
-    return messages.catalog(code).ungettext(singular, plural, n)
-
-
 @cache
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True, finalize=_finalize, extensions=["jinja2.ext.i18n"])
-    env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
+    # A sheet's own words in the language of whoever asks for it (the job keeps the request's language).
+    env.install_gettext_callables(messages.gettext, messages.ngettext, newstyle=True)  # type: ignore[attr-defined]
     # Each said in the sheet's language when it is printed (core.messages.per_reader), never once when compiled.
     env.filters.update({name: messages.per_reader(fn) for name, fn in (
         ("signed", signed), ("num", number), ("amount", amount), ("rulings", rulings_in), ("plain", plain),
         ("rounds_named", rounds_named))})
     env.globals.update(grid_columns=grid_columns)
     env.tests["with_cents"] = has_cents
-    # A sheet's own words in the language of whoever asks for it (the job keeps the request's language).
-    env.add_extension("jinja2.ext.i18n")
-    env.install_gettext_callables(lambda message: messages.catalog(messages.language()).ugettext(message),
-                                  lambda one, many, n: messages.catalog(messages.language()).ungettext(one, many, n),
-                                  newstyle=True)
     return env
 
 

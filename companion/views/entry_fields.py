@@ -12,15 +12,8 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup, escape
 
-from ..core import messages
-from ..entry.forms import error_ids, radio_options
+from ..entry.forms import error_ids, markup_gettext, radio_options
 from .common import link_rulings
-
-
-def markup_gettext(message: str, **values: object) -> Markup:
-    """``message`` in the reader's language as a template's ``_()`` says it: the catalog's words are
-    markup, the values put in them escaped (gathered for translating as ``say`` is: the Makefile)."""
-    return Markup(messages.catalog(messages.language()).ugettext(message)) % values  # noqa: S704
 
 
 def _problems(field) -> str:
@@ -85,7 +78,7 @@ def burden_taps(burden, double, players: Sequence[str], name: str) -> Markup:
                           "who played it scores 50. A Double Burden, 100.", name=name)
     html = (f'<div class="field burden-taps{" has-error" if burden.errors or double.errors else ""}">\n'
             f'    <fieldset id="{escape(burden.id)}"{_described_by(burden)}>\n'
-            f'      <legend class="label">{escape(legend)}</legend>\n      <p class="hint">{hint}</p>\n'
+            f'      <legend class="label">{legend}</legend>\n      <p class="hint">{hint}</p>\n'
             f'      <div class="burden-grid">{"".join(grid)}</div>\n    </fieldset>\n'
             f'      <div class="field check">{box} {double.label()}</div>\n'
             f"      {_problems(burden)}\n      {_problems(double)}\n    </div>")

@@ -96,15 +96,10 @@ def init_app(app: Flask) -> None:
     app.extensions[_OFFERED] = _languages_setting(app)
     _Babel(app, locale_selector=messages.language, default_domain=messages.DOMAIN,
            default_translation_directories=str(messages.TRANSLATIONS))
-    # The templates' _() and ngettext() as Flask-Babel installs them, but reading the catalog of the reader's
-    # language at once (what its domain answers, _Catalogs) rather than finding the domain through the
-    # request for each of a page's sixty messages.
-    app.jinja_env.install_gettext_callables(
-        gettext=lambda s: messages.catalog(messages.language()).ugettext(s),
-        ngettext=lambda s, p, n: messages.catalog(messages.language()).ungettext(s, p, n),
-        pgettext=lambda c, s: messages.catalog(messages.language()).upgettext(c, s),
-        npgettext=lambda c, s, p, n: messages.catalog(messages.language()).unpgettext(c, s, p, n),
-        newstyle=True)
+    # The templates' _() and ngettext() read the catalog of the reader's language at once, as the sheets' do
+    # (what Flask-Babel's domain answers, _Catalogs), rather than finding the domain through the request
+    # for each of a page's sixty messages.
+    app.jinja_env.install_gettext_callables(messages.gettext, messages.ngettext, newstyle=True)
     from . import rounds, script_words
 
     app.jinja_env.globals.update(round_says=rounds.round_says, script_words=script_words.words)
