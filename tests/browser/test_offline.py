@@ -92,6 +92,8 @@ def an_entry_that_needs_a_look(phone, live_server):
     open_hand_form(second, 1)
     fill_hand(second, THREE, out="Ben")
     second.get_by_role("button", name="Save hand 1", exact=True).click()
+    # The hand form shows the board too (at version 0): the flash says the save is through, or what stopped it.
+    expect(second.locator("main")).to_contain_text("Hand saved.", timeout=SLOW)
     expect(second.locator("#board")).to_have_attribute("data-version", "1", timeout=SLOW)
     context.set_offline(False)
     expect(page.locator("#outbox .needs-look")).to_contain_text("Hand 1 needs a look: another phone saved first",

@@ -43,8 +43,9 @@ def start_table(page: Page, base: str, players=THREE, schedule: str = "all", tit
 
 
 def tap_choice(page: Page, name: str, value: str) -> None:
-    """Tap a choice in a row of choices (a radio drawn as a button)."""
-    page.locator(f"label.seg:has(input[name='{name}'][value='{value}'])").click()
+    """Tap a choice in a row of choices (a radio drawn as a button), and see it taken: Playwright's check
+    taps the label and fails at once if its radio is not chosen after (a tap lost to a page still settling)."""
+    page.locator(f"label.seg:has(input[name='{name}'][value='{value}'])").check()
 
 
 def chosen(page: Page, name: str):
