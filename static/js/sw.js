@@ -47,6 +47,14 @@ function withoutKey(url) {
   return u.href;
 }
 
+// When each table was last asked for (a page of it, its board's refresh). A table asked for within the
+// grace keeps its copies until the grace is over: a reload, or a look at another page and back, leaves
+// moments with no window on the table, which are no closing.
+var asked = {};
+var recheck = null;
+
+function delay(ms) { return new Promise(function (resolve) { setTimeout(resolve, ms); }); }
+
 // Pages that carry an edit key stay cached only while a tab shows their table.
 function purgeKeyed(keep) {
   return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
@@ -55,8 +63,17 @@ function purgeKeyed(keep) {
     if (keep) open[keep] = true;
     return caches.open(PAGES).then(function (cache) {
       return cache.keys().then(function (requests) {
-        return Promise.all(requests.filter(function (r) { return hasKey(r.url) && !open[tableOf(r.url)]; })
-          .map(function (r) { return cache.delete(r); }));
+        var now = Date.now(), wait = 0;
+        var gone = requests.filter(function (r) {
+          if (!hasKey(r.url) || open[tableOf(r.url)]) return false;
+          var left = (asked[tableOf(r.url)] || 0) + KEYED_GRACE_MS - now;
+          wait = Math.max(wait, left);
+          return left <= 0;
+        });
+        var work = Promise.all(gone.map(function (r) { return cache.delete(r); }));
+        if (wait <= 0) return work;
+        recheck = recheck || delay(wait).then(function () { recheck = null; return purgeKeyed(null); });
+        return work.then(function () { return recheck; });
       });
     });
   });
@@ -64,8 +81,7 @@ function purgeKeyed(keep) {
 
 self.addEventListener("message", function (event) {
   if (event.data && event.data.type === "table-closing") {
-    event.waitUntil(new Promise(function (resolve) { setTimeout(resolve, KEYED_GRACE_MS); })
-      .then(function () { return purgeKeyed(null); }));
+    event.waitUntil(delay(KEYED_GRACE_MS).then(function () { return purgeKeyed(null); }));
   } else if (event.data && event.data.type === "purge") {
     event.waitUntil(purgeKeyed(null));
   } else if (event.data && event.data.type === "language") {
@@ -159,6 +175,8 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  var table = tableOf(request.url);
+  if (table) asked[table] = Date.now();
   if (url.pathname.indexOf("/static/") === 0) {
     event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
     return;
@@ -177,5 +195,5 @@ self.addEventListener("fetch", function (event) {
     if (reopening) return reopen(request.url);
     return fromCache(request).then(function (hit) { return hit || offlinePage(); });
   }));
-  event.waitUntil(purgeKeyed(tableOf(request.url)));
+  event.waitUntil(purgeKeyed(table));
 });

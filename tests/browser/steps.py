@@ -3,6 +3,7 @@ grid, enter a Royals round's boards, and read the totals and the chip stacks off
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 
 from playwright.sync_api import Page, expect
@@ -10,6 +11,17 @@ from playwright.sync_api import Page, expect
 #: What each game calls a round: the link to the first one's form is "Enter <noun> 1".
 NOUNS = {"Alliance Royals": "round", "Battle Royals": "round", "Marriage Royals": "round", "Indian Rummy": "deal",
          "Rummy Royal": "deal", "Rally the King": "hand", "Rummathon Royale": "hand", "Royalty": "turn"}
+
+
+def wait_until(page: Page, script: str, arg=None, timeout: float = 30_000, every: float = 250) -> None:
+    """Wait until an async script (the phone's caches, its outbox, a fetch) answers truthy, asking again every
+    ``every`` ms. Playwright's wait_for_function does not await a promise, and a promise is truthy: it
+    would return at once. Fails, saying the script's first line, when ``timeout`` ms go by first."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(script, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout / 1000:.0f} s: {script.strip().splitlines()[0]}")
+        page.wait_for_timeout(every)  # between two askings of the condition, not a wait for it
 
 
 def start(page: Page, base: str, game: str, players: tuple[str, ...], **options: str) -> None:

@@ -11,6 +11,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.steps import wait_until
 from tests.browser.test_table_flow import THREE, fill_hand, open_hand_form, start_table
 
 pytestmark = pytest.mark.browser
@@ -28,7 +29,7 @@ def ready_for_offline(page: Page) -> None:
     """Wait until the service worker controls the page and holds the table's entry form."""
     page.wait_for_function("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)", timeout=SLOW)
     page.reload()  # the first controlled load fetches the entry form through the worker
-    page.wait_for_function("""async () => {
+    wait_until(page, """async () => {
         const names = await caches.keys();
         for (const name of names.filter(n => n.startsWith('courtier-pages-'))) {
             const keys = await (await caches.open(name)).keys();
@@ -146,18 +147,29 @@ def test_pages_holding_the_edit_key_leave_the_phone_with_the_table(phone, live_s
     page.close()
     home = context.new_page()
     home.goto(live_server + "/")
-    home.wait_for_function("""async (id) => {
+    wait_until(home, """async (id) => {
         for (const name of (await caches.keys()).filter(n => n.startsWith('courtier-pages-'))) {
             const urls = (await (await caches.open(name)).keys()).map(r => r.url);
             if (urls.some(u => u.includes('key='))) return false;
             if (!urls.some(u => u.endsWith('/t/' + id))) return false;
         }
         return true;
-    }""", arg=table["id"], timeout=SLOW)
+    }""", table["id"], timeout=SLOW)
     context.set_offline(True)
     home.goto(table["edit"])  # the view copy stands in: the last board, without the key
     expect(home.locator("#board")).to_have_count(1, timeout=SLOW)
     expect(home.get_by_role("link", name="Enter hand 1")).to_have_count(0)
+
+
+def test_a_look_at_another_page_and_back_keeps_the_tables_offline_copy(phone, live_server):
+    """The edit-key copies go 15 s after the table was last asked for, not at the next page elsewhere: a
+    phone that glances at the home page without signal comes back to a table it can still enter hands at."""
+    context, page, table = offline_table(phone, live_server)
+    page.goto(live_server + "/")  # from the phone's cache
+    page.reload()  # no window shows the table now
+    page.goto(table["edit"])
+    open_hand_form(page, 1)
+    expect(page.locator("main")).not_to_contain_text("No signal")
 
 
 def test_a_view_only_phone_offline_shows_the_last_board(phone, live_server):

@@ -16,7 +16,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.steps import start
+from tests.browser.steps import start, wait_until
 from tests.browser.test_accessibility import COLOUR_RULES, axe_problems
 from tests.browser.test_offline import (
     SLOW,
@@ -70,7 +70,7 @@ def outbox_ids(page: Page) -> list[str]:
 def outbox_emptied(page: Page) -> None:
     """Wait until the phone's outbox holds nothing: an entry leaves it once the server's answer is in,
     which may be a moment after the board shows the saved hand."""
-    page.wait_for_function(f"async () => ({OUTBOX})().then(ids => ids.length === 0)", polling=250, timeout=SLOW)
+    wait_until(page, f"async () => ({OUTBOX})().then(ids => ids.length === 0)", timeout=SLOW)
 
 
 # ---------------------------------------------------------------- a kept entry, opened without signal
@@ -234,7 +234,7 @@ def test_waiting_hands_are_sent_from_a_rules_page_and_the_no_signal_page(phone, 
 def _wait_for_cached_form(page: Page, heading: str) -> None:
     """Wait until the phone's cached entry form, and the cached table page that links to it, are the
     current ones (the service worker stores a page's new copy a moment after showing it)."""
-    page.wait_for_function(r"""async (heading) => {
+    wait_until(page, r"""async (heading) => {
         const current = {form: false, table: false};
         for (const name of (await caches.keys()).filter(n => n.startsWith('courtier-pages-'))) {
             const cache = await caches.open(name);
@@ -245,15 +245,15 @@ def _wait_for_cached_form(page: Page, heading: str) -> None:
             }
         }
         return current.form && current.table;
-    }""", arg=heading, timeout=SLOW, polling=500)
+    }""", heading, timeout=SLOW)
 
 
 def _wait_for_rounds(page: Page, table: dict, count: int) -> None:
     """Wait (on the condition, polling the server) until the table holds ``count`` hands."""
-    page.wait_for_function("""async ([url, count]) => {
+    wait_until(page, """async ([url, count]) => {
         const r = await fetch(url, { cache: 'no-store' });
         return r.ok && (await r.json()).rounds.length >= count;
-    }""", arg=[table["view"] + "/export.json", count], timeout=SLOW, polling=500)
+    }""", [table["view"] + "/export.json", count], timeout=SLOW)
 
 
 # ---------------------------------------------------------------- edit keys leave the phone's cache
@@ -277,7 +277,7 @@ def test_no_cached_page_holds_an_edit_key_once_no_tab_shows_the_table(phone, liv
     home = context.new_page()
     home.goto(live_server + "/")
     keys = [table["key"], rematch_key]
-    home.wait_for_function("""async () => {
+    wait_until(home, """async () => {
         for (const name of (await caches.keys()).filter(n => n.startsWith('courtier-pages-'))) {
             const urls = (await (await caches.open(name)).keys()).map(r => r.url);
             if (urls.some(u => u.includes('key='))) return false;
