@@ -44,6 +44,21 @@
     var fs = event.target.name && /_progress$/.test(event.target.name) && event.target.closest("fieldset.player");
     if (fs) delete fs.dataset.presetDone;  // the player's own choice stays
   });
+  // A tap on who went out made before this file arrived (a slow signal) is caught up with once, when the
+  // form is first seen: that player's round is preselected as the tap would have done. Never on a form the
+  // server sent back with problems: what it shows is what the player sent.
+  function catchUpOut(form) {
+    if (form.dataset.outSeen) return;
+    form.dataset.outSeen = "1";
+    var out = form.querySelector("input[name='out']:checked");
+    if (!out || form.querySelector("[aria-invalid='true'], #problems")) return;
+    var fs = form.querySelector("fieldset.player[data-player='" + CSS.escape(out.value) + "']");
+    var failed = fs && progressOf(fs, "failed"), completed = fs && progressOf(fs, "completed");
+    if (failed && completed && failed.checked && out.defaultChecked === false) {
+      completed.checked = true;
+      fs.dataset.presetDone = "1";
+    }
+  }
 
   // Rummy Royal's Marriage (RM-4): the Marriage row stands for K♥ and Q♥ in one hand, and the pay-card
   // rows show it. A tap never silently takes away what the player ticked: the Marriage ticks both
@@ -324,6 +339,7 @@
   });
 
   function enhanceForms(root) {
+    root.querySelectorAll("form").forEach(function (form) { if (form.elements.out) catchUpOut(form); });
     root.querySelectorAll("[data-sum-target]").forEach(sumFor);
     root.querySelectorAll("form[data-bid-form]").forEach(showForBid);
     root.querySelectorAll("fieldset.player").forEach(showForMode);

@@ -342,6 +342,28 @@ def test_whole_flow_works_without_javascript(live_server, phone):
 # ---------------------------------------------------------------- 6. bad input
 
 
+def test_who_went_out_tapped_before_the_forms_script_arrives_still_completes_their_round(live_server, phone):
+    """On a slow signal the form's script (forms.js, loaded once the form shows) can arrive after the first
+    tap: the round of whoever went out is still preselected as completed (RR-2, RR-5), so the save goes
+    through. No service worker here: it would serve the script from the phone's cache at once."""
+    page = phone(service_workers="block").new_page()
+    held = []
+    page.route("**/js/forms.js", lambda route: held.append(route))
+    start_table(page, live_server)
+    with page.expect_request("**/js/forms.js"):
+        open_hand_form(page, 1)
+    tap_choice(page, "out", "Ben")
+    assert chosen(page, "p1_progress").get_attribute("value") == "failed"  # the script has not run
+    while not held:  # the request is asked for: its handler is called as Playwright's events come in
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    expect(chosen(page, "p1_progress")).to_have_value("completed")
+    page.fill("#p0_low", "2")  # Ann holds two low cards: Ben collects 10 (RR-1)
+    page.get_by_role("button", name="Save hand 1", exact=True).click()
+    expect(page.locator(".flash")).to_contain_text("Hand saved.")
+    expect_totals(page, {"Ann": 0, "Ben": 10, "Cat": 0})
+
+
 def test_bad_counts_are_shown_next_to_their_fields_and_the_rest_is_kept(live_server, phone):
     page = phone().new_page()
     start_table(page, live_server)
