@@ -21,43 +21,52 @@
   });
 
 
-  // Whoever went out has completed the round: preselect it (RR-2, RR-5). Tapping someone else
-  // instead takes back what was preselected for the first, unless it was changed by hand since.
+  // Whoever went out, and whoever completed a Burden, has laid the round down: the tap preselects their
+  // round as completed (RR-2, RR-3, RR-5). A tap elsewhere instead (someone else out, the Burden changed)
+  // takes back what was preselected, unless the round was changed by hand since or is still laid down.
   function progressOf(fieldset, value) {
     return fieldset.querySelector("input[name$='_progress'][value='" + value + "']");
   }
+  function laidDown(form, fs) {
+    var out = form.querySelector("input[name='out']:checked");
+    if (out && out.value === fs.dataset.player) return true;
+    var burden = fs.querySelector("input[type='radio'][name^='burden']:checked");
+    return !!(burden && /:completed$/.test(burden.value));
+  }
+  // tapped: the change was about this player (they went out, or their Burden changed).
+  function presetRound(form, fs, tapped) {
+    var failed = progressOf(fs, "failed"), completed = progressOf(fs, "completed");
+    if (!failed || !completed) return;
+    if (laidDown(form, fs)) {
+      if (tapped && failed.checked) { completed.checked = true; fs.dataset.presetDone = "1"; }
+    } else if (fs.dataset.presetDone) {
+      if (completed.checked) failed.checked = true;
+      delete fs.dataset.presetDone;
+    }
+  }
   document.addEventListener("change", function (event) {
-    if (event.target.name !== "out" || !event.target.form) return;
-    var out = event.target.value;
-    event.target.form.querySelectorAll("fieldset.player").forEach(function (fs) {
-      var failed = progressOf(fs, "failed"), completed = progressOf(fs, "completed");
-      if (!failed || !completed) return;
-      if (fs.dataset.player === out) {
-        if (failed.checked) { completed.checked = true; fs.dataset.presetDone = "1"; }
-      } else if (fs.dataset.presetDone) {
-        if (completed.checked) failed.checked = true;
-        delete fs.dataset.presetDone;
-      }
-    });
+    var target = event.target, form = target.form, name = target.name || "";
+    if (!form) return;
+    if (name === "out") {
+      form.querySelectorAll("fieldset.player").forEach(function (fs) { presetRound(form, fs, fs.dataset.player === target.value); });
+    } else if (/^burden\d+$/.test(name) && target.closest("fieldset.player")) {
+      presetRound(form, target.closest("fieldset.player"), true);
+    }
   });
   document.addEventListener("change", function (event) {
     var fs = event.target.name && /_progress$/.test(event.target.name) && event.target.closest("fieldset.player");
     if (fs) delete fs.dataset.presetDone;  // the player's own choice stays
   });
-  // A tap on who went out made before this file arrived (a slow signal) is caught up with once, when the
-  // form is first seen: that player's round is preselected as the tap would have done. Never on a form the
-  // server sent back with problems: what it shows is what the player sent.
-  function catchUpOut(form) {
-    if (form.dataset.outSeen) return;
-    form.dataset.outSeen = "1";
-    var out = form.querySelector("input[name='out']:checked");
-    if (!out || form.querySelector("[aria-invalid='true'], #problems")) return;
-    var fs = form.querySelector("fieldset.player[data-player='" + CSS.escape(out.value) + "']");
-    var failed = fs && progressOf(fs, "failed"), completed = fs && progressOf(fs, "completed");
-    if (failed && completed && failed.checked && out.defaultChecked === false) {
-      completed.checked = true;
-      fs.dataset.presetDone = "1";
-    }
+  // Taps made before this file arrived (a slow signal) are caught up with once, when the form is first
+  // seen: the rounds they lay down are preselected as the taps would have done. Never on a form the server
+  // sent back with problems, nor for a choice the server made: what it shows is what was sent.
+  function catchUp(form) {
+    if (form.dataset.tapsSeen) return;
+    form.dataset.tapsSeen = "1";
+    var choices = form.querySelectorAll("input[name='out'], fieldset.player input[type='radio'][name^='burden']");
+    var tapped = Array.prototype.some.call(choices, function (input) { return input.checked && !input.defaultChecked; });
+    if (!tapped || form.querySelector("[aria-invalid='true']")) return;
+    form.querySelectorAll("fieldset.player").forEach(function (fs) { presetRound(form, fs, true); });
   }
 
   // Rummy Royal's Marriage (RM-4): the Marriage row stands for K♥ and Q♥ in one hand, and the pay-card
@@ -123,19 +132,6 @@
     if (!form || box.type !== "checkbox") return;
     if (box.name === "marriage") marriageTapped(form, box);
     else if (box.name === "pay_KH" || box.name === "pay_QH") cardTapped(form, box);
-  });
-
-  // A completed Burden lays its target's round down too (RR-3): preselect it, visibly, as for going out.
-  document.addEventListener("change", function (event) {
-    var m = /^b(\d+)_(on|result)$/.exec(event.target.name || "");
-    if (!m) return;
-    var form = event.target.form;
-    var on = form.elements["b" + m[1] + "_on"], result = form.elements["b" + m[1] + "_result"];
-    if (!on || !result || !on.value || result.value !== "completed") return;
-    form.querySelectorAll("fieldset.player").forEach(function (fs) {
-      var select = fs.querySelector("select[name$='_progress']");
-      if (fs.dataset.player === on.value && select && select.value === "failed") select.value = "completed";
-    });
   });
 
   // Rally the King: show the parts of the hand form that the chosen bid uses (RK-4), and add up counted cards (RK-3).
@@ -339,7 +335,7 @@
   });
 
   function enhanceForms(root) {
-    root.querySelectorAll("form").forEach(function (form) { if (form.elements.out) catchUpOut(form); });
+    root.querySelectorAll("form").forEach(function (form) { if (form.elements.out) catchUp(form); });
     root.querySelectorAll("[data-sum-target]").forEach(sumFor);
     root.querySelectorAll("form[data-bid-form]").forEach(showForBid);
     root.querySelectorAll("fieldset.player").forEach(showForMode);

@@ -46,7 +46,7 @@ def test_not_completed_for_who_went_out_is_refused_beside_the_field_and_kept(liv
     page.locator("#p0_progress").scroll_into_view_if_needed()
     page.screenshot(path=SHOTS.format("contradiction"))
     tap_choice(page, "p0_progress", "completed")
-    tap_choice(page, "p2_progress", "completed")  # Cat's round laid down by the completed Burden (RR-3)
+    expect(chosen(page, "p2_progress")).to_have_value("completed")  # laid down by the completed Burden (RR-3)
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".flash")).to_contain_text("Hand saved")
 

@@ -342,10 +342,29 @@ def test_whole_flow_works_without_javascript(live_server, phone):
 # ---------------------------------------------------------------- 6. bad input
 
 
-def test_who_went_out_tapped_before_the_forms_script_arrives_still_completes_their_round(live_server, phone):
+def test_a_completed_burden_preselects_its_targets_round_and_a_change_takes_it_back(live_server, phone):
+    """A completed Burden lays its target's round down (RR-3, RR-5): Ann's round shows Completed at once; the
+    Burden changed to failed takes that back, and a round tapped by hand stays as tapped."""
+    page = phone().new_page()
+    start_table(page, live_server)
+    open_hand_form(page, 1)
+    tap_choice(page, "out", "Ben")
+    tap_choice(page, "burden0", "2:completed")  # Cat's Burden on Ann, completed
+    expect(chosen(page, "p0_progress")).to_have_value("completed")
+    tap_choice(page, "burden0", "2:failed")
+    expect(chosen(page, "p0_progress")).to_have_value("failed")
+    tap_choice(page, "burden0", "2:completed")
+    tap_choice(page, "p0_progress", "declared-completed")  # by hand: kept whatever the Burden does next
+    tap_choice(page, "burden0", "")
+    expect(chosen(page, "p0_progress")).to_have_value("declared-completed")
+    expect(chosen(page, "p1_progress")).to_have_value("completed")  # Ben went out all along
+
+
+def test_taps_made_before_the_forms_script_arrives_still_complete_the_rounds_they_lay_down(live_server, phone):
     """On a slow signal the form's script (forms.js, loaded once the form shows) can arrive after the first
-    tap: the round of whoever went out is still preselected as completed (RR-2, RR-5), so the save goes
-    through. No service worker here: it would serve the script from the phone's cache at once."""
+    taps: the rounds of whoever went out and of a completed Burden's target are still preselected as
+    completed (RR-2, RR-3, RR-5), so the save goes through. No service worker here: it would serve the
+    script from the phone's cache at once."""
     page = phone(service_workers="block").new_page()
     held = []
     page.route("**/js/forms.js", lambda route: held.append(route))
@@ -353,15 +372,18 @@ def test_who_went_out_tapped_before_the_forms_script_arrives_still_completes_the
     with page.expect_request("**/js/forms.js"):
         open_hand_form(page, 1)
     tap_choice(page, "out", "Ben")
+    tap_choice(page, "burden0", "2:completed")  # Cat's Burden on Ann, completed
     assert chosen(page, "p1_progress").get_attribute("value") == "failed"  # the script has not run
     while not held:  # the request is asked for: its handler is called as Playwright's events come in
         page.wait_for_timeout(50)
     held[0].continue_()
     expect(chosen(page, "p1_progress")).to_have_value("completed")
-    page.fill("#p0_low", "2")  # Ann holds two low cards: Ben collects 10 (RR-1)
+    expect(chosen(page, "p0_progress")).to_have_value("completed")
+    expect(chosen(page, "p2_progress")).to_have_value("failed")
+    page.fill("#p0_low", "2")  # Ann holds two low cards: Ben collects 10 (RR-1); Ann's Burden, 50 (RR-3)
     page.get_by_role("button", name="Save hand 1", exact=True).click()
     expect(page.locator(".flash")).to_contain_text("Hand saved.")
-    expect_totals(page, {"Ann": 0, "Ben": 10, "Cat": 0})
+    expect_totals(page, {"Ann": 50, "Ben": 10, "Cat": 0})
 
 
 def test_bad_counts_are_shown_next_to_their_fields_and_the_rest_is_kept(live_server, phone):
