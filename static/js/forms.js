@@ -49,8 +49,9 @@
     if (!form) return;
     if (name === "out") {
       form.querySelectorAll("fieldset.player").forEach(function (fs) { presetRound(form, fs, fs.dataset.player === target.value); });
-    } else if (/^burden\d+$/.test(name) && target.closest("fieldset.player")) {
-      presetRound(form, target.closest("fieldset.player"), true);
+    } else if (/^burden\d+$/.test(name)) {
+      var fs = target.closest("fieldset.player");  // the player the Burden is on
+      if (fs) presetRound(form, fs, true);
     }
   });
   document.addEventListener("change", function (event) {

@@ -65,8 +65,9 @@ function purgeKeyed(keep) {
       return cache.keys().then(function (requests) {
         var now = Date.now(), wait = 0;
         var gone = requests.filter(function (r) {
-          if (!hasKey(r.url) || open[tableOf(r.url)]) return false;
-          var left = (asked[tableOf(r.url)] || 0) + KEYED_GRACE_MS - now;
+          var table = tableOf(r.url);
+          if (!hasKey(r.url) || open[table]) return false;
+          var left = (asked[table] || 0) + KEYED_GRACE_MS - now;
           wait = Math.max(wait, left);
           return left <= 0;
         });

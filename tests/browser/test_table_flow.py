@@ -6,6 +6,7 @@ who went out collects them all."""
 from __future__ import annotations
 
 import re
+import time
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -374,7 +375,9 @@ def test_taps_made_before_the_forms_script_arrives_still_complete_the_rounds_the
     tap_choice(page, "out", "Ben")
     tap_choice(page, "burden0", "2:completed")  # Cat's Burden on Ann, completed
     assert chosen(page, "p1_progress").get_attribute("value") == "failed"  # the script has not run
-    while not held:  # the request is asked for: its handler is called as Playwright's events come in
+    deadline = time.monotonic() + 30  # the request is asked for: its handler is called as Playwright's events come in
+    while not held:
+        assert time.monotonic() < deadline, "forms.js was asked for, but its route handler never ran"
         page.wait_for_timeout(50)
     held[0].continue_()
     expect(chosen(page, "p1_progress")).to_have_value("completed")
