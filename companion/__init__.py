@@ -52,7 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .storage import db  # noqa: F401
     from .storage.tables import StateCache  # noqa: F401
     from .views import api, club_api, clubs, health, main, referee, sheets, table_api, tables, tournaments  # noqa: F401
-    from .web import board_poll, compression, heavy, metrics, security  # noqa: F401
+    from .web import board_poll, compression, heavy, kept_copies, metrics, security  # noqa: F401
 
     _open_stores(app)
     _wrap_answers(app)
@@ -111,11 +111,12 @@ def _open_stores(app: Flask) -> None:
 def _wrap_answers(app: Flask) -> None:
     """What every answer passes through, in this order: compression, security headers, the reader's
     language, the board poll, the proxies, the metrics."""
-    from .web import board_poll, compression, language, metrics, security
+    from .web import board_poll, compression, kept_copies, language, metrics, security
 
     compression.init_app(app)  # first: its after_request runs last, on the finished answer
     security.init_app(app)
     language.init_app(app)
+    kept_copies.init_app(app)  # a copy a phone keeps for later neither takes nor sets the session's messages
     board_poll.init_app(app)  # an unchanged board's 304 without Flask: most of an evening's requests
     if app.config.get("TRUSTED_PROXIES"):  # behind N proxies: the phone's address is the proxies' X-Forwarded-For
         from werkzeug.middleware.proxy_fix import ProxyFix

@@ -237,3 +237,34 @@ def test_pages_whose_address_has_no_key_hold_no_edit_key(client):
     assert back.status_code == 303 and back.headers["Location"] == edit
     stranger = client.application.test_client()  # a phone that never had the edit link
     assert stranger.get(f"{view}/open").headers["Location"] == view
+
+
+COPY = {"X-Courtier-Copy": "1"}  # what the phone's scripts send for a page they only keep (web.kept_copies)
+
+
+@pytest.mark.parametrize("said", ["rematch", "save"])
+def test_copies_kept_for_later_leave_the_phones_message_to_the_page_it_was_said_for(client, said):
+    """The service worker keeps the "No signal" page and a table's view page, and a table's page keeps its
+    entry form, while the phone opens the page a tap led to. A copy fetched between the tap's answer and
+    that page left the page without its message ("Rematch: a new table", "Hand saved."): the copies now
+    neither show nor take it, and never set the session, so a late one cannot put back the session as
+    it was before the tap."""
+    view, edit = new_table(client)
+    if said == "rematch":
+        answer = client.post(edit.replace("?key=", "/rematch?key="))
+        message = "Rematch: a new table"
+    else:
+        answer = post(client, edit, out="Ann", p1_low=3)
+        message = "Hand saved."
+    assert answer.status_code == 303
+    opened = answer.headers["Location"].split("#")[0]
+    table, key = opened.split("?key=")
+    old_form = edit.replace("?key=", "/hands/new?key=")
+    for kept in ("/offline", table, f"{table}/hands/new?key={key}", view, old_form):
+        copy = client.get(kept, headers=COPY)
+        assert copy.status_code == 200, kept
+        assert "Set-Cookie" not in copy.headers, kept
+        assert message not in copy.get_data(as_text=True), kept
+    page = client.get(opened).get_data(as_text=True)
+    assert message in page
+    assert message not in client.get(opened).get_data(as_text=True)  # said once, on the page it was for

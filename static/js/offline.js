@@ -8,6 +8,9 @@
   var say = window.courtierSay;
   var RETRY_MS = 10000;
   var QUEUED = "X-Courtier-Queued";
+  // Pages fetched only for the service worker to keep: their answers leave this phone's messages to the
+  // page being opened, and never set the session (companion/web/kept_copies.py).
+  var KEPT_COPY = { Accept: "text/html", "X-Courtier-Copy": "1" };
   var ENTRY_FORM = /\/t\/[A-Za-z0-9_-]+\/hands(\/\d+)?$/;
   var STATES = {
     409: "another phone saved first",
@@ -495,7 +498,7 @@
   function keepEntryForm() {
     var link = document.getElementById("board") && document.querySelector("a[href*='/hands/new']");
     if (!link || !navigator.onLine || !(navigator.serviceWorker && navigator.serviceWorker.controller)) return;
-    fetch(link.href, { credentials: "same-origin", headers: { Accept: "text/html" } }).catch(function () {});
+    fetch(link.href, { credentials: "same-origin", headers: KEPT_COPY }).catch(function () {});
   }
 
   function start() {
@@ -513,7 +516,7 @@
     if (!event.persisted) return;
     var sw = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (sw && navigator.onLine && /\/t\//.test(location.pathname)) {
-      fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } }).catch(function () {});
+      fetch(location.href, { credentials: "same-origin", headers: KEPT_COPY }).catch(function () {});
     }
     banner();
     render();

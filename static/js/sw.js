@@ -18,8 +18,14 @@ var KEYED_GRACE_MS = 15000;
 // says which language the phone reads, and a change fetches it again.
 var OFFLINE = new URL("offline", self.registration.scope).href;
 
+// The copies this worker fetches to keep say so (X-Courtier-Copy): their answers leave this phone's messages
+// (a save's "Hand saved.") to the page being opened, and never set the session (companion/web/kept_copies.py).
+var COPY = { "X-Courtier-Copy": "1" };
+
 function keepOffline() {
-  return caches.open(STATIC).then(function (c) { return c.add(OFFLINE); }).catch(function () {});
+  return fetch(OFFLINE, { credentials: "same-origin", headers: COPY }).then(function (r) {
+    if (r.ok) return caches.open(STATIC).then(function (c) { return c.put(OFFLINE, r); });
+  }).catch(function () {});
 }
 
 self.addEventListener("install", function (event) {
@@ -139,7 +145,7 @@ function keepPage(request, response) {
   var path = new URL(request.url).pathname;
   if (hasKey(request.url) && /^\/t\/[A-Za-z0-9_-]+$/.test(path)) {
     var view = withoutKey(request.url);
-    work = work.then(function () { return fetch(view, { credentials: "same-origin" }); })
+    work = work.then(function () { return fetch(view, { credentials: "same-origin", headers: COPY }); })
       .then(function (r) { if (r.status === 200) return caches.open(PAGES).then(function (c) { return c.put(view, r); }); })
       .catch(function () {});
   }

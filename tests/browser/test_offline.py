@@ -6,6 +6,7 @@ a low card left is worth 5, and the player who went out collects them all."""
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 
 import pytest
@@ -170,6 +171,32 @@ def test_a_look_at_another_page_and_back_keeps_the_tables_offline_copy(phone, li
     page.goto(table["edit"])
     open_hand_form(page, 1)
     expect(page.locator("main")).not_to_contain_text("No signal")
+
+
+def test_the_copies_a_phone_keeps_say_so_and_leave_its_messages_alone(phone, tmp_path):
+    """The "No signal" page, a table's view page and its entry form, fetched only to be kept, reach the
+    server marked as copies (web.kept_copies): a copy fetched just after a tap would otherwise take the
+    message meant for the page the tap opens ("Rematch: a new table")."""
+    from flask import request
+
+    from companion import create_app
+    from tests.live import served
+
+    app = create_app({"DATABASE": str(tmp_path / "copies.sqlite"), "SECRET_KEY": "copies-secret"})
+    seen: list[tuple[str, str | None]] = []
+    app.before_request(lambda: seen.append((request.full_path.rstrip("?"), request.headers.get("X-Courtier-Copy"))))
+    with served(app) as base:
+        page = phone().new_page()
+        table = start_table(page, base)
+        ready_for_offline(page)
+        kept = {"/offline", f"/t/{table['id']}", f"/t/{table['id']}/hands/new?key={table['key']}"}
+        deadline = time.monotonic() + SLOW / 1000
+        while not kept <= {path for path, copy in list(seen) if copy == "1"}:
+            assert time.monotonic() < deadline, f"copies seen: {sorted(set(seen))}"
+            page.wait_for_timeout(100)
+        # Those addresses were never opened by the player here: every request for them was a kept copy.
+        assert [path for path, copy in list(seen) if path in kept and copy != "1"] == []
+        page.close()
 
 
 def test_a_view_only_phone_offline_shows_the_last_board(phone, live_server):
