@@ -264,6 +264,7 @@ def test_copies_kept_for_later_leave_the_phones_message_to_the_page_it_was_said_
         copy = client.get(kept, headers=COPY)
         assert copy.status_code == 200, kept
         assert "Set-Cookie" not in copy.headers, kept
+        assert "Cookie" in copy.headers["Vary"] or kept == "/offline", kept  # the page it read is the phone's
         assert message not in copy.get_data(as_text=True), kept
     page = client.get(opened).get_data(as_text=True)
     assert message in page

@@ -35,10 +35,13 @@ def page_messages() -> list[str]:
 
 
 class _SessionUnlessKeptCopy(SecureCookieSessionInterface):
-    """Flask's signed-cookie session, which a kept copy's answer never sets."""
+    """Flask's signed-cookie session, which a kept copy's answer never sets (it still varies by the cookie
+    it read)."""
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         if is_kept_copy():
+            if session.accessed:
+                response.vary.add("Cookie")
             return
         super().save_session(app, session, response)
 
