@@ -269,3 +269,12 @@ def test_copies_kept_for_later_leave_the_phones_message_to_the_page_it_was_said_
     page = client.get(opened).get_data(as_text=True)
     assert message in page
     assert message not in client.get(opened).get_data(as_text=True)  # said once, on the page it was for
+
+
+def test_a_form_sent_as_a_copy_is_a_form_sent(client):
+    """Only a page fetched is a copy: a save that says it is one is still answered as a save, its message kept
+    for the page it opens."""
+    view, edit = new_table(client)
+    answer = post(client, edit, headers=COPY, out="Ann", p1_low=3)
+    assert answer.status_code == 303 and "Set-Cookie" in answer.headers
+    assert "Hand saved." in client.get(answer.headers["Location"]).get_data(as_text=True)

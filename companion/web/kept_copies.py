@@ -25,8 +25,9 @@ HEADER = "X-Courtier-Copy"
 
 
 def is_kept_copy() -> bool:
-    """Whether this request is a copy a phone keeps for later (the header its scripts send)."""
-    return has_request_context() and request.headers.get(HEADER) == "1"
+    """Whether this request is a copy a phone keeps for later (the header its scripts send): a page fetched,
+    never a form sent."""
+    return has_request_context() and request.method in ("GET", "HEAD") and request.headers.get(HEADER) == "1"
 
 
 def page_messages() -> list[str]:
