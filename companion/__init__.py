@@ -110,7 +110,7 @@ def _open_stores(app: Flask) -> None:
 
 def _wrap_answers(app: Flask) -> None:
     """What every answer passes through, in this order: compression, security headers, the reader's
-    language, the board poll, the proxies, the metrics."""
+    language, the session (which a kept copy leaves alone), the board poll, the proxies, the metrics."""
     from .web import board_poll, compression, kept_copies, language, metrics, security
 
     compression.init_app(app)  # first: its after_request runs last, on the finished answer
