@@ -148,6 +148,7 @@ def bench_long_sheet() -> None:
 
 
 def bench_engine() -> None:
+    from companion.core import messages
     from companion.games import indian_rummy
 
     for slug, game in thirty_round_games().items():
@@ -155,7 +156,8 @@ def bench_engine() -> None:
         baseline = best_of(lambda game=game: json.loads(json.dumps(game)), 100)
 
         def cold(game=game):
-            indian_rummy.clear_caches()  # as on a server's first scoring of this game
+            indian_rummy.clear_caches()  # as on a server's first scoring of this game, just started
+            messages.forget_said()
             score(game)
 
         first = best_of(cold, 20)

@@ -278,3 +278,42 @@ def test_a_sheet_says_the_options_own_values_in_its_reader_s_language():
     assert said == {"counting": "traditionnel", "hands": "4"}
     english = {o["key"]: o["value"] for o in sheets.describe_options("rummathon-royale", {"schedule": "half"}, {})}
     assert english == {"schedule": "half"}
+
+
+def test_a_message_said_again_is_the_one_made_before_and_said_alike_in_every_language():
+    """core.messages keeps the messages said lately: one said again with the same values is the same message,
+    worded in every language exactly as one made anew."""
+    say, Signed = messages.say, messages.Signed
+    first = say("Hand {cards}: {points} (AR-6)", cards="K♠ 9♥", points=-15)
+    assert say("Hand {cards}: {points} (AR-6)", cards="K♠ 9♥", points=-15) is first
+    fresh = messages.Text("Hand {cards}: {points} (AR-6)", {"cards": "K♠ 9♥", "points": -15})
+    for code in (*messages.LANGUAGES, messages.PSEUDO):
+        assert messages.render(first, code) == messages.render(fresh, code)
+    assert first.as_data() == fresh.as_data()
+    # A value of another kind is another message: a Signed 5 is "+5", a count 5 is "5".
+    assert say("Bonus {points}", points=Signed(5)) == "Bonus +5"
+    assert say("Bonus {points}", points=5) == "Bonus 5"
+
+
+def test_messages_with_the_same_english_words_are_kept_apart():
+    """Two messages within can have the same English words and other words in French: the message holding
+    either is kept by which one it holds. So are a plural message's forms, and a message beside a plural one."""
+    say, say_n = messages.say, messages.say_n
+    own = say("{count} in {where}", count=2, where=say("own Spoils"))
+    named = say("{count} in {where}", count=2, where=messages.Text("own Spoils", {}))
+    assert own == named and own is not named
+    assert messages.render(own, "fr") == messages.render(named, "fr")  # the same template within: said alike
+    trick = say("{count} {what}", count=1, what=say_n("{count} trick", "{count} tricks", 1))
+    card = say("{count} {what}", count=1, what=say_n("{count} card", "{count} tricks", 1))
+    assert (trick, card) == ("1 1 trick", "1 1 card")
+    assert say_n("{count} card", "{count} cards", 1) is not say("{count} card", count=1)
+    assert messages.render(say_n("{count} card", "{count} cards", 3), messages.PSEUDO) == "⟦3 çåŕðš⟧"
+
+
+def test_the_messages_kept_are_bounded():
+    messages.forget_said()
+    for n in range(messages._SAID_MOST + 10):
+        messages.say("{name} went out", name=f"Player {n}")
+    assert 0 < len(messages._SAID) <= messages._SAID_MOST
+    messages.forget_said()
+    assert not messages._SAID

@@ -129,12 +129,65 @@ class Text(str):
 
 def say(template: str, /, **values: Any) -> Text:
     """A sentence, its fields ``{name}`` filled from ``values`` (never an f-string: the template is the id)."""
-    return Text(template, values)
+    key = _said_key(template, values)
+    if key is None:
+        return Text(template, values)
+    return _SAID.get(key) or _keep_said(key, Text(template, values))
 
 
 def say_n(singular: str, plural: str, count: int, /, **values: Any) -> Text:
     """A sentence that depends on a number, ``{count}`` in both forms; each language has its own plural rules."""
-    return Text(singular, {"count": count, **values}, plural, count)
+    values = {"count": count, **values}
+    key = _said_key((singular, plural), values)
+    if key is None:
+        return Text(singular, values, plural, count)
+    return _SAID.get(key) or _keep_said(key, Text(singular, values, plural, count))
+
+
+#: Messages said lately, by what tells each from every other. A why says the same lines round after round
+#: and table after table ("Hand empty: 0 (AR-6)", a player's Home House), and a message never changes once
+#: made, so one said again is the one made before: its English words are not filled in again.
+#: docs/measurements.md, "Every why a message", has what it saves.
+_SAID: dict[tuple, Text] = {}
+_SAID_MOST = 4096
+#: The kinds of value a message is known by as they are: equal values of one of these kinds are said alike in
+#: every language. A Signed 5 is said apart from a plain 5, so each value's kind is part of the key.
+_PLAIN = frozenset([str, int, Signed])
+
+
+def _said_key(template: str | tuple[str, str], values: Mapping[str, Any]) -> tuple | None:
+    """What tells a message from every other: its template (a plural message's two forms), and each value with
+    its kind. A message within is known by its identity, for two can have the same English words and other
+    words in another language; the message kept holds it, so that identity is never another's. None for a
+    message holding any other kind of value: it is made anew.
+
+    >>> say("{name} went out", name="Ann") is say("{name} went out", name="Ann")
+    True
+    >>> say("Bonus {points}", points=Signed(5)) == say("Bonus {points}", points=5)
+    False
+    """
+    key: list[Any] = [template]
+    for name, value in values.items():
+        kind = value.__class__
+        if kind in _PLAIN:
+            key.append((name, kind, value))
+        elif kind is Text:
+            key.append((name, id(value)))
+        else:
+            return None
+    return tuple(key)
+
+
+def _keep_said(key: tuple, text: Text) -> Text:
+    if len(_SAID) >= _SAID_MOST:
+        _SAID.clear()  # bounded; the lines a table says again are kept again at its next round
+    _SAID[key] = text
+    return text
+
+
+def forget_said() -> None:
+    """Make every message anew from here (the bench's cold scoring, as on a server just started)."""
+    _SAID.clear()
 
 
 class Joined(Text):
