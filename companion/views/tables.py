@@ -365,10 +365,9 @@ def _kept_form_page(version: int, render: Callable[[], tuple[str, int]]) -> tupl
     """The new hand's form page, rendered once per table version, link, address and language and kept
     (the forms cache): every phone that opens the form at a version gets the same page but its CSRF
     token, put in as the board's is. Another phone's save makes a new version, so a kept page is never
-    stale; a page with a message for this phone (a flash), or a tournament's called time, is rendered anew
-    (not for a copy the phone keeps for later, which shows no message: web.kept_copies).
+    stale; a page with a message for this phone (a flash), or a tournament's called time, is rendered anew.
     """
-    if session.get("_flashes") and not kept_copies.is_kept_copy():
+    if kept_copies.has_page_messages():
         return render()
     key = (g.table.id, version, g.key or "", request.full_path, g.language, repr(_time_called()))
     cache = current_app.extensions["courtier.forms"]

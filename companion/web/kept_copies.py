@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, get_flashed_messages, has_request_context, request
+from flask import Flask, get_flashed_messages, has_request_context, request, session
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from werkzeug.wrappers import Response
 
@@ -28,6 +28,11 @@ def is_kept_copy() -> bool:
     """Whether this request is a copy a phone keeps for later (the header its scripts send): a page fetched,
     never a form sent."""
     return has_request_context() and request.method in ("GET", "HEAD") and request.headers.get(HEADER) == "1"
+
+
+def has_page_messages() -> bool:
+    """Whether the page being rendered shows this phone a message (a page kept for later never does)."""
+    return not is_kept_copy() and bool(session.get("_flashes"))
 
 
 def page_messages() -> list[str]:
