@@ -303,6 +303,12 @@ def test_messages_with_the_same_english_words_are_kept_apart():
     named = say("{count} in {where}", count=2, where=messages.Text("own Spoils", {}))
     assert own == named and own is not named
     assert messages.render(own, "fr") == messages.render(named, "fr")  # the same template within: said alike
+    # "1066 points" in English either way; in French the count is grouped, the words as written are not.
+    counted = say("Total: {what}", what=say("{n} points", n=1066))
+    written = say("Total: {what}", what=messages.Text("1066 points", {}))
+    assert counted == written
+    assert (messages.render(counted, "fr"), messages.render(written, "fr")) == ("Total: 1\u202f066 points",
+                                                                                "Total: 1066 points")
     trick = say("{count} {what}", count=1, what=say_n("{count} trick", "{count} tricks", 1))
     card = say("{count} {what}", count=1, what=say_n("{count} card", "{count} tricks", 1))
     assert (trick, card) == ("1 1 trick", "1 1 card")
