@@ -130,6 +130,14 @@ def pick(page: Page, name: str, cards: str) -> None:
         closer.first.click()
 
 
+def judged(page: Page, name: str, letters: str) -> None:
+    """Wait for the judge's word on the letters typed: it lands above the fields after them and moves
+    them, and a tap aimed before it lands would meet whatever moved under the finger."""
+    judge = page.locator(f"[data-word-builder]:has(#{name}-letters) [data-judge]")
+    if len(letters) >= 2 and judge.count():
+        expect(judge).not_to_be_empty()
+
+
 def enter(page: Page, fields: list[tuple[str, str]]) -> dict[str, str]:
     """Fill the fields a player can see, as they would; returns what was entered."""
     entered: dict[str, str] = {}
@@ -140,6 +148,7 @@ def enter(page: Page, fields: list[tuple[str, str]]) -> dict[str, str]:
             continue
         if name.startswith("letters:"):
             page.fill(f"#{name[8:]}-letters", value)
+            judged(page, name[8:], value)
             entered[name] = value
             continue
         target, kind = control(page, name, value)
@@ -151,9 +160,10 @@ def enter(page: Page, fields: list[tuple[str, str]]) -> dict[str, str]:
                 continue  # hidden for the choices made: a player cannot fill it
         if kind in ("radio", "checkbox"):
             drawn = target.locator("xpath=parent::label[contains(@class, 'seg')]")  # drawn as a button: tap it
-            if drawn.count() and not target.is_checked():
-                drawn.click()
-            target.check(force=True)
+            if drawn.count():
+                drawn.check()  # the label tapped, and its choice seen taken
+            else:
+                target.check(force=True)
         elif kind == "select" or kind == "select-one":
             target.select_option(value)
         else:
