@@ -71,7 +71,12 @@ class Walk:
         expect(self.page.locator("#dealer")).to_have_value(dealer)  # the deal passes left (RK-10)
 
     def save(self, expected: dict[str, str]) -> None:
+        """Save, and wait for the table's page the save opens: the form's page shows the board too, and a
+        change that moves no total (a note) would be seen there before the save had landed."""
+        form_page = self.page.url
         self.page.locator("form.rk-entry button[type='submit']").click()
+        expect(self.page).not_to_have_url(form_page)
+        expect(self.page.locator(".flash").first).to_be_visible()
         expect(self.page.locator("#board .standings")).to_be_visible()
         expect(self.page.locator("#board .standings tbody tr td.total").first).to_have_text(expected["Ann"])
         assert totals(self.page) == expected
