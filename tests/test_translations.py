@@ -316,6 +316,34 @@ def test_messages_with_the_same_english_words_are_kept_apart():
     assert messages.render(say_n("{count} card", "{count} cards", 3), messages.PSEUDO) == "⟦3 çåŕðš⟧"
 
 
+def test_joined_sentences_and_names_listed_are_kept_and_said_alike_in_every_language():
+    """A joined sentence of the same parts is the one made before, and so is a message holding it (AR-10's
+    score line); so are names listed. Parts with the same English words that are other messages are
+    another sentence, and names listed with a message among them are made anew."""
+    say, say_n, joined, Listed, Text = messages.say, messages.say_n, messages.joined, messages.Listed, messages.Text
+    template = "Score {natural} × (1 + {parts}) = {score} (AR-10)"
+
+    def score_line():
+        parts = [say_n("{count} Royal set", "{count} Royal sets", 1), say_n("{count} marriage", "{count} marriages", 2)]
+        return say(template, natural=20, parts=joined(parts, " + "), score=80)
+
+    first = score_line()
+    assert score_line() is first and first.values["parts"] is score_line().values["parts"]
+    parts = [say_n("{count} Royal set", "{count} Royal sets", 1), say_n("{count} marriage", "{count} marriages", 2)]
+    fresh = Text(template, {"natural": 20, "parts": messages.Joined(parts, " + "), "score": 80})
+    for code in (*messages.LANGUAGES, messages.PSEUDO):
+        assert messages.render(first, code) == messages.render(fresh, code)
+    counted, written = joined([say("{n} points", n=1066)]), joined([Text("1066 points", {})])
+    assert counted == written and counted is not written
+    assert (messages.render(counted, "fr"), messages.render(written, "fr")) == ("1\u202f066 points", "1066 points")
+    won = say("{names} won", names=Listed(["Ann", "Cat"]))
+    assert say("{names} won", names=Listed(["Ann", "Cat"])) is won
+    assert messages.render(won, "fr") == messages.render(Text("{names} won", {"names": Listed(["Ann", "Cat"])}), "fr")
+    assert say("{names} won", names=Listed(["Ann", "Cat"])) is not say("{names} won", names=("Ann", "Cat"))
+    mixed = say("{names} won", names=Listed(["Ann", say("own Spoils")]))
+    assert say("{names} won", names=Listed(["Ann", say("own Spoils")])) is not mixed
+
+
 def test_the_messages_kept_are_bounded():
     messages.forget_said()
     for n in range(messages._SAID_MOST + 10):

@@ -157,9 +157,9 @@ _PLAIN = frozenset([str, int, Signed])
 
 def _said_key(template: str | tuple[str, str], values: Mapping[str, Any]) -> tuple | None:
     """What tells a message from every other: its template (a plural message's two forms), and each value with
-    its kind. A message within is known by its identity, for two can have the same English words and other
-    words in another language; the message kept holds it, so that identity is never another's. None for a
-    message holding any other kind of value: it is made anew.
+    its kind. A message or joined sentence within is known by its identity, for two can have the same English
+    words and other words in another language; the message kept holds it, so that identity is never another's.
+    Names listed are known as they are. None for a message holding any other kind of value: it is made anew.
 
     >>> say("{name} went out", name="Ann") is say("{name} went out", name="Ann")
     True
@@ -171,8 +171,10 @@ def _said_key(template: str | tuple[str, str], values: Mapping[str, Any]) -> tup
         kind = value.__class__
         if kind in _PLAIN:
             key.append((name, kind, value))
-        elif kind is Text:
+        elif kind is Text or kind is Joined:
             key.append((name, id(value)))
+        elif kind is Listed and all(item.__class__ is str for item in value):  # names, said alike everywhere
+            key.append((name, kind, value))
         else:
             return None
     return tuple(key)
@@ -282,7 +284,35 @@ def joined(parts: Iterable[str], separator: str = " ") -> Joined:
     >>> joined([say("Went out."), say("Collects {n}.", n=20)])
     'Went out. Collects 20.'
     """
-    return Joined(parts, separator)
+    parts = tuple(parts)
+    key = _joined_key(parts, separator)
+    if key is None:
+        return Joined(parts, separator)
+    return _SAID.get(key) or _keep_said(key, Joined(parts, separator))
+
+
+#: What a joined sentence's key starts with, so that it is never a message's (whose key starts with its template).
+_JOINED = object()
+
+
+def _joined_key(parts: tuple[str, ...], separator: str) -> tuple | None:
+    """What tells a joined sentence from every other: its separator and each part, a plain ``str`` as it is and
+    a message by its identity (as in :func:`_said_key`). None when a part is of any other kind.
+
+    >>> a, b = say("{count} Royal set", count=1), say("{count} marriage", count=2)
+    >>> joined([a, b], " + ") is joined([a, b], " + "), joined([a, b], " + ") is joined([a, b])
+    (True, False)
+    """
+    key: list[Any] = [_JOINED, separator]
+    for part in parts:
+        kind = part.__class__
+        if kind is str:
+            key.append(part)
+        elif kind is Text or kind is Joined:
+            key.append(id(part))
+        else:
+            return None
+    return tuple(key)
 
 
 def render(value: Any, code: str | None = None) -> str:
