@@ -281,6 +281,9 @@
     var out = box.querySelector("[data-judge]");
     if (!out) return;
     var word = cards.map(function (c) { return c.letter; }).join("");
+    // The verdict's room is kept from the second letter, while the player types: the answer lands in it a
+    // moment later without moving the fields below, where a finger may already be on its way.
+    out.classList.toggle("judging", word.length >= 2);
     if (word.length < 2) { out.textContent = ""; return; }
     var url = new URL(out.dataset.judge, window.location.href);
     url.searchParams.set("word", word);

@@ -18,6 +18,8 @@ Worked by hand (default letter values, RY-2; players Ann, Ben, Cat, Dan):
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -336,3 +338,42 @@ def test_the_word_builder_keeps_working_after_a_refused_turn(live_server, phone)
     expect(page.locator("[data-word-builder]:has(#meld) [data-judge]")).to_contain_text("Yes")
     page.get_by_role("button", name="Save turn 1").click()
     expect(page.locator(".flash")).to_contain_text("Turn saved")
+
+
+#: The letters typed and, in the same moment, where the field after the word stands (before any answer can
+#: land: the judge is asked a quarter of a second after the last letter).
+TYPED_AND_BELOW = """word => {
+  const letters = document.querySelector('#meld-letters');
+  letters.value = word;
+  letters.dispatchEvent(new Event('input', {bubbles: true}));
+  return document.querySelector('#challenge_by').getBoundingClientRect().top + window.scrollY;
+}"""
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 360, "height": 740}],
+                         ids=["390x844", "360x740"])
+def test_the_judges_answer_lands_in_its_own_room_and_moves_no_field_below(live_server, phone, size):
+    """From the second letter the verdict's room is kept, so the answer that lands a moment later (RY-17) does
+    not move the fields after the word, where the player's next tap may already be on its way; a word cut
+    back to one letter gives the room back."""
+    page = phone(viewport=size).new_page()
+    start_table(page, live_server)
+    page.get_by_role("link", name="Enter turn 1", exact=True).click()
+    expect(page.locator("#meld-letters")).to_be_visible()  # the builder drawn by forms.js
+    judge = page.locator("[data-word-builder]:has(#meld) [data-judge]")
+    below = page.locator("#challenge_by")
+    for language in ("English", "Français"):  # the French verdict takes a line more
+        if language != "English":
+            page.get_by_role("button", name=language).click()
+            expect(page.locator("html")).to_have_attribute("lang", "fr")
+            expect(page.locator("#meld-letters")).to_be_visible()
+        for word in ("OX", "ZEBRA", "QZXV"):
+            page.evaluate(TYPED_AND_BELOW, "")  # a new word from nothing, not the last one's verdict
+            expect(judge).to_be_empty()
+            before = page.evaluate(TYPED_AND_BELOW, word)
+            expect(judge).to_contain_text(word)
+            box = below.bounding_box()
+            assert box["y"] + page.evaluate("window.scrollY") == pytest.approx(before, abs=1), (language, word)
+    page.evaluate(TYPED_AND_BELOW, "Q")
+    expect(judge).to_be_empty()
+    expect(judge).not_to_have_class(re.compile(r"\bjudging\b"))
