@@ -171,7 +171,7 @@ def _said_key(template: str | tuple[str, str], values: Mapping[str, Any]) -> tup
         kind = value.__class__
         if kind in _PLAIN:
             key.append((name, kind, value))
-        elif kind is Text or kind is Joined:
+        elif kind in _BY_IDENTITY:
             key.append((name, id(value)))
         elif kind is Listed and all(item.__class__ is str for item in value):  # names, said alike everywhere
             key.append((name, kind, value))
@@ -207,6 +207,11 @@ class Joined(Text):
 
     def as_data(self) -> dict[str, Any]:
         return {"id": None, "parts": [_data(part) for part in self.parts], "rulings": list(self.rulings)}
+
+
+#: The kinds of value a kept message or joined sentence knows by their identity, not by their words: two
+#: messages can have the same English words and other words in another language (:func:`_said_key`).
+_BY_IDENTITY = frozenset([Text, Joined])
 
 
 #: How deep a message kept as data may nest (a why line's value is at most a message with its own values).
@@ -308,7 +313,7 @@ def _joined_key(parts: tuple[str, ...], separator: str) -> tuple | None:
         kind = part.__class__
         if kind is str:
             key.append(part)
-        elif kind is Text or kind is Joined:
+        elif kind in _BY_IDENTITY:
             key.append(id(part))
         else:
             return None
