@@ -36,8 +36,10 @@ def measured() -> dict[tuple[str, int, int], tuple[float, float]]:
 
 def test_every_estimate_is_within_half_again_of_the_drawing(measured):
     ratios = {case: estimated / drawn for case, (estimated, drawn) in measured.items()}
-    machine = statistics.median(ratios.values())  # this machine against the one the costs were fitted on
-    assert 1 / 2 <= machine <= 2, f"this machine draws {1 / machine:.2f} times as fast as the fitted costs say"
+    # This machine against the busy one the costs were fitted on: the same two cores with no neighbours at work
+    # drew every sheet 2.0 to 2.5 times as fast (the estimates then err on the side of refusing).
+    machine = statistics.median(ratios.values())
+    assert 1 / 3 <= machine <= 3, f"this machine draws {machine:.2f} times as fast as the fitted costs say"
     off = {case: round(ratio / machine, 2) for case, ratio in ratios.items()
            if not 1 / WITHIN <= ratio / machine <= WITHIN}
     assert not off, (off, {case: (round(e, 2), round(d, 2)) for case, (e, d) in measured.items()})

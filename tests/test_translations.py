@@ -351,3 +351,31 @@ def test_the_messages_kept_are_bounded():
     assert 0 < len(messages._SAID) <= messages._SAID_MOST
     messages.forget_said()
     assert not messages._SAID
+
+
+#: A count out of bounds in each game that counts something, as a program might send it (API.md).
+WRONG_COUNTS = {
+    "rally-the-king": {"players": ["Ann", "Ben", "Cat", "Dan"], "rounds": [
+        {"dealer": "Ann", "bid": "solo", "declarer": "Ben", "declarer_cards": {"kings": -1, "tricks": 1.5}}]},
+    "rummathon-royale": {"players": ["Ann", "Ben"], "rounds": [{"out": "Ann", "extra_cards": {"Ben": -1}}]},
+    "indian-rummy": {"players": ["Ann", "Ben"], "rounds": [{"winner": "Ann", "hands": {"Ben": {"count": -3}}}]},
+    "rummy-royal": {"players": ["Ann", "Ben", "Cat"], "rounds": [
+        {"dealer": "Ann", "out": "Ben", "cards_left": {"Ann": -2, "Cat": 1},
+         "poker": {"bets": {"Ann": -5}}}]},
+}
+
+
+@pytest.mark.parametrize("slug", WRONG_COUNTS)
+def test_a_count_s_problem_names_what_was_counted_in_the_reader_s_language(slug):
+    """A count that is negative or no whole number names what was counted ("the number of kings", "the bet"):
+    in the reader's words, never an English name for it inside a French sentence."""
+    from companion.games import InputError, score
+    from tests.pseudo import without_marks
+
+    with pytest.raises(InputError) as refused:
+        score({"game": slug, **WRONG_COUNTS[slug]})
+    counts = [p.message for p in refused.value.problems if "negative" in p.message or "whole number" in p.message]
+    assert counts, [p.message for p in refused.value.problems]
+    for message in counts:
+        assert not re.search(r"[A-Za-z]{3,}", without_marks(messages.render(message, messages.PSEUDO))), message
+        assert "the" not in messages.render(message, "fr")

@@ -7,7 +7,7 @@ database or the file system.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -291,12 +291,13 @@ def is_whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_count(found: Problems, where: str, value: object, most: int, too_many: str,
+def check_count(found: Problems, where: str, value: object, most: int, too_many: Callable[[], str],
                 what: str = "the number of cards") -> int | None:
-    """A whole number from 0 to ``most``, or a problem recorded at ``where``.
+    """A whole number from 0 to ``most``, or a problem recorded at ``where``. ``too_many`` says the problem of a
+    number over ``most``, only when there is one: a count checked in every round of every game says nothing else.
 
     >>> found = Problems()
-    >>> check_count(found, "x", 3, 20, "too many"), check_count(found, "y", -1, 20, "too many")
+    >>> check_count(found, "x", 3, 20, lambda: "too many"), check_count(found, "y", -1, 20, lambda: "too many")
     (3, None)
     >>> [(p.where, p.message) for p in found]
     [('y', 'the number of cards cannot be negative')]
@@ -307,7 +308,7 @@ def check_count(found: Problems, where: str, value: object, most: int, too_many:
     elif value < 0:
         found.add(where, say("{what} cannot be negative", what=_number_of_cards(what)))
     elif value > most:
-        found.add(where, too_many)
+        found.add(where, too_many())
     else:
         return value
     return None

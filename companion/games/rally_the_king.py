@@ -224,6 +224,11 @@ CARD_CLASSES: dict[str, CardClass] = {
     "valets": CardClass(2, 4, say("Valets")),
     "others": CardClass(1, 35, say("others")),
 }
+#: A count's subject when it is wrong ("the number of kings cannot be negative").
+COUNT_SUBJECTS = {"honours": say("the number of honours"), "kings": say("the number of kings"),
+                  "queens": say("the number of queens"), "cavaliers": say("the number of cavaliers"),
+                  "valets": say("the number of valets"), "others": say("the number of other cards"),
+                  "tricks": say("the number of tricks")}
 #: The classes as a sentence names them ("the pack has only 3 honours").
 CLASS_WORDS = {"honours": say("honours"), "kings": say("kings"), "queens": say("queens"),
                "cavaliers": say("cavaliers"), "valets": say("valets"), "others": say("others")}
@@ -631,6 +636,10 @@ def _points(value: object, where: str, counting: Counting, found: Problems, whos
     return points
 
 
+def _too_many_tricks() -> Text:
+    return say("a hand has only {count} tricks (RK-3)", count=TRICKS)
+
+
 def _cards(raw: object, where: str, found: Problems) -> dict[str, int] | None:
     if not isinstance(raw, Mapping):
         found.add(where, say("count the cards the declarer side took by class (Honours, Kings, Queens, Cavaliers, "
@@ -646,14 +655,15 @@ def _cards(raw: object, where: str, found: Problems) -> dict[str, int] | None:
             ok = False
             continue
         if key == "tricks":
-            most, what = TRICKS, "the number of tricks"
-            too_many = say("a hand has only {count} tricks (RK-3)", count=TRICKS)
+            most = TRICKS
+            too_many = _too_many_tricks
         else:
             cls = CARD_CLASSES[key]
-            most, what = cls.in_pack, f"the number of {cls.label.lower()}"
-            too_many = say("the pack has only {most} {cards}; {count} were entered (RK-1)", most=cls.in_pack,
+            most = cls.in_pack
+            def too_many(cls=cls, key=key, n=n) -> Text:
+                return say("the pack has only {most} {cards}; {count} were entered (RK-1)", most=cls.in_pack,
                            cards=CLASS_WORDS[key], count=n)
-        checked = check_count(found, at, n, most, too_many, what=what)
+        checked = check_count(found, at, n, most, too_many, what=COUNT_SUBJECTS[key])
         if checked is None:
             ok = False
         else:
@@ -980,8 +990,8 @@ def _read_take(raw: Mapping, at: str, bid: Bid | None, declarer: str | None, pla
                       if declarer else say("enter how many tricks the declarer took (RK-4)"))
         else:
             tricks = check_count(found, f"{at}.declarer_tricks", raw["declarer_tricks"], TRICKS,
-                                 say("a hand has only {count} tricks (RK-3)", count=TRICKS),
-                                 what="the number of tricks")
+                                 _too_many_tricks,
+                                 what=COUNT_SUBJECTS["tricks"])
     elif kind == "all-beggars":
         player_points = _player_points(raw.get("player_points"), f"{at}.player_points", players, counting, found)
     return points, cards, tricks, player_points

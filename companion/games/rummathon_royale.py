@@ -79,6 +79,8 @@ DECLARATIONS = {"declared-completed", "declared-failed", "double-completed"}
 BURDEN_POINTS = {False: 50, True: 100}
 #: RR-4
 MAX_EXTRA_CARDS = 20
+#: Their subject in a problem ("the number of extra cards bought cannot be negative").
+EXTRA_CARDS = say("the number of extra cards bought")
 EXTRA_CARD_COST = 10
 
 BURDEN_FIELDS = {"on", "by", "double", "completed"}
@@ -223,7 +225,7 @@ def _card_counts(cards: Mapping, where: str, found: Problems) -> dict[str, int]:
                                              "(RR-1)", kind=said(kind)))
             continue
         n = check_count(found, f"{where}.{kind}", n, MAX_CARDS_OF_A_CLASS,
-                        say("the pack has only {most} playing cards", most=MAX_CARDS_OF_A_CLASS))
+                        lambda: say("the pack has only {most} playing cards", most=MAX_CARDS_OF_A_CLASS))
         if n is not None:
             counts[kind] = n
     return counts
@@ -320,11 +322,10 @@ def _apply_burdens_to_progress(burdens: Sequence[Burden], progress: dict[str, st
 def _read_extra_cards(raw: Mapping, at: str, players: Sequence[str], found: Problems) -> dict[str, int]:
     """RR-4: the extra cards each player bought before the deal."""
     extra: dict[str, int] = {}
-    for name, n, where in _per_player(raw, "extra_cards", say("the number of extra cards bought"), at, players,
-                                      found):
+    for name, n, where in _per_player(raw, "extra_cards", EXTRA_CARDS, at, players, found):
         n = check_count(found, where, n, MAX_EXTRA_CARDS,
-                        say("at most {most} extra cards may be bought in a hand (RR-4)", most=MAX_EXTRA_CARDS),
-                        what="the number of extra cards")
+                        lambda: say("at most {most} extra cards may be bought in a hand (RR-4)", most=MAX_EXTRA_CARDS),
+                        what=EXTRA_CARDS)
         if n:
             extra[name] = n
     return extra

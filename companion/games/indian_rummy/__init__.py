@@ -111,6 +111,8 @@ DECK_SIZE = 53
 MAX_DEALS = 100
 #: IR-3: thirteen cards count at most 13 x 10 before the cap.
 MOST_RAW = HAND_SIZE * 10
+#: The subject of a count's problem ("the count cannot be negative").
+COUNT_SUBJECT = say("the count")
 
 DEAL_FIELDS = {"wild", "winner", "hands", "rejoin", "note"}
 HAND_FIELDS = {"groups", "loose", "cards", "count", "drop", "wrong_show"}
@@ -353,9 +355,9 @@ def _parse_entry(raw: object, at: str, name: str, found: Problems, read: _DealCa
         return Entry("cards", at, cards=cards)
     if kind == "count":
         n = check_count(found, f"{at}.count", raw["count"], MOST_RAW,
-                        say("13 cards count at most {most}, and any count is capped at {cap} (IR-3, IR-6)",
-                            most=MOST_RAW, cap=CAP),
-                        what="the count")
+                        lambda: say("13 cards count at most {most}, and any count is capped at {cap} (IR-3, IR-6)",
+                                    most=MOST_RAW, cap=CAP),
+                        what=COUNT_SUBJECT)
         return None if n is None else Entry("count", at, count=n)
     if kind == "drop":
         drop = raw["drop"]

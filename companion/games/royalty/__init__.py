@@ -639,7 +639,7 @@ def _letter_value_overrides(value: object, where: str, found: Problems) -> dict[
             found.add(at, say("{letter} is not a letter A to Z (RY-2)", letter=letter))
             continue
         checked = check_count(found, at, number, MAX_LETTER_VALUE,
-                              say("a letter value may be at most {most} (RY-2)", most=MAX_LETTER_VALUE),
+                              lambda: say("a letter value may be at most {most} (RY-2)", most=MAX_LETTER_VALUE),
                               what=say("the value of {letter}", letter=letter.upper()))
         if checked is not None:
             overrides[letter.upper()] = checked

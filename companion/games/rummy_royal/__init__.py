@@ -574,11 +574,16 @@ def _pay_cards(value, where, players, active, out_of_game, found: Problems) -> d
     return holders
 
 
-def _count(found: Problems, where: str, value: object, most: int, what: str) -> int | None:
-    """A whole number from 0 to ``most`` (cards left, a bet), or a problem recorded at ``where``."""
-    too_many = (say("the cards left cannot be more than {most}", most=most) if what == "the cards left" else
-                say("a bet cannot be more than {most}", most=most))
-    return check_count(found, where, value, most, too_many, what=what)
+#: The subjects of a count's problem ("the number of cards left cannot be negative").
+CARDS_LEFT, BET = say("the number of cards left"), say("a bet")
+
+
+def _too_many_cards_left() -> Text:
+    return say("the cards left cannot be more than {most}", most=MAX_CARDS_LEFT)
+
+
+def _too_big_a_bet() -> Text:
+    return say("a bet cannot be more than {most}", most=MAX_CHIPS * MAX_PLAYERS)
 
 
 def _cards_left(value, where, players, active, out_of_game, went_out, found: Problems) -> dict[str, int]:
@@ -592,7 +597,7 @@ def _cards_left(value, where, players, active, out_of_game, went_out, found: Pro
     for name, n in value.items():
         at = f"{where}.{name}"
         p = _player(found, at, name, players, active, out_of_game)
-        n = _count(found, at, n, MAX_CARDS_LEFT, "the cards left")
+        n = check_count(found, at, n, MAX_CARDS_LEFT, _too_many_cards_left, what=CARDS_LEFT)
         if p is None or n is None:
             continue
         if p == went_out and n:
@@ -657,7 +662,7 @@ def _poker_bets(raw_bets: object, where: str, players, active, out_of_game, foun
         raw_bets = {}
     for name, n in raw_bets.items():
         p = _player(found, f"{where}.{name}", name, players, active, out_of_game)
-        n = _count(found, f"{where}.{name}", n, MAX_CHIPS * MAX_PLAYERS, "a bet")
+        n = check_count(found, f"{where}.{name}", n, MAX_CHIPS * MAX_PLAYERS, _too_big_a_bet, what=BET)
         if p is not None and n is not None:
             bets[p] = n
     return bets
