@@ -115,6 +115,22 @@ def held_up_to(runs: list[Run], way: str, counts: list[int]) -> int:
     return best
 
 
+def cpu_against_stand_in(runs: list[Run], ways: list[str], counts: list[int]) -> None:
+    """Each way's CPU a request against the stand-in's at the same number of tables (target 1.5x)."""
+    if "stand-in-gunicorn" not in ways:
+        return
+    for tables in counts:
+        median_cpu = {}
+        for way in ways:
+            cpu = [r.cpu_ms for r in runs if r.way == way and r.tables == tables and r.cpu_ms is not None]
+            if cpu:
+                median_cpu[way] = statistics.median(cpu)
+        stand_in = median_cpu.pop("stand-in-gunicorn", None)
+        for way, cpu in median_cpu.items() if stand_in else ():
+            print(f"{DESCRIBED[way]} at {tables} tables: CPU {cpu:.2f} ms a request = {cpu / stand_in:.1f}x the "
+                  f"stand-in's {stand_in:.2f} ms (target 1.5x)")
+
+
 def summary(runs: list[Run], ways: list[str], counts: list[int]) -> None:
     print("\nmedians over the rounds: p99 ms (all / polls / posts); runs held; CPU ms a request; "
           "cores used by the servers + the load")
@@ -133,6 +149,7 @@ def summary(runs: list[Run], ways: list[str], counts: list[int]) -> None:
                 cell += f"; {statistics.median(server_cores):.2f} + {statistics.median(r.cores[1] for r in these):.2f}"
             cells.append(cell)
         print(f"{tables:>6} | " + " | ".join(f"{c:52}" for c in cells))
+    cpu_against_stand_in(runs, ways, counts)
     held = {way: held_up_to(runs, way, counts) for way in ways}
     print("\ntables held: " + "; ".join(f"{DESCRIBED[w]} {held[w]}" for w in ways))
     if "sqlite-gunicorn" in held and "postgresql-2" in held and held["sqlite-gunicorn"]:
