@@ -297,6 +297,26 @@
     }, 250);
   }
 
+  // Indian Rummy's live check (IR-4): the room for a group's verdict is kept as soon as the group is begun,
+  // so the verdict that lands a moment later does not move the fields below, where the player's next tap may
+  // already be on its way. A verdict takes as much room as those shown take on average, and at least the
+  // two lines most take (app.css, --verdict-lines): a long one for a group that is no group may take more.
+  function keepGroupRoom(field) {
+    var box = document.getElementById(field.id + "-check");
+    if (!box || !box.classList.contains("group-check-box")) return;
+    var groups = field.value.split("|").filter(function (part) { return part.trim(); }).length;
+    var style = getComputedStyle(box);
+    var lines = parseFloat(style.getPropertyValue("--verdict-lines")) || 2;
+    var each = lines * parseFloat(style.lineHeight) + 4;  // and the list's 4px above its first verdict
+    var list = box.querySelector(".group-check"), shown = box.querySelectorAll(".group-check li").length;
+    if (list && shown) each = Math.max(each, list.offsetHeight / shown);
+    box.style.minHeight = groups ? Math.ceil(groups * each) + "px" : "";
+  }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.id && event.target.matches("textarea, input")) keepGroupRoom(event.target);
+  });
+
   function startBuilders(root) {
     root.querySelectorAll("[data-word-builder]").forEach(function (box) {
       var input = box.querySelector("[data-word-cards]");

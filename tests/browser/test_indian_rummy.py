@@ -138,3 +138,34 @@ def test_a_count_over_80_counts_80_and_one_no_hand_can_make_is_refused_beside_it
     expect(page.locator("#p0_count")).to_have_value("131")
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the form scrolls sideways by {overflow} px"
+
+
+#: The groups typed and, in the same moment, where the next player's first field stands (before any verdict can
+#: land: the live check asks 300 ms after the last key).
+TYPED_AND_BELOW = """text => {
+  const groups = document.querySelector('#p0_groups');
+  groups.value = text;
+  groups.dispatchEvent(new Event('input', {bubbles: true}));
+  return document.querySelector('#p1_mode').getBoundingClientRect().top + window.scrollY;
+}"""
+BELOW_NOW = "document.querySelector('#p1_mode').getBoundingClientRect().top + window.scrollY"
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 360, "height": 740}],
+                         ids=["390x844", "360x740"])
+def test_each_group_s_verdict_lands_in_room_kept_for_it_and_moves_no_field_below(live_server, phone, size):
+    """The live check (IR-4) answers a moment after the typing stops, a verdict of two lines for each group: its
+    room is kept as soon as the group is begun, so the next player's fields stay where a finger may already be
+    going (each verdict moved them 42 px down). Groups taken out give their room back."""
+    page = phone(viewport=size).new_page()
+    start_table(page, live_server)
+    open_deal(page, 1, "7", "Ann")
+    verdicts = page.locator("#p0_groups-check li")
+    groups = ["AH 2H 3H", "5S 6S 7D 8S", "QC QD QS", "9H 10H JH"]
+    for n in range(1, len(groups) + 1):
+        before = page.evaluate(TYPED_AND_BELOW, " | ".join(groups[:n]))
+        expect(verdicts).to_have_count(n)
+        assert page.evaluate(BELOW_NOW) == pytest.approx(before, abs=1), groups[n - 1]
+    page.evaluate(TYPED_AND_BELOW, "")
+    expect(verdicts).to_have_count(0)
+    assert page.locator("#p0_groups-check").bounding_box()["height"] == 0
