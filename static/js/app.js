@@ -410,6 +410,7 @@
   // Scripts only some pages need are loaded when such a page shows (also after an htmx swap,
   // which runs no script of the page it brings), so the first page stays small.
   var LAZY = [
+    ["main form", ["typed.js"]],  // a form: what is typed in it stays through a change of language
     ["#board, form[action*='/hands'], time[datetime]", ["pad.js", "offline.js"]],  // a table's pages
     ["form.entry", ["forms.js"]],  // a hand form, or a referee's question
     ["[data-card-grid]", ["card-grid.js"]]  // the card grid of the Royals games' picker
