@@ -3,7 +3,7 @@
 // on a page with a form, before the forms' own helpers (forms.js), which then see what was put back.
 (function () {
   "use strict";
-  var TYPED = "courtier-typed";
+  var TYPED = "courtier-typed", KEPT_MS = 60000;
   function changed(field) {
     if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
     if (field.tagName === "SELECT") {
@@ -27,7 +27,8 @@
     var kept = forms.map(typedIn);
     if (!kept.some(Boolean)) return;
     try {
-      sessionStorage.setItem(TYPED, JSON.stringify({ page: location.pathname + location.search, forms: kept }));
+      sessionStorage.setItem(TYPED, JSON.stringify({ page: location.pathname + location.search, at: Date.now(),
+                                                     forms: kept }));
     } catch (e) { /* private mode: the language changes, the typing is not kept */ }
   });
   function putBack(form, fields) {
@@ -46,7 +47,9 @@
   function putBackTyped() {
     var kept;
     try { kept = JSON.parse(sessionStorage.getItem(TYPED)); sessionStorage.removeItem(TYPED); } catch (e) { kept = null; }
-    if (!kept || kept.page !== location.pathname + location.search) return;
+    // Only just now, on its own page: a change of language that never arrived (no signal) leaves nothing to
+    // fill a later form at the same address (a hand form's kept version would be refused as out of date anyway).
+    if (!kept || kept.page !== location.pathname + location.search || !(Date.now() - kept.at < KEPT_MS)) return;
     var forms = Array.prototype.filter.call(document.forms, function (f) { return !f.matches("[data-language-form]"); });
     kept.forms.forEach(function (fields, i) { if (fields && forms[i]) putBack(forms[i], fields); });
   }
