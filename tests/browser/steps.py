@@ -24,6 +24,16 @@ def wait_until(page: Page, script: str, arg=None, timeout: float = 30_000, every
         page.wait_for_timeout(every)  # between two askings of the condition, not a wait for it
 
 
+#: Text typed into a field (its input event sent) and, in the same moment, where a field below it stands: before any
+#: answer to the typing (a live check, a judge's verdict) can land and move it. page.evaluate(it, [typed, below, text])
+TYPED_AND_BELOW = """([typed, below, text]) => {
+  const field = document.querySelector(typed);
+  field.value = text;
+  field.dispatchEvent(new Event('input', {bubbles: true}));
+  return document.querySelector(below).getBoundingClientRect().top + window.scrollY;
+}"""
+
+
 def start(page: Page, base: str, game: str, players: tuple[str, ...], **options: str) -> None:
     """A new table as a player starts one: the game's link on the home page, the names seat by seat, each
     option's choice, then Start the table; done when the link to the first round's form shows."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.steps import start, totals
+from tests.browser.steps import TYPED_AND_BELOW, start, totals
 
 pytestmark = pytest.mark.browser
 
@@ -140,14 +140,7 @@ def test_a_count_over_80_counts_80_and_one_no_hand_can_make_is_refused_beside_it
     assert overflow <= 0, f"the form scrolls sideways by {overflow} px"
 
 
-#: The groups typed and, in the same moment, where the next player's first field stands (before any verdict can
-#: land: the live check asks 300 ms after the last key).
-TYPED_AND_BELOW = """text => {
-  const groups = document.querySelector('#p0_groups');
-  groups.value = text;
-  groups.dispatchEvent(new Event('input', {bubbles: true}));
-  return document.querySelector('#p1_mode').getBoundingClientRect().top + window.scrollY;
-}"""
+#: Where the next player's first field stands now (the live check asks 300 ms after the last key).
 BELOW_NOW = "document.querySelector('#p1_mode').getBoundingClientRect().top + window.scrollY"
 
 
@@ -163,9 +156,9 @@ def test_each_group_s_verdict_lands_in_room_kept_for_it_and_moves_no_field_below
     verdicts = page.locator("#p0_groups-check li")
     groups = ["AH 2H 3H", "5S 6S 7D 8S", "QC QD QS", "9H 10H JH"]
     for n in range(1, len(groups) + 1):
-        before = page.evaluate(TYPED_AND_BELOW, " | ".join(groups[:n]))
+        before = page.evaluate(TYPED_AND_BELOW, ["#p0_groups", "#p1_mode", " | ".join(groups[:n])])
         expect(verdicts).to_have_count(n)
         assert page.evaluate(BELOW_NOW) == pytest.approx(before, abs=1), groups[n - 1]
-    page.evaluate(TYPED_AND_BELOW, "")
+    page.evaluate(TYPED_AND_BELOW, ["#p0_groups", "#p1_mode", ""])
     expect(verdicts).to_have_count(0)
     assert page.locator("#p0_groups-check").bounding_box()["height"] == 0

@@ -39,6 +39,12 @@ def test_a_phone_changes_language_again_and_again_and_stays_on_its_page(speaking
     expect(page.get_by_role("heading", level=1)).not_to_have_text("")
 
 
+def choose(page, name: str, code: str) -> None:
+    """A language tapped at the foot of the page: done when the page has come back in it."""
+    page.get_by_role("button", name=name).tap()
+    expect(page.locator("html")).to_have_attribute("lang", code)
+
+
 def test_what_was_typed_stays_through_a_change_of_language(speaking_site, phone):
     """A language chosen in the middle of typing brings the same page back in that language with everything typed
     in it put back: the seats of a new table, and a deal half entered, its live check (IR-4) asked again in the
@@ -50,12 +56,10 @@ def test_what_was_typed_stays_through_a_change_of_language(speaking_site, phone)
     page.goto(speaking_site + "/new/indian-rummy")
     page.fill("#seat1", "Ann")
     page.fill("#seat2", "Ben")
-    page.get_by_role("button", name="Français").tap()
-    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    choose(page, "Français", "fr")
     expect(page.locator("#seat1")).to_have_value("Ann")
     expect(page.locator("#seat2")).to_have_value("Ben")
-    page.get_by_role("button", name="English").tap()
-    expect(page.locator("html")).to_have_attribute("lang", "en")
+    choose(page, "English", "en")
 
     start(page, speaking_site, "Indian Rummy", ("Ann", "Ben", "Cat"), variant="pool101")
     page.get_by_role("link", name="Enter deal 1", exact=True).click()
@@ -66,8 +70,7 @@ def test_what_was_typed_stays_through_a_change_of_language(speaking_site, phone)
     page.select_option("#p1_mode", "cards")
     page.fill("#p1_cards", "4C 5C 6C 8D 9D 10D KS QD 2H 3S 5D 9C JC")
     page.select_option("#p2_mode", "first")
-    page.get_by_role("button", name="Français").tap()
-    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    choose(page, "Français", "fr")
     expect(page.locator("#wild")).to_have_value("7")
     expect(page.locator("#winner")).to_have_value("Ann")
     expect(page.locator("#p0_groups")).to_have_value("AH 2H 3H | 5S 6S 7D 8S | QC QD QS | 9H 10H JH")
@@ -76,8 +79,7 @@ def test_what_was_typed_stays_through_a_change_of_language(speaking_site, phone)
     expect(page.locator("#p1_cards")).to_be_visible()
     expect(page.locator("#p1_cards")).to_have_value("4C 5C 6C 8D 9D 10D KS QD 2H 3S 5D 9C JC")
     expect(page.locator("#p2_mode")).to_have_value("first")
-    page.get_by_role("button", name="English").tap()
-    expect(page.locator("html")).to_have_attribute("lang", "en")
+    choose(page, "English", "en")
     expect(page.locator("#p0_groups-check")).to_contain_text("pure sequence")
     page.get_by_role("button", name="Save deal 1").click()
     expect(page.locator(".flash")).to_contain_text("Deal saved")

@@ -23,7 +23,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.steps import start
+from tests.browser.steps import TYPED_AND_BELOW, start
 
 pytestmark = pytest.mark.browser
 
@@ -340,14 +340,9 @@ def test_the_word_builder_keeps_working_after_a_refused_turn(live_server, phone)
     expect(page.locator(".flash")).to_contain_text("Turn saved")
 
 
-#: The letters typed and, in the same moment, where the field after the word stands (before any answer can
-#: land: the judge is asked a quarter of a second after the last letter).
-TYPED_AND_BELOW = """word => {
-  const letters = document.querySelector('#meld-letters');
-  letters.value = word;
-  letters.dispatchEvent(new Event('input', {bubbles: true}));
-  return document.querySelector('#challenge_by').getBoundingClientRect().top + window.scrollY;
-}"""
+#: The meld's letters typed, and the field after the word (the judge is asked a quarter of a second after the last
+#: letter: steps.TYPED_AND_BELOW measures before any answer can land).
+TYPED, BELOW = "#meld-letters", "#challenge_by"
 
 
 @pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 360, "height": 740}],
@@ -368,12 +363,12 @@ def test_the_judges_answer_lands_in_its_own_room_and_moves_no_field_below(live_s
             expect(page.locator("html")).to_have_attribute("lang", "fr")
             expect(page.locator("#meld-letters")).to_be_visible()
         for word in ("OX", "ZEBRA", "QZXV"):
-            page.evaluate(TYPED_AND_BELOW, "")  # a new word from nothing, not the last one's verdict
+            page.evaluate(TYPED_AND_BELOW, [TYPED, BELOW, ""])  # a new word from nothing, not the last one's verdict
             expect(judge).to_be_empty()
-            before = page.evaluate(TYPED_AND_BELOW, word)
+            before = page.evaluate(TYPED_AND_BELOW, [TYPED, BELOW, word])
             expect(judge).to_contain_text(word)
             box = below.bounding_box()
             assert box["y"] + page.evaluate("window.scrollY") == pytest.approx(before, abs=1), (language, word)
-    page.evaluate(TYPED_AND_BELOW, "Q")
+    page.evaluate(TYPED_AND_BELOW, [TYPED, BELOW, "Q"])
     expect(judge).to_be_empty()
     expect(judge).not_to_have_class(re.compile(r"\bjudging\b"))
