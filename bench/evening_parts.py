@@ -27,9 +27,9 @@ HAND_EVERY, POLL_EVERY = 10.0, 2.0  # bench/load.py's stress evening
 KINDS = ("the form page", "the save", "the table page after it", "a poll after the change", "a poll, nothing new")
 
 
-def replay(tables: int, hands: int) -> dict[str, list[float]]:
+def replay(folder: str, tables: int, hands: int) -> dict[str, list[float]]:
     """``hands`` hands at each of ``tables`` tables, each request's CPU seconds by kind."""
-    app = create_app({"DATABASE": f"{tempfile.mkdtemp()}/evening.sqlite", "SECRET_KEY": "bench",
+    app = create_app({"DATABASE": f"{folder}/evening.sqlite", "SECRET_KEY": "bench",
                       "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
     client = app.test_client()
     rng = random.Random(1)
@@ -74,7 +74,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 1000 or (args.stand_in_ms is not None and not 0 < args.stand_in_ms < 100):
         parser.error("--tables 1-1000; --stand-in-ms a number of milliseconds above 0")
-    cost = {kind: statistics.median(seconds) * 1e3 for kind, seconds in replay(60, 3).items()}
+    with tempfile.TemporaryDirectory() as folder:  # the evening's database, gone with it
+        cost = {kind: statistics.median(seconds) * 1e3 for kind, seconds in replay(folder, 60, 3).items()}
     print("one hand of the stress evening, Rummathon Royale, 4 players (CPU ms, the median of 180 of each):")
     for kind, ms in cost.items():
         print(f"  {kind}: {ms:.2f} ms")
