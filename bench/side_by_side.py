@@ -126,7 +126,9 @@ def cpu_against_stand_in(runs: list[Run], ways: list[str], counts: list[int]) ->
             if cpu:
                 median_cpu[way] = statistics.median(cpu)
         stand_in = median_cpu.pop("stand-in-gunicorn", None)
-        for way, cpu in median_cpu.items() if stand_in else ():
+        if stand_in is None:
+            continue
+        for way, cpu in median_cpu.items():
             print(f"{DESCRIBED[way]} at {tables} tables: CPU {cpu:.2f} ms a request = {cpu / stand_in:.1f}x the "
                   f"stand-in's {stand_in:.2f} ms (target 1.5x)")
 

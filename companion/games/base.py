@@ -291,10 +291,15 @@ def is_whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: What a count counts when its checker does not say (a count's problem names it: "the number of cards ...").
+NUMBER_OF_CARDS = say("the number of cards")
+
+
 def check_count(found: Problems, where: str, value: object, most: int, too_many: Callable[[], str],
-                what: str = "the number of cards") -> int | None:
+                what: Text = NUMBER_OF_CARDS) -> int | None:
     """A whole number from 0 to ``most``, or a problem recorded at ``where``. ``too_many`` says the problem of a
     number over ``most``, only when there is one: a count checked in every round of every game says nothing else.
+    ``what`` is what was counted, a message in the reader's words.
 
     >>> found = Problems()
     >>> check_count(found, "x", 3, 20, lambda: "too many"), check_count(found, "y", -1, 20, lambda: "too many")
@@ -303,20 +308,14 @@ def check_count(found: Problems, where: str, value: object, most: int, too_many:
     [('y', 'the number of cards cannot be negative')]
     """
     if not is_whole_number(value):
-        found.add(where, say("{what} must be a whole number, not {value}", what=_number_of_cards(what),
-                             value=said(value)))
+        found.add(where, say("{what} must be a whole number, not {value}", what=what, value=said(value)))
     elif value < 0:
-        found.add(where, say("{what} cannot be negative", what=_number_of_cards(what)))
+        found.add(where, say("{what} cannot be negative", what=what))
     elif value > most:
         found.add(where, too_many())
     else:
         return value
     return None
-
-
-def _number_of_cards(what: str) -> str:
-    """The default subject of a count's problem in the reader's words; an engine's own as it gave it."""
-    return say("the number of cards") if what == "the number of cards" else what
 
 
 def not_at_table(found: Problems, where: str, name: object, players: Sequence[str]) -> None:

@@ -576,6 +576,8 @@ def _pay_cards(value, where, players, active, out_of_game, found: Problems) -> d
 
 #: The subjects of a count's problem ("the number of cards left cannot be negative").
 CARDS_LEFT, BET = say("the number of cards left"), say("a bet")
+#: The most a bet can be: every chip the largest table can start with (a bound on what is entered).
+MOST_BET = MAX_CHIPS * MAX_PLAYERS
 
 
 def _too_many_cards_left() -> Text:
@@ -583,7 +585,7 @@ def _too_many_cards_left() -> Text:
 
 
 def _too_big_a_bet() -> Text:
-    return say("a bet cannot be more than {most}", most=MAX_CHIPS * MAX_PLAYERS)
+    return say("a bet cannot be more than {most}", most=MOST_BET)
 
 
 def _cards_left(value, where, players, active, out_of_game, went_out, found: Problems) -> dict[str, int]:
@@ -662,7 +664,7 @@ def _poker_bets(raw_bets: object, where: str, players, active, out_of_game, foun
         raw_bets = {}
     for name, n in raw_bets.items():
         p = _player(found, f"{where}.{name}", name, players, active, out_of_game)
-        n = check_count(found, f"{where}.{name}", n, MAX_CHIPS * MAX_PLAYERS, _too_big_a_bet, what=BET)
+        n = check_count(found, f"{where}.{name}", n, MOST_BET, _too_big_a_bet, what=BET)
         if p is not None and n is not None:
             bets[p] = n
     return bets
