@@ -292,17 +292,28 @@ def test_the_live_group_check_answers_in_the_pseudo_language(speaking_app):
 SHEET_FRAME = {word for path in [*(ROOT / "scoresheets").glob("*.html"), *(ROOT / "scoresheets").glob("*/_*.html"),
                                  ROOT / "companion/paper/sheets.py", ROOT / "companion/paper/long_sheets.py"]
                for word in re.findall(r"[^\W\d_]{2,}", path.read_text(encoding="utf-8"))}
+#: The day these tests' sheets print: their own, never the day the suite runs on.
+PRINTED = "2026-03-14"
+
+
+def sheet_words_of_its_own(html: str, printed: str = PRINTED) -> set[str]:
+    """The words of a sheet said in the pseudo-language that are neither the sheets' shared frame, the
+    sheet's title nor the date it prints (the month is Babel's word, written as each language writes it)."""
+    with messages.speaking(messages.PSEUDO):
+        date = sheets.format_date(printed)
+    assert date in html, date
+    html = html.replace('<html lang="en">', '<html lang="qps">').replace(date, " ")
+    return set(nested_untranslated(html)) - {"Thursday"} - SHEET_FRAME
 
 
 def test_the_indian_rummy_sheets_leave_no_word_of_their_own_untranslated(pool_table):
     client, table, key = pool_table
     game = entry_forms.scored_game(client, table)
     with messages.speaking(messages.PSEUDO):
-        filled = sheets.html_for_filled(game, "Thursday")
+        filled = sheets.html_for_filled(game, "Thursday", PRINTED)
         blank = sheets.html_for_blank("indian-rummy", list(PLAYERS))
-    for html in (filled, blank):
-        html = html.replace('<html lang="en">', '<html lang="qps">')
-        assert set(nested_untranslated(html)) - {"Thursday"} <= SHEET_FRAME
+    assert sheet_words_of_its_own(filled) == set()
+    assert set(nested_untranslated(blank.replace('<html lang="en">', '<html lang="qps">'))) <= SHEET_FRAME
     assert messages.pseudo("Standing") in filled and messages.pseudo("Wild (IR-2)") in blank
 
 
@@ -312,10 +323,10 @@ def test_the_indian_rummy_sheets_print_on_as_many_pages_in_french_and_hindi(pool
     client, table, _ = pool_table
     game = entry_forms.scored_game(client, table)
     with messages.speaking("en"):
-        english = sheets.render_filled(game, "Thursday")
+        english = sheets.render_filled(game, "Thursday", PRINTED)
         english_blank = sheets.render_blank("indian-rummy", list(PLAYERS))
     with messages.speaking(code):
-        said = sheets.render_filled(game, "Thursday")
+        said = sheets.render_filled(game, "Thursday", PRINTED)
         said_blank = sheets.render_blank("indian-rummy", list(PLAYERS))
     assert _pages(said) == _pages(english) and _pages(said_blank) == _pages(english_blank)
     # The standing's heading prints in capitals; Devanagari is read back from the PDF as shaped text.
@@ -434,14 +445,31 @@ def test_the_rummathon_royale_sheets_translate_their_own_words(rummathon_table):
     client, table, _ = rummathon_table
     game = entry_forms.scored_game(client, table)
     with messages.speaking(messages.PSEUDO):
-        filled = sheets.html_for_filled(game, "Thursday")
+        filled = sheets.html_for_filled(game, "Thursday", PRINTED)
         blank = sheets.html_for_blank("rummathon-royale", list(PLAYERS))
-    for html in (filled, blank):
-        html = html.replace('<html lang="en">', '<html lang="qps">')
-        assert set(nested_untranslated(html)) - {"Thursday"} <= SHEET_FRAME
+    assert sheet_words_of_its_own(filled) == set()
+    assert set(nested_untranslated(blank.replace('<html lang="en">', '<html lang="qps">'))) <= SHEET_FRAME
     pages = {}
     for code in ("en", "fr", "hi"):
         with messages.speaking(code):
-            pages[code] = (_pages(sheets.render_filled(game, "Thursday")),
+            pages[code] = (_pages(sheets.render_filled(game, "Thursday", PRINTED)),
                            _pages(sheets.render_blank("rummathon-royale", list(PLAYERS))))
     assert pages["fr"] == pages["en"] == pages["hi"]
+
+
+@pytest.mark.parametrize("month", range(1, 13))
+def test_the_sheets_words_check_holds_in_every_month_and_prints_it_in_each_language(pool_table, rummathon_table,
+                                                                                      month):
+    """The check above passes on whatever day the suite runs: it is run here with the sheet dated in each
+    month of a year, and the month prints as French and Hindi write it."""
+    from babel.dates import get_month_names
+
+    printed = f"2027-{month:02}-28"
+    for client, table, _ in (pool_table, rummathon_table):
+        game = entry_forms.scored_game(client, table)
+        with messages.speaking(messages.PSEUDO):
+            assert sheet_words_of_its_own(sheets.html_for_filled(game, "Thursday", printed), printed) == set()
+        for code in ("fr", "hi"):
+            with messages.speaking(code):
+                html = sheets.html_for_filled(game, "Thursday", printed)
+            assert f"28 {get_month_names('wide', locale=code)[month]} 2027" in html
