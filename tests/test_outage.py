@@ -193,3 +193,34 @@ def test_each_way_of_starting_says_in_one_line_why_its_database_cannot_be_opened
     assert f"Courtier cannot open its database postgresql://courtier:***@127.0.0.1:{port}/courtier?sslmode=require: " \
            in said and "Check COURTIER_DATABASE" in said, said
     assert "s3cret" not in said
+
+
+def test_an_outages_503s_are_counted_under_the_views_asked_for(make_app, monkeypatch):
+    """The metrics name the route of every answer: a page, a board refresh and a save refused in an outage are
+    counted under their own views, not as ``unmatched`` (which is left to addresses no view answers)."""
+    from prometheus_client import REGISTRY
+
+    app = make_app(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False, METRICS_TOKEN="metrics-test")
+    client = app.test_client()
+    view, edit = new_table(client)
+    tag = client.get(f"{view}/board").headers["ETag"]
+
+    def count(route: str, method: str, status: str) -> float:
+        labels = {"route": route, "method": method, "status": status}
+        return REGISTRY.get_sample_value("courtier_requests_total", labels) or 0.0
+
+    routes = {(rule.rule, method): rule.endpoint for rule in app.url_map.iter_rules() for method in rule.methods}
+    asked = [("GET", view, {}, routes[("/t/<table_id>", "GET")]),
+             ("GET", f"{view}/board", {"If-None-Match": tag}, routes[("/t/<table_id>/board", "GET")]),
+             ("POST", edit.replace("?", "/hands?"), {}, routes[("/t/<table_id>/hands", "POST")])]
+    before = {route: count(route, method, "503") for method, _, _, route in asked}
+    unmatched = count("unmatched", "GET", "503") + count("unmatched", "POST", "503")
+    monkeypatch.setattr(db.pool(app), "take", lambda timeout=None: (_ for _ in ()).throw(PoolTimeout("down")))
+    for method, path, headers, _ in asked:
+        data = {"base_version": "0", "out": "Ann"} if method == "POST" else None
+        assert client.open(path, method=method, headers=headers, data=data).status_code == 503
+    assert {route: count(route, method, "503") - before[route] for method, _, _, route in asked} == {
+        "tables.show": 1, "tables.board": 1, "tables.add_hand": 1}
+    assert count("unmatched", "GET", "503") + count("unmatched", "POST", "503") == unmatched
+    assert client.get("/no/such/page").status_code == 404
+    assert count("unmatched", "GET", "404") >= 1

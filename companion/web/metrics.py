@@ -7,7 +7,8 @@ so a venue's server spends nothing on it. The proxy in front keeps ``/metrics`` 
 
 * ``courtier_requests_total{route, method, status}`` and ``courtier_request_seconds{route}``: every
   answer, the board refreshes answered before Flask (companion.web.board_poll) among them. A route is the
-  view's name (``tables.board``), so the labels stay few whatever addresses visitors make up.
+  view's name (``tables.board``), so the labels stay few whatever addresses visitors make up; an outage's
+  503 is counted under the view that was asked for, and only an address no view answers is ``unmatched``.
 * ``courtier_database_connections_in_use``, ``courtier_database_wait_seconds`` (how long a request
   waited for a connection) and ``courtier_database_unavailable_total`` (requests answered 503 because
   the database did not answer).
@@ -154,9 +155,12 @@ def init_app(app: Flask) -> None:
         pool.observer(pool, False)  # every state shown from the start, at 0
     app.wsgi_app = CountedRequests(app.wsgi_app, counted)  # type: ignore[method-assign]
 
-    @app.before_request
-    def name_the_route() -> None:
-        request.environ[ROUTE] = request.endpoint or "unmatched"
+    def name_the_route(endpoint: str | None, values: Any) -> None:
+        request.environ[ROUTE] = endpoint or "unmatched"
+
+    # The very first of a request's hooks, before the one that answers an outage found by board_poll and
+    # the blueprints' that load the table: an answer any of them gives is counted under its view's name.
+    app.url_value_preprocessors.setdefault(None, []).insert(0, name_the_route)
 
     @app.get("/metrics")
     def scrape():
