@@ -49,20 +49,32 @@ READS_PER_SAVE = 3
 PHONES = [f"127.0.0.{n}" for n in range(10, 10 + TABLES + 2)]
 CREATE_RATE = "3 per minute"
 START_TIMEOUT = 60.0
+SUPERUSER = "postgres"
+
+
+def _has_user(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
 
 
 # -- PostgreSQL, set up as the page says ---------------------------------------------------------
 
 class DocumentedPostgres:
-    """A PostgreSQL server of the test's own, on a loopback port, configured with the page's files."""
+    """A PostgreSQL server of the test's own, on a loopback port, configured with the page's files and
+    commands, run as root as the page's are (runuser, chown), the server as the ``postgres`` user."""
 
     def __init__(self, root: Path):
         self.bin = binaries()
         if self.bin is None:
             pytest.skip("PostgreSQL is not installed; `make test` installs it (scripts/system-deps.sh)")
+        if os.geteuid() != 0 or not _has_user(SUPERUSER):
+            pytest.skip("the page's steps run as root, with PostgreSQL's own user (the postgresql package's)")
         self.root, self.port = root, free_port()
-        self.data, self.socket = root / "data", root / "socket"
-        self.user = "nobody" if os.geteuid() == 0 else None
+        self.data, self.socket, self.tls = root / "data", root / "socket", root / "tls"
+        self.user = SUPERUSER
         self.password = secrets.token_hex(12)
 
     def _run(self, *args: str) -> None:
@@ -71,42 +83,50 @@ class DocumentedPostgres:
         log = self.root / "log"
         assert done.returncode == 0, (done.stderr, log.read_text()[-2000:] if log.exists() else "")
 
-    def set_up(self, certificate: Path, key: Path) -> None:
+    def as_superuser(self, words: list[str], stdin: str | None = None) -> str:
+        """A documented ``runuser -u postgres -- PROGRAM ...`` against this server (its socket and port added)."""
+        assert words[:4] == ["runuser", "-u", SUPERUSER, "--"], words
+        program = str(self.bin / words[4]) if (self.bin / words[4]).exists() else words[4]
+        done = subprocess.run([*words[:4], program, "--host", str(self.socket), "--port", str(self.port),
+                               *words[5:]], input=stdin, capture_output=True, text=True, check=False, timeout=60)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout
+
+    def make_certificate(self) -> None:
+        """The page's commands for a self-signed certificate, in this test's folder, for 127.0.0.1."""
+        commands = ops_doc.replaced(ops_doc.block("certificate"), {"/etc/postgresql/tls": str(self.tls),
+                                                                   "10.0.0.5": "127.0.0.1"})
+        done = subprocess.run(["bash", "-e", "-c", commands], capture_output=True, text=True, check=False, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert (self.tls / "server.key").stat().st_mode & 0o077 == 0  # the key readable by its owner alone
+
+    def set_up(self) -> None:
         self.socket.mkdir()
-        tls = self.root / "tls"
-        tls.mkdir()
-        shutil.copy(certificate, tls / "server.crt")
-        shutil.copy(key, tls / "server.key")
-        (tls / "server.key").chmod(0o600)
-        if self.user:
-            entry = pwd.getpwnam(self.user)
-            for path in (self.root, self.socket, tls, tls / "server.crt", tls / "server.key"):
-                os.chown(path, entry.pw_uid, entry.pw_gid)
-        self._run("initdb", "-D", str(self.data), "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync")
+        self.make_certificate()
+        entry = pwd.getpwnam(self.user)
+        for path in (self.root, self.socket):
+            os.chown(path, entry.pw_uid, entry.pw_gid)
+        self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "-E", "UTF8", "--locale=C", "--no-sync")
         conf = ops_doc.replaced(ops_doc.block("postgresql.conf"), {
             "10.0.0.5": "127.0.0.1",
-            "/etc/postgresql/tls/server.crt": str(tls / "server.crt"),
-            "/etc/postgresql/tls/server.key": str(tls / "server.key"),
+            "/etc/postgresql/tls/server.crt": str(self.tls / "server.crt"),
+            "/etc/postgresql/tls/server.key": str(self.tls / "server.key"),
         })
         with open(self.data / "postgresql.conf", "a") as settings:
             settings.write(f"\n{conf}\nport = {self.port}\nunix_socket_directories = '{self.socket}'\n"
                            "fsync = off\nsynchronous_commit = off\nlog_min_messages = fatal\n")
         hba = ops_doc.replaced(ops_doc.block("pg_hba.conf"), {"10.0.0.11/32": "127.0.0.1/32",
                                                               "10.0.0.12/32": "127.0.0.1/32"})
-        # The superuser over the server's own socket (the page's `sudo -u postgres psql`), then the page's lines.
-        (self.data / "pg_hba.conf").write_text(f"local all postgres trust\n{hba}\n")
+        (self.data / "pg_hba.conf").write_text(f"{hba}\n")  # in place of the file's own lines, as the page says
         self.start()
-        import psycopg
-
         sql = ops_doc.replaced(ops_doc.block("database"), {"'PASSWORD'": f"'{self.password}'"})
-        with psycopg.connect(f"postgresql://postgres@/postgres?host={self.socket}&port={self.port}",
-                             autocommit=True) as admin:
-            for statement in filter(None, (s.strip() for s in sql.split(";"))):
-                admin.execute(statement)
+        prompt = ops_doc.command_lines(ops_doc.block("superuser"))[0]
+        self.as_superuser([*prompt, "-v", "ON_ERROR_STOP=1"], stdin=sql)
 
-    def url(self) -> str:
+    def url(self, database: str = "courtier") -> str:
         documented = ops_doc.exports(ops_doc.block("database url"))["COURTIER_DATABASE"]
-        return ops_doc.replaced(documented, {"PASSWORD": self.password, "10.0.0.5:5432": f"127.0.0.1:{self.port}"})
+        return ops_doc.replaced(documented, {"PASSWORD": self.password, "10.0.0.5:5432": f"127.0.0.1:{self.port}",
+                                             "/courtier?": f"/{database}?"})
 
     def start(self) -> None:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-t", "60", "start")
@@ -211,6 +231,7 @@ def nginx_configuration(root: Path, servers: list[AppServer], port: int, redirec
         "/etc/letsencrypt/live/courtier.example.org/fullchain.pem": str(certificate),
         "/etc/letsencrypt/live/courtier.example.org/privkey.pem": str(key),
         "/var/log/nginx/courtier.log": str(root / "access.log"),
+        "/var/log/nginx/courtier-error.log": str(root / "courtier-error.log"),
     })
     temp = root / "temp"
     temp.mkdir()
@@ -230,12 +251,10 @@ def site(tmp_path_factory):
         pytest.skip("nginx is not installed; `make test` installs it (scripts/system-deps.sh)")
     root = tmp_path_factory.mktemp("hosted")
     root.chmod(0o755)
-    certificate, key = root / "server.crt", root / "server.key"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
-                    "/CN=127.0.0.1", "-keyout", str(key), "-out", str(certificate)], check=True, capture_output=True)
     database = DocumentedPostgres(Path(tempfile.mkdtemp(prefix="courtier-pg-")))  # a folder PostgreSQL's user reaches
     database.root.chmod(0o755)
-    database.set_up(certificate, key)
+    database.set_up()
+    certificate, key = database.tls / "server.crt", database.tls / "server.key"  # nginx's too, made the same way
     settings = ops_doc.exports(ops_doc.block("settings"))
     assert set(settings) >= {"COURTIER_SECRET_KEY", "COURTIER_TRUSTED_PROXIES", "COURTIER_METRICS_TOKEN"}
     token = secrets.token_hex(16)
@@ -404,6 +423,9 @@ def test_a_stopped_postgresql_is_a_prompt_503_in_words_and_a_form_is_kept(site, 
     number, table_id, edit, view = tables[0]
     site["database"].stop()
     try:
+        status, _, text = site["proxy"].send("GET", f"/t/{table_id}?key={edit}", timeout=30)
+        assert status == 503 and "Courtier cannot reach its database right now" in text, text[:500]
+        assert len(_upstreams_tried(site, f"/t/{table_id}")) == 1  # one wait of DATABASE_WAIT, not one per server
         for server in site["servers"]:
             started = time.monotonic()
             status, headers, text = server.send("GET", f"/t/{table_id}", timeout=30)
@@ -425,3 +447,146 @@ def test_a_stopped_postgresql_is_a_prompt_503_in_words_and_a_form_is_kept(site, 
     finally:
         site["database"].start()
     print(f"answering again {_seconds_until_every_worker_answers(site, tables, limit=15):.1f} s after the start")
+    _no_key_in_nginx_logs(site)
+
+
+# -- The proxy through restarts and outages -------------------------------------------------------
+
+LOAD_THREADS = 6
+LOAD_MOST_REQUESTS = 3000  # in all: the loop stops at this count or at its deadline, whichever is first
+LOAD_SECONDS = 60.0
+KEY_IN_LOG = re.compile(r"key=")
+
+
+def _directive(sample: str, name: str) -> list[list[str]]:
+    """Every use of an nginx directive in the sample, as its words."""
+    return [line.split(";")[0].split()[1:] for line in sample.splitlines() if line.split()[:1] == [name]]
+
+
+def test_the_nginx_sample_sends_a_request_to_a_second_server_only_when_the_first_cannot_be_reached():
+    """A 503 is Courtier's answer in words, given within DATABASE_WAIT: passed on once, never tried again on the
+    other server (a second wait) nor counted as a failure (which marks both servers down: nginx's bare 502)."""
+    from companion.storage.db import WAIT_SECONDS
+
+    sample = ops_doc.block("nginx")
+    assert _directive(sample, "proxy_next_upstream") == [["error", "timeout"]]
+    assert all(words[:1] == ["http://courtier"] for words in _directive(sample, "proxy_pass"))
+    read_timeout = _directive(sample, "proxy_read_timeout")
+    assert not read_timeout or int(read_timeout[0][0].rstrip("s")) > WAIT_SECONDS  # nginx's default: 60 s
+    assert {tuple(words[1:]) for words in _directive(sample, "error_log")} == {("alert",)}  # no request lines
+
+
+def _requests_through(proxy: Client, tables, stop, answers: list, worker: int) -> None:
+    """One phone's bounded loop of reads through nginx, edit keys in the links: (status, path, text) each."""
+    sent = 0
+    while not stop.is_set() and sent < LOAD_MOST_REQUESTS // LOAD_THREADS:
+        number, table_id, edit, _ = tables[(worker + sent) % len(tables)]
+        path = (f"/t/{table_id}?key={edit}", f"/t/{table_id}/board?key={edit}", f"/t/{table_id}/hands/new?key={edit}")[
+            sent % 3]
+        try:
+            status, _, text = proxy.send("GET", path, source=PHONES[number], timeout=20)
+        except OSError as err:
+            status, text = 0, repr(err)
+        answers.append((status, path, text))
+        sent += 1
+
+
+def _through_nginx_while(site, tables, happening) -> list[tuple[int, str, str]]:
+    """The answers of a bounded load through nginx, while ``happening()`` runs and for a moment after."""
+    import threading
+
+    stop, answers = threading.Event(), []
+    threads = [threading.Thread(target=_requests_through, args=(site["proxy"], tables, stop, answers, n))
+               for n in range(LOAD_THREADS)]
+    for thread in threads:
+        thread.start()
+    try:
+        deadline = time.monotonic() + LOAD_SECONDS
+        while len(answers) < 60 and time.monotonic() < deadline:  # under way before anything happens
+            time.sleep(0.05)
+        happening()
+        counted = len(answers)
+        while len(answers) < counted + 300 and time.monotonic() < deadline:  # and well after
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=60)
+    return answers
+
+
+def _statuses(answers) -> dict[int, int]:
+    counted: dict[int, int] = {}
+    for status, _, _ in answers:
+        counted[status] = counted.get(status, 0) + 1
+    return counted
+
+
+def _no_key_in_nginx_logs(site) -> None:
+    for name in ("error.log", "courtier-error.log", "access.log"):
+        log = site["root"] / name
+        lines = [line for line in log.read_text().splitlines() if KEY_IN_LOG.search(line)] if log.exists() else []
+        assert lines == [], f"{len(lines)} lines of {name} hold an edit key, such as {lines[:2]}"
+
+
+def test_postgresql_restarted_under_load_through_nginx_gives_503s_in_words_and_no_502(site, tables):
+    answers = _through_nginx_while(site, tables, site["database"].restart)
+    statuses = _statuses(answers)
+    print(f"through nginx while PostgreSQL restarted: {statuses}")
+    assert set(statuses) <= {200, 503}, statuses  # never nginx's bare 502 (nor 504, nor a connection dropped)
+    for status, path, text in answers:
+        if status == 503:
+            assert "Courtier cannot reach its database right now" in text, (path, text[:300])
+    _no_key_in_nginx_logs(site)
+
+
+def test_an_app_server_stopped_under_load_is_passed_over_without_a_502_and_no_key_is_logged(site, tables):
+    stopped = site["servers"][1]
+    answers = _through_nginx_while(site, tables, stopped.stop)
+    try:
+        statuses = _statuses(answers)
+        print(f"through nginx while an app server stopped: {statuses}")
+        assert statuses == {200: len(answers)}, statuses  # every GET answered by the other server
+        number, table_id, edit, view = tables[1]
+        version = json.loads(site["proxy"].send("GET", f"/api/v1/tables/{table_id}",
+                                                headers={"Authorization": f"Bearer {view}"})[2])["version"]
+        saved = {"round": deal(number, version), "base_version": version}
+        status, _, _ = site["proxy"].send("POST", f"/api/v1/tables/{table_id}/rounds", saved,
+                                          headers={"Authorization": f"Bearer {edit}"}, source=PHONES[number])
+        assert status == 201  # a save too: nginx sends it to a server it can reach
+        _no_key_in_nginx_logs(site)
+        log = (site["root"] / "access.log").read_text()
+        assert re.search(r'"[^"]*, [^"]*" "502, 200"$', log, re.MULTILINE), "no second server tried in the log"
+    finally:
+        stopped.start()
+        stopped.wait_until_answering(time.monotonic() + START_TIMEOUT)
+
+
+def _upstreams_tried(site, path: str) -> list[str]:
+    """The servers nginx tried for the last request of ``path`` (its access log's $upstream_addr)."""
+    lines = [line for line in (site["root"] / "access.log").read_text().splitlines() if f"GET {path} " in line]
+    assert lines, f"no access log line for {path}"
+    return re.search(r'"([^"]*)" "[^"]*"$', lines[-1]).group(1).split(", ")
+
+
+def test_a_venues_night_is_copied_into_a_database_of_its_own_as_the_page_says(site, tmp_path):
+    """The page's createdb and copy-db, as root on the database server: the guide's pg_hba.conf lets the role
+    into the new database, over TLS, with its password."""
+    venue = tmp_path / "courtier.sqlite"
+    game = tmp_path / "table.json"
+    game.write_text(json.dumps({"game": "indian-rummy", "players": players_of(0),
+                                "rounds": [deal(0, hand) for hand in range(3)]}))
+    env = {**os.environ, "COURTIER_DATABASE": str(venue), "COURTIER_SECRET_KEY": "copy-test"}
+    done = subprocess.run([str(VENV_BIN / "companion"), "import", str(game)], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    create, copy = ops_doc.command_lines(ops_doc.block("copy-db"))
+    site["database"].as_superuser(create)
+    assert copy[:2] == [".venv/bin/companion", "copy-db"] and copy[2] == "instance/courtier.sqlite", copy
+    target = ops_doc.replaced(copy[3], {"PASSWORD": site["database"].password,
+                                        "10.0.0.5:5432": f"127.0.0.1:{site['database'].port}"})
+    done = subprocess.run([str(VENV_BIN / "companion"), "copy-db", str(venue), target], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    copied = json.loads(done.stdout)["copied"]
+    assert copied["tables"] == 1 and copied["entries"] == 3, copied
