@@ -26,6 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_ENTRANTS": 100,         # entrants in one tournament (round-robin plans grow with the square)
     "MAX_WORDS": 200_000,        # words in a table's own word list or its house words
     "MAX_WORD_CHARS": 45,        # letters in one such word
+    "MAX_JSON_DEPTH": 32,        # arrays and objects inside one another in a JSON body (a game needs 8 at most)
     "HEAVY_WORKERS": 1,          # sheets, packs and seating rendered at once
     "HEAVY_QUEUE": 4,            # heavy jobs waiting beyond those; more are answered 503
     "RETRY_AFTER": 5,            # seconds a 503 asks the phone to wait
@@ -189,9 +190,58 @@ def _place(name: str, index: int) -> Text:
     return say("{character}, at the start", character=character)
 
 
+class TooDeep(ValueError):
+    """A JSON body that nests its arrays and objects deeper than MAX_JSON_DEPTH; its message says so in words."""
+
+    def __init__(self) -> None:
+        super().__init__(too_deep())
+
+
+def too_deep() -> Text:
+    return say("the JSON nests arrays and objects more than {most} deep inside one another; no game needs as many",
+               most=get("MAX_JSON_DEPTH"))
+
+
+def json_depth(value: Any, most: int | None = None) -> int:
+    """How deep ``value``'s arrays and objects go, counted without recursion (a stack of what is left to
+    look at), and no further than one past ``most``.
+
+    >>> json_depth(3), json_depth([]), json_depth({"a": [1, {"b": []}]}), json_depth([[[[[]]]]], most=2)
+    (0, 1, 4, 3)
+    """
+    deepest, waiting = 0, [(value, 1)]
+    while waiting:
+        item, depth = waiting.pop()
+        if isinstance(item, dict):
+            item = item.values()
+        elif not isinstance(item, list):
+            continue
+        deepest = max(deepest, depth)
+        if most is not None and deepest > most:
+            break
+        waiting.extend((inner, depth + 1) for inner in item if isinstance(inner, list | dict))
+    return deepest
+
+
+def read_json(raw: bytes | str) -> Any:
+    """A JSON body, every text in it composed (:func:`composed`), nested no deeper than MAX_JSON_DEPTH.
+    Raises :class:`TooDeep` past that depth (however deep: the parser's own bound on nesting is taken as
+    too deep), or ``ValueError`` (``json.JSONDecodeError`` for a syntax error) for what is not JSON."""
+    import json
+
+    try:
+        body = json.loads(raw)
+    except RecursionError:
+        raise TooDeep() from None
+    if json_depth(body, get("MAX_JSON_DEPTH")) > get("MAX_JSON_DEPTH"):
+        raise TooDeep()
+    return composed(body)
+
+
 def composed(value: Any) -> Any:
     """A JSON value with every text in it, keys too, composed (NFC): a body that names "Zoë" typed one way
-    in its players and the other in its rounds names one player.
+    in its players and the other in its rounds names one player. It recurses: a body read by :func:`read_json`
+    is bounded in depth first.
 
     >>> composed({"players": ["Zoe\\u0308"], "rounds": [{"Zoe\\u0308": 3}]}) == {"players": ["Zo\\u00eb"],
     ...                                                                       "rounds": [{"Zo\\u00eb": 3}]}

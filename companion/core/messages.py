@@ -343,7 +343,7 @@ def _english(template: str, values: Mapping[str, Any]) -> str:
     worded = None
     for name, value in values.items():
         kind = type(value)
-        if kind is str or kind is Text or kind is Joined or (kind is int and value >= 0):
+        if kind is str or kind is Text or kind is Joined or (kind is int and 0 <= value < _LONGEST_WRITTEN):
             continue
         if worded is None:
             worded = dict(values)
@@ -375,21 +375,69 @@ def _value(value: Any, code: str) -> str:
     return str(value)
 
 
+#: Floats this large are not counted unit by unit (2**53 and beyond): they are written as a power of ten.
+_EXACT_FLOAT = 2.0 ** 53
+#: Whole numbers longer than this (about 3,900 digits) are written as a power of ten too: Python writes
+#: at most 4,300 digits of one.
+_MOST_BITS = 13_000
+_LONGEST_WRITTEN = 1 << _MOST_BITS
+
+
 def number(value: int | float | Fraction, code: str | None = None) -> str:
     """A number as the language writes it, the minus sign a true minus (U+2212); English plainly, as ever.
+    Any size is said: a whole number digit by digit, a float too large to count in units as a power of ten,
+    an infinite one as ∞, one that is not a number in words.
 
     >>> number(-1066), number(1066, "fr"), number(100000, "hi"), number(2.5, "fr")
     ('−1066', '1\\u202f066', '1,00,000', '2,5')
+    >>> number(10**25, "fr"), number(-1e308, "hi"), number(1e25), number(float("-inf"), "fr")
+    ('10\\u202f000\\u202f000\\u202f000\\u202f000\\u202f000\\u202f000\\u202f000\\u202f000', '−1E308', '1e+25', '−∞')
     """
     code = code or language()
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
+    if isinstance(value, float):
+        if value != value:
+            return render(say("not a number"), code)
+        if value in (float("inf"), float("-inf")):
+            return "\u2212∞" if value < 0 else "∞"
+        if value.is_integer() and abs(value) < _EXACT_FLOAT:
+            value = int(value)
+    if isinstance(value, int) and abs(value).bit_length() > _MOST_BITS:
+        return _power_of_ten(value, code)
     if code in (ENGLISH, PSEUDO):
         text = f"{value:g}" if isinstance(value, float) else str(value)
-    else:
-        from babel.numbers import format_decimal
+    elif isinstance(value, float) and abs(value) >= _EXACT_FLOAT:
+        from babel.numbers import format_scientific
 
-        text = format_decimal(value, locale=code)
+        text = format_scientific(value, format="0.#####E0", locale=code)
+    else:
+        text = decimal_text(value, code)
+    return text.replace("-", "\u2212")
+
+
+def decimal_text(value: int | float | Fraction, code: str, pattern: str | None = None) -> str:
+    """Babel's ``format_decimal`` with room for every digit: its default precision (28 digits) refuses a
+    number of 10^25 or more."""
+    import decimal
+
+    from babel.numbers import format_decimal
+
+    digits = len(str(abs(int(value)))) if isinstance(value, int) else 330
+    with decimal.localcontext() as context:
+        context.prec = max(context.prec, digits + 40)
+        return format_decimal(value, format=pattern, locale=code)
+
+
+def _power_of_ten(value: int, code: str) -> str:
+    """A whole number too long to write out, as its first digits and its power of ten (1.2345E5000)."""
+    import decimal
+
+    with decimal.localcontext() as context:
+        context.prec = 6
+        text = f"{(+decimal.Decimal(value)).normalize():E}".replace("E+", "E")
+    if code not in (ENGLISH, PSEUDO):
+        from babel.numbers import get_decimal_symbol
+
+        text = text.replace(".", get_decimal_symbol(code))
     return text.replace("-", "\u2212")
 
 

@@ -10,6 +10,7 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectF
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..core.messages import joined, say
+from ..games import alliance_royals as rules
 from .forms import CourtierForm, choices, lazy_gettext, round_form_of
 
 SLUG = "alliance-royals"
@@ -52,10 +53,10 @@ def options_form(formdata=None):
                              choices=choices((k, v[0]) for k, v in SEATINGS.items()))
         win_above = IntegerField(lazy_gettext("The game ends when an Alliance passes (AR-12)"), default=1066,
                                  validators=[InputRequired(NUMBER_NEEDED["win_above"]),
-                                             NumberRange(min=1, max=100_000)])
+                                             NumberRange(min=1, max=rules.WIN_ABOVE_MOST)])
         lose_below = IntegerField(lazy_gettext("…or drops below (AR-12)"), default=-333,
                                   validators=[InputRequired(NUMBER_NEEDED["lose_below"]),
-                                              NumberRange(min=-100_000, max=-1)])
+                                              NumberRange(min=rules.LOSE_BELOW_LEAST, max=-1)])
 
     for suit, name in DEFAULT_HOUSES.items():
         setattr(OptionsForm, f"house_{suit}", StringField(

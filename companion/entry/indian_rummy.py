@@ -49,7 +49,7 @@ def options_form(formdata=None):
         deals = SelectField(lazy_gettext("Deals (deals rummy)"), default="2", choices=choices(
             [(str(n), lazy_ngettext("%(num)d deal", "%(num)d deals", n)) for n in (2, 3, 6)]))
         point_value = IntegerField(lazy_gettext("Value of a point (points rummy)"), default=1,
-                                   validators=[Optional(), NumberRange(min=1, max=100_000)])
+                                   validators=[Optional(), NumberRange(min=1, max=rules.MAX_POINT_VALUE)])
         decks = SelectField(lazy_gettext("Decks (IR-1)"), default="", choices=choices(
             [("", lazy_gettext("By the number of players"))]
             + [(str(n), lazy_ngettext("%(num)d deck", "%(num)d decks", n)) for n in (1, 2, 3)]))

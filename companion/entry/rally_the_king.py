@@ -58,7 +58,7 @@ def options_form(formdata=None):
         counting = RadioField(lazy_gettext("Counting card points (RK-3)"), default="individual", choices=choices(
             (slug, COUNTING_LABELS[slug]) for slug in rules.COUNTINGS))
         hands = CountField(lazy_gettext("Hands in the game (RK-10)"), default=4, validators=[
-            Optional(), NumberRange(min=1, max=100, message=lazy_gettext("From 1 to 100 hands."))])
+            Optional(), NumberRange(min=1, max=rules.MAX_HANDS, message=lazy_gettext("From 1 to 100 hands."))])
 
     return OptionsForm(formdata=formdata, prefix="opt")
 

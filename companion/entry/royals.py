@@ -18,6 +18,7 @@ from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringF
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..core.messages import Text, joined, say
+from ..games.alliance_royals import LOSE_BELOW_LEAST, WIN_ABOVE_MOST
 from ..games.royals import Family
 from . import alliance_royals as ar
 from .forms import CourtierForm, choices, lazy_gettext, round_form_of
@@ -33,10 +34,10 @@ def options_form(family: Family, formdata=None):
 
         win_above = IntegerField(lazy_gettext("The game ends when a player passes (%(rulings)s)", rulings=family.end),
                                  default=1066, validators=[InputRequired(ar.NUMBER_NEEDED["win_above"]),
-                                                           NumberRange(min=1, max=100_000)])
+                                                           NumberRange(min=1, max=WIN_ABOVE_MOST)])
         lose_below = IntegerField(lazy_gettext("…or drops below (%(rulings)s)", rulings=family.end), default=-333,
                                   validators=[InputRequired(ar.NUMBER_NEEDED["lose_below"]),
-                                              NumberRange(min=-100_000, max=-1)])
+                                              NumberRange(min=LOSE_BELOW_LEAST, max=-1)])
 
     if family.marries:
         OptionsForm.share = RadioField(lazy_gettext("Sharing between spouses (MR-4)"), default="positive",

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core import limits
 from ..core.cards import said
-from ..core.messages import say
+from ..core.messages import Grouped, say
 from ..core.round_words import round_text
 from ..core.wording import given
 from . import (
@@ -203,6 +203,32 @@ def check_players(names: object, engine: ModuleType, found: Problems, where: str
     return cleaned
 
 
+def bound_problems(engine: ModuleType, options: object) -> list[Problem]:
+    """The options beyond the bounds their game declares for a new table (``OPTION_BOUNDS``, which its
+    new-table form holds to as well): the API, an import and every new table are held to them alike, a table
+    stored before keeps what it was made with. Only the end away from zero is told here: the engine says
+    what a value of the wrong sign is.
+
+    >>> from . import battle_royals
+    >>> [p.where for p in bound_problems(battle_royals, {"win_above": 10**30, "lose_below": -5})]
+    ['options.win_above']
+    """
+    if not isinstance(options, Mapping):
+        return []
+    found = []
+    for key, (least, most) in getattr(engine, "OPTION_BOUNDS", {}).items():
+        value = options.get(key)
+        if not is_whole_number(value):
+            continue
+        if most > 0 and value > most:
+            found.append(Problem(f"options.{key}", say("{option} may be at most {most}", option=key,
+                                                       most=Grouped(most))))
+        elif least < 0 and value < least:
+            found.append(Problem(f"options.{key}", say("{option} may be no lower than {least}", option=key,
+                                                       least=Grouped(least))))
+    return found
+
+
 def _checked(request: object, rounds: object, stored: bool = False,
              ) -> tuple[ModuleType, list[str], dict[str, Any], dict[str, int]]:
     """The request's game, players, options and late players, checked; raises InputError naming every problem.
@@ -227,6 +253,9 @@ def _checked(request: object, rounds: object, stored: bool = False,
         options = {}
     if not isinstance(options, Mapping):
         found.add("options", say("options must be an object (or left out for the defaults)"))
+    elif not stored:
+        for problem in bound_problems(engine, options):
+            found.add(problem.where, problem.message)
     if not isinstance(rounds, list):
         found.add("rounds", say("rounds must be a list"))
     elif len(rounds) > limits.get("MAX_ROUNDS"):

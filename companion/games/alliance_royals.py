@@ -52,6 +52,11 @@ OPTIONS: dict[str, Any] = {
     "house_names": {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"},
 }
 MAX_HOUSE_NAME = 20
+#: The scores a new table may set to end its game (AR-12), in every Royals game: the new-table form, the API
+#: and an import all hold them to these (games.bound_problems); the engine states their signs.
+WIN_ABOVE_MOST = 100_000
+LOSE_BELOW_LEAST = -100_000
+OPTION_BOUNDS = {"win_above": (1, WIN_ABOVE_MOST), "lose_below": (LOSE_BELOW_LEAST, -1)}
 
 #: AR-1: the ranks printed three times per suit; the others are printed once.
 TRIPLED_RANKS = frozenset({"9", "10", "J", "Q", "K", "A"})
@@ -647,7 +652,10 @@ def _check_pack(boards: Mapping[str, Board], at: str, players: Sequence[str], fo
 
 
 def _place(name: str, section: str) -> Text:
-    """Where a card was entered: "Ann's Spoils"."""
+    """Where a card was entered: "Ann's Spoils". The cards held are a message of their own: French calls them
+    « Main », and the word "Hand" alone is also the name other games give a round (« Donne »)."""
+    if section == "hand":
+        return say("{name}'s Hand", name=name)
     return say("{name}'s {section}", name=name, section=SECTION_NAMES[section])
 
 

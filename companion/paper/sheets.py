@@ -155,12 +155,9 @@ def number(value: Any) -> str:
     """
     if isinstance(value, bool) or value is None:
         return "" if value is None else str(value)
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, int | float) and messages.language() not in (messages.ENGLISH, messages.PSEUDO):
+    if isinstance(value, int | float):  # any size, in any language (messages.number)
         return messages.number(value)
-    text = f"{value:g}" if isinstance(value, float) else str(value)
-    return text.replace("-", "\u2212")
+    return str(value).replace("-", "\u2212")
 
 
 def signed(value: Any) -> str:
@@ -188,6 +185,8 @@ def decimal(value: float, places: int = 1) -> str:
     >>> decimal(-0.04), decimal(-0.11), decimal(2.794), decimal(-12.25, 2)
     ('0.0', '−0.1', '2.8', '−12.25')
     """
+    if not math.isfinite(value) or abs(value) >= 2.0 ** 53:  # beyond decimals: said as messages.number says it
+        return messages.number(value)
     text = f"{value:.{places}f}"
     if float(text) == 0:
         text = text.lstrip("-")
@@ -200,10 +199,10 @@ def _fixed(value: float, places: int) -> str:
     """``value`` to ``places`` decimals as the reader's language writes it, a true minus sign."""
     if messages.language() in (messages.ENGLISH, messages.PSEUDO):
         return f"{value:.{places}f}".replace("-", "\u2212")
-    from babel.numbers import format_decimal
-
+    if not math.isfinite(value):
+        return messages.number(value)
     pattern = "#,##0." + "0" * places if places else "#,##0"
-    return format_decimal(value, format=pattern, locale=messages.language()).replace("-", "\u2212")
+    return messages.decimal_text(value, messages.language(), pattern).replace("-", "\u2212")
 
 
 def places(keys: Sequence[Any]) -> list[int]:

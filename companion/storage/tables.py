@@ -575,6 +575,7 @@ def new_table(game: str, players: Sequence[str], options: Mapping[str, Any], tit
     found = [Problem("title", wrong)] if (wrong := limits.characters_problem(title, "a table's name")) else []
     found += [Problem(f"players[{i}]", f"{name}: {wrong}") for i, name in enumerate(players)
               if (wrong := limits.characters_problem(limits.tidy(name), "a player's name"))]
+    found += games.bound_problems(games.engine_for(game), options)
     if found:
         raise InputError(found)
     table = Table(id=new_id(), edit_key=new_edit_key(), game=game,

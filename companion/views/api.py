@@ -23,24 +23,22 @@ POOLED = frozenset({("royalty", "monarchy")})
 
 
 def json_body():
-    """The request's JSON with its texts composed (NFC: :func:`limits.composed`), or an InputError that says
-    why it is not JSON."""
+    """The request's JSON with its texts composed (NFC) and its depth bounded (:func:`limits.read_json`), or
+    an InputError that says why it will not do."""
     raw = request.get_data(cache=True)
     if not raw.strip():
         raise InputError([games.Problem("$", messages.say("the body is empty; send a JSON object"))])
     try:
-        body = json.loads(raw)
-    except (ValueError, RecursionError) as err:
+        return limits.read_json(raw)
+    except limits.TooDeep:
+        raise InputError([games.Problem("$", limits.too_deep())]) from None
+    except ValueError as err:
         if isinstance(err, json.JSONDecodeError):
             said = messages.say("the body is not valid JSON ({error} at line {line}, column {column})",
                                 error=err.msg, line=err.lineno, column=err.colno)
         else:
             said = messages.say("the body is not valid JSON")
         raise InputError([games.Problem("$", said)]) from None
-    try:
-        return limits.composed(body)
-    except RecursionError:  # nested deeper than any game or question: its shape is refused where it is read
-        return body
 
 
 @bp.errorhandler(InputError)

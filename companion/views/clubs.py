@@ -22,6 +22,7 @@ from wtforms.validators import InputRequired, Length
 
 from .. import games
 from ..clubs import ratings, records, store
+from ..core import limits
 from ..core.messages import render, say
 from ..entry import ENTRY
 from ..entry.forms import CourtierForm, lazy_gettext
@@ -405,8 +406,10 @@ def import_club():
         upload = form.file.data
         raw = upload.read() if hasattr(upload, "read") else b""
         try:
-            body = json.loads(raw) if raw.strip() else None
-        except (ValueError, RecursionError):
+            body = limits.read_json(raw) if raw.strip() else None
+        except limits.TooDeep as err:
+            body, errors = None, [err.args[0]]
+        except ValueError:
             body, errors = None, [say("That is not valid JSON. Export a club's record from its page and import that "
                                       "file.")]
         if body is None and not errors:

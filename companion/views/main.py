@@ -162,8 +162,11 @@ def import_table():
         else:  # a file field sent as plain text, or nothing: take the pasted JSON
             raw = (upload if isinstance(upload, str) and upload.strip() else form.text.data or "").encode()
         try:
-            body = json.loads(raw) if raw.strip() else None
-        except (ValueError, RecursionError):
+            body = limits.read_json(raw) if raw.strip() else None
+        except limits.TooDeep as err:
+            body = None
+            errors.append(err.args[0])
+        except ValueError:
             body = None
             errors.append(say("That is not valid JSON. Export a table from Courtier and import that file."))
         if body is None and not errors:
