@@ -86,7 +86,14 @@ def link_rulings(text: str) -> Markup:
 
     >>> str(link_rulings("Bought 3 <extra> cards (RR-4)"))
     'Bought 3 &lt;extra&gt; cards (<a href="/rules/rummathon-royale#RR-4" aria-label="ruling RR-4">RR-4</a>)'
+
+    Text a template already escaped (messages joined there) is escaped once, not twice:
+
+    >>> str(link_rulings(Markup("Ben n&#39;a plus de cartes (RR-2)"))).startswith("Ben n&#39;a plus")
+    True
     """
+    if isinstance(text, Markup):
+        text = text.unescape()
     root = request.script_root if has_request_context() else ""
     return _linked(render(text), root, gettext("ruling %(id)s", id="\x00"))  # said first: cached by the words shown
 

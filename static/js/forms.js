@@ -323,6 +323,12 @@
       var letters = box.querySelector(".letters");
       box.querySelector(".builder").hidden = false;
       input.closest(".notation").hidden = true;
+      // The letters stand for the notation box from now on: its problem is theirs (they carry it too), and
+      // the focus a refusal put on the box goes to them, not to a box no one can see.
+      if (input.getAttribute("aria-invalid") === "true") {
+        input.removeAttribute("aria-invalid");
+        if (document.activeElement === input) letters.focus();
+      }
       letters.value = parseWord(input.value).map(function (c) { return c.letter || "*"; }).join("");
       drawBuilder(box);
     });
