@@ -7,6 +7,7 @@
     .venv/bin/python bench/load.py --server gunicorn   # when gunicorn is installed
     .venv/bin/python bench/load.py --database postgresql --servers 2   # a hosted Courtier
     .venv/bin/python bench/load.py --server gunicorn --stand-in  # the same evening, none of Courtier's work
+    .venv/bin/python bench/load.py --target http://127.0.0.1:5000 --tables 10 --seconds 20  # a running site
 
 Starts waitress-serve (or gunicorn) on a free 127.0.0.1 port with a database in a
 temporary folder, creates 100 Rummathon Royale tables of 4 players, then for the
@@ -35,6 +36,12 @@ tables finishing after a game of 12 hands, a new one starting at that place a mi
 With --stand-in it serves bench/stand_in.py in place of Courtier: the same answers, sizes and
 conflicts from a few counters, so the figures are what the server, the network and the load
 cost on their own, the floor under Courtier's.
+
+With --target URL it starts nothing and plays the evening against a site already running (a
+`make run`, or nginx in front of gunicorn) as phones would: each table's phones keep the session
+cookie the site gives them and send the CSRF token of the form they opened. Its tables count against
+the site's creation limit (CREATE_RATE, 30 a minute from one address by default), and the entries it
+saved cannot be counted in a database it does not hold.
 """
 
 from __future__ import annotations
@@ -61,7 +68,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -72,6 +79,7 @@ CLUB_HANDS_PER_GAME = 12  # the club evening: a table finishes after this many h
 #: Seconds between hands at a table, by evening, unless --hand-every says otherwise.
 HAND_EVERY = {"stress": 10.0, "club": 180.0}
 BASE_VERSION = re.compile(r'name="base_version"[^>]*value="(\d+)"')
+CSRF_TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 REQUEST_TIMEOUT = 10.0
 START_TIMEOUT = 30.0
 
@@ -189,8 +197,8 @@ class Response:
 class Client:
     """One keep-alive connection per worker thread, all closed at the end."""
 
-    def __init__(self, port: int):
-        self.port = port
+    def __init__(self, port: int, host: str = "127.0.0.1", tls: bool = False):
+        self.port, self.host, self.tls = port, host, tls
         self.local = threading.local()
         self.lock = threading.Lock()
         self.connections: list[http.client.HTTPConnection] = []
@@ -199,7 +207,8 @@ class Client:
     def _connection(self) -> http.client.HTTPConnection:
         conn = getattr(self.local, "conn", None)
         if conn is None:
-            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=REQUEST_TIMEOUT)
+            kind = http.client.HTTPSConnection if self.tls else http.client.HTTPConnection
+            conn = kind(self.host, self.port, timeout=REQUEST_TIMEOUT)
             self.local.conn = conn
             with self.lock:
                 self.connections.append(conn)
@@ -244,6 +253,25 @@ class Client:
         with self.lock:
             for conn in self.connections:
                 conn.close()
+
+
+def site_client(target: str) -> Client:
+    """The client of a running site, from its address (http://host:port or https://...)."""
+    parts = urlsplit(target)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"--target takes an http:// or https:// address, not {target!r}")
+    tls = parts.scheme == "https"
+    return Client(parts.port or (443 if tls else 80), parts.hostname, tls)
+
+
+def with_cookie(headers: dict[str, str] | None, cookie: str) -> dict[str, str] | None:
+    return {**(headers or {}), "Cookie": cookie} if cookie else headers
+
+
+def kept_cookie(response: Response, cookie: str) -> str:
+    """The session cookie a phone keeps: the one the site just set, else the one it had."""
+    given = response.headers.get("Set-Cookie")
+    return given.split(";", 1)[0] if given else cookie
 
 
 # -- what happened --------------------------------------------------------------------------------
@@ -293,6 +321,33 @@ class Table:
     awake_until: list[float] = field(default_factory=lambda: [0.0] * len(PLAYERS))
     polling: list[bool] = field(default_factory=lambda: [False] * len(PLAYERS))
     done: bool = False
+    # Each phone's session cookie, which its CSRF tokens belong to (a running site's: --target).
+    cookies: list[str] = field(default_factory=lambda: [""] * len(PLAYERS))
+
+
+@dataclass
+class Made:
+    status: int
+    table: Table | None
+
+
+def create_table(client: Client, with_form: bool) -> Made:
+    """A new table as the home page's form makes one; on a running site (``with_form``), the form is fetched
+    first, for its CSRF token and the session cookie the token belongs to."""
+    seats = {f"seat{i}": name for i, name in enumerate(PLAYERS, 1)}
+    cookie = ""
+    if with_form:
+        form = client.request("GET", "/new/rummathon-royale")
+        cookie = kept_cookie(form, "")
+        token = CSRF_TOKEN.search(form.body.decode())
+        if token:
+            seats["csrf_token"] = token.group(1)
+    made = client.request("POST", "/new/rummathon-royale", body=seats, headers=with_cookie(None, cookie))
+    if made.status != 303:
+        return Made(made.status, None)
+    table_id, key = made.headers["Location"].removeprefix("/t/").split("?key=")
+    cookies = [kept_cookie(made, cookie)] + [""] * (len(PLAYERS) - 1)  # the phone that made it, and the others
+    return Made(made.status, Table(table_id, key, client, cookies=cookies))
 
 
 class Evening:
@@ -309,14 +364,19 @@ class Evening:
             heapq.heappush(self.heap, (due, next(self.order), task))
             self.lock.notify()
 
-    def timed(self, table: Table, category: str, method: str, path: str, **kwargs) -> Response | None:
+    def timed(self, table: Table, category: str, method: str, path: str, headers: dict[str, str] | None = None,
+              phone: int = 0, cookie: str | None = None, **kwargs) -> Response | None:
+        """One request of a phone, with its session cookie (or ``cookie``: the one its form came with)."""
+        sent = table.cookies[phone] if cookie is None else cookie
         start = time.perf_counter()
         try:
-            response = table.client.request(method, path, **kwargs)
+            response = table.client.request(method, path, headers=with_cookie(headers, sent), **kwargs)
         except Exception as err:  # a refused or reset connection, a timeout: all errors
             self.record.error(f"{category} {method} {path.split('?')[0]}: {type(err).__name__}: {err}")
             return None
         self.record.add(category, (time.perf_counter() - start) * 1000, response.status)
+        if cookie is not None or table.cookies[phone] == sent:  # not an older request's, answered late
+            table.cookies[phone] = kept_cookie(response, sent)
         return response
 
     def expect(self, category: str, path: str, response: Response | None, statuses: tuple[int, ...]) -> bool:
@@ -337,7 +397,8 @@ class Evening:
             self.at(due + self.args.poll, self.poll(table, phone))
             path = f"/t/{table.id}/board?key={table.key}"
             etag = table.etags[phone]
-            response = self.timed(table, "board", "GET", path, headers={"If-None-Match": etag} if etag else None)
+            response = self.timed(table, "board", "GET", path, headers={"If-None-Match": etag} if etag else None,
+                                  phone=phone)
             if self.expect("board", path, response, (200, 304)):
                 table.etags[phone] = response.headers.get("ETag") or etag
         return task
@@ -368,9 +429,11 @@ class Evening:
         correcting = table.hands >= HANDS_PER_GAME  # late in a long run: correct hand 1, keep the game open
         path = f"/t/{table.id}/hands/1/edit?key={table.key}" if correcting else \
             f"/t/{table.id}/hands/new?key={table.key}"
-        response = self.timed(table, "page", "GET", path)
+        sent = table.cookies[phone]
+        response = self.timed(table, "page", "GET", path, phone=phone)
         if not self.expect("page", path, response, (200,)):
             return
+        form_cookie = kept_cookie(response, sent)  # the session the form's CSRF token belongs to
         found = BASE_VERSION.search(response.body.decode())
         if not found:
             self.record.error(f"page {path.split('?')[0]}: no base_version in the form")
@@ -378,16 +441,19 @@ class Evening:
         number = 0 if correcting else table.hands
         out = PLAYERS[number % len(PLAYERS)]
         fields = {"base_version": found.group(1), "out": out, "note": f"phone {phone + 1}"}
+        token = CSRF_TOKEN.search(response.body.decode())
+        if token:  # a site with CSRF on (a running one): the form's token goes back with it
+            fields["csrf_token"] = token.group(1)
         for seat in range(len(PLAYERS)):
             if PLAYERS[seat] != out:
                 fields[f"p{seat}_low"] = str(self.rng.randint(0, 6))
                 fields[f"p{seat}_high"] = str(self.rng.randint(0, 2))
         target = f"/t/{table.id}/hands/1?key={table.key}" if correcting else f"/t/{table.id}/hands?key={table.key}"
         typing = self.rng.uniform(0.5, 2.0)
-        self.at(time.monotonic() + typing, lambda due: self.save(table, target, fields))
+        self.at(time.monotonic() + typing, lambda due: self.save(table, phone, target, fields, form_cookie))
 
-    def save(self, table: Table, path: str, fields: dict[str, str]) -> None:
-        response = self.timed(table, "entry", "POST", path, body=fields)
+    def save(self, table: Table, phone: int, path: str, fields: dict[str, str], cookie: str) -> None:
+        response = self.timed(table, "entry", "POST", path, body=fields, phone=phone, cookie=cookie)
         if response is not None and response.status == 409:
             with self.record.lock:
                 self.record.conflicts += 1  # the other phone saved first; this one sees it and stops
@@ -398,7 +464,7 @@ class Evening:
             self.record.acknowledged += 1
             table.hands += 1
         location = response.headers["Location"].split("#")[0]
-        self.expect("page", location, self.timed(table, "page", "GET", location), (200,))
+        self.expect("page", location, self.timed(table, "page", "GET", location, phone=phone), (200,))
         if self.club:
             self.after_club_hand(table)
 
@@ -424,8 +490,7 @@ class Evening:
     def timed_create(self, client: Client) -> Table | None:
         start = time.perf_counter()
         try:
-            made = client.request("POST", "/new/rummathon-royale",
-                                  body={f"seat{i}": name for i, name in enumerate(PLAYERS, 1)})
+            made = create_table(client, bool(self.args.target))
         except Exception as err:
             self.record.error(f"page POST /new/rummathon-royale: {type(err).__name__}: {err}")
             return None
@@ -433,8 +498,7 @@ class Evening:
         if made.status != 303:
             self.record.error(f"page POST /new/rummathon-royale: HTTP {made.status}")
             return None
-        table_id, key = made.headers["Location"].removeprefix("/t/").split("?key=")
-        return Table(table_id, key, client)
+        return made.table
 
     def seat(self, table: Table, start: float) -> None:
         """A table's phones as the players sit down: each looking at the table, the first hand to come."""
@@ -574,8 +638,19 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--stand-in", action="store_true",
                         help="serve bench/stand_in.py, which does none of Courtier's work, in place of Courtier: "
                              "what the server, the network and the load cost on their own")
+    parser.add_argument("--target", metavar="URL",
+                        help="a site already running (http://127.0.0.1:5000): the evening is played against it, "
+                             "CSRF tokens and session cookies as the phones send them; nothing is started")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    if args.target:
+        if args.stand_in or args.database != "sqlite" or args.servers != 1 or args.server != "waitress":
+            parser.error("--target plays against a site already running: it starts no --server, --database, "
+                         "--servers or --stand-in")
+        try:
+            site_client(args.target)
+        except ValueError as err:
+            parser.error(str(err))
     if not 0 < args.seconds <= 3600 or not 0 < args.tables <= 1000 or not 0 < args.workers <= 512 \
             or not 0 < args.servers <= 8:
         parser.error("--seconds 0-3600, --tables 1-1000, --workers 1-512, --servers 1-8")
@@ -643,14 +718,14 @@ def create_tables(args: argparse.Namespace, clients: list[Client]) -> list[Table
     """The evening's tables, dealt round the servers as a balancer would; RuntimeError if one is refused."""
     setup = time.monotonic()
     tables = []
-    seats = {f"seat{i}": name for i, name in enumerate(PLAYERS, 1)}
     for n in range(args.tables):
-        client = clients[n % len(clients)]
-        made = client.request("POST", "/new/rummathon-royale", body=seats)
-        if made.status != 303:
+        made = create_table(clients[n % len(clients)], bool(args.target))
+        if made.status == 429:
+            raise RuntimeError(f"table {n + 1} was refused by the site's creation limit (CREATE_RATE): fewer "
+                               "--tables, or a higher limit on the site for the run")
+        if made.table is None:
             raise RuntimeError(f"cannot create a table: HTTP {made.status}")
-        table_id, key = made.headers["Location"].removeprefix("/t/").split("?key=")
-        tables.append(Table(table_id, key, client))
+        tables.append(made.table)
     print(f"setup: {args.tables} tables created in {time.monotonic() - setup:.1f} s")
     return tables
 
@@ -661,6 +736,8 @@ def play(args: argparse.Namespace, tables: list[Table], pids: list[int],
     record = Record()
 
     def servers_cpu() -> float | None:
+        if not pids:  # a site running elsewhere: its CPU is not ours to read
+            return None
         used = [cpu_seconds(pid) for pid in pids]
         return None if None in used else sum(used)
     server_cpu, client_cpu, machine = servers_cpu(), time.process_time(), machine_busy_seconds()
@@ -673,6 +750,11 @@ def play(args: argparse.Namespace, tables: list[Table], pids: list[int],
 
 
 def describe(args: argparse.Namespace) -> str:
+    if args.target:
+        served = f"the site running at {args.target}"
+        return (f"the {args.evening} evening against {served}; {args.tables} tables x {len(PLAYERS)} phones; "
+                f"a hand every ~{args.hand_every:g} s per table; {args.workers} requests in flight at most; "
+                f"{args.seconds:g} s")
     served = f"{args.server}" + (f" ({args.gunicorn_workers} workers)" if args.server == "gunicorn" else "") \
         + f", {args.threads} threads" + (f", {args.servers} servers" if args.servers > 1 else "")
     if args.stand_in:
@@ -686,10 +768,26 @@ def describe(args: argparse.Namespace) -> str:
             f"{args.seconds:g} s; {os.cpu_count()} CPUs shared by servers, database and load")
 
 
+def evening_at(args: argparse.Namespace) -> Outcome:
+    """The evening against the running site at ``--target``: nothing started, nothing counted in its database."""
+    client = site_client(args.target)
+    try:
+        tables = create_tables(args, [client])
+        record, elapsed = play(args, tables, [], random.Random(args.seed))
+    except OSError as err:
+        raise RuntimeError(f"{args.target} does not answer: {err}") from err
+    finally:
+        client.close()
+    record.retried = client.retried
+    return Outcome(record, elapsed, None)
+
+
 def evening(args: argparse.Namespace) -> Outcome:
     """Start the servers (and the database), create the tables, play the evening, stop everything.
 
     Raises RuntimeError when a server will not start."""
+    if args.target:
+        return evening_at(args)
     with tempfile.TemporaryDirectory(prefix="courtier-load-") as tmp, \
             shared_database(args.database, Path(tmp)) as (database, count_entries, database_pids):
         servers: list[Server] = []
@@ -712,7 +810,7 @@ def evening(args: argparse.Namespace) -> Outcome:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
-    if not installed(server_command(args.server, 0, args.threads, args.gunicorn_workers)):
+    if not args.target and not installed(server_command(args.server, 0, args.threads, args.gunicorn_workers)):
         print(f"{args.server} is not installed; `pip install {args.server}` to load it under {args.server}.")
         return 2
     print(f"Courtier load: {describe(args)}")
