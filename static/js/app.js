@@ -153,7 +153,10 @@
     if (!target) target = document.querySelector("main h1");
     if (!target) return;
     if (!target.matches("a[href], button, input, select, textarea, [tabindex]")) target.setAttribute("tabindex", "-1");
-    target.focus({ preventScroll: target.tagName === "H1" || target.tagName === "H2" });
+    var field = target.matches("[aria-invalid='true'], fieldset *") && (target.closest(".field, fieldset") || target);
+    focusWithoutPicker(target, { preventScroll: !!field || target.tagName === "H1" || target.tagName === "H2" });
+    // A field with a problem is shown with its message, once htmx has scrolled the new page to its top.
+    if (field) setTimeout(function () { field.scrollIntoView({ block: "center" }); }, 0);
   }
 
   // Steppers on count fields; the hand forms' own helpers, game by game, are in forms.js.
@@ -236,8 +239,9 @@
     else if (!panel.contains(document.activeElement)) picking.opener = input;
     input.classList.add("picking");
     panel.hidden = false;
-    input.scrollIntoView({ block: "center" });
     refreshPicker();
+    input.dispatchEvent(new CustomEvent("courtier:picking", { bubbles: true }));  // the card grid draws its tabs now
+    showAbove(input, panel);
     if (opener) {
       var first = panel.querySelector("[data-grid-card][tabindex='0']:not([disabled])") ||
         panel.querySelector("[data-grid-card]:not([disabled]), [data-card]:not([disabled]), [data-rank]");
@@ -245,28 +249,69 @@
     }
   }
 
-  function stopPicking() {
+  // The zone being filled, its label and any problem written under it, stand above the picker, which keeps
+  // to the foot of the screen: the picker never covers the cards it adds to, nor a problem to read.
+  function showAbove(input, panel) {
+    var bar = panel.closest(".sticky-save");
+    if (!bar || getComputedStyle(bar).position !== "sticky") { input.scrollIntoView({ block: "center" }); return; }
+    var field = input.closest(".field") || input;
+    for (var i = 0; i < 2; i++) {  // twice: the page moved, the bar may have come to rest at the form's end
+      var room = panel.getBoundingClientRect().top - 8;
+      var box = field.getBoundingClientRect();
+      var by = box.top < 8 ? box.top - 8 : box.bottom > room ? Math.min(box.bottom - room, box.top - 8) : 0;
+      if (Math.abs(by) < 1) return;
+      window.scrollBy({ top: by, behavior: "instant" });
+    }
+  }
+
+  // Focus put back on a zone (the picker closed, a refused save's first problem) leaves the picker closed:
+  // only a new tap, a Tab onto the zone or its Pick button opens it again.
+  var quietly = null;
+  function focusWithoutPicker(element, options) {
+    quietly = element;
+    try { element.focus(options); } finally { quietly = null; }
+  }
+
+  // Closed by Done or Escape, the focus goes back to what opened the picker when it was in the picker (or
+  // lost with a card that went grey); closed by a tap elsewhere, it stays where that tap put it.
+  function stopPicking(byTapElsewhere) {
     if (!picking.input) return;
     picking.input.classList.remove("picking");
     var panel = panelFor(picking.input);
-    var inside = panel && panel.contains(document.activeElement);
+    var active = document.activeElement;
+    var lost = !active || active === document.body || (panel && panel.contains(active));
     if (panel) panel.hidden = true;
     var back = picking.opener;
     picking.input = null;
     picking.rank = null;
     picking.opener = null;
-    if (inside && back && document.body.contains(back)) back.focus();
+    if (!byTapElsewhere && lost && back && document.body.contains(back)) focusWithoutPicker(back);
   }
 
-  // Escape closes the picker from anywhere in it (or from the zone it fills), focus back where it was.
+  function pickerOpen() {
+    var panel = picking.input && panelFor(picking.input);
+    return !!panel && !panel.hidden;
+  }
+
+  // Escape closes the picker wherever the focus is (in it, on its zone, past it).
   document.addEventListener("keydown", function (event) {
-    if (event.key !== "Escape" || !picking.input) return;
-    var panel = panelFor(picking.input);
-    if (!panel || panel.hidden) return;
-    if (panel.contains(event.target) || event.target === picking.input) {
-      event.preventDefault();
-      stopPicking();
-    }
+    if (event.key !== "Escape" || event.defaultPrevented || !pickerOpen()) return;
+    event.preventDefault();
+    stopPicking();
+  });
+
+  // A tap (or click) anywhere but the picker, a zone and a Pick button closes it. A tap is judged where it
+  // went down: the picker opening under the finger scrolls the page, and the click lands on what came there.
+  var pressedOn = null;
+  document.addEventListener("pointerdown", function (event) { pressedOn = event.target; }, true);
+  document.addEventListener("click", function (event) {
+    var where = event.detail && pressedOn ? pressedOn : event.target;  // detail 0: a click by keyboard
+    pressedOn = null;
+    if (!pickerOpen() || !where.closest) return;
+    var label = where.closest("label");
+    var onZone = where.closest("[data-cards], [data-pick]") ||
+      (label && label.control && label.control.matches("[data-cards]"));
+    if (!onZone && !panelFor(picking.input).contains(where)) stopPicking(true);
   });
 
   // The arrow keys move between the buttons of a row of ranks, suits or cards (a group is one stop of Tab).
@@ -283,6 +328,8 @@
   document.addEventListener("click", function (event) {
     var pick = event.target.closest("[data-pick]");
     if (pick) { startPicking(document.getElementById(pick.dataset.pick), pick); return; }
+    var zone = event.target.closest("[data-cards]");
+    if (zone && zone !== picking.input) { startPicking(zone); return; }  // a tap on a zone whose picker was closed
     if (!picking.input) return;
     var rank = event.target.closest("[data-rank]");
     var suit = event.target.closest("[data-suit]");
@@ -329,7 +376,7 @@
   });
 
   document.addEventListener("focusin", function (event) {
-    if (event.target.matches && event.target.matches("[data-cards]")) startPicking(event.target);
+    if (event.target !== quietly && event.target.matches && event.target.matches("[data-cards]")) startPicking(event.target);
   });
   document.addEventListener("input", function (event) {
     if (event.target.matches && event.target.matches("[data-cards]")) refreshPicker();
@@ -361,13 +408,15 @@
   function keepPicking() {
     if (picking.input && !document.body.contains(picking.input)) {
       var again = picking.input.id && document.getElementById(picking.input.id);
-      if (again && again.matches("[data-cards]")) {
+      // a whole page swapped in (a refused save) brings its picker closed: the picking stops with it
+      if (again && again.matches("[data-cards]") && panelFor(again) && !panelFor(again).hidden) {
         picking.input = again;
         again.classList.add("picking");
         refreshPicker();
       } else {
         picking.input = null;
         picking.rank = null;
+        picking.opener = null;
       }
     } else if (picking.input) {
       refreshPicker();

@@ -225,6 +225,13 @@
     });
   });
 
+  // The picker just opened on a place (app.js): drawn at once, so that it has its height before the page is
+  // scrolled to show the place above it.
+  document.addEventListener("courtier:picking", function (event) {
+    var form = event.target.form;
+    if (gridOf(form)) refreshGrid(form);
+  });
+
   // The grid's buttons come disabled (picker.html) until this script has counted the pack: a tap on
   // a slow connection waits for it instead of being lost. A picker opened before it arrived is
   // counted now.
