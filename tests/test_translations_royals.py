@@ -372,7 +372,7 @@ def test_french_and_hindi_lines_as_written():
                                           "1\u202f240 (BR-3).")
     assert render(last["Ben"][-2], "hi") == "स्कोर −140 × 1 = −140 (BR-2)"
     assert render(bounds.reason, "hi") == ("राउंड 2 के बाद, Ann 1,240 के साथ 1,066 के पार और Ben −280 के साथ −200 से "
-                                          "नीचे; Ann सबसे ज़्यादा कुल 1,240 से जीतता है (BR-3)।")
+                                          "नीचे; Ann सबसे ज़्यादा कुल 1,240 से जीतते हैं (BR-3)।")
 
 
 def test_french_and_hindi_problems_as_written():

@@ -184,7 +184,7 @@ def test_poker_hands_as_french_players_name_them():
     assert winners == ["Ben"]
     assert render(lines[-1], "fr") == ("Ben gagne\u00a0: tous deux une double paire (Rois et Dames)\u00a0; kicker de "
                                        "Ben (9) bat Ann (7) (RM-9)")
-    assert render(lines[-1], "hi") == ("Ben जीतता है: दोनों के पास टू पेयर, बादशाह और बेगम; Ben का किकर 9, Ann के 7 को "
+    assert render(lines[-1], "hi") == ("Ben जीतते हैं: दोनों के पास टू पेयर, बादशाह और बेगम; Ben का किकर 9, Ann के 7 को "
                                        "हराता है (RM-9)")
     words = {cards: render(judge.best_five(cards.split()).words, "fr") for cards in (
         "AS KS QS JS 10S", "9H 9S 9D 4C 4H", "AH 2S 3D 4C 5H", "7C 7D 7H 7S 2C", "AS AD 5H 8C KD")}

@@ -328,12 +328,28 @@ def render(value: Any, code: str | None = None) -> str:
         if code == ENGLISH:
             return str.__str__(value)
         if isinstance(value, Joined):
-            return value.separator.join(render(part, code) for part in value.parts)
+            return spaced(value.separator, code).join(render(part, code) for part in value.parts)
         translations = catalog(code)
         chosen = (translations.ugettext(value.template) if value.plural is None
                   else translations.ungettext(value.template, value.plural, value.count))
         return _format(chosen, value.values, code)
     return _value(value, code)
+
+
+#: The languages that put a no-break space before these signs (French: « total : 5 ; fin »).
+SPACED_BEFORE = {"fr": frozenset(":;!?")}
+
+
+def spaced(separator: str, code: str) -> str:
+    """A separator between sentences as the language writes it.
+
+    >>> spaced("; ", "fr"), spaced("; ", "en"), spaced(", ", "fr")
+    ('\\xa0; ', '; ', ', ')
+    """
+    signs = SPACED_BEFORE.get(code)
+    if signs and separator[:1] in signs:
+        return "\u00a0" + separator
+    return separator
 
 
 def _english(template: str, values: Mapping[str, Any]) -> str:
@@ -356,7 +372,59 @@ def _format(template: str, values: Mapping[str, Any], code: str) -> str:
         return template
     # str.format_map: string.Formatter's vformat is the same in Python, six times slower (a board says
     # every line of its latest rounds).
-    return template.format_map({name: _value(value, code) for name, value in values.items()})
+    worded = {name: _value(value, code) for name, value in values.items()}
+    if code in ELIDING and _elides(template):
+        template = elided(template, worded, code)
+    return template.format_map(worded)
+
+
+#: The languages whose small words change before the value put after them (French: « d’Ann », « du tour »).
+ELIDING = frozenset(["fr"])
+#: A word French writes elided before a vowel, and the field after it: ``{name}`` or a page's ``%(name)s``.
+_ELIDABLE = re.compile(r"(?<![\w’'])(de|que|le|la|ne|se|jusque|lorsque|puisque|à) (\{(\w+)\}|%\((\w+)\)s)",
+                       re.IGNORECASE)
+#: A name or word starting with one of these takes the elided word (an h may be mute or not: left as it is).
+_VOWELS = frozenset("aeiouàâäéèêëîïôöùûüœæAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ")
+#: « de le tour » is « du tour », « à les Rois » « aux Rois ».
+_CONTRACTED = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
+
+
+@lru_cache(maxsize=4096)
+def _elides(template: str) -> bool:
+    return _ELIDABLE.search(template) is not None
+
+
+def elided(template: str, worded: dict[str, Any], code: str | None = None) -> str:
+    """``template`` with each small word before a field written as the field's words ask: French elides
+    *de*, *que*, *le*, *la*… before a vowel and contracts *de le* and *à le*. The template is changed, not
+    the sentence, so that a name holding these words stays as it is; a field contracted with its article
+    is put in ``worded`` without it, under a name of its own.
+
+    >>> elided("Tour de {name} ; le mot de {other}", {"name": "Ann", "other": "Ben"}, "fr")
+    'Tour d’{name} ; le mot de {other}'
+    >>> words = {"round": "le tour 3"}
+    >>> elided("Modification de {round}", words, "fr").format_map(words)
+    'Modification du tour 3'
+    """
+    if (code or language()) not in ELIDING:
+        return template
+
+    def rewrite(found: re.Match[str]) -> str:
+        word, field, name = found.group(1), found.group(2), found.group(3) or found.group(4)
+        value = worded.get(name)
+        if not isinstance(value, str) or not value:
+            return found.group(0)
+        article, _, rest = value.partition(" ")
+        contracted = _CONTRACTED.get((word.lower(), article)) if rest else None
+        if contracted:
+            worded[f"{name}_without_article"] = rest
+            start = contracted.capitalize() if word[0].isupper() else contracted
+            return start + " " + field.replace(name, f"{name}_without_article")
+        if word.lower() != "à" and value[0] in _VOWELS:
+            return f"{word[:-1]}’{field}"
+        return found.group(0)
+
+    return _ELIDABLE.sub(rewrite, template)
 
 
 def _value(value: Any, code: str) -> str:
@@ -498,6 +566,44 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if code == ENGLISH:
         return singular if n == 1 else plural
     return catalog(code).ungettext(singular, plural, n)
+
+
+def filled(message: str, values: Mapping[str, Any]) -> str:
+    """A catalog's message (``%(name)s`` fields) with its values put in, the small words before them
+    written as the values ask (:func:`elided`): a form's label, a page's words.
+
+    >>> with speaking("fr"):
+    ...     filled("Cartes de %(name)s", {"name": "Ann"})
+    'Cartes d’Ann'
+    """
+    values = dict(values)
+    return elided(message, values) % values
+
+
+def install_gettext(env) -> None:
+    """A Jinja environment's ``_()``, ``gettext()`` and ``ngettext()``: Jinja's own (the message a format
+    string, its variables put in, escaped), the message in the reader's language, with the small words
+    before its variables written as the variables ask (:func:`elided`)."""
+    from jinja2 import pass_context
+    from markupsafe import Markup
+
+    env.install_gettext_callables(gettext, ngettext, newstyle=True)
+
+    def said(context, message: str, variables: dict[str, Any]) -> str:
+        message = elided(message, variables) if variables else message
+        # a catalog's own words are markup, as Jinja's _() has them; the values put in are escaped
+        return (Markup(message) if context.eval_ctx.autoescape else message) % variables  # noqa: S704
+
+    @pass_context
+    def gettext_(context, __string: str, **variables: Any) -> str:
+        return said(context, gettext(__string), variables)
+
+    @pass_context
+    def ngettext_(context, __singular: str, __plural: str, __num: int, **variables: Any) -> str:
+        variables.setdefault("num", __num)
+        return said(context, ngettext(__singular, __plural, __num), variables)
+
+    env.globals.update(gettext=gettext_, ngettext=ngettext_)
 
 
 _ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",

@@ -196,6 +196,7 @@ _SAYINGS.update({
                  "of every number, at the table's link."),
              say("Write each deal's points and the running total. Courtier scores the same game, with the why "
                  "of every number, at the table's link.")),
+    "heading": (say("Round {number}"), say("Hand {number}"), say("Turn {number}"), say("Deal {number}")),
     "played_in": (say("the number after each word is the round it was played in"),
                   say("the number after each word is the hand it was played in"),
                   say("the number after each word is the turn it was played in"),

@@ -32,21 +32,22 @@ def gettext(message: str, **values: object) -> str:
     language; English outside the app), without looking the domain up through the request each time: a
     hand's form reads a hundred labels, a board links a hundred rulings."""
     said = messages.gettext(message) if has_app_context() else message
-    return said % values if values else said
+    return messages.filled(said, values) if values else said
 
 
 def ngettext(singular: str, plural: str, num: int, **values: object) -> str:
     """flask_babel's ngettext as :func:`gettext` is its gettext."""
     values.setdefault("num", num)
     if has_app_context():
-        return messages.ngettext(singular, plural, num) % values
+        return messages.filled(messages.ngettext(singular, plural, num), values)
     return (singular if num == 1 else plural) % values
 
 
 def markup_gettext(message: str, **values: object) -> Markup:
     """``message`` in the reader's language as a template's ``_()`` says it: the catalog's words are
     markup, the values put in them escaped (gathered for translating as ``say`` is: the Makefile)."""
-    return Markup(messages.gettext(message)) % values  # noqa: S704
+    values = dict(values)
+    return Markup(messages.elided(messages.gettext(message), values)) % values  # noqa: S704
 
 
 def lazy_gettext(message: str, /, **values: object) -> Lazy:

@@ -650,16 +650,11 @@ def _round_number(schedule: Sequence[int], pos: int) -> int | None:
     return schedule[pos] if pos < len(schedule) else None
 
 
-def _names(names: list[str]) -> Listed | str:
-    """Names as a sentence lists them: two as the language joins them, more as ever ("A and B and C")."""
-    return Listed(names) if len(names) == 2 else " and ".join(names)
-
-
 def _decide(players, totals, position, finished, hand_number) -> tuple[tuple[str, ...], str]:
     """RR-6: highest score, then further along, then the player who finished."""
     best = max(totals[p] for p in players)
     leaders = [p for p in players if totals[p] == best]
-    done = ", ".join(finished)
+    done = Listed(finished)  # names as the reader's language lists them: "Ann, Ben and Cat"
     tied = len(leaders) > 1
     if tied:
         furthest = max(position[p] for p in leaders)
@@ -667,9 +662,12 @@ def _decide(players, totals, position, finished, hand_number) -> tuple[tuple[str
         if len(leaders) > 1:
             who_finished = [p for p in leaders if p in finished]
             leaders = who_finished or leaders
-    if len(leaders) > 1:
+    if len(leaders) == len(players):  # a win every player shares is a draw, as the board says it
+        reason = say("{done} completed the last round in hand {number}; {names} share the highest score, {best}: "
+                     "a draw (RR-6).", done=done, number=hand_number, names=Listed(leaders), best=best)
+    elif len(leaders) > 1:
         reason = say("{done} completed the last round in hand {number}; {names} share the highest score, {best} "
-                     "(a shared win) (RR-6).", done=done, number=hand_number, names=_names(leaders), best=best)
+                     "(a shared win) (RR-6).", done=done, number=hand_number, names=Listed(leaders), best=best)
     elif tied:
         reason = say("{done} completed the last round in hand {number}; {name} has the highest score, {best} after a "
                      "tie on points, settled by progress (RR-6).", done=done, number=hand_number, name=leaders[0],

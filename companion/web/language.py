@@ -99,7 +99,7 @@ def init_app(app: Flask) -> None:
     # The templates' _() and ngettext() read the catalog of the reader's language at once, as the sheets' do
     # (what Flask-Babel's domain answers, _Catalogs), rather than finding the domain through the request
     # for each of a page's sixty messages.
-    app.jinja_env.install_gettext_callables(messages.gettext, messages.ngettext, newstyle=True)
+    messages.install_gettext(app.jinja_env)
     from . import rounds, script_words
 
     app.jinja_env.globals.update(round_says=rounds.round_says, script_words=script_words.words)

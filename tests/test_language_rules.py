@@ -1,0 +1,218 @@
+"""French and Hindi as a careful editor writes them, over every game's case-book whys and problems and
+over a table of each game's pages: French elides *de*, *que*, *le*… before a vowel, puts a no-break
+space before its colons, never joins with an English "and"; neither language writes a minus sign as a
+hyphen, shows markup in a message, or uses a word its glossary (docs/glossary-fr.md, -hi.md) sets aside.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from companion.core.messages import Text, render
+from companion.games import InputError, score
+from companion.web import language
+from tests.casebook import load
+
+#: Each game's case book and the key its rounds go under.
+BOOKS = {"alliance-royals": ("alliance_royals.toml", "rounds"), "battle-royals": ("battle_royals.toml", "rounds"),
+         "marriage-royals": ("marriage_royals.toml", "rounds"), "indian-rummy": ("indian_rummy.toml", "rounds"),
+         "rally-the-king": ("rally_the_king.toml", "rounds"), "royalty": ("royalty.toml", "rounds"),
+         "rummathon-royale": ("rummathon_royale.toml", "hands"), "rummy-royal": ("rummy_royal.toml", "deals")}
+SEATS = {"alliance-royals": ["Ann", "Ben", "Cat", "Dan"], "battle-royals": ["Ann", "Ben"],
+         "marriage-royals": ["Ann", "Ben", "Cat"]}
+ROYALS = ("alliance-royals", "battle-royals", "marriage-royals")
+
+VOWEL = "aeiouàâäéèêëîïôöùûüœAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜŒ"
+#: French elides these before a vowel: « d’Ann », « qu’un », « l’As ».
+UNELIDED = re.compile(rf"(?<![\w’'-])(de|que|le|la|ne|se|jusque|lorsque|puisque) [{VOWEL}]", re.IGNORECASE)
+#: « de le tour » is « du tour ».
+UNCONTRACTED = re.compile(r"(?<![\w’'-])(de|à) (le|les) ", re.IGNORECASE)
+ENGLISH_JOINER = re.compile(r" (and|or) ")
+MARKUP = re.compile(r"&#?\w+;|</?[a-zA-Z][^<>]*>")
+#: French puts a no-break space (U+00A0, or the narrow U+202F) before : ; ! ?; a time (20:15) or an address
+#: (https:) is no punctuation.
+BARE_PUNCTUATION = re.compile(r"(?<![\u00a0\u202f\d])(:(?!//)|[;!?](?=\s|$|\)))|(?<=\d)[;!?](?=\s|$)|(?<=\d):(?!\d)")
+#: A hyphen-minus written as a minus sign: "-333", "(−20" is right, "2-10" and "AR-4" are not signs.
+HYPHEN_MINUS = re.compile(r"(?<![\w\-–.])(?<!comme )(?<!जैसे )-\d")  # "comme -7": what to type
+#: What each glossary sets aside, in every game or in some.
+BANNED_FR = [(re.compile(r"(?<![Qq]ui )(?<!quelqu’un )(?<!quelqu'un )(?<!monde )(?<![’'])\b(est|s’est|s'est) "
+                         r"(sorti|couché|éliminé|revenu|arrivé|parti)e?s?\b"),
+              "a player's gender guessed"),
+             (re.compile(r"\bcontre (lui|elle)\b"), "a player's gender guessed")]
+BANNED_FR_ROYALS = [(re.compile(r"\b[Dd]onnes?\b"), "a Royals game's Hand is « Main », its round « manche »"),
+                    (re.compile(r"\b[Rr]ondes?\b"), "a Royals game's round is « manche »")]
+BANNED_HI = [(re.compile("नेव"), "the Knave is ग़ुलाम"),
+             (re.compile("बूट"), "the ante is एंटी"),
+             (re.compile(r"(?<!\S)अंक(?=[\s,।)]|$)"), "points are पॉइंट"), (re.compile("फिर फिर"), "फिर से, once"),
+             (re.compile(r"(?<!\()\b(Ann|Ben|Cat|Dan|Eve)\b(?! और)(?!\))[^;:।,()]*?"
+                         r"(रख|ले|दे|बाँट|कर|पा|जीत|हार)ता (है|था)"), "a player in the respectful plural")]
+
+
+def problems(text: str, code: str, game: str = "") -> list[str]:
+    """What ``text``, said in ``code``, does against the language's rules."""
+    found = []
+    if MARKUP.search(text):
+        found.append("markup")
+    if ENGLISH_JOINER.search(text):
+        found.append("an English joiner")
+    if HYPHEN_MINUS.search(text):
+        found.append("a hyphen for a minus")
+    if code == "fr":
+        found += [f"unelided {m.group(0)!r}" for m in UNELIDED.finditer(text)]
+        found += [f"uncontracted {m.group(0)!r}" for m in UNCONTRACTED.finditer(text)]
+        found += [f"no no-break space before {m.group(0)!r}" for m in BARE_PUNCTUATION.finditer(text)]
+        banned = BANNED_FR + (BANNED_FR_ROYALS if game in ROYALS else [])
+    else:
+        banned = BANNED_HI
+    found += [why for pattern, why in banned if pattern.search(text)]
+    return found
+
+
+def test_the_checks_catch_what_an_editor_would():
+    assert problems("Tour de Ann\u00a0: 0", "fr") == ["unelided 'de A'"]
+    assert problems("Modification de le tour 3", "fr") == ["uncontracted 'de le '"]
+    assert problems("Ann and Ben ont gagné", "fr") == ["an English joiner"]
+    assert problems("Score\u00a0: -333", "fr") == ["a hyphen for a minus"]
+    assert problems("Gagnants : Ann", "fr") == ["no no-break space before ':'"]
+    assert problems("n’a que 1 2S ; 2 saisis (Donne de Ben)", "fr", "battle-royals") == [
+        "no no-break space before ';'", "a Royals game's Hand is « Main », its round « manche »"]
+    assert problems("Ann est sorti", "fr") == ["a player's gender guessed"]
+    assert problems("Qui est sorti\u00a0?", "fr") == []
+    assert problems("<b>Score</b>", "hi") == ["markup"]
+    assert problems("Ann पॉट रखता है", "hi") == ["a player in the respectful plural"]
+    assert problems("Tour d’Ann\u00a0: −333 (AR-4, 2-10, 20:15)", "fr") == []
+
+
+def _said(game: str) -> list[Text]:
+    """Every why line, end and problem the game's case book makes."""
+    book, key = BOOKS[game]
+    said: list[Text] = []
+    for case in load(book)["case"]:
+        request = {"game": game, "players": case.get("players", SEATS.get(game)), "options": case.get("options", {}),
+                   "rounds": copy.deepcopy(case.get(key, [])),
+                   **({"joined": case["joined"]} if "joined" in case else {})}
+        try:
+            scored = score(request)
+        except InputError as refused:
+            said += [p.message for p in refused.problems if isinstance(p.message, Text)]
+            continue
+        said += [line for r in scored.rounds for lines in r.explain.values() for line in lines]
+        said += [scored.reason] if scored.reason is not None else []
+    return said
+
+
+@pytest.mark.parametrize("code", ["fr", "hi"])
+@pytest.mark.parametrize("game", list(BOOKS))
+def test_every_case_book_why_and_problem_reads_as_the_language_writes(game, code):
+    said = _said(game)
+    assert len(said) > 20
+    wrong = {}
+    for text in {render(line, code) for line in said}:
+        if found := problems(text, code, game):
+            wrong[text] = found
+    assert wrong == {}
+
+
+def test_a_shared_win_lists_its_winners_as_each_language_does():
+    """Three of four players share the highest score: a shared win, not a draw, its names listed as the
+    language lists them, its verbs agreeing with them (or needing no agreement)."""
+    from companion.games import rummathon_royale
+
+    four = ["Ann", "Ben", "Cat", "Dan"]
+    winners, reason = rummathon_royale._decide(four, {"Ann": 30, "Ben": 30, "Cat": 30, "Dan": 5},
+                                               {"Ann": 6, "Ben": 6, "Cat": 6, "Dan": 2}, four[:3], 4)
+    assert winners == ("Ann", "Ben", "Cat")
+    assert str(reason) == ("Ann, Ben and Cat completed the last round in hand 4; Ann, Ben and Cat share the highest "
+                           "score, 30 (a shared win) (RR-6).")
+    assert render(reason, "fr") == ("Dernière manche réussie par Ann, Ben et Cat à la donne 4\u00a0; "
+                                    "Ann, Ben et Cat ont le meilleur score à égalité, 30 (victoire partagée) (RR-6).")
+    assert render(reason, "hi").startswith("Ann, Ben और Cat ने ")
+    two = ["Ann", "Ben"]
+    _, everyone = rummathon_royale._decide(two, {"Ann": 30, "Ben": 30}, {"Ann": 6, "Ben": 6}, two, 4)
+    assert str(everyone).endswith("Ann and Ben share the highest score, 30: a draw (RR-6).")
+    assert render(everyone, "fr").endswith("Ann et Ben ont le meilleur score à égalité, 30\u00a0: match nul "
+                                           "(RR-6).")
+
+
+# ---------------------------------------------------------------------------------------
+# The pages
+
+
+class _Words(HTMLParser):
+    """A page's words as a reader meets them: its text, its fields' values and what it says to a screen
+    reader, outside scripts and styles."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.words, self._hidden = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style", "template", "svg"):  # the chart is the sheets' drawing
+            self._hidden += 1
+        attrs = dict(attrs)
+        for key in ("title", "aria-label", "placeholder", "alt"):
+            if attrs.get(key):
+                self.words.append(attrs[key])
+        if tag == "input" and attrs.get("type") in (None, "text") and attrs.get("value"):
+            self.words.append(attrs["value"])
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style", "template", "svg"):
+            self._hidden -= 1
+
+    def handle_data(self, data):
+        if not self._hidden and data.strip() and not data.strip().startswith("{"):  # a round's JSON is data
+            self.words.append(re.sub(r"[ \t\r\n]+", " ", data.strip(" \t\r\n")))
+
+
+def page_words(html: str) -> list[str]:
+    parser = _Words()
+    parser.feed(html)
+    return parser.words
+
+
+def first_played(game: str) -> dict[str, Any]:
+    """The first case of the game's book that plays three rounds or more with no late player."""
+    book, key = BOOKS[game]
+    for case in load(book)["case"]:
+        if "error_where" not in case and "joined" not in case and len(case.get(key, [])) >= 2:
+            return {"players": case.get("players", SEATS.get(game)), "options": case.get("options", {}),
+                    "rounds": case[key]}
+    raise AssertionError(game)
+
+
+def _table(client, game: str) -> tuple[str, str]:
+    played = first_played(game)
+    made = client.post("/api/v1/tables", json={"game": game, "players": played["players"],
+                                               "options": played["options"]}).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_key']}"}
+    version = made["version"]
+    for rnd in played["rounds"]:
+        answer = client.post(f"/api/v1/tables/{made['id']}/rounds", json={"round": rnd, "base_version": version},
+                             headers=auth)
+        assert answer.status_code == 201, answer.get_json()
+        version = answer.get_json()["version"]
+    return f"/t/{made['id']}", made["edit_key"]
+
+
+@pytest.mark.parametrize("game", list(BOOKS))
+def test_each_game_s_pages_read_as_the_language_writes(speaking_app, game):
+    client = speaking_app.test_client()
+    table, key = _table(client, game)
+    paths = [f"/new/{game}", f"{table}?key={key}", f"{table}/board", f"{table}/history?key={key}",
+             f"{table}/hands/1/why", f"{table}/hands/2/why", f"{table}/hands/new?key={key}"]
+    wrong = {}
+    for code in ("fr", "hi"):
+        client.set_cookie(language.COOKIE, code)
+        for path in paths:
+            page = client.get(path, follow_redirects=True)
+            assert page.status_code == 200, path
+            for words in page_words(page.get_data(as_text=True)):
+                if found := problems(words, code, game):
+                    wrong[(code, path.split("?")[0].replace(table, ""), words[:160])] = found
+    assert wrong == {}
