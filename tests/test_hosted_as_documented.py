@@ -502,11 +502,11 @@ def _through_nginx_while(site, tables, happening) -> list[tuple[int, str, str]]:
         thread.start()
     try:
         deadline = time.monotonic() + LOAD_SECONDS
-        while len(answers) < 60 and time.monotonic() < deadline:  # under way before anything happens
+        while len(answers) < 30 and time.monotonic() < deadline:  # under way before anything happens
             time.sleep(0.05)
         happening()
         counted = len(answers)
-        while len(answers) < counted + 300 and time.monotonic() < deadline:  # and well after
+        while len(answers) < counted + 150 and time.monotonic() < deadline:  # and well after
             time.sleep(0.05)
     finally:
         stop.set()
