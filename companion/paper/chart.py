@@ -251,21 +251,22 @@ def progression_svg(players: Sequence[str], rounds_points: Sequence[Mapping[str,
     em = font_size / 8.5
     legend_w = 34 + 5.6 * min(max((len(p) for p in players), default=4), 24) if legend else 0
     left = 10 + 5.2 * em * max(len(label) for _, label in labels)
-    top = 8 + (10 * em if any(value > high for value, _ in far) else 0)  # a strip for a bound far above
-    frame = _Frame(left, top, width - left - legend_w - 10, height - top - 24 * em, low, high, rounds)
+    right = width - legend_w - 10
+    title = render(AFTER_EACH.get(round_name) or say("after each {noun}", noun=round_name)) if titled else ""
+    above = [label for value, label in far if value > high]
+    rows = bottom_rows(title, [label for value, label in far if value < low], left, right, font_size)
+    top = 8 + ROW * em * len(above)  # a strip for each bound far above
+    bottom = X_LABELS * em + ROW * em * max(len(rows), 1)  # the x labels, then a row for each line of captions
+    frame = _Frame(left, top, right - left, height - top - bottom, low, high, rounds)
     label = RUNNING_TOTALS.get(round_name) or say("Running totals after each {noun}", noun=round_name)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="{FONT}" font-size="{font_size:g}" role="img" '
            f'aria-label="{escape(render(label))}">']
     out += _axes(frame, labels, targets, em, font_size)
-    out += _far_targets(frame, far, em, height)
-    # The axis's title in the middle, or at the left when a bound far below is named at the right of its line.
-    below = any(value < low for value, _ in far)
-    if titled:
-        out.append(f'<text x="{left if below else left + frame.plot_w / 2:.1f}" y="{height - 2}" '
-                   f'text-anchor="{"start" if below else "middle"}" fill="#444">'
-                   f'{escape(render(AFTER_EACH.get(round_name) or say("after each {noun}", noun=round_name)))}</text>')
     out += _lines(players, drawn, frame)
+    # Every caption after the lines, on a ground of its own: no line crosses its letters.
+    captions = near_captions(frame, targets, font_size) + far_captions(frame, above, rows, height, font_size)
+    out += [c.svg() for c in captions]
     if legend:
         out += _svg_legend(players, width - legend_w, frame.top)
     out.append("</svg>")
@@ -284,12 +285,11 @@ def _axes(frame: _Frame, labels: Sequence[tuple[float, str]], targets: Sequence[
             out.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#d5d5d5" '
                        f'stroke-width="0.5"/>')
         out.append(f'<text x="{left - 4:.1f}" y="{y + 3 * em:.1f}" text-anchor="end">{label}</text>')
-    # The game's bounds, dashed, labelled at the right inside the plot.
-    for value, label in targets:
+    # The game's bounds, dashed across the plot (their captions are drawn over the lines: near_captions).
+    for value, _label in targets:
         y = frame.y(value)
         out.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#000" '
                    f'stroke-width="0.7" stroke-dasharray="4 2"/>')
-        out.append(f'<text x="{left + plot_w - 2:.1f}" y="{y - 2:.1f}" text-anchor="end">{escape(label)}</text>')
     # Axes: the y axis at the left, the baseline at zero (when zero is on the axis).
     out.append(f'<line x1="{left:.1f}" y1="{top}" x2="{left:.1f}" y2="{top + plot_h:.1f}" stroke="#000" '
                f'stroke-width="0.8"/>')
@@ -305,17 +305,144 @@ def _axes(frame: _Frame, labels: Sequence[tuple[float, str]], targets: Sequence[
     return out
 
 
-def _far_targets(frame: _Frame, far: Sequence[tuple[float, str]], em: float, height: float) -> list[str]:
-    """The bounds far beyond the scores, named with an arrow outside the plot, at its right: above it for a
-    bound above, beside the x axis's title for one below."""
-    out = []
-    right = frame.left + frame.plot_w
-    for value, label in far:
-        y = 8 * em + 1 if value > frame.high else height - 2
-        arrow = "\u2191" if value > frame.high else "\u2193"
-        out.append(f'<text x="{right:.1f}" y="{y:.1f}" text-anchor="end" fill="#333">{arrow} '
-                   f'<tspan>{escape(label)}</tspan></text>')
+#: The height of a row of captions, and of the x labels' row under the plot, in the chart's ems (8.5 units).
+ROW = 11
+X_LABELS = 14
+#: The room kept between two captions on one row, and around a caption's ground, in ems of its size.
+CAPTION_GAP = 1.0
+CAPTION_PAD = 0.15
+
+
+@dataclass(frozen=True)
+class Caption:
+    """A line of the chart's words: its baseline's start, middle or end at (x, y), at ``size``, drawn on a
+    white ground a little wider than its letters, so that a line under it never crosses them."""
+
+    text: str
+    x: float
+    y: float
+    anchor: str
+    size: float
+    fill: str = "#333"
+
+    def box(self) -> tuple[float, float, float, float]:
+        """Where its ground lies: left, top, right, bottom."""
+        w, pad = caption_width(self.text, self.size), CAPTION_PAD * self.size
+        x0 = self.x - {"start": 0, "middle": w / 2, "end": w}[self.anchor]
+        return x0 - pad, self.y - 0.82 * self.size - pad, x0 + w + pad, self.y + 0.26 * self.size + pad
+
+    def svg(self) -> str:
+        x0, y0, x1, y1 = self.box()
+        size = f' font-size="{self.size:.2f}"'
+        return (f'<rect class="caption-ground" x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" '
+                f'height="{y1 - y0:.1f}" fill="#fff" fill-opacity="0.9"/>'
+                f'<text class="caption" x="{self.x:.1f}" y="{self.y:.1f}" text-anchor="{self.anchor}"{size} '
+                f'fill="{self.fill}">{_arrowed(self.text)}</text>')
+
+
+def _arrowed(text: str) -> str:
+    """A caption's words escaped; a far bound's arrow apart from its words, which a sheet's test reads alone."""
+    if text[:1] in "\u2191\u2193" and text[1:2] == " ":
+        return f"{text[0]} <tspan>{escape(text[2:])}</tspan>"
+    return escape(text)
+
+
+def overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes (left, top, right, bottom) share any room.
+
+    >>> overlaps((0, 0, 10, 10), (9, 9, 20, 20)), overlaps((0, 0, 10, 10), (10, 0, 20, 10))
+    (True, False)
+    """
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _fitted(text: str, size: float, room: float) -> float:
+    """The size ``text`` is drawn at to keep within ``room``: its own, or smaller for a caption too long."""
+    wide = caption_width(text, size)
+    return size if wide <= room else size * room / wide
+
+
+def bottom_rows(title: str, below: Sequence[str], left: float, right: float,
+                font_size: float) -> list[list[tuple[str, str]]]:
+    """The rows of captions under the x labels, the x axis's title last: each a list of (text, anchor). A
+    bound far below is named at the right of the title's row when both fit on it apart, else on a row of
+    its own above it.
+
+    >>> bottom_rows("after each hand", ["\u2193 below \u2212333 ends"], 30, 500, 8.5)
+    [[('after each hand', 'start'), ('\u2193 below \u2212333 ends', 'end')]]
+    >>> bottom_rows("apr\u00e8s chaque donne", ["\u2193 en dessous de \u2212333 : fin"], 30, 290, 12)
+    [[('\u2193 en dessous de \u2212333 : fin', 'end')], [('apr\u00e8s chaque donne', 'middle')]]
+    """
+    rows: list[list[tuple[str, str]]] = [[(text, "end")] for text in below]
+    if not title:
+        return rows
+    gap = CAPTION_GAP * font_size
+    if rows and caption_width(title, font_size) + gap + caption_width(rows[-1][0][0], font_size) <= right - left:
+        rows[-1].insert(0, (title, "start"))
+        return rows
+    return [*rows, [(title, "middle")]]
+
+
+def far_captions(frame: _Frame, above: Sequence[str], rows: Sequence[Sequence[tuple[str, str]]], height: float,
+                 font_size: float) -> list[Caption]:
+    """The bounds far beyond the scores, named with an arrow outside the plot at its right, a row each: above it
+    for a bound above; under the x labels for one below, beside or above the x axis's title (:func:`bottom_rows`)."""
+    em, right = font_size / 8.5, frame.left + frame.plot_w
+    room = right - 2
+    out = [Caption(text, right, 8 * em + 1 + ROW * em * n, "end", _fitted(text, font_size, room))
+           for n, text in enumerate(f"\u2191 {label}" for label in above)]
+    for n, row in enumerate(rows):
+        y = height - max(2, 0.26 * font_size) - ROW * em * (len(rows) - 1 - n)  # a descender's foot in the chart
+        for text, anchor in row:
+            if anchor == "end":
+                text = f"\u2193 {text}"
+            x = {"start": frame.left, "middle": frame.left + frame.plot_w / 2, "end": right}[anchor]
+            size = _fitted(text, font_size, room if anchor == "end" else frame.plot_w)
+            out.append(Caption(text, x, y, anchor, size, "#444" if anchor != "end" else "#333"))
     return out
+
+
+def near_captions(frame: _Frame, targets: Sequence[tuple[float, str]], font_size: float) -> list[Caption]:
+    """The captions of the bounds drawn across the plot: at the left of each line, where the lines start from
+    the first totals and the latest totals at the right stay in sight; above the line, or under it when above
+    would leave the plot or meet another bound's caption."""
+    out: list[Caption] = []
+    room = frame.plot_w - 6
+    for value, label in sorted(targets, key=lambda t: -t[0]):
+        if not label:
+            continue
+        size, y = _fitted(label, font_size, room), frame.y(value)
+        caption = Caption(label, frame.left + 3, y - 2, "start", size)
+        if caption.box()[1] < frame.top or any(overlaps(caption.box(), c.box()) for c in out):
+            caption = Caption(label, frame.left + 3, y + 0.82 * size + 2, "start", size)
+        out.append(caption)
+    return out
+
+
+#: The advance widths, in ems, of DejaVu Sans's letters, a little over the widest of each kind, for the
+#: chart's own words in any language: the captions must keep apart even where the estimate errs.
+_CAPTION_ADVANCE = {**dict.fromkeys("0123456789", 0.64), " ": 0.32, "\u2212": 0.84, "\u2191": 0.84,
+                    "\u2193": 0.84, **dict.fromkeys("iljtfr.,:;!|'\u2019()-", 0.42), **dict.fromkeys("mw", 0.98)}
+
+
+def caption_width(text: str, font_size: float) -> float:
+    """About how wide the chart draws a caption in any language, in its units, erring wide: a mark that joins
+    its letter (Devanagari's vowel signs) takes no room, a capital or a wide letter more than a small one.
+
+    >>> round(caption_width("below \u2212333 ends", 10), 1), caption_width("\u0915\u093f", 10) < caption_width("ab", 10)
+    (94.2, True)
+    """
+    wide = 0.0
+    for char in text:
+        if unicodedata.category(char) in ("Mn", "Me"):
+            continue
+        if char in _CAPTION_ADVANCE:
+            wide += _CAPTION_ADVANCE[char]
+        elif unicodedata.east_asian_width(char) in "WF":
+            wide += 1.0
+        else:
+            wide += 0.35 if unicodedata.category(char) == "Mc" else 0.8 if char.isupper() else 0.66
+    return wide * font_size
 
 
 #: DejaVu Sans's advance widths, in ems, of what the x axis prints: digits and the word "start".
