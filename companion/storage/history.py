@@ -7,7 +7,8 @@ made ("Hand 7 edited: Tom's cards left: 3 → 2"). Pure: events in, lines out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import json
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,7 +118,7 @@ PUT_BACK = {"add": "put_back", "edit": "edit_put_back", "delete": "deleted_again
 def lines(events: Sequence[Event], players: Sequence[str], noun: str,
           heading: Callable[[Any, int], str] | None = None,
           hands: Callable[[Sequence[Event]], list[tuple[int, Any]]] = fold,
-          wording: Wording | None = None) -> list[Line]:
+          wording: Wording | None = None, shown: Collection[int] | None = None) -> list[Line]:
     """Every change in the log, oldest first, in words, as a person would tell it: "Hand 3 entered: Ann
     went out", "Hand 3 taken back, then put back (change #5)", "Hand 3's edit taken back: Ann's count:
     30 → 20", "Hand 2 deleted again".
@@ -125,14 +126,21 @@ def lines(events: Sequence[Event], players: Sequence[str], noun: str,
     ``hands`` gives the hands in play after some of the log; a table with renames gives them under
     the names of that moment (tables.seating), so that an edit after a rename is compared with the
     hand as it then read, not with the names it was first entered under.
+
+    With ``shown`` (the numbers of one page's changes) only those are told, each as it reads among them all:
+    the hands in play are worked out only where a change shown needs them.
     """
-    told = _Telling(events, players, noun, heading, wording)
-    in_play = [hands(events[:k]) for k in range(len(events) + 1)]
+    told = _Telling(events, players, noun, heading, wording, hands)
     for i, e in enumerate(events):
-        told.tell(e, in_play[i], in_play[i + 1])
+        if shown is None or e.seq in shown:
+            told.tell(e, i)
+        else:
+            told.pass_over(e, i)
     undone = cancelled(events)
     out = []
     for e in events:
+        if shown is not None and e.seq not in shown:
+            continue
         head, details = told.heads[e.seq], told.details[e.seq]
         by = undone.get(e.seq)
         if by is not None:  # what became of it, said on its own line: "Hand 3 taken back, then put back"
@@ -141,6 +149,62 @@ def lines(events: Sequence[Event], players: Sequence[str], noun: str,
         summary = say("{head}: {details}", head=head, details=joined(details, "; ")) if details else head
         out.append(Line(e, summary, tuple(details) if e.kind in ("edit", "undo") else (), by))
     return out
+
+
+#: A history page holds at most this many changes, and stops before the hands they keep pass PAGE_BYTES (as
+#: JSON): a page of a long game with the word judge's log as full as the limits allow stays a few hundred KB.
+PAGE_CHANGES = 50
+PAGE_BYTES = 200_000
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a history, newest first."""
+
+    #: The changes on the page, newest first.
+    events: tuple[Event, ...]
+    #: ``before`` for the page of older changes, or None on the oldest.
+    older: int | None
+    #: ``before`` for the page of newer changes: 0 for the newest page (no ``before`` at all), None on it.
+    newer: int | None
+
+
+def _weight(e: Event) -> int:
+    return len(json.dumps(e.data)) if e.data is not None else 0
+
+
+def _taken(run: Sequence[Event], most: int, most_bytes: int) -> list[Event]:
+    """As many of ``run`` as one page holds, in order: at least one, at most ``most`` and ``most_bytes``."""
+    taken, weight = [], 0
+    for e in run:
+        weight += _weight(e)
+        if taken and (len(taken) >= most or weight > most_bytes):
+            break
+        taken.append(e)
+    return taken
+
+
+def page(events: Sequence[Event], before: int | None = None, most: int = PAGE_CHANGES,
+         most_bytes: int = PAGE_BYTES) -> Page:
+    """The page of the log (oldest first) holding the changes numbered below ``before`` (all of them when
+    None), newest first; only the changes near the page are weighed.
+
+    >>> log = [Event(n, "add", n, None, {"out": "Ann"}, "", "") for n in range(1, 8)]
+    >>> first = page(log, most=3); [e.seq for e in first.events], first.older, first.newer
+    ([7, 6, 5], 5, None)
+    >>> second = page(log, first.older, most=3); [e.seq for e in second.events], second.older, second.newer
+    ([4, 3, 2], 2, 0)
+    >>> [e.seq for e in page(log, 2, most=3).events], page(log, 2, most=3).older, page(log, 2, most=3).newer
+    ([1], None, 5)
+    """
+    end = len(events) if before is None else sum(1 for e in events if e.seq < before)
+    shown = _taken(events[end - 1::-1] if end else [], most, most_bytes)
+    start = end - len(shown)
+    newer = None
+    if end < len(events):
+        after = _taken(events[end:], most, most_bytes)
+        newer = 0 if end + len(after) >= len(events) else events[end + len(after)].seq
+    return Page(tuple(shown), events[start].seq if start > 0 else None, newer)
 
 
 def _after_number(heading: str) -> str:
@@ -153,13 +217,36 @@ class _Telling:
     """The words of each change of one log, told in order (an undo is told in the words of its change)."""
 
     def __init__(self, events: Sequence[Event], players: Sequence[str], noun: str,
-                 heading: Callable[[Any, int], str] | None, wording: Wording | None = None):
+                 heading: Callable[[Any, int], str] | None, wording: Wording | None = None,
+                 hands: Callable[[Sequence[Event]], list[tuple[int, Any]]] = fold):
         self.players, self.noun, self.heading, self.wording = players, noun, heading, wording
+        self.events, self.hands = events, hands
         self.by_seq = {e.seq: e for e in events}
         self.heads: dict[int, Text] = {}
         self.details: dict[int, list[Text]] = {}
-        self.edited_from: dict[int, Any] = {}  # each edit's hand as it read before the edit
+        self.edit_at: dict[int, int] = {}  # each edit's place in the log, where its hand before it is read
         self.taken_back: set[int] = set()  # the changes taken back so far (a second time is "again")
+        self._in_play: dict[int, list[tuple[int, Any]]] = {}
+
+    def in_play(self, k: int) -> list[tuple[int, Any]]:
+        """The hands in play after the first ``k`` changes, worked out once and only when asked for."""
+        if k not in self._in_play:
+            self._in_play[k] = self.hands(self.events[:k])
+        return self._in_play[k]
+
+    def edited_from(self, seq: int) -> Any:
+        """An edit's hand as it read before the edit."""
+        at = self.edit_at.get(seq)
+        return None if at is None else dict(self.in_play(at)).get(self.by_seq[seq].slot)
+
+    def pass_over(self, e: Event, i: int) -> None:
+        """A change not shown: only what the changes shown after it read of it is kept."""
+        if e.kind == "edit":
+            self.edit_at[e.seq] = i
+        elif e.kind == "undo":
+            target = self.by_seq.get(e.undoes or 0)
+            if target is not None and target.kind in TAKEN_BACK:  # an undo, not a redo (an undo of an undo)
+                self.taken_back.add(target.seq)
 
     def kind_undone(self, undo: Event) -> str:
         """The kind of change an undo took back."""
@@ -175,7 +262,8 @@ class _Telling:
                 return slots.index(slot) + 1
         return "?"
 
-    def tell(self, e: Event, before, after) -> None:
+    def tell(self, e: Event, i: int) -> None:
+        before, after = self.in_play(i), self.in_play(i + 1)
         noun, n = self.noun, self.number(e.slot, before, after)
         self.details[e.seq] = []
         if e.kind == "add":
@@ -183,8 +271,8 @@ class _Telling:
             self.heads[e.seq] = round_text("entered", noun, number=n)
             self.details[e.seq] = [what] if what else []
         elif e.kind == "edit":
-            self.edited_from[e.seq] = dict(before).get(e.slot)
-            changes = differences(self.edited_from[e.seq], e.data, self.players, self.wording)
+            self.edit_at[e.seq] = i
+            changes = differences(self.edited_from(e.seq), e.data, self.players, self.wording)
             self.heads[e.seq] = round_text("edited" if changes else "edited_nothing", noun, number=n)
             self.details[e.seq] = changes
         elif e.kind == "delete":
@@ -216,6 +304,6 @@ class _Telling:
         if not redo:
             self.taken_back.add(target.seq)
         if target.kind == "edit":  # the edit's changes, the other way round when it is taken back
-            was = self.edited_from.get(target.seq)
+            was = self.edited_from(target.seq)
             self.details[e.seq] = differences(*((was, target.data) if redo else (target.data, was)), self.players,
                                               self.wording)

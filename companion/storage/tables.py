@@ -31,6 +31,7 @@ from .. import games
 from ..core import limits
 from ..core.recent import Recent
 from ..games.base import InputError, Problem, Problems, ScoredGame
+from . import bounds
 from .db import Database, immediate
 
 KINDS = ("add", "edit", "delete", "undo", "rename", "seat")
@@ -703,7 +704,9 @@ def append(db: Database, table: Table, base_version: int | None, change: Change,
             raise InputError([_no_such_hand(slot)])
     pending = Event(seq, "undo" if change.kind == "redo" else change.kind, slot, undoes, data, device[:40], now(),
                     typed_at)
+    bounds.check_room(db, table.id, data)  # a table bounded in bytes as well as rounds
     after = state_after(table, (*log, pending), before)
+    bounds.count_write(table.id)
     with immediate(db, lock=("tables", table.id)):  # writers to this table queue here, on every server
         if entry_key is not None and (stored := stored_seq(db, table.id, entry_key)) is not None:
             raise AlreadyStored(stored)  # the same save, sent twice at once: the other one won

@@ -15,6 +15,7 @@ from ..core import limits
 from ..core.messages import Joined, say
 from ..games.base import InputError
 from ..paper import sheets
+from ..paper.long_sheets import SheetTooLong
 from ..storage import tables
 from ..storage.db import get_db
 from ..web import heavy, language
@@ -45,7 +46,8 @@ def _pdf(body: bytes, filename: str, etag: str | None = None) -> Response:
 def table_sheet(table_id: str):
     """The table's filled score sheet: every round, its why, the rulings logged, the chart and the result.
 
-    A sheet drawn already is served from the cache. Otherwise the pool is asked first: when it is full the
+    A sheet drawn already is served from the cache, and so is a refusal worked out already (a table too long
+    to print stays so until it changes). Otherwise the pool is asked first: when it is full the
     answer is 503 at once, before the table is scored; when the sheet must wait behind others, it waits
     only what is left of ``HEAVY_WAIT`` counted from the request's start (its HTML is built once it has
     a worker), so the refusal comes within the 2 seconds promised however long the table."""
@@ -61,6 +63,7 @@ def table_sheet(table_id: str):
     body = _cached(cache, table.id, version, paper)
     if not isinstance(body, bytes):
         return body  # a 304
+    _refuse_as_before(body)
     if not body:
         pool = heavy.pool()
         pool.check_room()
@@ -69,6 +72,7 @@ def table_sheet(table_id: str):
         body = _cached(cache, table.id, version, paper) or _drawn(pool, cache, table, now, paper, deadline)
         if not isinstance(body, bytes):
             return body
+        _refuse_as_before(body)
     return _pdf(body, f"courtier-{table.id}.pdf", _etag(table.id, version, paper))
 
 
@@ -84,6 +88,25 @@ def _cached(cache, table_id: str, version: int, paper: str) -> bytes | Response:
         response.set_etag(etag)
         return response
     return cache.get((table_id, version, paper, g.language)) or b""
+
+
+class _Refused(bytes):
+    """A sheet refused as too long to print, kept in the cache in place of its drawing: the refusal's figures,
+    said again in the words of whoever asks next (a fresh exception each time: one raised again would
+    carry every earlier request's traceback)."""
+
+    def __new__(cls, refusal: SheetTooLong):
+        kept = super().__new__(cls, b"")
+        kept.figures = (refusal.rounds, refusal.noun, refusal.seconds)
+        return kept
+
+    def __bool__(self) -> bool:  # found in the cache: not "nothing there yet"
+        return True
+
+
+def _refuse_as_before(body: bytes) -> None:
+    if isinstance(body, _Refused):
+        raise SheetTooLong(*body.figures)
 
 
 def _drawn(pool: heavy.Pool, cache, table: tables.Table, now: tables.State, paper: str, deadline: float) -> bytes:
@@ -102,7 +125,11 @@ def _drawn(pool: heavy.Pool, cache, table: tables.Table, now: tables.State, pape
         return pool.in_process(sheets.pdf_from_html, html)
 
     key = (table.id, now.version, paper, g.language)
-    body = pool.run(draw, key=("sheet", *key), deadline=deadline)
+    try:
+        body = pool.run(draw, key=("sheet", *key), deadline=deadline)
+    except SheetTooLong as refusal:
+        cache.put(key, _Refused(refusal))
+        raise
     cache.put(key, body)
     return body
 

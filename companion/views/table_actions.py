@@ -12,7 +12,7 @@ import base64
 import hashlib
 import hmac
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -97,11 +97,14 @@ def slot_of(hands: Sequence[tuple[int, Any]], number: int) -> int | None:
     return hands[number - 1][0] if 1 <= number <= len(hands) else None
 
 
-def history_lines(table: tables.Table, log: Sequence[tables.Event]) -> list[history_words.Line]:
-    """Every change in the log, oldest first, in words, numbered as the board numbers its rounds."""
+def history_lines(table: tables.Table, log: Sequence[tables.Event],
+                  shown: Collection[int] | None = None) -> list[history_words.Line]:
+    """Every change in the log (or only those numbered ``shown``), oldest first, in words, numbered as the
+    board numbers its rounds."""
     entry = ENTRY[table.game]
     return history_words.lines(log, table.players, entry.ROUND_NAME, entry.round_heading,
-                               hands=lambda some: tables.seating(table, some)[1], wording=FieldWording(table))
+                               hands=lambda some: tables.seating(table, some)[1], wording=FieldWording(table),
+                               shown=shown)
 
 
 #: What a field's label says last in brackets (its ruling ids, "optional", a class's points), left out where a

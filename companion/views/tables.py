@@ -42,6 +42,7 @@ from ..entry.forms import CourtierForm, gettext, lazy_gettext
 from ..games.base import InputError
 from ..games.royalty import said_verdict
 from ..paper import scorepad, sheets
+from ..storage import history as history_words
 from ..storage import tables
 from ..storage.db import get_db
 from ..tournaments import store as tournament_store
@@ -789,8 +790,18 @@ def _as_sentence(message: str) -> str:
 
 @bp.get("/<table_id>/history")
 def history(table_id: str):
-    told = table_actions.history_lines(g.table, tables.events(get_db(), g.table.id))
-    return render_template("pages/history.html", table=g.table, lines=list(reversed(told)))
+    """A page of the table's changes, newest first (``?before=<change>`` for older ones): a long game with
+    long notes and judge's logs is read a page at a time, each a bounded size."""
+    before = request.args.get("before", type=int)
+    if before is not None and before < 1:
+        abort(404, say("There is no such page of this table's history."))
+    db = get_db()
+    kept = states().get((g.table.id, tables.version(db, g.table.id)))  # the log as the board last read it
+    log = list(kept.log) if kept is not None else tables.events(db, g.table.id)
+    page = history_words.page(log, before)
+    told = table_actions.history_lines(g.table, log, shown={e.seq for e in page.events})
+    return render_template("pages/history.html", table=g.table, lines=list(reversed(told)), page=page,
+                           changes=len(log))
 
 
 @bp.get("/<table_id>/export.json")

@@ -457,10 +457,26 @@ def pack_pdf(tid: str, round_number: int):
 
 @bp.get("/<tid>/standings.pdf")
 def standings_pdf(tid: str):
+    """The standings on paper, drawn once per version of the tournament, paper and language and then kept
+    with the score sheets (its time stamp says when it was drawn: nothing has changed since)."""
     paper = _paper()
-    context = _standings_context()
-    html = render_template("tournaments/standings_sheet.html", paper=sheets.paper_size(paper), **context)
-    pool = heavy.pool()
-    response = Response(pool.run(pool.in_process, sheets.pdf_from_html, html), mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'attachment; filename="standings-{tid}-{paper}.pdf"'
+    version = store.version(get_db(), tid)
+    key = ("standings", tid, version, paper, g.language)
+    etag = f"standings-{tid}-{version}-{paper}{language.tag(g.language)}"
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        cache = current_app.extensions["courtier.sheets"]
+        body = cache.get(key)
+        if body is None:
+            pool = heavy.pool()
+            pool.check_room()  # busy: refused before the standings are worked out
+            html = render_template("tournaments/standings_sheet.html", paper=sheets.paper_size(paper),
+                                   **_standings_context())
+            body = pool.run(pool.in_process, sheets.pdf_from_html, html, key=key)
+            cache.put(key, body)
+        response = Response(body, mimetype="application/pdf")
+        response.headers["Content-Disposition"] = f'attachment; filename="standings-{tid}-{paper}.pdf"'
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
     return response

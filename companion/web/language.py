@@ -32,6 +32,10 @@ COOKIE_SECONDS = 365 * 24 * 3600
 #: Each language's name in its own words, for the chooser.
 NAMES = {"en": "English", "fr": "Français", "hi": "हिन्दी", messages.PSEUDO: "Ƥšéûðô"}
 _OFFERED = "courtier.languages"
+#: How much of an ``Accept-Language`` is read: a browser sends a few tags in a few dozen bytes; a header of
+#: 250 KB would otherwise be parsed whole on every request, /healthz and static files included.
+ACCEPT_LANGUAGE_BYTES = 500
+ACCEPT_LANGUAGE_ENTRIES = 20
 
 
 def offered(app: Flask) -> tuple[str, ...]:
@@ -46,13 +50,32 @@ def chosen(environ: Mapping[str, Any], languages: tuple[str, ...]) -> str:
     kept = _cookie(environ.get("HTTP_COOKIE", ""))
     if kept in languages:
         return kept
-    accepted = parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"), LanguageAccept)
+    accepted = parse_accept_header(accept_language_read(environ.get("HTTP_ACCEPT_LANGUAGE")), LanguageAccept)
     return accepted.best_match(languages, default=messages.ENGLISH) or messages.ENGLISH
+
+
+def accept_language_read(header: str | None) -> str | None:
+    """The part of an ``Accept-Language`` that is parsed: its first ACCEPT_LANGUAGE_BYTES bytes, up to the
+    last whole entry in them, and at most ACCEPT_LANGUAGE_ENTRIES entries.
+
+    >>> accept_language_read("fr-CH, fr;q=0.9, en;q=0.8")
+    'fr-CH, fr;q=0.9, en;q=0.8'
+    >>> accept_language_read(",".join(["hi"] * 30)).count("hi"), len(accept_language_read("x" * 600 + ",fr"))
+    (20, 0)
+    """
+    if not header or len(header) <= ACCEPT_LANGUAGE_BYTES and header.count(",") < ACCEPT_LANGUAGE_ENTRIES:
+        return header
+    kept = header[:ACCEPT_LANGUAGE_BYTES]
+    if len(header) > ACCEPT_LANGUAGE_BYTES:
+        kept = kept.rpartition(",")[0]  # an entry cut in two is left out, not read as another tag
+    return ",".join(kept.split(",")[:ACCEPT_LANGUAGE_ENTRIES])
 
 
 def _cookie(header: str) -> str | None:
     if COOKIE not in header:  # most requests: no parsing at all
         return None
+    if len(header) > 4096:  # more than a browser sends: only the choice's own cookie is read
+        header = header[header.find(COOKIE):][:64]
     try:
         morsel = SimpleCookie(header).get(COOKIE)
     except CookieError:

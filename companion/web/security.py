@@ -12,7 +12,7 @@ from ..core import limits
 from ..core.config import CONTENT_SECURITY_POLICY
 from ..core.messages import Text, render, say
 from ..paper.long_sheets import SheetTooLong
-from ..storage import db
+from ..storage import bounds, db
 from .heavy import Busy
 
 csrf = CSRFProtect()
@@ -147,6 +147,17 @@ def _answer_overload(app: Flask) -> None:
         response = app.make_response((body, status))
         response.headers["Retry-After"] = "60"
         return response
+
+    @app.errorhandler(bounds.TooManyChanges)
+    def too_many_changes(error: bounds.TooManyChanges):
+        body, status = _error_response(429, say("Too many at once"), error.message)
+        response = app.make_response((body, status))
+        response.headers["Retry-After"] = "60"
+        return response
+
+    @app.errorhandler(bounds.TableFull)
+    def table_full(error: bounds.TableFull):
+        return _error_response(413, say("This table is full"), error.message)
 
     @app.errorhandler(SheetTooLong)
     def too_long_to_print(error: SheetTooLong):
