@@ -278,13 +278,18 @@ def _axes(frame: _Frame, labels: Sequence[tuple[float, str]], targets: Sequence[
     """The grid, the y labels, the game's bounds, the axes and the x labels."""
     left, top, plot_w, plot_h = frame.left, frame.top, frame.plot_w, frame.plot_h
     out = []
-    # Grid lines and the y axis labels; the zero line darker, as the baseline.
+    # Grid lines and the y axis labels; the zero line darker, as the baseline. On a plot too low for a label at
+    # every line (a short game's sheet), every n-th line is labelled, 0 among them, so that no two labels touch.
+    apart = plot_h / max(len(labels) - 1, 1)
+    every = next(n for n in range(1, len(labels) + 1) if n * apart >= 1.1 * font_size or n == len(labels))
+    step = (labels[1][0] - labels[0][0]) if len(labels) > 1 else 1
     for tick, label in labels:
         y = frame.y(tick)
         if tick != 0:
             out.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#d5d5d5" '
                        f'stroke-width="0.5"/>')
-        out.append(f'<text x="{left - 4:.1f}" y="{y + 3 * em:.1f}" text-anchor="end">{label}</text>')
+        if round(tick / step) % every == 0:
+            out.append(f'<text x="{left - 4:.1f}" y="{y + 3 * em:.1f}" text-anchor="end">{label}</text>')
     # The game's bounds, dashed across the plot (their captions are drawn over the lines: near_captions).
     for value, _label in targets:
         y = frame.y(value)
@@ -412,9 +417,10 @@ def near_captions(frame: _Frame, targets: Sequence[tuple[float, str]], font_size
         if not label:
             continue
         size, y = _fitted(label, font_size, room), frame.y(value)
-        caption = Caption(label, frame.left + 3, y - 2, "start", size)
+        clear = (0.26 + CAPTION_PAD) * size + 1  # its ground keeps off the bound's own line
+        caption = Caption(label, frame.left + 3, y - clear, "start", size)
         if caption.box()[1] < frame.top or any(overlaps(caption.box(), c.box()) for c in out):
-            caption = Caption(label, frame.left + 3, y + 0.82 * size + 2, "start", size)
+            caption = Caption(label, frame.left + 3, y + (0.82 + CAPTION_PAD) * size + 1, "start", size)
         out.append(caption)
     return out
 
