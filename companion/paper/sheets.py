@@ -50,7 +50,7 @@ from ..core.round_words import NAMES as round_text_names
 from ..core.round_words import round_text
 from ..games.base import InputError, Problems, ScoredGame
 from ..games.royalty import said_verdict
-from . import chart, long_sheets
+from . import chart, long_sheets, text_layer
 from .long_sheets import counted_rounds
 
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -287,6 +287,15 @@ def plain(value: Any) -> Markup:
     return Markup.escape(messages.render(value) if isinstance(value, messages.Text) else str(value))
 
 
+def bound(number_said: str) -> Markup:
+    """A game's bound in a column's head ("pour passer sous −100 000"), kept whole on a line of its own.
+
+    >>> str(bound("−100\u202f000"))
+    '<span class="bound">−100\u202f000</span>'
+    """
+    return Markup('<span class="bound">%s</span>') % number_said
+
+
 def rulings_in(text: str) -> Markup:
     """Escape a line and set its ruling ids (AR-10, RR-3, ...) in bold, as the sheet prints them."""
     escaped = str(isolate(text))
@@ -325,7 +334,7 @@ def environment() -> Environment:
     env.filters.update({name: messages.per_reader(fn) for name, fn in (
         ("signed", signed), ("num", number), ("amount", amount), ("rulings", rulings_in), ("plain", plain),
         ("rounds_named", rounds_named))})
-    env.globals.update(grid_columns=grid_columns)
+    env.globals.update(grid_columns=grid_columns, bound=bound)
     env.tests["with_cents"] = has_cents
     return env
 
@@ -1147,18 +1156,51 @@ def _font_config():
     """
     from weasyprint.text.fonts import FontConfiguration
 
+    text_layer.install()  # every sheet's text copies and searches as it was set, in every script
     kept = getattr(_fonts, "kept", None)
     if kept is None or kept[0] != os.getpid():
         kept = _fonts.kept = (os.getpid(), FontConfiguration())
     return kept[1]
 
 
+#: A filled sheet of two pages whose second holds less than this share of a page is set again tight
+#: (print.css ``.tight``), and printed so when that keeps it to one page.
+LEAST_LAST_PAGE = 0.3
+_FILLED_BODY = '<body class="filled'
+
+
 def pdf_from_html(html: str) -> bytes:
-    """Render one of the sheets' HTML documents to PDF."""
+    """Render one of the sheets' HTML documents to PDF: a filled sheet whose second page would hold a few
+    lines only, set tight on one page where that fits it."""
+    document = _laid_out(html)
+    if html.count(_FILLED_BODY) == 1 and len(document.pages) == 2 and last_page_fill(document) < LEAST_LAST_PAGE:
+        tight = _laid_out(html.replace(_FILLED_BODY, _FILLED_BODY + " tight"))
+        if len(tight.pages) == 1:
+            document = tight
+    return document.write_pdf()
+
+
+def _laid_out(html: str):
     from weasyprint import HTML
 
-    return HTML(string=html, base_url=str(SHEETS_DIR), url_fetcher=_url_fetcher()).write_pdf(
-        font_config=_font_config())
+    return HTML(string=html, base_url=str(SHEETS_DIR), url_fetcher=_url_fetcher()).render(font_config=_font_config())
+
+
+def last_page_fill(document) -> float:
+    """How much of its page's height the last page's text takes, from the top of the page's content to the
+    foot of its lowest line (the footer in the margin apart): 0 to 1."""
+    from weasyprint.formatting_structure.boxes import MarginBox, TextBox
+
+    page = document.pages[-1]._page_box
+    top, height = page.content_box_y(), page.height
+    lowest = top
+    for child in page.children:
+        if isinstance(child, MarginBox):
+            continue
+        for box in child.descendants():
+            if isinstance(box, TextBox):
+                lowest = max(lowest, box.position_y + box.height)
+    return (lowest - top) / height if height else 1.0
 
 
 def pdf_from_documents(htmls: Sequence[str], progress=None) -> bytes:
