@@ -93,12 +93,12 @@ def thirty_round_games() -> dict[str, dict]:
                                     "hand": ["QC", "KC", "2H"]}}}
     mr_round = {"players": {name: ar_round["players"][name] for name in ("Ann", "Ben", "Cat")}}
     return {
-        "alliance-royals": {"game": "alliance-royals", "players": four, "options": {"win_above": 1_000_000},
+        "alliance-royals": {"game": "alliance-royals", "players": four, "options": {"win_above": 100_000},
                             "rounds": [ar_round] * 30},
-        "battle-royals": {"game": "battle-royals", "players": ["Ann", "Ben"], "options": {"win_above": 1_000_000},
+        "battle-royals": {"game": "battle-royals", "players": ["Ann", "Ben"], "options": {"win_above": 100_000},
                           "rounds": [br_round] * 30},
         "marriage-royals": {"game": "marriage-royals", "players": ["Ann", "Ben", "Cat"],
-                            "options": {"win_above": 1_000_000}, "rounds": [mr_round] * 30},
+                            "options": {"win_above": 100_000}, "rounds": [mr_round] * 30},
         "rally-the-king": {"game": "rally-the-king", "players": four, "options": {"hands": 30}, "rounds": rk_hands},
         "indian-rummy": {"game": "indian-rummy", "players": four, "options": {"variant": "points"},
                          "rounds": ir_deals},
@@ -297,7 +297,7 @@ SAVES = {
                  "p2_mode": "first", "p3_mode": "count", "p3_count": "34"},
     },
     "alliance-royals": {
-        "options": {"win_above": 100_000_000, "lose_below": -100_000_000},
+        "options": {"win_above": 100_000, "lose_below": -100_000},
         "round": {"players": AR_BOARDS},
         "form": {f"p{i}_{zone}": " ".join(board[zone]) if zone != "house" else board[zone]
                  for i, board in enumerate(AR_BOARDS.values()) for zone in ("house", "spoils", "meld", "hand")},

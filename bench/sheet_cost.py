@@ -121,9 +121,9 @@ MAKERS = {"alliance-royals": _royals, "battle-royals": _royals, "marriage-royals
           "indian-rummy": _indian_rummy, "rummy-royal": _rummy_royal, "rally-the-king": _rally_the_king,
           "rummathon-royale": _rummathon, "royalty": _royalty}
 #: Options that keep a game going for as many rounds as it is asked for.
-ENDLESS = {"alliance-royals": {"win_above": 1_000_000, "lose_below": -1_000_000},
-           "battle-royals": {"win_above": 1_000_000, "lose_below": -1_000_000},
-           "marriage-royals": {"win_above": 1_000_000, "lose_below": -1_000_000},
+ENDLESS = {"alliance-royals": {"win_above": 100_000, "lose_below": -100_000},
+           "battle-royals": {"win_above": 100_000, "lose_below": -100_000},
+           "marriage-royals": {"win_above": 100_000, "lose_below": -100_000},
            "indian-rummy": {"variant": "points"}, "rummy-royal": {"chips": 100_000}, "royalty": {},
            "rummathon-royale": {"schedule": "all"}}
 
