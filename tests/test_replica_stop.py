@@ -121,3 +121,15 @@ def test_gunicorn_refuses_a_replica_named_in_the_instance_config(monkeypatch):
     with pytest.raises(SystemExit, match="gunicorn runs no Litestream"):
         settings.when_ready(SimpleNamespace(app=built))
     settings.when_ready(SimpleNamespace(app=SimpleNamespace(callable=SimpleNamespace(config={}))))  # none: serves
+
+
+def test_waitress_serve_refuses_a_replica_in_words(tmp_path):
+    """`waitress-serve wsgi:app` runs no Litestream either: wsgi.py refuses a replica before serving."""
+    env = dict(os.environ, COURTIER_DATABASE=str(tmp_path / "venue.sqlite"), COURTIER_SECRET_KEY="replica-test",
+               COURTIER_REPLICA=str(tmp_path / "replica"))
+    done = subprocess.run([str(ROOT / ".venv" / "bin" / "waitress-serve"), f"--listen=127.0.0.1:{free_port()}",
+                           "wsgi:app"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
+    said = done.stdout + done.stderr
+    assert done.returncode != 0 and "Traceback" not in said, said
+    assert "REPLICA is set, but this server runs no Litestream" in said, said
+    assert not (tmp_path / "replica").exists()

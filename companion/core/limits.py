@@ -27,6 +27,8 @@ DEFAULTS: dict[str, Any] = {
     "MAX_WORDS": 200_000,        # words in a table's own word list or its house words
     "MAX_WORD_CHARS": 45,        # letters in one such word
     "MAX_JSON_DEPTH": 32,        # arrays and objects inside one another in a JSON body (a game needs 8 at most)
+    "TABLE_BYTES": 4 * 1024 * 1024,  # a table's rounds as JSON: four times the largest real game (storage/bounds.py)
+    "WRITE_RATE": "120 per minute; 2000 per hour",  # changes to one table (storage/bounds.py)
     "HEAVY_WORKERS": 1,          # sheets, packs and seating rendered at once
     "HEAVY_QUEUE": 4,            # heavy jobs waiting beyond those; more are answered 503
     "RETRY_AFTER": 5,            # seconds a 503 asks the phone to wait

@@ -14,7 +14,7 @@ few in a minute, so 120 a minute and 2000 an hour is far beyond any real table, 
 fill the database. A save past it is refused in words (:class:`TooManyChanges`, 429). Only a save that
 carries the table's edit key is counted: a view link cannot spend a table's allowance.
 
-Both are settings (``TABLE_BYTES``, ``WRITE_RATE`` in the app's configuration); the defaults are here.
+Both are settings (``TABLE_BYTES``, ``WRITE_RATE``), their defaults stated with the others in companion.core.limits.
 """
 
 from __future__ import annotations
@@ -25,10 +25,11 @@ from typing import Any
 from flask import current_app, has_app_context
 from limits import parse_many
 
+from ..core import limits
 from ..core.messages import say
 from .db import Database
 
-DEFAULTS = {"TABLE_BYTES": 4 * 1024 * 1024, "WRITE_RATE": "120 per minute; 2000 per hour"}
+DEFAULTS = {name: limits.DEFAULTS[name] for name in ("TABLE_BYTES", "WRITE_RATE")}  # stated once, with the others
 
 
 def setting(name: str) -> Any:
