@@ -115,8 +115,8 @@ def test_a_sheet_already_on_one_page_is_not_set_tight():
 
 
 def standing_columns(pdf: bytes, paper: str, row_labels: list[str]) -> tuple[list[float], list[Word], list[Word]]:
-    """The standing's column edges, about (print.css: the names' column 28% of the table, the three numbers'
-    24% each, from the heading's left to the sheet's right margin), the words of its head (between its heading,
+    """The standing's column edges, about (print.css: the names' column 30% of the table, the three numbers'
+    23.3% each, from the heading's left to the sheet's right margin), the words of its head (between its heading,
     "Standing (BR-3)", and its first row) and of its rows' numbers."""
     found = [w for w in words(pdf) if w.page == 1]
     heading = next(w for w in found if re.search(r"\((BR-3|MR-6|AR-11,)", w.text))
@@ -129,7 +129,7 @@ def standing_columns(pdf: bytes, paper: str, row_labels: list[str]) -> tuple[lis
     first_row = min(w.y0 for w in rows)
     right = found[0].width - float(sheets.page_margins(paper, False).split()[1].removesuffix("mm")) * MM
     width = right - left
-    edges = [left, left + 0.28 * width, left + 0.52 * width, left + 0.76 * width, right]
+    edges = [left, *(left + share * width for share in (0.3, 0.3 + 0.7 / 3, 0.3 + 1.4 / 3)), right]
     heads = [w for w in found if heading.y1 < w.y0 < first_row - 1 and w.x0 > left - 1]
     cells = [w for w in found if any(abs(w.y0 - row.y0) < 1.5 for row in rows) and w.x0 > edges[1] - 2]
     return edges, heads, cells
