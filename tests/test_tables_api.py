@@ -533,6 +533,23 @@ def test_the_history_is_the_pages_in_words_and_the_logs_as_data(client):
     assert [t.strip() for t in told] == [c["summary"] for c in reversed(body["changes"])]
 
 
+def test_a_long_history_is_read_a_page_at_a_time_oldest_first_on_each(client):
+    """As the history page: the newest 50 changes, then ``before`` the answer's ``older`` for the rest (60
+    deals of points rummy, which never ends)."""
+    table = start(client, {**POOL, "options": {"variant": "points"}})
+    for version in range(60):
+        assert add(client, table, DEAL_1, version).status_code == 201
+    url, key = f"{TABLES}/{table['id']}/history", bearer(table["view_key"])
+    newest = client.get(url, headers=key).get_json()
+    assert [c["change"] for c in newest["changes"]] == list(range(11, 61)) and newest["older"] == 11
+    oldest = client.get(url, query_string={"before": 11}, headers=key).get_json()
+    assert [c["change"] for c in oldest["changes"]] == list(range(1, 11)) and oldest["older"] is None
+    assert oldest["changes"][0]["summary"] == "Deal 1 entered: Ann declared"
+    for wrong in ("0", "-3", "ten"):
+        assert one_problem(client.get(url, query_string={"before": wrong}, headers=key), 422, "before") == (
+            "before is the number of a change, 1 or more, as the answer's older gives it")
+
+
 def test_a_tournament_round_saved_after_time_is_asked_for_once_more(client):
     """As the page asks (409, nothing stored): sent again with "after_time": true, it is saved on the table."""
     tour, director_key = director.create(client, **{"opt-variant": "pool101"})

@@ -111,7 +111,10 @@ SCHEMAS_OF_TABLES: dict[str, Any] = {
         "type": "object", "required": ["id", "version", "changes"],
         "properties": {
             "id": {"type": "string"}, "version": VERSION,
-            "changes": {"type": "array", "description": "every change, oldest first", "items": {
+            "older": {"type": ["integer", "null"], "minimum": 1,
+                      "description": "the `before` that asks for the page of older changes; null on the oldest"},
+            "changes": {"type": "array", "description": "the page's changes (the newest 50, or fewer past about "
+                                                        "200 KB), oldest first", "items": {
                 "type": "object",
                 "required": ["change", "kind", "summary", "details", "undoes", "undone_by", "data", "device", "at"],
                 "properties": {
@@ -230,9 +233,12 @@ def paths() -> dict[str, Any]:
             _body("BaseVersion", required=False), [TABLE_ID])},
         "/api/v1/tables/{table_id}/history": {"get": {
             "operationId": "table-history", "tags": ["tables"], "summary": "Every change, in words and as data",
-            "security": KEY, "parameters": [TABLE_ID],
-            "responses": {"200": _json(_ref("TableHistory"), "the log, oldest first"),
-                          "400": KEY_IN_ADDRESS, "401": NO_KEY, "403": WRONG_KEY, "404": NO_TABLE},
+            "security": KEY, "parameters": [TABLE_ID, {
+                "name": "before", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 1},
+                "description": "the page of changes numbered below this (the answer's `older`); the newest without"}],
+            "responses": {"200": _json(_ref("TableHistory"), "a page of the log, oldest first"),
+                          "400": KEY_IN_ADDRESS, "422": _errors("before is not a change's number"),
+                          "401": NO_KEY, "403": WRONG_KEY, "404": NO_TABLE},
         }},
     }
 

@@ -21,6 +21,7 @@ from ..core.messages import localised, say
 from ..core.round_words import round_text
 from ..entry import ENTRY
 from ..games.base import InputError, Problem
+from ..storage import history as history_words
 from ..storage import tables
 from ..storage.db import get_db
 from ..tournaments import store as tournament_store
@@ -417,13 +418,20 @@ def _undo_or_redo(table_id: str, kind: str):
 
 @bp.get("/<table_id>/history")
 def history(table_id: str):
-    """Every change, oldest first: in words as the history page tells it, and as the log keeps it."""
+    """The changes, oldest first, in words as the history page tells them and as the log keeps them: the
+    newest page of them (as the page holds: 50 changes or about 200 KB), ``?before=<change>`` for older ones,
+    so that a long game with full judge's logs is read a bounded answer at a time."""
     table = _table(table_id, write=False)
+    before = request.args.get("before")
+    if before is not None and not (before.isdigit() and int(before) >= 1):
+        raise Refused(422, "before", say("before is the number of a change, 1 or more, as the answer's "
+                                         "older gives it"))
     now = tables.state(get_db(), table, states())
+    page = history_words.page(now.log, int(before) if before is not None else None)
     changes = []
-    for line in table_actions.history_lines(now.table, now.log):
+    for line in table_actions.history_lines(now.table, now.log, shown={e.seq for e in page.events}):
         e = line.event
         changes.append({"change": e.seq, "kind": table_actions.change_kind(e, now.log), "summary": line.summary,
                         "details": list(line.changes), "undoes": e.undoes, "undone_by": line.undone_by,
                         "data": e.data, "device": e.device, "at": e.created_at, "typed_at": e.typed_at})
-    return localised({"id": table.id, "version": now.version, "changes": changes})
+    return localised({"id": table.id, "version": now.version, "changes": changes, "older": page.older})
