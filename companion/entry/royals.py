@@ -75,6 +75,12 @@ def _round_form(family: Family, players: tuple[str, ...], house_items: tuple[tup
                                 choices=choices([("", lazy_gettext("— nobody"))] + [(p, p) for p in players]))
         confirm_surrender = BooleanField(lazy_gettext("Yes, I give up: the game ends at once"))
 
+    if not family.marries:  # no Hostage is drawn (BR-2): one posted anyway is the engine's to refuse, above the form
+        for i in range(len(players)):
+            for j in range(ar.HOSTAGE_ROWS):
+                target = getattr(RoundForm, f"p{i}_h{j}_target")
+                setattr(RoundForm, f"p{i}_h{j}_target", RadioField(*target.args, **{**target.kwargs,
+                                                                               "validate_choice": False}))
     return RoundForm
 
 

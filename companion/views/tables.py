@@ -38,7 +38,7 @@ from ..core.messages import number as written
 from ..core.messages import render as in_words
 from ..core.wording import spreadsheet_text
 from ..entry import ENTRY, split_where
-from ..entry.forms import CourtierForm, gettext, lazy_gettext
+from ..entry.forms import CourtierForm, error_ids, gettext, lazy_gettext
 from ..games.base import InputError
 from ..games.royalty import said_verdict
 from ..paper import scorepad, sheets
@@ -94,11 +94,11 @@ bp.add_app_template_filter(said_verdict, "verdict_words")  # a logged verdict's 
 
 
 def card_attrs(field, zone_label: str, **extra: str) -> dict[str, str]:
-    """HTML attributes of a card-entry input: the picker's hooks, and the error links when invalid."""
+    """HTML attributes of a card-entry input: the picker's hooks, and when invalid the links to each of its problems."""
     attrs = {"data-cards": "", "data-zone": zone_label, "autocomplete": "off", "autocapitalize": "characters",
              "spellcheck": "false", **extra}
     if field.errors:
-        attrs.update({"aria-invalid": "true", "aria-describedby": f"{field.id}-error"})
+        attrs.update({"aria-invalid": "true", "aria-describedby": " ".join(error_ids(field.id, field.errors))})
     return attrs
 
 
