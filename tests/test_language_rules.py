@@ -115,7 +115,7 @@ def test_every_case_book_why_and_problem_reads_as_the_language_writes(game, code
     for text in {render(line, code) for line in said}:
         if found := problems(text, code, game):
             wrong[text] = found
-    assert wrong == {}
+    assert wrong == {}, "\n".join(map(repr, wrong.items()))
 
 
 def test_a_shared_win_lists_its_winners_as_each_language_does():
@@ -145,35 +145,75 @@ def test_a_shared_win_lists_its_winners_as_each_language_does():
 
 class _Words(HTMLParser):
     """A page's words as a reader meets them: its text, its fields' values and what it says to a screen
-    reader, outside scripts and styles."""
+    reader, outside scripts and styles; apart, what a field holds as typed (``typed``) and the words the
+    chart draws (``drawn``)."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.words, self._hidden = [], 0
+        self.words, self.typed, self.drawn, self._hidden, self._drawing = [], [], [], 0, 0
 
     def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style", "template", "svg"):  # the chart is the sheets' drawing
+        if tag in ("script", "style", "template"):
             self._hidden += 1
+        self._drawing += tag == "svg"  # the chart is the sheets' drawing
         attrs = dict(attrs)
         for key in ("title", "aria-label", "placeholder", "alt"):
             if attrs.get(key):
-                self.words.append(attrs[key])
-        if tag == "input" and attrs.get("type") in (None, "text") and attrs.get("value"):
-            self.words.append(attrs["value"])
+                (self.drawn if self._drawing else self.words).append(attrs[key])
+        if tag == "input" and attrs.get("type") in (None, "text", "number") and attrs.get("value"):
+            self.typed.append(attrs["value"])
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style", "template", "svg"):
+        if tag in ("script", "style", "template"):
             self._hidden -= 1
+        self._drawing -= tag == "svg"
 
     def handle_data(self, data):
         if not self._hidden and data.strip() and not data.strip().startswith("{"):  # a round's JSON is data
-            self.words.append(re.sub(r"[ \t\r\n]+", " ", data.strip(" \t\r\n")))
+            said = re.sub(r"[ \t\r\n]+", " ", data.strip(" \t\r\n"))
+            (self.drawn if self._drawing else self.words).append(said)
 
 
 def page_words(html: str) -> list[str]:
+    """The words a page says, with what its text fields hold (typed or put back)."""
     parser = _Words()
     parser.feed(html)
-    return parser.words
+    return parser.words + [value for value in parser.typed if not value.lstrip("-").isdigit()]
+
+
+#: A number of four digits or more written without the grouping French and Hindi write (1 066, 1,066);
+#: what is no number is left: a time (20:15), a year after its month, a history's moment (2026-12-07 16:07:48
+#: UTC, as every language reads it), a ruling id, a table's address.
+UNGROUPED = re.compile(r"(?<![\w\u202f\u00a0,.:/#-])\d{4,}(?![\w:/])")
+_YEAR = re.compile(r"(?<=\w )(19|20|21)\d\d\b|\b\d{4}-\d\d-\d\d\b")
+
+
+def number_problems(text: str) -> list[str]:
+    """What ``text``, said in French or Hindi, does against the language's one way of writing numbers."""
+    found = [f"ungrouped {m.group(0)!r}" for m in UNGROUPED.finditer(_YEAR.sub("", text))]
+    if HYPHEN_MINUS.search(text):
+        found.append("a hyphen for a minus")
+    return found
+
+
+def shown_numbers(html: str) -> list[str]:
+    """Every piece of a page (or a sheet) that shows numbers to read, the chart's included, the fields'
+    values (what a player types back, plain digits) apart."""
+    parser = _Words()
+    parser.feed(html)
+    return parser.words + parser.drawn
+
+
+def test_the_number_checks_catch_what_an_editor_would():
+    assert number_problems("1067 pour dépasser 1\u202f066") == ["ungrouped '1067'"]
+    assert number_problems("−333 · -333") == ["a hyphen for a minus"]
+    assert number_problems("1\u202f067 pour dépasser 1\u202f066 · 335 pour passer sous −333") == []
+    assert number_problems("1,067 · 1,00,000 · 20:15 · 7 décembre 2026 · AR-1066 · /t/1234") == []
+    assert number_problems("2026-12-07 16:07:48 UTC") == []
+    assert number_problems("Total 12345") == ["ungrouped '12345'"]
+    words = _Words()
+    words.feed('<p>−12</p><input type="number" value="-12"><svg><text>1066</text></svg>')
+    assert (words.words, words.typed, words.drawn) == (["−12"], ["-12"], ["1066"])
 
 
 def first_played(game: str) -> dict[str, Any]:
@@ -186,13 +226,14 @@ def first_played(game: str) -> dict[str, Any]:
     raise AssertionError(game)
 
 
-def _table(client, game: str) -> tuple[str, str]:
+def _table(client, game: str, rounds: int | None = None) -> tuple[str, str]:
+    """A table of the game playing its first case's rounds (the first ``rounds`` of them)."""
     played = first_played(game)
     made = client.post("/api/v1/tables", json={"game": game, "players": played["players"],
                                                "options": played["options"]}).get_json()
     auth = {"Authorization": f"Bearer {made['edit_key']}"}
     version = made["version"]
-    for rnd in played["rounds"]:
+    for rnd in played["rounds"][:rounds]:
         answer = client.post(f"/api/v1/tables/{made['id']}/rounds", json={"round": rnd, "base_version": version},
                              headers=auth)
         assert answer.status_code == 201, answer.get_json()
@@ -204,15 +245,37 @@ def _table(client, game: str) -> tuple[str, str]:
 def test_each_game_s_pages_read_as_the_language_writes(speaking_app, game):
     client = speaking_app.test_client()
     table, key = _table(client, game)
+    begun, begun_key = _table(client, game, 1)  # a game under way: its distances to the end, its bounds
     paths = [f"/new/{game}", f"{table}?key={key}", f"{table}/board", f"{table}/history?key={key}",
-             f"{table}/hands/1/why", f"{table}/hands/2/why", f"{table}/hands/new?key={key}"]
+             f"{table}/hands/1/why", f"{table}/hands/2/why", f"{table}/hands/new?key={key}",
+             f"{begun}?key={begun_key}", f"{begun}/board"]
     wrong = {}
     for code in ("fr", "hi"):
         client.set_cookie(language.COOKIE, code)
         for path in paths:
             page = client.get(path, follow_redirects=True)
             assert page.status_code == 200, path
-            for words in page_words(page.get_data(as_text=True)):
+            html = page.get_data(as_text=True)
+            for words in page_words(html):
                 if found := problems(words, code, game):
                     wrong[(code, path.split("?")[0].replace(table, ""), words[:160])] = found
-    assert wrong == {}
+            for words in shown_numbers(html):
+                if found := number_problems(words):
+                    wrong[(code, path.split("?")[0].replace(table, "").replace(begun, "begun"), words[:160])] = found
+    assert wrong == {}, "\n".join(map(repr, wrong.items()))
+
+
+@pytest.mark.parametrize("code", ["fr", "hi"])
+@pytest.mark.parametrize("game", list(BOOKS))
+def test_each_game_s_sheet_writes_its_numbers_one_way(game, code):
+    """The filled sheet, its chart and its legend: every number grouped and signed as the language writes it."""
+    from companion.core.messages import speaking
+    from companion.paper import sheets
+
+    played = first_played(game)
+    scored = score({"game": game, **copy.deepcopy(played)})
+    with speaking(code):
+        html = sheets.html_for_filled(scored, "Soirée", "2026-03-07", options=played["options"],
+                                      rounds=played["rounds"])
+    wrong = {words[:160]: found for words in shown_numbers(html) if (found := number_problems(words))}
+    assert wrong == {}, "\n".join(map(repr, wrong.items()))

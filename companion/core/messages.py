@@ -577,20 +577,45 @@ def filled(message: str, values: Mapping[str, Any]) -> str:
     'Cartes d’Ann'
     """
     values = dict(values)
+    message = figured(message, values)
     return elided(message, values) % values
+
+
+def figured(message: str, variables: dict[str, Any]) -> str:
+    """``message`` (``%(name)s`` fields) with each number among its ``variables`` written as the reader's
+    language writes numbers (:func:`number`: French ``1 066``, ``−333``), its ``%(name)d`` field made a
+    ``%(name)s`` for it; in English each is put in as it always was (``1066``, ``-333``).
+
+    >>> with speaking("fr"):
+    ...     words = {"count": 1067, "bound": -333, "name": "Ann"}
+    ...     figured("%(count)d pour %(bound)s", words) % words
+    '1\u202f067 pour −333'
+    >>> figured("%(count)d to pass", {"count": 1067})
+    '%(count)d to pass'
+    """
+    code = language()
+    if code in (ENGLISH, PSEUDO):
+        return message
+    for name, value in variables.items():
+        if isinstance(value, int | float | Fraction) and not isinstance(value, bool):
+            variables[name] = number(value, code)
+            message = message.replace(f"%({name})d", f"%({name})s")
+    return message
 
 
 def install_gettext(env) -> None:
     """A Jinja environment's ``_()``, ``gettext()`` and ``ngettext()``: Jinja's own (the message a format
-    string, its variables put in, escaped), the message in the reader's language, with the small words
-    before its variables written as the variables ask (:func:`elided`)."""
+    string, its variables put in, escaped), the message in the reader's language, with its numbers written
+    as the language writes them (:func:`figured`) and the small words before its variables as the variables
+    ask (:func:`elided`)."""
     from jinja2 import pass_context
     from markupsafe import Markup
 
     env.install_gettext_callables(gettext, ngettext, newstyle=True)
 
     def said(context, message: str, variables: dict[str, Any]) -> str:
-        message = elided(message, variables) if variables else message
+        if variables:  # each number as the language writes numbers, each small word as its value asks
+            message = elided(figured(message, variables), variables)
         # a catalog's own words are markup, as Jinja's _() has them; the values put in are escaped
         return (Markup(message) if context.eval_ctx.autoescape else message) % variables  # noqa: S704
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from ..core.messages import render, say
+from ..core.messages import number, render, say
 
 #: Dark enough to print well, far enough apart to tell on screen.
 COLOURS = ("#1f4e9c", "#b03a2e", "#1e7b45", "#7d3c98", "#a35a00", "#0e6f80", "#4d4d4d", "#c2185b", "#5b6f00")
@@ -77,9 +77,9 @@ def running_totals(players: Sequence[str], rounds_points: Sequence[Mapping[str, 
 
 
 def _number(value: float) -> str:
-    """An axis label: whole numbers plainly, the minus sign a true minus."""
-    text = f"{value:g}" if isinstance(value, float) and not value.is_integer() else str(int(value))
-    return text.replace("-", "\u2212")
+    """An axis label as the reader's language writes numbers (``1 000`` in French), the minus sign a true
+    minus; in English whole numbers plainly."""
+    return number(value if isinstance(value, float) and not value.is_integer() else int(value))
 
 
 def _marker(shape: str, x: float, y: float, colour: str) -> str:
@@ -483,7 +483,7 @@ def x_labels(frame: _Frame, font_size: float) -> list[tuple[int, float, str, str
     def box(i: int) -> tuple[float, float]:
         if i == 0:
             return frame.x(0) - 2, frame.x(0) - 2 + text_width(start, font_size)
-        half = text_width(str(i), font_size) / 2
+        half = text_width(number(i), font_size) / 2
         return frame.x(i) - half, frame.x(i) + half
 
     for every in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500):
@@ -494,7 +494,7 @@ def x_labels(frame: _Frame, font_size: float) -> list[tuple[int, float, str, str
             break
     else:
         shown = [0, rounds]
-    return [(i, box(i)[0] if i == 0 else frame.x(i), "start" if i == 0 else "middle", start if i == 0 else str(i))
+    return [(i, box(i)[0] if i == 0 else frame.x(i), "start" if i == 0 else "middle", start if i == 0 else number(i))
             for i in shown]
 
 

@@ -167,13 +167,13 @@ def _distance(game: str, data: Mapping[str, Any], columns: Sequence[str], by_sid
         if messages.language() == messages.ENGLISH:  # as the pad has always written them: -333, a hyphen
             win, lose = str(win), str(lose)
         out = []
-        for side in columns:  # the lower bound as the pad has always printed it, with a plain hyphen
+        for side in columns:
             s = standing.get(side) or {}
             out.append(one_after_another([say("{count} to pass {bound}", count=s.get("to_win", 0), bound=win),
                                           say("{count} to fall below {bound}", count=s.get("to_lose", 0),
-                                              bound=str(lose))], " · "))
+                                              bound=lose)], " · "))
         return out, say("The game ends after a round in which an Alliance passes {above} or falls below {below} "
-                        "(AR-12).", above=win, below=str(lose))
+                        "(AR-12).", above=win, below=lose)
     if game == "rally-the-king":  # RK-10
         left = standing.get("hands_left", 0)
         return blank, say_n("{count} hand left (RK-10).", "{count} hands left (RK-10).", left)

@@ -329,7 +329,7 @@ def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(SHEETS_DIR), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True, finalize=_finalize, extensions=["jinja2.ext.i18n"])
     # A sheet's own words in the language of whoever asks for it (the job keeps the request's language).
-    env.install_gettext_callables(messages.gettext, messages.ngettext, newstyle=True)  # type: ignore[attr-defined]
+    messages.install_gettext(env)
     # Each said in the sheet's language when it is printed (core.messages.per_reader), never once when compiled.
     env.filters.update({name: messages.per_reader(fn) for name, fn in (
         ("signed", signed), ("num", number), ("amount", amount), ("rulings", rulings_in), ("plain", plain),
@@ -976,7 +976,8 @@ def _chart_and_legend(data: Mapping[str, Any], noun: str, players: list[str]) ->
     svg, legend = running_chart(data, noun, height=SHORT_CHART_HEIGHT if short else 125, font_size=CHART_FONT,
                                 titled=messages.language() not in UNSHAPED_IN_SVG)
     for item in legend:
-        item["printed"] = legend_name(item["name"], LEGEND_EMS[len(players) > UPRIGHT_PLAYERS])
+        # a side's name said in the sheet's language first ("Alliance A : Ann & Cat"), then fitted
+        item["printed"] = legend_name(messages.render(item["name"]), LEGEND_EMS[len(players) > UPRIGHT_PLAYERS])
     return svg, legend
 
 
