@@ -279,3 +279,39 @@ def test_each_game_s_sheet_writes_its_numbers_one_way(game, code):
                                       rounds=played["rounds"])
     wrong = {words[:160]: found for words in shown_numbers(html) if (found := number_problems(words))}
     assert wrong == {}, "\n".join(map(repr, wrong.items()))
+
+
+#: The pack's House names as each language says them (the .po files' Spades, Hearts, Diamonds, Clubs).
+PACK_HOUSES = {"en": ["Spades", "Hearts", "Diamonds", "Clubs"], "fr": ["Pique", "Cœur", "Carreau", "Trèfle"],
+               "hi": ["हुकुम", "पान", "ईंट", "चिड़ी"]}
+
+
+@pytest.mark.parametrize("game", ROYALS)
+def test_the_new_table_form_names_the_houses_in_the_reader_s_language(speaking_app, game):
+    """The House names come filled in the reader's words; a table made as shown keeps the pack's own names,
+    said in each reader's language, and a name typed over one is the table's own."""
+    from tests.entry_forms import exported
+
+    client = speaking_app.test_client()
+    seats = {f"seat{i}": p for i, p in enumerate(SEATS[game], 1)}
+    for code, names in PACK_HOUSES.items():
+        client.set_cookie(language.COOKIE, code)
+        form = client.get(f"/new/{game}").get_data(as_text=True)
+        shown = [re.search(rf'name="opt-house_{suit}"[^>]*value="([^"]*)"', form).group(1) for suit in "SHDC"]
+        assert shown == names
+    client.set_cookie(language.COOKIE, "fr")
+    fields = {**seats, "opt-win_above": "1066", "opt-lose_below": "-333", "opt-share": "positive",
+              **{f"opt-house_{suit}": name for suit, name in zip("SHDC", PACK_HOUSES["fr"], strict=True)}}
+    made = client.post(f"/new/{game}", data=fields)
+    assert made.status_code == 303, made.get_data(as_text=True)
+    table, key = made.headers["Location"].split("?key=")
+    assert "house_names" not in exported(client, table)["options"]  # the pack's own, not French words kept
+    entry = client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
+    assert all(name in entry for name in PACK_HOUSES["fr"])
+    client.set_cookie(language.COOKIE, "en")
+    assert "Spades" in client.get(f"{table}/hands/new?key={key}").get_data(as_text=True)
+    client.set_cookie(language.COOKIE, "fr")
+    typed = client.post(f"/new/{game}", data={**fields, "opt-house_S": "Chiens"})
+    table, _ = typed.headers["Location"].split("?key=")
+    assert exported(client, table)["options"]["house_names"] == {"S": "Chiens", "H": "Hearts", "D": "Diamonds",
+                                                                  "C": "Clubs"}

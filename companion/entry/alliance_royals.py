@@ -44,6 +44,28 @@ def house_field_label(suit: str):
     return lazy_gettext("Name of the %(suit)s House", suit=SUIT_SYMBOLS[suit])
 
 
+def house_field(suit: str) -> StringField:
+    """The new-table form's field for one House's name, filled with the pack's name in the reader's language."""
+    return StringField(house_field_label(suit), default=HOUSE_LABELS[suit], validators=[Optional(), Length(max=20)])
+
+
+def typed_houses(form) -> dict[str, str]:
+    """Each House's name as the new-table form has it: the pack's own name as the form showed it (in the
+    reader's language, or in English) kept as the pack's, said in each reader's language; any other as typed.
+
+    >>> class Typed(dict):
+    ...     def __getitem__(self, key):
+    ...         return type("Field", (), {"data": dict.__getitem__(self, key)})
+    >>> typed_houses(Typed(house_S="Spades", house_H="", house_D=" Dogs ", house_C="Clubs"))
+    {'S': 'Spades', 'H': 'Hearts', 'D': 'Dogs', 'C': 'Clubs'}
+    """
+    names = {}
+    for suit, pack_name in DEFAULT_HOUSES.items():
+        typed = str(form[f"house_{suit}"].data or "").strip()
+        names[suit] = pack_name if typed in ("", str(HOUSE_LABELS[suit])) else typed
+    return names
+
+
 def options_form(formdata=None):
     class OptionsForm(CourtierForm):
         class Meta:
@@ -58,15 +80,14 @@ def options_form(formdata=None):
                                   validators=[InputRequired(NUMBER_NEEDED["lose_below"]),
                                               NumberRange(min=rules.LOSE_BELOW_LEAST, max=-1)])
 
-    for suit, name in DEFAULT_HOUSES.items():
-        setattr(OptionsForm, f"house_{suit}", StringField(
-            house_field_label(suit), default=name, validators=[Optional(), Length(max=20)]))
+    for suit in DEFAULT_HOUSES:
+        setattr(OptionsForm, f"house_{suit}", house_field(suit))
     return OptionsForm(formdata=formdata, prefix="opt")
 
 
 def options_from(form, players=()) -> dict[str, Any]:
     options: dict[str, Any] = {"win_above": form.win_above.data, "lose_below": form.lose_below.data}
-    names = {s: (form[f"house_{s}"].data or "").strip() or DEFAULT_HOUSES[s] for s in DEFAULT_HOUSES}
+    names = typed_houses(form)
     if names != DEFAULT_HOUSES:
         options["house_names"] = names
     seating = form.seating.data or "13-24"

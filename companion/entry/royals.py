@@ -15,7 +15,7 @@ from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
 from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange
 
 from ..core.messages import Text, joined, say
 from ..games.alliance_royals import LOSE_BELOW_LEAST, WIN_ABOVE_MOST
@@ -42,15 +42,14 @@ def options_form(family: Family, formdata=None):
     if family.marries:
         OptionsForm.share = RadioField(lazy_gettext("Sharing between spouses (MR-4)"), default="positive",
                                        choices=choices(SHARE_CHOICES.items()))
-    for suit, name in ar.DEFAULT_HOUSES.items():
-        setattr(OptionsForm, f"house_{suit}", StringField(
-            ar.house_field_label(suit), default=name, validators=[Optional(), Length(max=20)]))
+    for suit in ar.DEFAULT_HOUSES:
+        setattr(OptionsForm, f"house_{suit}", ar.house_field(suit))
     return OptionsForm(formdata=formdata, prefix="opt")
 
 
 def options_from(family: Family, form, players=()) -> dict[str, Any]:
     options: dict[str, Any] = {"win_above": form.win_above.data, "lose_below": form.lose_below.data}
-    names = {s: (form[f"house_{s}"].data or "").strip() or ar.DEFAULT_HOUSES[s] for s in ar.DEFAULT_HOUSES}
+    names = ar.typed_houses(form)
     if names != ar.DEFAULT_HOUSES:
         options["house_names"] = names
     if family.marries and form.share.data in SHARE_CHOICES:
