@@ -315,3 +315,26 @@ def test_the_new_table_form_names_the_houses_in_the_reader_s_language(speaking_a
     table, _ = typed.headers["Location"].split("?key=")
     assert exported(client, table)["options"]["house_names"] == {"S": "Chiens", "H": "Hearts", "D": "Diamonds",
                                                                   "C": "Clubs"}
+
+
+def test_a_rummathon_edit_names_its_cards_left_in_the_reader_s_language(speaking_app):
+    """The history of an edit names each class of the cards left as the entry form does, in the reader's words."""
+    client = speaking_app.test_client()
+    made = client.post("/api/v1/tables", json={"game": "rummathon-royale", "players": ["Ann", "Ben"]}).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_key']}"}
+    rounds = f"/api/v1/tables/{made['id']}/rounds"
+    first = client.post(rounds, json={"round": {"out": "Ann", "left": {"Ben": {"low": 3, "high": 1}}},
+                                      "base_version": 0}, headers=auth).get_json()
+    edited = client.put(f"{rounds}/1", json={"round": {"out": "Ann", "left": {"Ben": {"low": 2, "high": 2}}},
+                                             "base_version": first["version"]}, headers=auth)
+    assert edited.status_code == 200, edited.get_json()
+    said = {}
+    for code in ("en", "fr", "hi"):
+        client.set_cookie(language.COOKIE, code)
+        page = client.get(f"/t/{made['id']}/history?key={made['edit_key']}").get_data(as_text=True)
+        said[code] = next(words for words in page_words(page) if "→" in words)
+    assert said["en"] == "Hand 1 edited: Ben · cards left, 1–9: 3 → 2; Ben · cards left, 10–12: 1 → 2"
+    assert said["fr"] == ("Donne 1 modifiée\u00a0: Ben · cartes restées en main, 1 à 9\u00a0: 3 → 2\u00a0; "
+                          "Ben · cartes restées en main, 10 à 12\u00a0: 1 → 2")
+    assert said["hi"] == ("बाज़ी 1 बदली गई: Ben · हाथ में बचे पत्ते, 1 से 9: 3 → 2; "
+                          "Ben · हाथ में बचे पत्ते, 10 से 12: 1 → 2")

@@ -26,8 +26,8 @@ PROGRESS_CHOICES = choices([
 #: A Burden's outcome as one tap (RR-3): who played it, and whether its target completed it.
 RESULTS = {"completed": True, "failed": False}
 CLASS_LABELS = {
-    "low": "1–9 (5)",
-    "high": "10–12 (10)",
+    "low": lazy_gettext("1–9 (5)"),
+    "high": lazy_gettext("10–12 (10)"),
     "action": lazy_gettext("Burden / Bypass / Block (15)"),
     "sabotage": lazy_gettext("Sabotage (20)"),
     "flex": lazy_gettext("Flex (25)"),

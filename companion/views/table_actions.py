@@ -22,7 +22,7 @@ from .. import games
 from ..clubs import store as clubs
 from ..core import limits
 from ..core.cards import said
-from ..core.messages import Text, say
+from ..core.messages import Text, render, say
 from ..entry import ENTRY
 from ..games.base import Problems
 from ..storage import history as history_words
@@ -134,7 +134,8 @@ class FieldWording:
         field = self.form[name] if name and name in self.form else None
         if field is None:
             return None
-        label = _LABEL_ASIDE.sub("", str(self.entry.field_title(field, self.table)))
+        # the title in the reader's words, its aside left out ("Ben · cartes restées en main, 1 à 9")
+        label = _LABEL_ASIDE.sub("", render(self.entry.field_title(field, self.table)))
         return label, self._value(field, path[-1], before), self._value(field, path[-1], after)
 
     @staticmethod
