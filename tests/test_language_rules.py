@@ -53,6 +53,10 @@ BANNED_HI = [(re.compile("नेव"), "the Knave is ग़ुलाम"),
                          r"(रख|ले|दे|बाँट|कर|पा|जीत|हार)ता (है|था)"), "a player in the respectful plural")]
 
 
+#: Rummathon Royale's rule-card round is राउंड (docs/glossary-hi.md), never चरण (Rummy Royal's poker stage is).
+BANNED_HI_RUMMATHON = [(re.compile("चरण"), "Rummathon Royale's round is राउंड")]
+
+
 def problems(text: str, code: str, game: str = "") -> list[str]:
     """What ``text``, said in ``code``, does against the language's rules."""
     found = []
@@ -68,7 +72,7 @@ def problems(text: str, code: str, game: str = "") -> list[str]:
         found += [f"no no-break space before {m.group(0)!r}" for m in BARE_PUNCTUATION.finditer(text)]
         banned = BANNED_FR + (BANNED_FR_ROYALS if game in ROYALS else [])
     else:
-        banned = BANNED_HI
+        banned = BANNED_HI + (BANNED_HI_RUMMATHON if game == "rummathon-royale" else [])
     found += [why for pattern, why in banned if pattern.search(text)]
     return found
 
@@ -85,6 +89,8 @@ def test_the_checks_catch_what_an_editor_would():
     assert problems("Qui est sorti\u00a0?", "fr") == []
     assert problems("<b>Score</b>", "hi") == ["markup"]
     assert problems("Ann पॉट रखता है", "hi") == ["a player in the respectful plural"]
+    assert problems("Ann ने चरण 2 पूरा किया", "hi", "rummathon-royale") == ["Rummathon Royale's round is राउंड"]
+    assert problems("पोकर चरण", "hi", "rummy-royal") == []
     assert problems("Tour d’Ann\u00a0: −333 (AR-4, 2-10, 20:15)", "fr") == []
 
 
@@ -338,3 +344,27 @@ def test_a_rummathon_edit_names_its_cards_left_in_the_reader_s_language(speaking
                           "Ben · cartes restées en main, 10 à 12\u00a0: 1 → 2")
     assert said["hi"] == ("बाज़ी 1 बदली गई: Ben · हाथ में बचे पत्ते, 1 से 9: 3 → 2; "
                           "Ben · हाथ में बचे पत्ते, 10 से 12: 1 → 2")
+
+
+def test_the_hindi_catalog_calls_rummathon_royale_s_round_as_its_glossary_does():
+    """Every Hindi message of Rummathon Royale (said by its modules or citing its rulings) says राउंड for a
+    round of the rule card, as docs/glossary-hi.md has it, and never चरण."""
+    from babel.messages.pofile import read_po
+
+    from companion.core.messages import TRANSLATIONS
+
+    with (TRANSLATIONS / "hi" / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        catalog = read_po(po)
+    said = []
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        places = " ".join(path for path, _ in message.locations)
+        if message.id and ("rummathon" in places or any("RR-" in i for i in ids)):
+            said.append((ids[0], " ".join(message.string if isinstance(message.string, tuple) else (message.string,))))
+    rounds = [(id_, words) for id_, words in said if re.search(r"\bround\b", id_, re.IGNORECASE)]
+    assert len(rounds) > 30
+    assert [id_ for id_, words in said if "चरण" in words] == []
+    assert [id_ for id_, words in rounds if "राउंड" not in words and "{round}" not in id_] == []
+    glossary = (TRANSLATIONS.parent.parent / "docs" / "glossary-hi.md").read_text(encoding="utf-8")
+    rule_card = next(line for line in glossary.splitlines() if "Rummathon Royale's rule card" in line)
+    assert rule_card.split("|")[2].strip().startswith("राउंड")
