@@ -56,8 +56,9 @@ ENGLISH = re.compile(r"\b(Spades|Hearts|Diamonds|Clubs|Winners?|Round|Deal|Hand|
 GENDERED = re.compile(r"^(Sorti|Couché|Éliminé|Revenu)(?![e\w])(?! à \d)")
 #: Three names listed with commas alone ("Ann, Ben, Cat"): each language ends its list with its "and".
 COMMAS_ONLY = re.compile(r"\b(Ann|Ben|Cat|Dan), (Ann|Ben|Cat|Dan), (Ann|Ben|Cat|Dan)\b(?!,| et | और )")
-#: A Hindi verb in the singular after a player (the respectful plural is रखते/लेते/देते हैं).
-SINGULAR_HI = re.compile(r"(रख|ले|दे|बाँट|पा|जीत|हार)ता\b")
+#: A verb in the singular (the respectful plural is रखते/लेते/देते हैं); a card, पत्ता, is no verb, and a card
+#: "गिना जाता है" (is counted) is no player.
+SINGULAR_HI = re.compile(r"\S+(?<!पत्)(?<!जा)(?<!हो)ता (है|था)(?=[\s(।:;]|$)|(?<!\S)(देता|लेता|रखता|लगाता)(?=[\s(।:;]|$)")
 #: What each language calls the refused save's words and the Royals' places.
 SAID = {"fr": {"done": "Fini", "zones": ("Butin", "Pose", "Main"), "and": " et ", "refused_four": "3 dans le paquet"},
         "hi": {"done": "हो गया", "zones": ("लूट", "मेल्ड"), "and": " और ", "refused_four": "3"}}
@@ -93,6 +94,7 @@ class Walk:
         for title in TITLES:
             bare = bare.replace(title, "")
         found += [f"English {m.group(0)!r}" for m in ENGLISH.finditer(bare)]
+        found += [f"English {m.group(0)!r}" for m in re.finditer(r"\bAlliances?\b", bare) if self.code == "hi"]
         found += [f"names listed without the language's and: {m.group(0)!r}" for m in COMMAS_ONLY.finditer(line)]
         if self.code == "fr":
             found += [f"a gender guessed: {m.group(0)!r}" for m in GENDERED.finditer(line)]
@@ -148,6 +150,9 @@ class Walk:
         self.page.goto(f"{table}/hands/{number}/why")
         expect(self.page.locator("html")).to_have_attribute("lang", self.code)
         text = self.read(f"why of {number}")
+        if self.code == "hi":  # a why speaks of named players: in the respectful plural
+            self.wrong.update({f"why of {number}: {line[:160]}": ["a player in the singular"]
+                               for line in text.splitlines() if SINGULAR_HI.search(line)})
         self.shot(f"why-{number}")
         return text
 
@@ -398,8 +403,6 @@ def rummy_royal(walk: Walk, base: str) -> None:
     why = walk.why(table)
     if walk.code == "hi":
         assert re.search("रखते हैं|लेते हैं", why), why
-        walk.wrong.update({f"Rummy Royal's why: {line[:160]}": ["a player in the singular"]
-                           for line in why.splitlines() if SINGULAR_HI.search(line)})
 
 
 GAMES: dict[str, Callable[[Walk, str], None]] = {
