@@ -63,17 +63,21 @@ class Server:
             self.proc = subprocess.Popen(
                 [str(WAITRESS), f"--listen=127.0.0.1:{self.port}", "--threads=8", "wsgi:app"],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        self.answering(deadline)
+
+    def answering(self, deadline: float, path: str = "/") -> None:
+        """Wait until the server just started answers ``path``, or say why it did not by ``deadline``."""
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"waitress-serve exited with status {self.proc.returncode}: {self.log_tail()}")
+                raise RuntimeError(f"the server exited with status {self.proc.returncode}: {self.log_tail()}")
             try:
-                status, _, _ = self.request("GET", "/", timeout=1)
+                status, _, _ = self.request("GET", path, timeout=1)
                 if status == 200:
                     return
             except OSError:
                 pass
             time.sleep(0.05)
-        raise RuntimeError(f"waitress-serve did not answer in time: {self.log_tail()}")
+        raise RuntimeError(f"the server did not answer in time: {self.log_tail()}")
 
     def request(self, method: str, path: str, form: dict[str, str] | None = None, timeout: float = 5):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)

@@ -46,14 +46,7 @@ class AppServer(Server):
         with open(self.log_path, "ab") as log:
             self.proc = subprocess.Popen([str(WAITRESS), f"--listen=127.0.0.1:{self.port}", "--threads=8", "wsgi:app"],
                                          cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log_tail()
-            try:
-                if self.request("GET", "/healthz", timeout=1)[0] == 200:
-                    return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError(f"the server did not answer in time: {self.log_tail()}")
+        self.answering(deadline, "/healthz")
 
     def send(self, method: str, path: str, form: dict[str, str] | None = None, source: str = "127.0.0.1"):
         """(status, headers, page) for one request, from the loopback address ``source`` (a phone)."""

@@ -28,14 +28,7 @@ class Running(Server):
             self.proc = subprocess.Popen([sys.executable, "-m", "companion.serve", "--host", "127.0.0.1",
                                           "--port", str(self.port)], cwd=ROOT, env=env, stdout=log,
                                          stderr=subprocess.STDOUT)
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log_tail()
-            try:
-                if self.request("GET", "/", timeout=1)[0] == 200:
-                    return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError(f"the server did not answer in time: {self.log_tail()}")
+        self.answering(deadline)
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -38,14 +38,7 @@ class InTerminal(Server):
             self.proc = subprocess.Popen([sys.executable, "-m", "companion.serve", "--host", "127.0.0.1",
                                           "--port", str(self.port)], cwd=ROOT, env=env, stdout=log,
                                          stderr=subprocess.STDOUT, process_group=0)
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log_tail()
-            try:
-                if self.request("GET", "/", timeout=1)[0] == 200:
-                    return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError(f"the server did not answer in time: {self.log_tail()}")
+        self.answering(deadline)
 
     def ctrl_c(self) -> int:
         """SIGINT to the whole foreground group, as the terminal sends it; the server's exit status."""
