@@ -629,6 +629,9 @@ def install_gettext(env) -> None:
         return said(context, ngettext(__singular, __plural, __num), variables)
 
     env.globals.update(gettext=gettext_, ngettext=ngettext_)
+    # A separator a template writes between two pieces (a field's name and its problem): as the reader's
+    # language writes it, « Rois (5)\u00a0: … » in French.
+    env.filters["spaced"] = lambda separator: spaced(separator, language())
 
 
 _ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",

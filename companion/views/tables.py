@@ -33,7 +33,7 @@ from wtforms import HiddenField, StringField
 
 from .. import games
 from ..clubs import store as clubs
-from ..core.messages import Joined, per_reader, say
+from ..core.messages import Joined, listed, per_reader, say
 from ..core.messages import number as written
 from ..core.messages import render as in_words
 from ..core.wording import spreadsheet_text
@@ -206,7 +206,7 @@ def chart_words(pad) -> str:
     leaders = [i for i, lead in enumerate(pad.leaders) if lead]
     if not leaders:
         return gettext("Nobody is ahead: the totals are level.") if not pad.over else gettext("A draw.")
-    names = ", ".join(pad.labels[i] for i in leaders)
+    names = listed([in_words(pad.labels[i]) for i in leaders])  # a side's name in the reader's words
     total = pad.totals[leaders[0]]
     others = [t for i, t in enumerate(pad.totals) if i not in leaders]
     if not others:

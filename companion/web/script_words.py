@@ -22,6 +22,7 @@ SENTENCES: tuple[Text, ...] = (
     # card-grid.js
     say("{who} has {size} cards already: take one back with ⌫ before adding another."),
     say("This hand has {size} cards already: take one back with ⌫ before adding another."),
+    say("{who}: {said}"),
     say("{count} cards, but a hand has {size}: take {over} back."),
     say("{count} cards chosen."),
     say("{count} of {size} cards"),

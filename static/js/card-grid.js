@@ -32,15 +32,16 @@
   }
 
   function handWords(hand, n, size, refused) {
-    var who = hand.who ? hand.who + ": " : "";
+    // Whose hand, as the language writes a name before what it has (« Ben : 13 cartes choisies. »).
+    function whose(said) { return hand.who ? say("{who}: {said}", { who: hand.who, said: said }) : said; }
     if (refused) {
       return hand.who ? say("{who} has {size} cards already: take one back with ⌫ before adding another.",
         { who: hand.who, size: size })
         : say("This hand has {size} cards already: take one back with ⌫ before adding another.", { size: size });
     }
-    if (n > size) return who + say("{count} cards, but a hand has {size}: take {over} back.", { count: n, size: size, over: n - size });
-    if (n === size) return who + say("{count} cards chosen.", { count: size });
-    return who + say("{count} of {size} cards", { count: n, size: size });
+    if (n > size) return whose(say("{count} cards, but a hand has {size}: take {over} back.", { count: n, size: size, over: n - size }));
+    if (n === size) return whose(say("{count} cards chosen.", { count: size }));
+    return whose(say("{count} of {size} cards", { count: n, size: size }));
   }
 
   function drawCount(grid, pack, input) {
