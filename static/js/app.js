@@ -121,7 +121,8 @@
   var saying = null;
   function announce(text) {
     var region = document.getElementById("announce");
-    text = (text || "").replace(/\s+/g, " ").trim();
+    // Spaces run together as one, but a no-break space stays: French sets it before its colons.
+    text = (text || "").replace(/[^\S\u00a0\u202f]+/g, " ").trim();
     if (!region || !text) return;
     region.textContent = "";
     clearTimeout(saying);
