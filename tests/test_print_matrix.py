@@ -269,7 +269,7 @@ def test_a_total_reads_the_same_in_the_grid_and_the_standing(slug):
     """What a round gave is signed (+16); a total is plain (16) in the grid and the standing alike."""
     request, scored, _pdf = filled(slug, 4, "a4")
     html = sheets.html_for_filled(scored, "Club night", rounds=request["rounds"])
-    standing = html.split('<table class="standing">')[1].split("</table>")[0]
+    standing = re.split(r'<table class="standing(?: bounded)?">', html)[1].split("</table>")[0]
     cells = re.findall(r'<td class="num">([^<]*)</td>', standing)
     assert cells and not [c for c in cells if c.strip().startswith("+")], cells
     grid_totals = re.findall(r'<td class="tot final"[^>]*>([^<]*)</td>', html)
