@@ -577,8 +577,13 @@ def filled(message: str, values: Mapping[str, Any]) -> str:
     'Cartes d’Ann'
     """
     values = dict(values)
-    message = figured(message, values)
-    return elided(message, values) % values
+    return worded_for(message, values) % values
+
+
+def worded_for(message: str, variables: dict[str, Any]) -> str:
+    """``message`` readied for its ``variables`` in the reader's language: its numbers written as the language
+    writes them (:func:`figured`), the small words before its fields as their values ask (:func:`elided`)."""
+    return elided(figured(message, variables), variables)
 
 
 def figured(message: str, variables: dict[str, Any]) -> str:
@@ -614,8 +619,8 @@ def install_gettext(env) -> None:
     env.install_gettext_callables(gettext, ngettext, newstyle=True)
 
     def said(context, message: str, variables: dict[str, Any]) -> str:
-        if variables:  # each number as the language writes numbers, each small word as its value asks
-            message = elided(figured(message, variables), variables)
+        if variables:
+            message = worded_for(message, variables)
         # a catalog's own words are markup, as Jinja's _() has them; the values put in are escaped
         return (Markup(message) if context.eval_ctx.autoescape else message) % variables  # noqa: S704
 

@@ -30,8 +30,8 @@ def json_body():
         raise InputError([games.Problem("$", messages.say("the body is empty; send a JSON object"))])
     try:
         return limits.read_json(raw)
-    except limits.TooDeep:
-        raise InputError([games.Problem("$", limits.too_deep())]) from None
+    except limits.TooDeep as err:
+        raise InputError([games.Problem("$", err.args[0])]) from None
     except ValueError as err:
         if isinstance(err, json.JSONDecodeError):
             said = messages.say("the body is not valid JSON ({error} at line {line}, column {column})",
