@@ -179,27 +179,19 @@ def test_the_card_picker_by_keyboard(live_server, phone, size, language):
     page.keyboard.press("Escape")
     closed_and_stays(page, "#p0_spoils")
 
-    # Pick, a card chosen with Enter, then Escape at once: closed, the focus back on Pick.
-    tab_to(page, "[data-pick='p0_spoils']")
-    page.keyboard.press("Enter")
-    picker_opens_on(page, words["spoils"])
-    for card in ("QS", "JS"):
-        arrow_to(page, card)
+    # Pick, cards chosen with Enter, then Escape at once: closed, the focus back on Pick; then the next
+    # place, its last 2S taken with Enter (the card goes grey under the focus), Escape at once.
+    for place, cards, filled in (("p0_spoils", ("QS", "JS"), "KS QS JS"),
+                                 ("p0_meld", ("2H", "2D", "2C", "2S"), "2H 2D 2C 2S")):
+        tab_to(page, f"[data-pick='{place}']")
         page.keyboard.press("Enter")
-    page.keyboard.press("Escape")
-    closed_and_stays(page, "[data-pick='p0_spoils']")
-    expect(page.locator("#p0_spoils")).to_have_value("KS QS JS")
-
-    # The next place: its last 2S taken with Enter (the card goes grey under the focus), Escape at once.
-    tab_to(page, "[data-pick='p0_meld']")
-    page.keyboard.press("Enter")
-    picker_opens_on(page, words["meld"])
-    for card in ("2H", "2D", "2C", "2S"):
-        arrow_to(page, card)
-        page.keyboard.press("Enter")
-    page.keyboard.press("Escape")
-    closed_and_stays(page, "[data-pick='p0_meld']")
-    expect(page.locator("#p0_meld")).to_have_value("2H 2D 2C 2S")
+        picker_opens_on(page, words[place.split("_")[1]])
+        for card in cards:
+            arrow_to(page, card)
+            page.keyboard.press("Enter")
+        page.keyboard.press("Escape")
+        closed_and_stays(page, f"[data-pick='{place}']")
+        expect(page.locator(f"#{place}")).to_have_value(filled)
 
     # Done, reached with Shift+Tab from the grid and pressed: closed, the focus back on Pick.
     tab_to(page, "[data-pick='p1_spoils']")
